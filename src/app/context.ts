@@ -1,0 +1,27 @@
+import type { Db } from '../db/database.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { SecretBox } from '../platform/crypto.ts';
+import type { RateLimitStore } from '../platform/rate-limiter.ts';
+import type { TokenService } from '../platform/tokens.ts';
+
+/**
+ * What every use case may depend on. The HTTP layer, the worker, the CLI and (later) pages all
+ * build one of these and call the same use-case functions.
+ */
+export interface AppContext {
+  db: Db;
+  clock: Clock;
+  secretBox: SecretBox;
+  tokens: TokenService;
+  rateLimits: RateLimitStore;
+  settings: AppSettings;
+}
+
+export interface AppSettings {
+  publicBaseUrl: string;
+  adminApiToken: string;
+  rateLimitSandboxPerMin: number;
+  rateLimitLivePerMin: number;
+  rateLimitIpPerMin: number;
+  loginMaxFailures: number;
+}

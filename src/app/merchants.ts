@@ -1,0 +1,341 @@
+import type { Db } from '../db/database.ts';
+import { isUniqueViolation } from '../db/database.ts';
+import type { MerchantRow, StoredConstraints, StoredGoodsReleaseRule } from '../db/schema.ts';
+import { runWrite } from '../db/write.ts';
+import type { KeyMode } from '../domain/api-key.ts';
+import { DomainError, notFound } from '../domain/errors.ts';
+import {
+  approvedStatus,
+  CUSTOMER_TIERS,
+  DEFAULT_GOODS_RELEASE_RULE,
+  DEFAULT_MIN_CUSTOMER_TIER,
+  validateSettlementAccount,
+  type GoodsReleaseRule,
+} from '../domain/merchant.ts';
+import {
+  DEFAULT_SESSION_CONSTRAINTS,
+  validateConstraints,
+  type Frequency,
+  type SessionConstraints,
+} from '../domain/session-constraints.ts';
+import { newId, randomBase62 } from '../platform/ids.ts';
+import { hashPassword, verifyPassword } from '../platform/passwords.ts';
+import { issueSecretKey } from './api-keys.ts';
+import type { AppContext } from './context.ts';
+import { issueRefreshToken } from './refresh-tokens.ts';
+import { merchantView, type MerchantView } from './views.ts';
+import { recordLoginFailure, assertLoginAllowed, clearLoginFailures } from './login-throttle.ts';
+
+/** The credentials a new merchant receives once: keys and webhook secret are never shown again. */
+export interface MerchantCredentials {
+  merchant: MerchantView;
+  secret_keys: { test: string; live: string };
+  webhook_secret: string;
+}
+
+export function newWebhookSecret(): string {
+  return `whsec_${randomBase62(43)}`;
+}
+
+export function constraintsToStored(c: SessionConstraints): StoredConstraints {
+  return {
+    allowed_frequencies: [...c.allowedFrequencies],
+    max_weekly_duration: c.maxWeeklyDuration,
+    max_monthly_duration: c.maxMonthlyDuration,
+    min_upfront_pct: c.minUpfrontPct,
+    allowed_schedule_types: [...c.allowedScheduleTypes],
+  };
+}
+
+export interface NewMerchantInput {
+  businessName: string;
+  email: string;
+  password?: string;
+  approve?: boolean;
+}
+
+/** Self-registration (API, dashboard) and operator creation (CLI) share this path. */
+export async function createMerchant(ctx: AppContext, input: NewMerchantInput): Promise<MerchantCredentials> {
+  const now = ctx.clock.now();
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  const webhookSecret = newWebhookSecret();
+  try {
+    return await runWrite(ctx.db, async (tx) => {
+      const row = await tx
+        .insertInto('merchants')
+        .values({
+          id: newId('mer'),
+          business_name: input.businessName.trim(),
+          email: input.email.trim(),
+          password_hash: passwordHash,
+          status: input.approve ? 'active' : 'pending_approval',
+          approved_at: input.approve ? now : null,
+          deactivated_at: null,
+          webhook_url: null,
+          webhook_secret_sealed: ctx.secretBox.seal(webhookSecret),
+          previous_webhook_secret_sealed: null,
+          previous_webhook_secret_expires_at: null,
+          settlement_bank_code: null,
+          settlement_account_number: null,
+          default_constraints: JSON.stringify(constraintsToStored(DEFAULT_SESSION_CONSTRAINTS)),
+          min_customer_tier: DEFAULT_MIN_CUSTOMER_TIER,
+          goods_release_rule: JSON.stringify(DEFAULT_GOODS_RELEASE_RULE),
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const test = await issueSecretKey(tx, row.id, 'test', now);
+      const live = await issueSecretKey(tx, row.id, 'live', now);
+      return { merchant: merchantView(row), secret_keys: { test: test.secret, live: live.secret }, webhook_secret: webhookSecret };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'merchants_email_key')) {
+      throw new DomainError('email_taken', 'A merchant account with this email already exists.');
+    }
+    throw error;
+  }
+}
+
+export async function findMerchant(db: Db, merchantId: string): Promise<MerchantRow | undefined> {
+  return db.selectFrom('merchants').selectAll().where('id', '=', merchantId).executeTakeFirst();
+}
+
+export async function getMerchant(ctx: AppContext, merchantId: string): Promise<MerchantView> {
+  const row = await findMerchant(ctx.db, merchantId);
+  if (!row) throw notFound('Merchant');
+  return merchantView(row);
+}
+
+async function setStatus(
+  ctx: AppContext,
+  merchantId: string,
+  next: (row: MerchantRow) => Partial<Pick<MerchantRow, 'status' | 'approved_at' | 'deactivated_at'>>,
+): Promise<MerchantView> {
+  const now = ctx.clock.now();
+  return runWrite(ctx.db, async (tx) => {
+    const row = await tx.selectFrom('merchants').selectAll().where('id', '=', merchantId).forUpdate().executeTakeFirst();
+    if (!row) throw notFound('Merchant');
+    const updated = await tx
+      .updateTable('merchants')
+      .set({ ...next(row), updated_at: now })
+      .where('id', '=', merchantId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return merchantView(updated);
+  });
+}
+
+export function approveMerchant(ctx: AppContext, merchantId: string): Promise<MerchantView> {
+  return setStatus(ctx, merchantId, (row) => ({
+    status: approvedStatus(row.status),
+    approved_at: row.approved_at ?? ctx.clock.now(),
+  }));
+}
+
+export function deactivateMerchant(ctx: AppContext, merchantId: string): Promise<MerchantView> {
+  return setStatus(ctx, merchantId, (row) => ({
+    status: 'deactivated',
+    deactivated_at: row.deactivated_at ?? ctx.clock.now(),
+  }));
+}
+
+/** Back to where the merchant was before: active if it had been approved, else pending. */
+export function reactivateMerchant(ctx: AppContext, merchantId: string): Promise<MerchantView> {
+  return setStatus(ctx, merchantId, (row) => ({
+    status: row.approved_at ? 'active' : 'pending_approval',
+    deactivated_at: null,
+  }));
+}
+
+export async function listMerchants(
+  ctx: AppContext,
+  filter: { status?: MerchantRow['status']; limit: number; offset: number },
+): Promise<{ data: MerchantView[]; total: number }> {
+  let query = ctx.db.selectFrom('merchants');
+  if (filter.status) query = query.where('status', '=', filter.status);
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(filter.limit).offset(filter.offset).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { data: rows.map(merchantView), total: Number(count.total) };
+}
+
+export interface MerchantSettingsInput {
+  webhookUrl?: string | null;
+  settlementAccount?: { bankCode: string; accountNumber: string } | null;
+  defaultConstraints?: SessionConstraints;
+  minCustomerTier?: string;
+  goodsReleaseRule?: GoodsReleaseRule;
+}
+
+export function validateGoodsReleaseRule(rule: GoodsReleaseRule): void {
+  if (rule.type === 'percentage_paid' && !(Number.isInteger(rule.percentage) && rule.percentage >= 1 && rule.percentage <= 100)) {
+    throw new DomainError('invalid_request', 'goods_release_rule.percentage must be an integer from 1 to 100.');
+  }
+}
+
+export function validateWebhookUrl(url: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new DomainError('invalid_request', 'webhook_url must be an absolute URL.');
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new DomainError('invalid_request', 'webhook_url must use https (or http for local development).');
+  }
+  if (parsed.username || parsed.password) {
+    throw new DomainError('invalid_request', 'webhook_url must not contain credentials.');
+  }
+}
+
+export async function updateMerchantSettings(
+  ctx: AppContext,
+  merchantId: string,
+  input: MerchantSettingsInput,
+): Promise<MerchantView> {
+  if (input.webhookUrl) validateWebhookUrl(input.webhookUrl);
+  if (input.settlementAccount) validateSettlementAccount(input.settlementAccount);
+  if (input.defaultConstraints) validateConstraints(input.defaultConstraints);
+  if (input.goodsReleaseRule) validateGoodsReleaseRule(input.goodsReleaseRule);
+  if (input.minCustomerTier !== undefined && !(CUSTOMER_TIERS as readonly string[]).includes(input.minCustomerTier)) {
+    throw new DomainError('invalid_request', `min_customer_tier must be one of: ${CUSTOMER_TIERS.join(', ')}.`);
+  }
+  const now = ctx.clock.now();
+  return runWrite(ctx.db, async (tx) => {
+    const changes: Record<string, unknown> = { updated_at: now };
+    if (input.webhookUrl !== undefined) changes.webhook_url = input.webhookUrl;
+    if (input.settlementAccount !== undefined) {
+      changes.settlement_bank_code = input.settlementAccount?.bankCode ?? null;
+      changes.settlement_account_number = input.settlementAccount?.accountNumber ?? null;
+    }
+    if (input.defaultConstraints) changes.default_constraints = JSON.stringify(constraintsToStored(input.defaultConstraints));
+    if (input.minCustomerTier !== undefined) changes.min_customer_tier = input.minCustomerTier;
+    if (input.goodsReleaseRule) changes.goods_release_rule = JSON.stringify(input.goodsReleaseRule);
+    const row = await tx
+      .updateTable('merchants')
+      .set(changes)
+      .where('id', '=', merchantId)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw notFound('Merchant');
+    return merchantView(row);
+  });
+}
+
+/** Overlap during which deliveries are also verifiable with the previous webhook secret. */
+export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 60 * 60_000;
+
+export async function rollWebhookSecret(
+  ctx: AppContext,
+  merchantId: string,
+): Promise<{ webhook_secret: string; previous_secret_expires_at: string }> {
+  const now = ctx.clock.now();
+  const secret = newWebhookSecret();
+  const overlapEnds = new Date(now.getTime() + WEBHOOK_SECRET_OVERLAP_MS);
+  await runWrite(ctx.db, async (tx) => {
+    const row = await tx.selectFrom('merchants').select('webhook_secret_sealed').where('id', '=', merchantId).forUpdate().executeTakeFirst();
+    if (!row) throw notFound('Merchant');
+    await tx
+      .updateTable('merchants')
+      .set({
+        webhook_secret_sealed: ctx.secretBox.seal(secret),
+        previous_webhook_secret_sealed: row.webhook_secret_sealed,
+        previous_webhook_secret_expires_at: overlapEnds,
+        updated_at: now,
+      })
+      .where('id', '=', merchantId)
+      .execute();
+  });
+  return { webhook_secret: secret, previous_secret_expires_at: overlapEnds.toISOString() };
+}
+
+export interface ApiKeyView {
+  id: string;
+  object: 'api_key';
+  mode: KeyMode;
+  redacted: string;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+
+export async function listApiKeys(ctx: AppContext, merchantId: string): Promise<ApiKeyView[]> {
+  const rows = await ctx.db.selectFrom('api_keys').selectAll().where('merchant_id', '=', merchantId).orderBy('created_at', 'desc').execute();
+  return rows.map((r) => ({
+    id: r.id,
+    object: 'api_key',
+    mode: r.mode,
+    redacted: r.redacted,
+    created_at: r.created_at.toISOString(),
+    expires_at: r.expires_at?.toISOString() ?? null,
+    revoked_at: r.revoked_at?.toISOString() ?? null,
+  }));
+}
+
+/**
+ * Issues a new key of `mode`. The merchant's other keys of that mode stop working after
+ * `expireOldAfterMinutes` (0: at once), like Stripe's roll with an expiry for the old key.
+ */
+export async function rollApiKey(
+  ctx: AppContext,
+  merchantId: string,
+  mode: KeyMode,
+  expireOldAfterMinutes: number,
+): Promise<{ id: string; mode: KeyMode; secret_key: string; previous_keys_expire_at: string }> {
+  const now = ctx.clock.now();
+  const expiresAt = new Date(now.getTime() + expireOldAfterMinutes * 60_000);
+  return runWrite(ctx.db, async (tx) => {
+    await tx
+      .updateTable('api_keys')
+      .set({ expires_at: expiresAt })
+      .where('merchant_id', '=', merchantId)
+      .where('mode', '=', mode)
+      .where('revoked_at', 'is', null)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', expiresAt)]))
+      .execute();
+    const issued = await issueSecretKey(tx, merchantId, mode, now);
+    return { id: issued.id, mode, secret_key: issued.secret, previous_keys_expire_at: expiresAt.toISOString() };
+  });
+}
+
+export async function revokeApiKey(ctx: AppContext, merchantId: string, keyId: string): Promise<void> {
+  const now = ctx.clock.now();
+  const result = await ctx.db
+    .updateTable('api_keys')
+    .set({ revoked_at: now })
+    .where('id', '=', keyId)
+    .where('merchant_id', '=', merchantId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) {
+    const exists = await ctx.db.selectFrom('api_keys').select('id').where('id', '=', keyId).where('merchant_id', '=', merchantId).executeTakeFirst();
+    if (!exists) throw notFound('API key');
+  }
+}
+
+export interface LoginResult {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  refresh_token: string;
+}
+
+/** Dashboard login for merchants. Wrong password and unknown email answer alike. */
+export async function loginMerchant(ctx: AppContext, email: string, password: string, ip: string): Promise<LoginResult & { merchant: MerchantView }> {
+  await assertLoginAllowed(ctx, 'merchant', email, ip);
+  const row = await ctx.db.selectFrom('merchants').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase())).executeTakeFirst();
+  const ok = await verifyPassword(row?.password_hash, password);
+  if (!row || !ok) {
+    await recordLoginFailure(ctx, 'merchant', email, ip);
+    throw new DomainError('unauthenticated', 'Email or password is incorrect.');
+  }
+  if (row.status === 'deactivated') throw new DomainError('merchant_inactive', 'This merchant account is deactivated.');
+  await clearLoginFailures(ctx, 'merchant', email);
+  const access = await ctx.tokens.issue(row.id, 'merchant_dashboard');
+  const refresh = await issueRefreshToken(ctx.db, 'merchant', row.id, ctx.clock.now());
+  return { access_token: access.token, token_type: 'Bearer', expires_in: access.expiresInSeconds, refresh_token: refresh, merchant: merchantView(row) };
+}
+
+export type { Frequency };

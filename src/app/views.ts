@@ -1,0 +1,85 @@
+import type { CheckoutSessionRow, MerchantRow, StoredConstraints, StoredGoodsReleaseRule } from '../db/schema.ts';
+import { effectiveSessionStatus, type SessionStatus } from '../domain/checkout-session.ts';
+
+/**
+ * Public representations: the exact JSON the API returns (and pages render). snake_case, ISO
+ * 8601 UTC timestamps, amounts in kobo. Secrets never appear here.
+ */
+export interface MerchantView {
+  id: string;
+  object: 'merchant';
+  business_name: string;
+  email: string;
+  status: MerchantRow['status'];
+  approved_at: string | null;
+  webhook_url: string | null;
+  settlement_account: { bank_code: string; account_number: string } | null;
+  default_constraints: StoredConstraints;
+  min_customer_tier: string;
+  goods_release_rule: StoredGoodsReleaseRule;
+  created_at: string;
+}
+
+export function merchantView(row: MerchantRow): MerchantView {
+  return {
+    id: row.id,
+    object: 'merchant',
+    business_name: row.business_name,
+    email: row.email,
+    status: row.status,
+    approved_at: row.approved_at?.toISOString() ?? null,
+    webhook_url: row.webhook_url,
+    settlement_account:
+      row.settlement_bank_code && row.settlement_account_number
+        ? { bank_code: row.settlement_bank_code, account_number: row.settlement_account_number }
+        : null,
+    default_constraints: row.default_constraints,
+    min_customer_tier: row.min_customer_tier,
+    goods_release_rule: row.goods_release_rule,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+export interface CheckoutSessionView {
+  id: string;
+  object: 'checkout_session';
+  token: string;
+  checkout_url: string;
+  merchant_id: string;
+  livemode: boolean;
+  amount: number;
+  currency: string;
+  title: string;
+  order_reference: string;
+  customer_email: string | null;
+  status: SessionStatus;
+  constraints: StoredConstraints;
+  created_at: string;
+  expires_at: string;
+  completed_at: string | null;
+}
+
+export function checkoutUrl(publicBaseUrl: string, token: string): string {
+  return `${publicBaseUrl}/checkout/${token}`;
+}
+
+export function checkoutSessionView(row: CheckoutSessionRow, now: Date, publicBaseUrl: string): CheckoutSessionView {
+  return {
+    id: row.id,
+    object: 'checkout_session',
+    token: row.token,
+    checkout_url: checkoutUrl(publicBaseUrl, row.token),
+    merchant_id: row.merchant_id,
+    livemode: row.livemode,
+    amount: row.amount_kobo,
+    currency: row.currency,
+    title: row.title,
+    order_reference: row.order_reference,
+    customer_email: row.customer_email,
+    status: effectiveSessionStatus(row.status, row.expires_at, now),
+    constraints: row.constraints,
+    created_at: row.created_at.toISOString(),
+    expires_at: row.expires_at.toISOString(),
+    completed_at: row.completed_at?.toISOString() ?? null,
+  };
+}

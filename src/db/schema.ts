@@ -1,0 +1,123 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Kysely's view of the tables in migrations/. Keep in step with the SQL (a test compares them). */
+type JsonColumn<T> = ColumnType<T, string, string>;
+
+export interface MerchantsTable {
+  id: string;
+  business_name: string;
+  email: string;
+  password_hash: string | null;
+  status: 'pending_approval' | 'active' | 'deactivated';
+  approved_at: Date | null;
+  deactivated_at: Date | null;
+  webhook_url: string | null;
+  webhook_secret_sealed: string;
+  previous_webhook_secret_sealed: string | null;
+  previous_webhook_secret_expires_at: Date | null;
+  settlement_bank_code: string | null;
+  settlement_account_number: string | null;
+  default_constraints: JsonColumn<StoredConstraints>;
+  min_customer_tier: string;
+  goods_release_rule: JsonColumn<StoredGoodsReleaseRule>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Constraints as stored (snake_case, the API's spelling). */
+export interface StoredConstraints {
+  allowed_frequencies: ('weekly' | 'monthly')[];
+  max_weekly_duration: number;
+  max_monthly_duration: number;
+  min_upfront_pct: number;
+  allowed_schedule_types: 'installment'[];
+}
+
+export type StoredGoodsReleaseRule =
+  | { type: 'deposit_paid' }
+  | { type: 'percentage_paid'; percentage: number }
+  | { type: 'fully_paid' };
+
+export interface ApiKeysTable {
+  id: string;
+  merchant_id: string;
+  mode: 'test' | 'live';
+  digest: string;
+  redacted: string;
+  created_at: Date;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export interface CustomersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  subject_type: 'customer' | 'merchant';
+  subject_id: string;
+  family_id: string;
+  digest: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export interface CheckoutSessionsTable {
+  id: string;
+  token: string;
+  merchant_id: string;
+  livemode: boolean;
+  amount_kobo: number;
+  currency: string;
+  title: string;
+  order_reference: string;
+  customer_email: string | null;
+  status: 'pending' | 'completed' | 'cancelled' | 'expired';
+  constraints: JsonColumn<StoredConstraints>;
+  created_at: Date;
+  expires_at: Date;
+  completed_at: Date | null;
+  cancelled_at: Date | null;
+}
+
+export interface IdempotencyKeysTable {
+  merchant_id: string;
+  livemode: boolean;
+  key: string;
+  request_hash: string;
+  response_status: number;
+  response_body: JsonColumn<unknown>;
+  created_at: Date;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  applied_at: Generated<Date>;
+}
+
+export interface Database {
+  merchants: MerchantsTable;
+  api_keys: ApiKeysTable;
+  customers: CustomersTable;
+  refresh_tokens: RefreshTokensTable;
+  checkout_sessions: CheckoutSessionsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  schema_migrations: SchemaMigrationsTable;
+}
+
+export type MerchantRow = Selectable<MerchantsTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type CustomerRow = Selectable<CustomersTable>;
+export type CheckoutSessionRow = Selectable<CheckoutSessionsTable>;
+export type NewCheckoutSession = Insertable<CheckoutSessionsTable>;

@@ -1,0 +1,50 @@
+/**
+ * The closed set of error codes a client can receive. Each has one HTTP status, chosen in
+ * `http/error-mapper.ts`; `detail` is always safe to show to the caller.
+ */
+export type ErrorCode =
+  | 'invalid_request'
+  | 'invalid_json'
+  | 'invalid_idempotency_key'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'merchant_inactive'
+  | 'merchant_not_approved'
+  | 'not_found'
+  | 'conflict'
+  | 'email_taken'
+  | 'idempotency_key_reused'
+  | 'session_completed'
+  | 'session_not_pending'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'method_not_allowed'
+  | 'rate_limited'
+  | 'login_throttled'
+  | 'internal_error'
+  | 'service_unavailable';
+
+export interface DomainErrorOptions {
+  /** Whether the same request may succeed later without change (shown to clients as `retryable`). */
+  retryable?: boolean;
+  retryAfterSeconds?: number;
+}
+
+export class DomainError extends Error {
+  override name = 'DomainError';
+  readonly code: ErrorCode;
+  readonly detail: string;
+  readonly retryable: boolean;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(code: ErrorCode, detail: string, options: DomainErrorOptions = {}) {
+    super(detail);
+    this.code = code;
+    this.detail = detail;
+    this.retryable = options.retryable ?? false;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
+
+export const notFound = (what: string): DomainError => new DomainError('not_found', `${what} was not found.`);
+export const invalid = (detail: string): DomainError => new DomainError('invalid_request', detail);

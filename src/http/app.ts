@@ -1,0 +1,174 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { AppContext } from '../app/context.ts';
+import { DomainError } from '../domain/errors.ts';
+import { randomBase62 } from '../platform/ids.ts';
+import { loggerOptions } from '../platform/logger.ts';
+import { describeValidationError, errorBody, statusForCode } from './error-mapper.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerAdminRoutes } from './routes/admin.ts';
+import { registerCheckoutSessionRoutes } from './routes/checkout-sessions.ts';
+import { registerCustomerRoutes } from './routes/customers.ts';
+import { registerMerchantRoutes } from './routes/merchants.ts';
+import { registerOperationsRoutes } from './routes/operations.ts';
+import { ErrorResponse } from './schemas.ts';
+import type { TypedApp } from './typed-app.ts';
+import { validatorCompiler } from './validation.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The exact bytes of a JSON body: webhook signatures are computed over these. */
+    rawBody: Buffer | undefined;
+  }
+}
+
+export interface HttpOptions {
+  logLevel: string;
+  bodyLimitBytes: number;
+  /** Node's default metrics (event loop, memory) are process-wide: only the real server collects them. */
+  collectProcessMetrics?: boolean;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promise<TypedApp> {
+  const app = Fastify({
+    logger: loggerOptions(options.logLevel),
+    bodyLimit: options.bodyLimitBytes,
+    trustProxy: true,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `req_${randomBase62(16)}`;
+    },
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.decorateRequest('principal', null);
+  app.decorateRequest('rawBody', undefined);
+
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const raw = body as Buffer;
+    request.rawBody = raw;
+    if (raw.length === 0) return done(new DomainError('invalid_json', 'The request body is empty; send a JSON object.'), undefined);
+    defaultJsonParser(request, raw.toString('utf8'), (error, parsed) => {
+      if (error) return done(new DomainError('invalid_json', 'The request body is not valid JSON.'), undefined);
+      done(null, parsed);
+    });
+  });
+
+  const registry = new Registry();
+  if (options.collectProcessMetrics) collectDefaultMetrics({ register: registry });
+  const requestDuration = new Histogram({
+    name: 'tranche_http_request_duration_seconds',
+    help: 'HTTP request duration by route and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const errorsTotal = new Counter({
+    name: 'tranche_http_errors_total',
+    help: 'Error responses by code.',
+    labelNames: ['code'] as const,
+    registers: [registry],
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('X-Request-Id', request.id);
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    requestDuration.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  app.setErrorHandler((error: FastifyError | DomainError, request: FastifyRequest, reply: FastifyReply) => {
+    const mapped = mapError(error);
+    errorsTotal.inc({ code: mapped.code });
+    if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (mapped.retryAfterSeconds !== undefined) reply.header('Retry-After', mapped.retryAfterSeconds);
+    return reply.code(mapped.status).send(errorBody(mapped.code, mapped.detail, request.id, mapped.retryable));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(errorBody('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`, request.id)),
+  );
+
+  app.addSchema(ErrorResponse);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Tranche API',
+        version: '1.0.0',
+        description:
+          'Installment checkout for Nigerian merchants. Every response has `ok`; errors are `{ ok: false, code, detail, request_id }`. Amounts are integer kobo. Timestamps are ISO 8601 UTC.',
+      },
+      servers: [{ url: ctx.settings.publicBaseUrl }],
+      components: {
+        securitySchemes: {
+          secretKey: { type: 'http', scheme: 'bearer', description: 'Merchant secret key, sk_test_… or sk_live_…' },
+          merchantJwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Merchant dashboard token from /api/v1/merchant/login' },
+          customerJwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Customer access token from /api/v1/customers/login' },
+          adminToken: { type: 'http', scheme: 'bearer', description: 'Operator token (ADMIN_API_TOKEN)' },
+        },
+      },
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/docs')) route.config = { ...(route.config as object), rateLimit: false };
+  });
+
+  registerRateLimit(app, ctx);
+  registerOperationsRoutes(app, ctx, registry);
+  registerMerchantRoutes(app, ctx);
+  registerAdminRoutes(app, ctx);
+  registerCustomerRoutes(app, ctx);
+  registerCheckoutSessionRoutes(app, ctx);
+  return app;
+}
+
+interface MappedError {
+  status: number;
+  code: DomainError['code'];
+  detail: string;
+  retryable?: boolean;
+  retryAfterSeconds?: number;
+}
+
+function mapError(error: FastifyError | DomainError): MappedError {
+  if (error instanceof DomainError) {
+    return {
+      status: statusForCode(error.code),
+      code: error.code,
+      detail: error.detail,
+      ...(error.retryable && { retryable: true }),
+      ...(error.retryAfterSeconds !== undefined && { retryAfterSeconds: error.retryAfterSeconds }),
+    };
+  }
+  if (error.validation) {
+    return { status: 400, code: 'invalid_request', detail: describeValidationError(error.validationContext, error.validation) };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, code: 'payload_too_large', detail: 'The request body is larger than this API accepts.' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, code: 'unsupported_media_type', detail: 'Send the body as JSON with "Content-Type: application/json".' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, code: 'invalid_json', detail: 'The request body is not valid JSON.' };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const code = status === 404 ? 'not_found' : status === 405 ? 'method_not_allowed' : status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'invalid_request';
+    return { status: statusForCode(code), code, detail: error.message };
+  }
+  return { status: 500, code: 'internal_error', detail: 'Something went wrong on our side. Quote the request id to support.' };
+}

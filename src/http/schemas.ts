@@ -1,0 +1,155 @@
+import { Type, type TSchema } from 'typebox';
+import { CUSTOMER_TIERS } from '../domain/merchant.ts';
+import { MAX_CHECKOUT_AMOUNT_KOBO } from '../domain/money.ts';
+
+/**
+ * Request and response shapes, declared once: they validate requests, type handlers, serialise
+ * responses and produce the OpenAPI document at /docs.
+ */
+export const Strict = { additionalProperties: false } as const;
+
+export const ErrorResponse = Type.Object(
+  {
+    ok: Type.Literal(false),
+    code: Type.String({ description: 'Stable machine-readable error code.' }),
+    detail: Type.String({ description: 'What went wrong, in words safe to show.' }),
+    request_id: Type.String({ description: 'Quote this to support.' }),
+    retryable: Type.Optional(Type.Boolean()),
+  },
+  { $id: 'Error', description: 'Every failure: `{ ok: false, code, detail }`.' },
+);
+
+export function Envelope<T extends TSchema>(data: T) {
+  return Type.Object({ ok: Type.Literal(true), data });
+}
+
+export const errorResponses = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  413: ErrorResponse,
+  415: ErrorResponse,
+  429: ErrorResponse,
+  500: ErrorResponse,
+};
+
+export const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
+export const Password = Type.String({ minLength: 8, maxLength: 128, description: '8 to 128 characters.' });
+const Timestamp = Type.String({ format: 'date-time' });
+const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
+
+export const Constraints = Type.Object(
+  {
+    allowed_frequencies: Type.Array(Type.Union([Type.Literal('weekly'), Type.Literal('monthly')]), { minItems: 1, maxItems: 2 }),
+    max_weekly_duration: Type.Integer({ minimum: 1, maximum: 52, description: 'Most weekly installments after the deposit.' }),
+    max_monthly_duration: Type.Integer({ minimum: 1, maximum: 24, description: 'Most monthly installments after the deposit.' }),
+    min_upfront_pct: Type.Integer({ minimum: 0, maximum: 100, description: 'Smallest deposit, in percent of the amount.' }),
+    allowed_schedule_types: Type.Array(Type.Literal('installment'), { minItems: 1, maxItems: 1 }),
+  },
+  { ...Strict, $id: 'SessionConstraints' },
+);
+
+export const GoodsReleaseRule = Type.Union(
+  [
+    Type.Object({ type: Type.Literal('deposit_paid') }, Strict),
+    Type.Object({ type: Type.Literal('percentage_paid'), percentage: Type.Integer({ minimum: 1, maximum: 100 }) }, Strict),
+    Type.Object({ type: Type.Literal('fully_paid') }, Strict),
+  ],
+  { description: 'When `goods.release` fires: deposit paid (default), a percentage of the amount paid, or fully paid.' },
+);
+
+export const Merchant = Type.Object(
+  {
+    id: Type.String({ examples: ['mer_4fQ2d8LkP0aZ7sVbN1xY'] }),
+    object: Type.Literal('merchant'),
+    business_name: Type.String(),
+    email: Type.String(),
+    status: Type.Union([Type.Literal('pending_approval'), Type.Literal('active'), Type.Literal('deactivated')]),
+    approved_at: NullableTimestamp,
+    webhook_url: Type.Union([Type.String(), Type.Null()]),
+    settlement_account: Type.Union([Type.Object({ bank_code: Type.String(), account_number: Type.String() }), Type.Null()]),
+    default_constraints: Constraints,
+    min_customer_tier: Type.String(),
+    goods_release_rule: GoodsReleaseRule,
+    created_at: Timestamp,
+  },
+  { $id: 'Merchant' },
+);
+
+export const MerchantCredentials = Type.Object({
+  merchant: Merchant,
+  secret_keys: Type.Object({ test: Type.String({ examples: ['sk_test_…'] }), live: Type.String({ examples: ['sk_live_…'] }) }, {
+    description: 'Shown once. Only a digest is stored.',
+  }),
+  webhook_secret: Type.String({ description: 'Shown once: signs X-Tranche-Signature.' }),
+});
+
+export const CheckoutSession = Type.Object(
+  {
+    id: Type.String({ examples: ['cs_9hT3kQ0vZr2mW8yL1pXa'] }),
+    object: Type.Literal('checkout_session'),
+    token: Type.String({ description: 'The `sessionToken` for `TrancheConnect.openCheckout`.' }),
+    checkout_url: Type.String({ description: 'Hosted checkout page for this session.' }),
+    merchant_id: Type.String(),
+    livemode: Type.Boolean(),
+    amount: Type.Integer({ description: 'Kobo.' }),
+    currency: Type.String(),
+    title: Type.String(),
+    order_reference: Type.String(),
+    customer_email: Type.Union([Type.String(), Type.Null()]),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('completed'), Type.Literal('cancelled'), Type.Literal('expired')]),
+    constraints: Constraints,
+    created_at: Timestamp,
+    expires_at: Timestamp,
+    completed_at: NullableTimestamp,
+  },
+  { $id: 'CheckoutSession' },
+);
+
+export const CreateCheckoutSessionBody = Type.Object(
+  {
+    merchant_id: Type.String({ minLength: 1, maxLength: 64 }),
+    amount: Type.Integer({ minimum: 1, maximum: MAX_CHECKOUT_AMOUNT_KOBO, description: 'Kobo; ₦10,000,000 at most.' }),
+    currency: Type.Literal('NGN'),
+    title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+    order_reference: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+    customer_email: Type.Optional(Email),
+  },
+  Strict,
+);
+
+export const Customer = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('customer'),
+    email: Type.String(),
+    first_name: Type.String(),
+    last_name: Type.String(),
+    phone: Type.String(),
+    created_at: Timestamp,
+  },
+  { $id: 'Customer' },
+);
+
+export const TokenPair = {
+  access_token: Type.String({ description: 'EdDSA JWT, valid 15 minutes.' }),
+  token_type: Type.Literal('Bearer'),
+  expires_in: Type.Integer({ description: 'Seconds.' }),
+  refresh_token: Type.String({ description: 'Single use; rotated on refresh.' }),
+};
+
+export const ApiKey = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('api_key'),
+  mode: Type.Union([Type.Literal('test'), Type.Literal('live')]),
+  redacted: Type.String(),
+  created_at: Timestamp,
+  expires_at: NullableTimestamp,
+  revoked_at: NullableTimestamp,
+});
+
+export const Tier = Type.Union(CUSTOMER_TIERS.map((t) => Type.Literal(t)));
+
+export const MerchantIdParams = Type.Object({ merchant_id: Type.String({ maxLength: 64 }) }, Strict);

@@ -1,0 +1,15 @@
+import type { TaskList } from 'graphile-worker';
+import type { JobDeps } from './deps.ts';
+import { expireCheckoutSessionsTask } from './expire-sessions.ts';
+import { purgeIdempotencyKeysTask } from './purge-idempotency-keys.ts';
+
+/** Every job the worker runs, by name. Handlers are idempotent: a job may run more than once. */
+export function taskList(deps: JobDeps): TaskList {
+  return {
+    expire_checkout_sessions: expireCheckoutSessionsTask(deps),
+    purge_idempotency_keys: purgeIdempotencyKeysTask(deps),
+  };
+}
+
+/** Recurring jobs (graphile-worker crontab syntax). */
+export const CRONTAB = ['* * * * * expire_checkout_sessions', '17 * * * * purge_idempotency_keys'].join('\n');

@@ -1,0 +1,177 @@
+import { parseArgs } from 'node:util';
+import { approveMerchant, createMerchant, deactivateMerchant, listMerchants, reactivateMerchant } from '../app/merchants.ts';
+import type { MerchantView } from '../app/views.ts';
+import { DomainError } from '../domain/errors.ts';
+import { migrate } from '../db/migrate.ts';
+import { ConfigError, loadConfig } from '../platform/config.ts';
+import { resolveSecrets } from '../platform/secrets.ts';
+import { startApi } from './api.ts';
+import { openRuntime, resolveDatabaseUrl, type Runtime } from './runtime.ts';
+import { startWorker } from './worker.ts';
+
+const USAGE = `tranche <command> [options]
+
+Processes
+  start                         API and worker in one process (embedded PostgreSQL if DATABASE_URL is unset)
+  api                           the HTTP API only
+  worker                        the job worker only
+  migrate                       apply database migrations and exit
+
+Operator tasks (add --json for machine-readable output)
+  merchants create --name N --email E [--password P] [--approve]
+  merchants approve ID | deactivate ID | reactivate ID
+  merchants list [--status pending_approval|active|deactivated]
+  admin-token                   print the operator token for /api/v1/admin (development)
+`;
+
+const print = (line = '') => process.stdout.write(`${line}\n`);
+const note = (line: string) => process.stderr.write(`${line}\n`);
+
+export async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'start':
+        return await runProcesses({ api: true, worker: true });
+      case 'api':
+        return await runProcesses({ api: true, worker: false });
+      case 'worker':
+        return await runProcesses({ api: false, worker: true });
+      case 'migrate':
+        return await runMigrate();
+      case 'merchants':
+        return await runMerchants(rest);
+      case 'admin-token':
+        print(resolveSecrets(loadConfig()).adminApiToken);
+        return;
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        print(USAGE);
+        return;
+      default:
+        note(`Unknown command "${command}".\n\n${USAGE}`);
+        process.exitCode = 2;
+    }
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof DomainError) {
+      note(error instanceof DomainError ? `Error: ${error.detail}` : error.message);
+      process.exitCode = 1;
+      return;
+    }
+    throw error;
+  }
+}
+
+async function runProcesses(which: { api: boolean; worker: boolean }): Promise<void> {
+  const config = loadConfig();
+  const runtime = await openRuntime(config, { migrate: true });
+  const api = which.api ? await startApi(runtime) : undefined;
+  const worker = which.worker ? await startWorker(runtime) : undefined;
+  if (api) printBanner(runtime, api.url, Boolean(worker));
+  else note('Tranche worker running.');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    note(`\n${signal}: shutting down …`);
+    await api?.app.close();
+    await worker?.stop();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  if (worker) await worker.promise;
+}
+
+function printBanner(runtime: Runtime, url: string, withWorker: boolean): void {
+  const db = runtime.usingEmbeddedDatabase ? `embedded PostgreSQL (${runtime.config.dataDir}/pg)` : 'DATABASE_URL';
+  print('');
+  print(`Tranche is running (${runtime.config.env}; database: ${db}; worker: ${withWorker ? 'in this process' : 'separate'})`);
+  print(`  API            ${url}/api/v1`);
+  print(`  API reference  ${url}/docs`);
+  print(`  Health         ${url}/healthz   Metrics ${url}/metrics`);
+  print('');
+  print('Get sandbox keys:');
+  print('  npm run tranche -- merchants create --name "My Shop" --email dev@myshop.ng');
+  print(`or  curl -X POST ${url}/api/v1/merchant/register -H 'Content-Type: application/json' \\`);
+  print(`      -d '{"business_name":"My Shop","email":"dev@myshop.ng","password":"a long password"}'`);
+  print('Operator token for /api/v1/admin:  npm run tranche -- admin-token');
+  print('');
+}
+
+async function runMigrate(): Promise<void> {
+  const config = loadConfig();
+  const { url, embedded } = await resolveDatabaseUrl(config, note);
+  try {
+    const applied = await migrate(url);
+    print(applied.length > 0 ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
+  } finally {
+    await embedded?.stop();
+  }
+}
+
+async function withRuntime<T>(fn: (runtime: Runtime) => Promise<T>): Promise<T> {
+  const runtime = await openRuntime(loadConfig(), { migrate: true, log: note });
+  try {
+    return await fn(runtime);
+  } finally {
+    await runtime.close();
+  }
+}
+
+function merchantLine(m: MerchantView): string {
+  return `${m.id}  ${m.status.padEnd(16)}  ${m.business_name} <${m.email}>`;
+}
+
+async function runMerchants(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      approve: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      status: { type: 'string' },
+    },
+  });
+  const [action, id] = positionals;
+  const emit = (json: unknown, text: () => void) => (values.json ? print(JSON.stringify(json, null, 2)) : text());
+
+  if (action === 'create') {
+    if (!values.name || !values.email) throw new DomainError('invalid_request', 'merchants create needs --name and --email.');
+    const created = await withRuntime((rt) =>
+      createMerchant(rt.ctx, { businessName: values.name ?? '', email: values.email ?? '', approve: values.approve, ...(values.password && { password: values.password }) }),
+    );
+    emit(
+      { merchant_id: created.merchant.id, status: created.merchant.status, secret_keys: created.secret_keys, webhook_secret: created.webhook_secret },
+      () => {
+        print(`Merchant created: ${created.merchant.id} (${created.merchant.status})`);
+        print(`  Test secret key   ${created.secret_keys.test}`);
+        print(`  Live secret key   ${created.secret_keys.live}${created.merchant.status === 'active' ? '' : '   (works after approval)'}`);
+        print(`  Webhook secret    ${created.webhook_secret}`);
+        print('These are shown once: store them now.');
+      },
+    );
+    return;
+  }
+  if (action === 'list') {
+    const status = values.status as MerchantView['status'] | undefined;
+    const result = await withRuntime((rt) => listMerchants(rt.ctx, { limit: 100, offset: 0, ...(status && { status }) }));
+    emit(result, () => result.data.forEach((m) => print(merchantLine(m))));
+    return;
+  }
+  const transitions = { approve: approveMerchant, deactivate: deactivateMerchant, reactivate: reactivateMerchant } as const;
+  if (action === 'approve' || action === 'deactivate' || action === 'reactivate') {
+    if (!id) throw new DomainError('invalid_request', `merchants ${action} needs a merchant id.`);
+    const merchant = await withRuntime((rt) => transitions[action](rt.ctx, id));
+    emit(merchant, () => print(merchantLine(merchant)));
+    return;
+  }
+  throw new DomainError('invalid_request', `Unknown merchants action "${action ?? ''}". Try: create, approve, deactivate, reactivate, list.`);
+}

@@ -1,0 +1,89 @@
+import { join } from 'node:path';
+import pg from 'pg';
+import type { AppContext } from '../app/context.ts';
+import { connectDatabase, type DatabaseHandle } from '../db/database.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
+import { migrate } from '../db/migrate.ts';
+import { systemClock, type Clock } from '../platform/clock.ts';
+import type { Config } from '../platform/config.ts';
+import { SecretBox } from '../platform/crypto.ts';
+import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from '../platform/rate-limiter.ts';
+import { resolveSecrets } from '../platform/secrets.ts';
+import { TokenService } from '../platform/tokens.ts';
+
+/** Everything a process needs, opened from config; `close` releases it in reverse order. */
+export interface Runtime {
+  ctx: AppContext;
+  config: Config;
+  databaseUrl: string;
+  database: DatabaseHandle;
+  usingEmbeddedDatabase: boolean;
+  close(): Promise<void>;
+}
+
+async function reachable(connectionString: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Without DATABASE_URL, use the development database: the embedded PostgreSQL that another
+ * `tranche` process (say `npm start`) already runs, or start it here.
+ */
+export async function resolveDatabaseUrl(config: Config, log: (line: string) => void): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
+  if (config.databaseUrl) return { url: config.databaseUrl };
+  const url = `postgres://tranche:tranche@127.0.0.1:${config.embeddedPostgresPort}/tranche`;
+  if (await reachable(url)) return { url };
+  log(`Starting embedded PostgreSQL (data in ${join(config.dataDir, 'pg')}) …`);
+  const embedded = await startEmbeddedPostgres({ dataDir: join(config.dataDir, 'pg'), port: config.embeddedPostgresPort, persistent: true });
+  return { url: embedded.connectionString, embedded };
+}
+
+export async function openRuntime(
+  config: Config,
+  options: { migrate: boolean; clock?: Clock; log?: (line: string) => void },
+): Promise<Runtime> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const { url, embedded } = await resolveDatabaseUrl(config, log);
+  if (options.migrate) {
+    const applied = await migrate(url);
+    if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
+  }
+  const secrets = resolveSecrets(config);
+  const database = connectDatabase(url, config.databasePoolSize);
+  const rateLimits: RateLimitStore = config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore();
+  const clock = options.clock ?? systemClock;
+  const ctx: AppContext = {
+    db: database.db,
+    clock,
+    secretBox: new SecretBox(secrets.encryptionKey),
+    tokens: new TokenService(secrets.jwtPrivateKeyPem, clock),
+    rateLimits,
+    settings: {
+      publicBaseUrl: config.publicBaseUrl,
+      adminApiToken: secrets.adminApiToken,
+      rateLimitSandboxPerMin: config.rateLimitSandboxPerMin,
+      rateLimitLivePerMin: config.rateLimitLivePerMin,
+      rateLimitIpPerMin: config.rateLimitIpPerMin,
+      loginMaxFailures: config.loginMaxFailures,
+    },
+  };
+  return {
+    ctx,
+    config,
+    databaseUrl: url,
+    database,
+    usingEmbeddedDatabase: !config.databaseUrl,
+    close: async () => {
+      await rateLimits.close();
+      await database.close();
+      await embedded?.stop();
+    },
+  };
+}

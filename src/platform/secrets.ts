@@ -1,0 +1,49 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from './config.ts';
+import { randomBase62 } from './ids.ts';
+
+/** The three secrets every process needs. */
+export interface ServiceSecrets {
+  adminApiToken: string;
+  jwtPrivateKeyPem: string;
+  encryptionKey: string;
+}
+
+export function generateSecrets(): ServiceSecrets {
+  const { privateKey } = generateKeyPairSync('ed25519');
+  return {
+    adminApiToken: `adm_${randomBase62(40)}`,
+    jwtPrivateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    encryptionKey: randomBytes(32).toString('base64'),
+  };
+}
+
+/**
+ * Production takes its secrets from the environment (config refuses to start otherwise).
+ * Development generates them once into the data folder so restarts keep tokens valid.
+ */
+export function resolveSecrets(config: Config): ServiceSecrets {
+  const file = join(config.dataDir, 'secrets.json');
+  let stored: Partial<ServiceSecrets> = {};
+  if (config.env !== 'production') {
+    if (existsSync(file)) {
+      stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<ServiceSecrets>;
+    } else {
+      stored = generateSecrets();
+      mkdirSync(config.dataDir, { recursive: true });
+      writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+    }
+  }
+  const pick = (fromEnv: string | undefined, fromFile: string | undefined, name: string): string => {
+    const value = fromEnv ?? fromFile;
+    if (!value) throw new Error(`${name} is not configured`);
+    return value;
+  };
+  return {
+    adminApiToken: pick(config.adminApiToken, stored.adminApiToken, 'ADMIN_API_TOKEN'),
+    jwtPrivateKeyPem: pick(config.jwtPrivateKeyPem, stored.jwtPrivateKeyPem, 'JWT_PRIVATE_KEY'),
+    encryptionKey: pick(config.encryptionKey, stored.encryptionKey, 'ENCRYPTION_KEY'),
+  };
+}
