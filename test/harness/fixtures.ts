@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { approveMerchant, createMerchant } from '../../src/app/merchants.ts';
+import { randomBase62 } from '../../src/platform/ids.ts';
+import type { TestApp } from './test-app.ts';
+
+export interface TestMerchant {
+  id: string;
+  testKey: string;
+  liveKey: string;
+  webhookSecret: string;
+  email: string;
+  password: string;
+}
+
+export async function createTestMerchant(t: TestApp, options: { approve?: boolean } = {}): Promise<TestMerchant> {
+  const email = `m_${randomBase62(8).toLowerCase()}@shop.test`;
+  const password = 'correct horse battery';
+  const created = await createMerchant(t.ctx, { businessName: 'Ade Stores', email, password });
+  if (options.approve) await approveMerchant(t.ctx, created.merchant.id);
+  return {
+    id: created.merchant.id,
+    testKey: created.secret_keys.test,
+    liveKey: created.secret_keys.live,
+    webhookSecret: created.webhook_secret,
+    email,
+    password,
+  };
+}
+
+export function sessionBody(merchantId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    merchant_id: merchantId,
+    amount: 2_500_000,
+    currency: 'NGN',
+    title: 'Samsung Galaxy A15',
+    order_reference: `ord_${randomBase62(10)}`,
+    customer_email: 'ada@example.ng',
+    ...overrides,
+  };
+}
+
+export const newIdempotencyKey = () => randomUUID();
+
+export async function createTestCustomer(t: TestApp) {
+  const email = `c_${randomBase62(8).toLowerCase()}@mail.test`;
+  const password = 'a long customer password';
+  const res = await t.http.post('/api/v1/customers/register', {
+    email,
+    password,
+    first_name: 'Ada',
+    last_name: 'Obi',
+    phone: '08031234567',
+  });
+  if (res.status !== 201) throw new Error(`customer registration failed: ${JSON.stringify(res.body)}`);
+  return { id: res.body.data.customer.id as string, email, password, accessToken: res.body.data.access_token as string, refreshToken: res.body.data.refresh_token as string };
+}

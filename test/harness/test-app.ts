@@ -1,0 +1,72 @@
+import type { AppContext, AppSettings } from '../../src/app/context.ts';
+import { connectDatabase } from '../../src/db/database.ts';
+import { buildHttpApp } from '../../src/http/app.ts';
+import type { TypedApp } from '../../src/http/typed-app.ts';
+import { ManualClock } from '../../src/platform/clock.ts';
+import { SecretBox } from '../../src/platform/crypto.ts';
+import { MemoryRateLimitStore, type RateLimitStore } from '../../src/platform/rate-limiter.ts';
+import { generateSecrets } from '../../src/platform/secrets.ts';
+import { TokenService } from '../../src/platform/tokens.ts';
+import { createTestDatabase } from './database.ts';
+import { HttpClient } from './http-client.ts';
+
+export interface TestApp {
+  url: string;
+  http: HttpClient;
+  ctx: AppContext;
+  clock: ManualClock;
+  databaseUrl: string;
+  app: TypedApp;
+  close(): Promise<void>;
+}
+
+/**
+ * The real HTTP app on a real port, over a fresh cloned database, with a manual clock so tests
+ * can move time (expiry, idempotency windows, token lifetimes, rate-limit windows).
+ */
+export async function startTestApp(
+  options: { settings?: Partial<AppSettings>; rateLimits?: RateLimitStore; bodyLimitBytes?: number } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const handle = connectDatabase(database.url, 10);
+  // Start on a minute boundary so a burst of requests never straddles two rate-limit windows.
+  const start = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 1_000);
+  const clock = new ManualClock(start);
+  const secrets = generateSecrets();
+  const rateLimits = options.rateLimits ?? new MemoryRateLimitStore();
+  const ctx: AppContext = {
+    db: handle.db,
+    clock,
+    secretBox: new SecretBox(secrets.encryptionKey),
+    tokens: new TokenService(secrets.jwtPrivateKeyPem, clock),
+    rateLimits,
+    settings: {
+      publicBaseUrl: 'http://checkout.test',
+      adminApiToken: secrets.adminApiToken,
+      rateLimitSandboxPerMin: 100,
+      rateLimitLivePerMin: 500,
+      rateLimitIpPerMin: 100_000,
+      loginMaxFailures: 5,
+      ...options.settings,
+    },
+  };
+  const app = await buildHttpApp(ctx, { logLevel: process.env.TEST_LOG_LEVEL ?? 'silent', bodyLimitBytes: options.bodyLimitBytes ?? 65_536 });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('test app did not bind a TCP port');
+  const url = `http://127.0.0.1:${address.port}`;
+  return {
+    url,
+    http: new HttpClient(url),
+    ctx,
+    clock,
+    databaseUrl: database.url,
+    app,
+    close: async () => {
+      await app.close();
+      await rateLimits.close();
+      await handle.close();
+      await database.drop();
+    },
+  };
+}
