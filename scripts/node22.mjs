@@ -18,11 +18,17 @@ export function nodeIsRecentEnough(version = process.versions.node) {
 export function localNode() {
   const bin = join(root, '.tools', 'node_modules', '.bin', 'node');
   if (existsSync(bin)) return bin;
-  process.stderr.write(`Node ${process.versions.node} is too old; installing Node 22 into .tools/ …\n`);
+  process.stderr.write(
+    `Node ${process.versions.node} is too old; installing Node 22 into .tools/ …\n`,
+  );
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const res = spawnSync(npm, ['install', '--no-save', '--prefix', join(root, '.tools'), 'node@22'], {
-    stdio: 'inherit',
-  });
+  const res = spawnSync(
+    npm,
+    ['install', '--no-save', '--prefix', join(root, '.tools'), 'node@22'],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (res.status !== 0 || !existsSync(bin)) {
     process.stderr.write('Could not install Node 22. Install Node >= 22.18 and try again.\n');
     process.exit(1);

@@ -11,7 +11,12 @@ export interface IssuedKey {
 }
 
 /** Creates a secret key; the plaintext is returned once and only its digest is stored. */
-export async function issueSecretKey(tx: Tx, merchantId: string, mode: KeyMode, now: Date): Promise<IssuedKey> {
+export async function issueSecretKey(
+  tx: Tx,
+  merchantId: string,
+  mode: KeyMode,
+  now: Date,
+): Promise<IssuedKey> {
   const secret = `sk_${mode}_${randomBase62(40)}`;
   const id = newId('key');
   await tx

@@ -6,7 +6,13 @@ import type { AppContext } from './context.ts';
 
 /** Who is calling. Each route states which kinds it accepts. */
 export type Principal =
-  | { kind: 'secret_key'; merchantId: string; keyId: string; mode: KeyMode; merchantStatus: MerchantStatus }
+  | {
+      kind: 'secret_key';
+      merchantId: string;
+      keyId: string;
+      mode: KeyMode;
+      merchantStatus: MerchantStatus;
+    }
   | { kind: 'merchant_dashboard'; merchantId: string; merchantStatus: MerchantStatus }
   | { kind: 'customer'; customerId: string }
   | { kind: 'admin' };
@@ -19,14 +25,21 @@ const unauthenticated = (detail: string) => new DomainError('unauthenticated', d
  * Resolves a bearer credential. Secret keys (`sk_…`) are looked up by digest; JWTs are checked
  * for the audience the route accepts; the admin token is compared in constant time.
  */
-export async function authenticate(ctx: AppContext, bearer: string | undefined, accepts: readonly PrincipalKind[]): Promise<Principal> {
-  if (!bearer) throw unauthenticated('Missing credentials: send "Authorization: Bearer <key or token>".');
+export async function authenticate(
+  ctx: AppContext,
+  bearer: string | undefined,
+  accepts: readonly PrincipalKind[],
+): Promise<Principal> {
+  if (!bearer)
+    throw unauthenticated('Missing credentials: send "Authorization: Bearer <key or token>".');
   if (bearer.startsWith('sk_')) {
-    if (!accepts.includes('secret_key')) throw unauthenticated('A secret key cannot be used on this route.');
+    if (!accepts.includes('secret_key'))
+      throw unauthenticated('A secret key cannot be used on this route.');
     return authenticateSecretKey(ctx, bearer);
   }
   if (bearer.startsWith('adm_')) {
-    if (accepts.includes('admin') && constantTimeEqual(bearer, ctx.settings.adminApiToken)) return { kind: 'admin' };
+    if (accepts.includes('admin') && constantTimeEqual(bearer, ctx.settings.adminApiToken))
+      return { kind: 'admin' };
     throw unauthenticated('Invalid admin token.');
   }
   if (accepts.includes('customer')) {
@@ -36,10 +49,19 @@ export async function authenticate(ctx: AppContext, bearer: string | undefined, 
   if (accepts.includes('merchant_dashboard')) {
     const claims = await ctx.tokens.verify(bearer, 'merchant_dashboard');
     if (claims) {
-      const merchant = await ctx.db.selectFrom('merchants').select(['id', 'status']).where('id', '=', claims.subject).executeTakeFirst();
+      const merchant = await ctx.db
+        .selectFrom('merchants')
+        .select(['id', 'status'])
+        .where('id', '=', claims.subject)
+        .executeTakeFirst();
       if (!merchant) throw unauthenticated('Invalid or expired token.');
-      if (merchant.status === 'deactivated') throw new DomainError('merchant_inactive', 'This merchant account is deactivated.');
-      return { kind: 'merchant_dashboard', merchantId: merchant.id, merchantStatus: merchant.status };
+      if (merchant.status === 'deactivated')
+        throw new DomainError('merchant_inactive', 'This merchant account is deactivated.');
+      return {
+        kind: 'merchant_dashboard',
+        merchantId: merchant.id,
+        merchantStatus: merchant.status,
+      };
     }
   }
   if (accepts.includes('secret_key') && !accepts.includes('customer')) {
@@ -48,27 +70,51 @@ export async function authenticate(ctx: AppContext, bearer: string | undefined, 
   throw unauthenticated('Invalid or expired token.');
 }
 
-export async function authenticateSecretKey(ctx: AppContext, key: string): Promise<Principal & { kind: 'secret_key' }> {
+export async function authenticateSecretKey(
+  ctx: AppContext,
+  key: string,
+): Promise<Principal & { kind: 'secret_key' }> {
   const parsed = parseSecretKey(key);
-  if (!parsed) throw unauthenticated('Invalid API key: it is not a well-formed "sk_test_…" or "sk_live_…" key.');
+  if (!parsed)
+    throw unauthenticated(
+      'Invalid API key: it is not a well-formed "sk_test_…" or "sk_live_…" key.',
+    );
   const row = await ctx.db
     .selectFrom('api_keys')
     .innerJoin('merchants', 'merchants.id', 'api_keys.merchant_id')
-    .select(['api_keys.id as key_id', 'api_keys.mode', 'api_keys.revoked_at', 'api_keys.expires_at', 'merchants.id as merchant_id', 'merchants.status'])
+    .select([
+      'api_keys.id as key_id',
+      'api_keys.mode',
+      'api_keys.revoked_at',
+      'api_keys.expires_at',
+      'merchants.id as merchant_id',
+      'merchants.status',
+    ])
     .where('api_keys.digest', '=', sha256Hex(key))
     .executeTakeFirst();
   if (!row) throw unauthenticated('Invalid API key.');
   const now = ctx.clock.now();
   if (row.revoked_at || (row.expires_at && row.expires_at <= now)) {
-    throw unauthenticated('This API key has been revoked or has expired. Use a current key from your dashboard.');
+    throw unauthenticated(
+      'This API key has been revoked or has expired. Use a current key from your dashboard.',
+    );
   }
   assertMerchantMayUseKey(row.status, row.mode);
-  return { kind: 'secret_key', merchantId: row.merchant_id, keyId: row.key_id, mode: row.mode, merchantStatus: row.status };
+  return {
+    kind: 'secret_key',
+    merchantId: row.merchant_id,
+    keyId: row.key_id,
+    mode: row.mode,
+    merchantStatus: row.status,
+  };
 }
 
 /** The merchant a merchant principal acts for; 404 (not 403) for any other merchant's id. */
 export function merchantScope(principal: Principal, merchantIdInPath: string): string {
-  if ((principal.kind === 'secret_key' || principal.kind === 'merchant_dashboard') && principal.merchantId === merchantIdInPath) {
+  if (
+    (principal.kind === 'secret_key' || principal.kind === 'merchant_dashboard') &&
+    principal.merchantId === merchantIdInPath
+  ) {
     return principal.merchantId;
   }
   if (principal.kind === 'admin') return merchantIdInPath;

@@ -1,9 +1,18 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { isUniqueViolation } from '../db/database.ts';
-import { runIdempotentWrite, runWrite, type IdempotentResult, type StoredResponse } from '../db/write.ts';
+import {
+  runIdempotentWrite,
+  runWrite,
+  type IdempotentResult,
+  type StoredResponse,
+} from '../db/write.ts';
 import { canonicalJson } from '../domain/canonical-json.ts';
-import { assertSessionPending, effectiveSessionStatus, sessionExpiresAt } from '../domain/checkout-session.ts';
+import {
+  assertSessionPending,
+  effectiveSessionStatus,
+  sessionExpiresAt,
+} from '../domain/checkout-session.ts';
 import { DomainError, notFound } from '../domain/errors.ts';
 import { sha256Hex } from '../platform/crypto.ts';
 import { newId, randomBase62 } from '../platform/ids.ts';
@@ -25,7 +34,10 @@ const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f
 
 export function assertIdempotencyKey(key: string): void {
   if (!UUID_V4.test(key)) {
-    throw new DomainError('invalid_idempotency_key', 'Idempotency-Key must be a UUID v4, e.g. "3f1c2a5e-8d4b-4c1e-9a7f-2b6d8e0c1f34".');
+    throw new DomainError(
+      'invalid_idempotency_key',
+      'Idempotency-Key must be a UUID v4, e.g. "3f1c2a5e-8d4b-4c1e-9a7f-2b6d8e0c1f34".',
+    );
   }
 }
 
@@ -41,14 +53,22 @@ export async function createCheckoutSession(
 ): Promise<IdempotentResult> {
   if (idempotencyKey !== undefined) assertIdempotencyKey(idempotencyKey);
   if (input.merchant_id !== principal.merchantId) {
-    const exists = await ctx.db.selectFrom('merchants').select('id').where('id', '=', input.merchant_id).executeTakeFirst();
+    const exists = await ctx.db
+      .selectFrom('merchants')
+      .select('id')
+      .where('id', '=', input.merchant_id)
+      .executeTakeFirst();
     if (!exists) throw notFound('Merchant');
-    throw new DomainError('forbidden', 'merchant_id does not belong to the API key used. Use that merchant\'s own secret key.');
+    throw new DomainError(
+      'forbidden',
+      "merchant_id does not belong to the API key used. Use that merchant's own secret key.",
+    );
   }
   const now = ctx.clock.now();
   const livemode = principal.mode === 'live';
   const command = (tx: Tx) => insertSession(ctx, tx, principal.merchantId, livemode, input, now);
-  if (idempotencyKey === undefined) return { ...(await runWrite(ctx.db, command)), replayed: false };
+  if (idempotencyKey === undefined)
+    return { ...(await runWrite(ctx.db, command)), replayed: false };
   return runIdempotentWrite(
     ctx.db,
     {
@@ -93,7 +113,10 @@ async function insertSession(
       customer_email: input.customer_email ?? null,
       status: 'pending' as const,
       // A snapshot of the merchant's defaults at creation, copied inside the same statement.
-      constraints: eb.selectFrom('merchants').select(sql<string>`default_constraints`.as('c')).where('id', '=', merchantId),
+      constraints: eb
+        .selectFrom('merchants')
+        .select(sql<string>`default_constraints`.as('c'))
+        .where('id', '=', merchantId),
       created_at: now,
       expires_at: sessionExpiresAt(now),
       completed_at: null,
@@ -101,19 +124,32 @@ async function insertSession(
     }))
     .returningAll()
     .executeTakeFirstOrThrow();
-  return { status: 201, body: { ok: true, data: checkoutSessionView(row, now, ctx.settings.publicBaseUrl) } };
+  return {
+    status: 201,
+    body: { ok: true, data: checkoutSessionView(row, now, ctx.settings.publicBaseUrl) },
+  };
 }
 
 function sessionAlreadyCompleted(orderReference: string): DomainError {
-  return new DomainError('session_completed', `A checkout for order_reference "${orderReference}" is already completed.`);
+  return new DomainError(
+    'session_completed',
+    `A checkout for order_reference "${orderReference}" is already completed.`,
+  );
 }
 
 async function findByToken(db: Db | Tx, token: string) {
-  return db.selectFrom('checkout_sessions').selectAll().where('token', '=', token).executeTakeFirst();
+  return db
+    .selectFrom('checkout_sessions')
+    .selectAll()
+    .where('token', '=', token)
+    .executeTakeFirst();
 }
 
 /** The widget's read: the session token alone is the credential (spec §5, "Widget"). */
-export async function getCheckoutSession(ctx: AppContext, token: string): Promise<CheckoutSessionView> {
+export async function getCheckoutSession(
+  ctx: AppContext,
+  token: string,
+): Promise<CheckoutSessionView> {
   const row = await findByToken(ctx.db, token);
   if (!row) throw notFound('Checkout session');
   return checkoutSessionView(row, ctx.clock.now(), ctx.settings.publicBaseUrl);
@@ -129,12 +165,25 @@ async function transitionSession(
   const now = ctx.clock.now();
   try {
     return await runWrite(ctx.db, async (tx) => {
-      const row = await tx.selectFrom('checkout_sessions').selectAll().where('token', '=', token).forUpdate().executeTakeFirst();
-      if (!row || (merchantId !== undefined && row.merchant_id !== merchantId)) throw notFound('Checkout session');
-      assertSessionPending(effectiveSessionStatus(row.status, row.expires_at, now), next === 'completed' ? 'complete it' : 'cancel it');
+      const row = await tx
+        .selectFrom('checkout_sessions')
+        .selectAll()
+        .where('token', '=', token)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row || (merchantId !== undefined && row.merchant_id !== merchantId))
+        throw notFound('Checkout session');
+      assertSessionPending(
+        effectiveSessionStatus(row.status, row.expires_at, now),
+        next === 'completed' ? 'complete it' : 'cancel it',
+      );
       const updated = await tx
         .updateTable('checkout_sessions')
-        .set(next === 'completed' ? { status: 'completed', completed_at: now } : { status: 'cancelled', cancelled_at: now })
+        .set(
+          next === 'completed'
+            ? { status: 'completed', completed_at: now }
+            : { status: 'cancelled', cancelled_at: now },
+        )
         .where('id', '=', row.id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -142,18 +191,28 @@ async function transitionSession(
     });
   } catch (error) {
     if (isUniqueViolation(error, 'checkout_sessions_one_completed_per_order')) {
-      throw new DomainError('session_completed', 'Another checkout for this order is already completed.');
+      throw new DomainError(
+        'session_completed',
+        'Another checkout for this order is already completed.',
+      );
     }
     throw error;
   }
 }
 
-export function cancelCheckoutSession(ctx: AppContext, merchantId: string, token: string): Promise<CheckoutSessionView> {
+export function cancelCheckoutSession(
+  ctx: AppContext,
+  merchantId: string,
+  token: string,
+): Promise<CheckoutSessionView> {
   return transitionSession(ctx, token, 'cancelled', merchantId);
 }
 
 /** Called when the customer confirms a plan (money engine); exported for it and its tests. */
-export function completeCheckoutSession(ctx: AppContext, token: string): Promise<CheckoutSessionView> {
+export function completeCheckoutSession(
+  ctx: AppContext,
+  token: string,
+): Promise<CheckoutSessionView> {
   return transitionSession(ctx, token, 'completed');
 }
 

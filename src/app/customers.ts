@@ -40,14 +40,24 @@ export interface CustomerSession {
 async function openSession(ctx: AppContext, row: CustomerRow): Promise<CustomerSession> {
   const access = await ctx.tokens.issue(row.id, 'customer');
   const refresh = await issueRefreshToken(ctx.db, 'customer', row.id, ctx.clock.now());
-  return { customer: customerView(row), access_token: access.token, token_type: 'Bearer', expires_in: access.expiresInSeconds, refresh_token: refresh };
+  return {
+    customer: customerView(row),
+    access_token: access.token,
+    token_type: 'Bearer',
+    expires_in: access.expiresInSeconds,
+    refresh_token: refresh,
+  };
 }
 
 /** Nigerian mobile numbers in local (080…) or international (+234…) form, stored as +234…. */
 export function normalizeNigerianPhone(phone: string): string {
   const digits = phone.replace(/[\s()-]/g, '');
   const match = /^(?:\+?234|0)([789][01]\d{8})$/.exec(digits);
-  if (!match) throw new DomainError('invalid_request', 'phone must be a Nigerian mobile number such as 08031234567 or +2348031234567.');
+  if (!match)
+    throw new DomainError(
+      'invalid_request',
+      'phone must be a Nigerian mobile number such as 08031234567 or +2348031234567.',
+    );
   return `+234${match[1]}`;
 }
 
@@ -59,7 +69,10 @@ export interface RegisterCustomerInput {
   phone: string;
 }
 
-export async function registerCustomer(ctx: AppContext, input: RegisterCustomerInput): Promise<CustomerSession> {
+export async function registerCustomer(
+  ctx: AppContext,
+  input: RegisterCustomerInput,
+): Promise<CustomerSession> {
   const phone = normalizeNigerianPhone(input.phone);
   const now = ctx.clock.now();
   const passwordHash = await hashPassword(input.password);
@@ -81,13 +94,21 @@ export async function registerCustomer(ctx: AppContext, input: RegisterCustomerI
     return await openSession(ctx, row);
   } catch (error) {
     if (isUniqueViolation(error, 'customers_email_key')) {
-      throw new DomainError('email_taken', 'An account with this email already exists. Log in instead.');
+      throw new DomainError(
+        'email_taken',
+        'An account with this email already exists. Log in instead.',
+      );
     }
     throw error;
   }
 }
 
-export async function loginCustomer(ctx: AppContext, email: string, password: string, ip: string): Promise<CustomerSession> {
+export async function loginCustomer(
+  ctx: AppContext,
+  email: string,
+  password: string,
+  ip: string,
+): Promise<CustomerSession> {
   await assertLoginAllowed(ctx, 'customer', email, ip);
   const row = await ctx.db
     .selectFrom('customers')
@@ -103,16 +124,42 @@ export async function loginCustomer(ctx: AppContext, email: string, password: st
   return openSession(ctx, row);
 }
 
-export async function refreshCustomerSession(ctx: AppContext, refreshToken: string): Promise<CustomerSession> {
-  const { subjectId, refreshToken: next } = await rotateRefreshToken(ctx.db, 'customer', refreshToken, ctx.clock.now());
-  const row = await ctx.db.selectFrom('customers').selectAll().where('id', '=', subjectId).executeTakeFirst();
-  if (!row) throw new DomainError('unauthenticated', 'The refresh token is invalid or expired. Log in again.');
+export async function refreshCustomerSession(
+  ctx: AppContext,
+  refreshToken: string,
+): Promise<CustomerSession> {
+  const { subjectId, refreshToken: next } = await rotateRefreshToken(
+    ctx.db,
+    'customer',
+    refreshToken,
+    ctx.clock.now(),
+  );
+  const row = await ctx.db
+    .selectFrom('customers')
+    .selectAll()
+    .where('id', '=', subjectId)
+    .executeTakeFirst();
+  if (!row)
+    throw new DomainError(
+      'unauthenticated',
+      'The refresh token is invalid or expired. Log in again.',
+    );
   const access = await ctx.tokens.issue(row.id, 'customer');
-  return { customer: customerView(row), access_token: access.token, token_type: 'Bearer', expires_in: access.expiresInSeconds, refresh_token: next };
+  return {
+    customer: customerView(row),
+    access_token: access.token,
+    token_type: 'Bearer',
+    expires_in: access.expiresInSeconds,
+    refresh_token: next,
+  };
 }
 
 export async function getCustomer(ctx: AppContext, customerId: string): Promise<CustomerView> {
-  const row = await ctx.db.selectFrom('customers').selectAll().where('id', '=', customerId).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('customers')
+    .selectAll()
+    .where('id', '=', customerId)
+    .executeTakeFirst();
   if (!row) throw notFound('Customer');
   return customerView(row);
 }

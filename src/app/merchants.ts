@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { isUniqueViolation } from '../db/database.ts';
-import type { MerchantRow, StoredConstraints, StoredGoodsReleaseRule } from '../db/schema.ts';
+import type { MerchantRow, StoredConstraints } from '../db/schema.ts';
 import { runWrite } from '../db/write.ts';
 import type { KeyMode } from '../domain/api-key.ts';
 import { DomainError, notFound } from '../domain/errors.ts';
@@ -55,7 +55,10 @@ export interface NewMerchantInput {
 }
 
 /** Self-registration (API, dashboard) and operator creation (CLI) share this path. */
-export async function createMerchant(ctx: AppContext, input: NewMerchantInput): Promise<MerchantCredentials> {
+export async function createMerchant(
+  ctx: AppContext,
+  input: NewMerchantInput,
+): Promise<MerchantCredentials> {
   const now = ctx.clock.now();
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   const webhookSecret = newWebhookSecret();
@@ -87,7 +90,11 @@ export async function createMerchant(ctx: AppContext, input: NewMerchantInput): 
         .executeTakeFirstOrThrow();
       const test = await issueSecretKey(tx, row.id, 'test', now);
       const live = await issueSecretKey(tx, row.id, 'live', now);
-      return { merchant: merchantView(row), secret_keys: { test: test.secret, live: live.secret }, webhook_secret: webhookSecret };
+      return {
+        merchant: merchantView(row),
+        secret_keys: { test: test.secret, live: live.secret },
+        webhook_secret: webhookSecret,
+      };
     });
   } catch (error) {
     if (isUniqueViolation(error, 'merchants_email_key')) {
@@ -110,11 +117,18 @@ export async function getMerchant(ctx: AppContext, merchantId: string): Promise<
 async function setStatus(
   ctx: AppContext,
   merchantId: string,
-  next: (row: MerchantRow) => Partial<Pick<MerchantRow, 'status' | 'approved_at' | 'deactivated_at'>>,
+  next: (
+    row: MerchantRow,
+  ) => Partial<Pick<MerchantRow, 'status' | 'approved_at' | 'deactivated_at'>>,
 ): Promise<MerchantView> {
   const now = ctx.clock.now();
   return runWrite(ctx.db, async (tx) => {
-    const row = await tx.selectFrom('merchants').selectAll().where('id', '=', merchantId).forUpdate().executeTakeFirst();
+    const row = await tx
+      .selectFrom('merchants')
+      .selectAll()
+      .where('id', '=', merchantId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) throw notFound('Merchant');
     const updated = await tx
       .updateTable('merchants')
@@ -155,7 +169,13 @@ export async function listMerchants(
   let query = ctx.db.selectFrom('merchants');
   if (filter.status) query = query.where('status', '=', filter.status);
   const [rows, count] = await Promise.all([
-    query.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(filter.limit).offset(filter.offset).execute(),
+    query
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
     query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { data: rows.map(merchantView), total: Number(count.total) };
@@ -170,8 +190,14 @@ export interface MerchantSettingsInput {
 }
 
 export function validateGoodsReleaseRule(rule: GoodsReleaseRule): void {
-  if (rule.type === 'percentage_paid' && !(Number.isInteger(rule.percentage) && rule.percentage >= 1 && rule.percentage <= 100)) {
-    throw new DomainError('invalid_request', 'goods_release_rule.percentage must be an integer from 1 to 100.');
+  if (
+    rule.type === 'percentage_paid' &&
+    !(Number.isInteger(rule.percentage) && rule.percentage >= 1 && rule.percentage <= 100)
+  ) {
+    throw new DomainError(
+      'invalid_request',
+      'goods_release_rule.percentage must be an integer from 1 to 100.',
+    );
   }
 }
 
@@ -183,7 +209,10 @@ export function validateWebhookUrl(url: string): void {
     throw new DomainError('invalid_request', 'webhook_url must be an absolute URL.');
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-    throw new DomainError('invalid_request', 'webhook_url must use https (or http for local development).');
+    throw new DomainError(
+      'invalid_request',
+      'webhook_url must use https (or http for local development).',
+    );
   }
   if (parsed.username || parsed.password) {
     throw new DomainError('invalid_request', 'webhook_url must not contain credentials.');
@@ -199,8 +228,14 @@ export async function updateMerchantSettings(
   if (input.settlementAccount) validateSettlementAccount(input.settlementAccount);
   if (input.defaultConstraints) validateConstraints(input.defaultConstraints);
   if (input.goodsReleaseRule) validateGoodsReleaseRule(input.goodsReleaseRule);
-  if (input.minCustomerTier !== undefined && !(CUSTOMER_TIERS as readonly string[]).includes(input.minCustomerTier)) {
-    throw new DomainError('invalid_request', `min_customer_tier must be one of: ${CUSTOMER_TIERS.join(', ')}.`);
+  if (
+    input.minCustomerTier !== undefined &&
+    !(CUSTOMER_TIERS as readonly string[]).includes(input.minCustomerTier)
+  ) {
+    throw new DomainError(
+      'invalid_request',
+      `min_customer_tier must be one of: ${CUSTOMER_TIERS.join(', ')}.`,
+    );
   }
   const now = ctx.clock.now();
   return runWrite(ctx.db, async (tx) => {
@@ -210,7 +245,8 @@ export async function updateMerchantSettings(
       changes.settlement_bank_code = input.settlementAccount?.bankCode ?? null;
       changes.settlement_account_number = input.settlementAccount?.accountNumber ?? null;
     }
-    if (input.defaultConstraints) changes.default_constraints = JSON.stringify(constraintsToStored(input.defaultConstraints));
+    if (input.defaultConstraints)
+      changes.default_constraints = JSON.stringify(constraintsToStored(input.defaultConstraints));
     if (input.minCustomerTier !== undefined) changes.min_customer_tier = input.minCustomerTier;
     if (input.goodsReleaseRule) changes.goods_release_rule = JSON.stringify(input.goodsReleaseRule);
     const row = await tx
@@ -235,7 +271,12 @@ export async function rollWebhookSecret(
   const secret = newWebhookSecret();
   const overlapEnds = new Date(now.getTime() + WEBHOOK_SECRET_OVERLAP_MS);
   await runWrite(ctx.db, async (tx) => {
-    const row = await tx.selectFrom('merchants').select('webhook_secret_sealed').where('id', '=', merchantId).forUpdate().executeTakeFirst();
+    const row = await tx
+      .selectFrom('merchants')
+      .select('webhook_secret_sealed')
+      .where('id', '=', merchantId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) throw notFound('Merchant');
     await tx
       .updateTable('merchants')
@@ -262,7 +303,12 @@ export interface ApiKeyView {
 }
 
 export async function listApiKeys(ctx: AppContext, merchantId: string): Promise<ApiKeyView[]> {
-  const rows = await ctx.db.selectFrom('api_keys').selectAll().where('merchant_id', '=', merchantId).orderBy('created_at', 'desc').execute();
+  const rows = await ctx.db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .orderBy('created_at', 'desc')
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     object: 'api_key',
@@ -296,11 +342,20 @@ export async function rollApiKey(
       .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', expiresAt)]))
       .execute();
     const issued = await issueSecretKey(tx, merchantId, mode, now);
-    return { id: issued.id, mode, secret_key: issued.secret, previous_keys_expire_at: expiresAt.toISOString() };
+    return {
+      id: issued.id,
+      mode,
+      secret_key: issued.secret,
+      previous_keys_expire_at: expiresAt.toISOString(),
+    };
   });
 }
 
-export async function revokeApiKey(ctx: AppContext, merchantId: string, keyId: string): Promise<void> {
+export async function revokeApiKey(
+  ctx: AppContext,
+  merchantId: string,
+  keyId: string,
+): Promise<void> {
   const now = ctx.clock.now();
   const result = await ctx.db
     .updateTable('api_keys')
@@ -310,7 +365,12 @@ export async function revokeApiKey(ctx: AppContext, merchantId: string, keyId: s
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   if (result.numUpdatedRows === 0n) {
-    const exists = await ctx.db.selectFrom('api_keys').select('id').where('id', '=', keyId).where('merchant_id', '=', merchantId).executeTakeFirst();
+    const exists = await ctx.db
+      .selectFrom('api_keys')
+      .select('id')
+      .where('id', '=', keyId)
+      .where('merchant_id', '=', merchantId)
+      .executeTakeFirst();
     if (!exists) throw notFound('API key');
   }
 }
@@ -323,19 +383,35 @@ export interface LoginResult {
 }
 
 /** Dashboard login for merchants. Wrong password and unknown email answer alike. */
-export async function loginMerchant(ctx: AppContext, email: string, password: string, ip: string): Promise<LoginResult & { merchant: MerchantView }> {
+export async function loginMerchant(
+  ctx: AppContext,
+  email: string,
+  password: string,
+  ip: string,
+): Promise<LoginResult & { merchant: MerchantView }> {
   await assertLoginAllowed(ctx, 'merchant', email, ip);
-  const row = await ctx.db.selectFrom('merchants').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase())).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('merchants')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    .executeTakeFirst();
   const ok = await verifyPassword(row?.password_hash, password);
   if (!row || !ok) {
     await recordLoginFailure(ctx, 'merchant', email, ip);
     throw new DomainError('unauthenticated', 'Email or password is incorrect.');
   }
-  if (row.status === 'deactivated') throw new DomainError('merchant_inactive', 'This merchant account is deactivated.');
+  if (row.status === 'deactivated')
+    throw new DomainError('merchant_inactive', 'This merchant account is deactivated.');
   await clearLoginFailures(ctx, 'merchant', email);
   const access = await ctx.tokens.issue(row.id, 'merchant_dashboard');
   const refresh = await issueRefreshToken(ctx.db, 'merchant', row.id, ctx.clock.now());
-  return { access_token: access.token, token_type: 'Bearer', expires_in: access.expiresInSeconds, refresh_token: refresh, merchant: merchantView(row) };
+  return {
+    access_token: access.token,
+    token_type: 'Bearer',
+    expires_in: access.expiresInSeconds,
+    refresh_token: refresh,
+    merchant: merchantView(row),
+  };
 }
 
 export type { Frequency };

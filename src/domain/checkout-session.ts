@@ -20,7 +20,11 @@ export function sessionExpiresAt(createdAt: Date): Date {
   return new Date(createdAt.getTime() + SESSION_LIFETIME_MS);
 }
 
-export function effectiveSessionStatus(stored: StoredSessionStatus, expiresAt: Date, now: Date): SessionStatus {
+export function effectiveSessionStatus(
+  stored: StoredSessionStatus,
+  expiresAt: Date,
+  now: Date,
+): SessionStatus {
   if (stored === 'pending' && now.getTime() >= expiresAt.getTime()) return 'expired';
   return stored;
 }
@@ -28,6 +32,9 @@ export function effectiveSessionStatus(stored: StoredSessionStatus, expiresAt: D
 /** Only a live pending session can move on; anything else is a 409 that names the state. */
 export function assertSessionPending(status: SessionStatus, action: string): void {
   if (status !== 'pending') {
-    throw new DomainError('session_not_pending', `Cannot ${action}: the checkout session is ${status}.`);
+    throw new DomainError(
+      'session_not_pending',
+      `Cannot ${action}: the checkout session is ${status}.`,
+    );
   }
 }

@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'session_completed'
   | 'session_not_pending'
   | 'payload_too_large'
+  | 'uri_too_long'
   | 'unsupported_media_type'
   | 'method_not_allowed'
   | 'rate_limited'
@@ -46,5 +47,6 @@ export class DomainError extends Error {
   }
 }
 
-export const notFound = (what: string): DomainError => new DomainError('not_found', `${what} was not found.`);
+export const notFound = (what: string): DomainError =>
+  new DomainError('not_found', `${what} was not found.`);
 export const invalid = (detail: string): DomainError => new DomainError('invalid_request', detail);

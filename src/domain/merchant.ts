@@ -38,7 +38,12 @@ export type GoodsReleaseRule =
 
 export const DEFAULT_GOODS_RELEASE_RULE: GoodsReleaseRule = { type: 'deposit_paid' };
 
-export const CUSTOMER_TIERS = ['Tranche Bronze', 'Tranche Silver', 'Tranche Gold', 'Tranche Platinum'] as const;
+export const CUSTOMER_TIERS = [
+  'Tranche Bronze',
+  'Tranche Silver',
+  'Tranche Gold',
+  'Tranche Platinum',
+] as const;
 export type CustomerTier = (typeof CUSTOMER_TIERS)[number];
 export const DEFAULT_MIN_CUSTOMER_TIER: CustomerTier = 'Tranche Bronze';
 
@@ -49,9 +54,15 @@ export interface SettlementAccount {
 
 export function validateSettlementAccount(account: SettlementAccount): void {
   if (!/^\d{3,6}$/.test(account.bankCode)) {
-    throw new DomainError('invalid_request', 'settlement_account.bank_code must be a numeric bank code.');
+    throw new DomainError(
+      'invalid_request',
+      'settlement_account.bank_code must be a numeric bank code.',
+    );
   }
   if (!/^\d{10}$/.test(account.accountNumber)) {
-    throw new DomainError('invalid_request', 'settlement_account.account_number must be a 10-digit NUBAN.');
+    throw new DomainError(
+      'invalid_request',
+      'settlement_account.account_number must be a 10-digit NUBAN.',
+    );
   }
 }

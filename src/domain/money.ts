@@ -24,9 +24,13 @@ export interface FeeSplit {
   merchantNetKobo: Kobo;
 }
 
+/** Above this, gross × 25 could leave the safe-integer range; far beyond any real payment. */
+export const MAX_FEE_INPUT_KOBO: Kobo = 100_000_000_000_000;
+
 export function splitPlatformFee(grossKobo: Kobo): FeeSplit {
   assertKobo(grossKobo, 'grossKobo');
-  if (grossKobo < 0) throw new RangeError('grossKobo must not be negative');
+  if (grossKobo < 0 || grossKobo > MAX_FEE_INPUT_KOBO)
+    throw new RangeError('grossKobo is out of range');
   // round_half_up(gross × 25 / 1000) in integers: floor((gross × 25 + 500) / 1000).
   const feeKobo = Math.floor((grossKobo * PLATFORM_FEE_PER_MILLE + 500) / 1000);
   return { grossKobo, feeKobo, merchantNetKobo: grossKobo - feeKobo };

@@ -42,9 +42,20 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `req_${randomBase62(16)}`;
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming)
+        ? incoming
+        : `req_${randomBase62(16)}`;
     },
     ajv: { customOptions: { removeAdditional: false } },
+    // Router-level refusals (bad URL encoding, over-long parameters) get the envelope too.
+    frameworkErrors: (error, request, reply) => {
+      const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uri_too_long' : 'invalid_request';
+      const detail =
+        code === 'uri_too_long' ? 'A path parameter is too long.' : 'The request URL is malformed.';
+      void (reply as FastifyReply)
+        .code(statusForCode(code))
+        .send(errorBody(code, detail, request.id));
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -55,9 +66,28 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const raw = body as Buffer;
     request.rawBody = raw;
-    if (raw.length === 0) return done(new DomainError('invalid_json', 'The request body is empty; send a JSON object.'), undefined);
-    defaultJsonParser(request, raw.toString('utf8'), (error, parsed) => {
-      if (error) return done(new DomainError('invalid_json', 'The request body is not valid JSON.'), undefined);
+    if (raw.length === 0)
+      return done(
+        new DomainError('invalid_json', 'The request body is empty; send a JSON object.'),
+        undefined,
+      );
+    const text = raw.toString('utf8');
+    void defaultJsonParser(request, text, (error, parsed) => {
+      if (error)
+        return done(
+          new DomainError('invalid_json', 'The request body is not valid JSON.'),
+          undefined,
+        );
+      // PostgreSQL text cannot hold NUL; refuse it here rather than fail at the database.
+      if ((text.includes('\\u0000') || text.includes('\u0000')) && containsNul(parsed)) {
+        return done(
+          new DomainError(
+            'invalid_request',
+            'Text fields must not contain NUL (\\u0000) characters.',
+          ),
+          undefined,
+        );
+      }
       done(null, parsed);
     });
   });
@@ -84,20 +114,37 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   });
   app.addHook('onResponse', async (request, reply) => {
     requestDuration.observe(
-      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      },
       reply.elapsedTime / 1000,
     );
   });
 
-  app.setErrorHandler((error: FastifyError | DomainError, request: FastifyRequest, reply: FastifyReply) => {
-    const mapped = mapError(error);
-    errorsTotal.inc({ code: mapped.code });
-    if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
-    if (mapped.retryAfterSeconds !== undefined) reply.header('Retry-After', mapped.retryAfterSeconds);
-    return reply.code(mapped.status).send(errorBody(mapped.code, mapped.detail, request.id, mapped.retryable));
-  });
+  app.setErrorHandler(
+    (error: FastifyError | DomainError, request: FastifyRequest, reply: FastifyReply) => {
+      const mapped = mapError(error);
+      errorsTotal.inc({ code: mapped.code });
+      if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
+      if (mapped.retryAfterSeconds !== undefined)
+        reply.header('Retry-After', mapped.retryAfterSeconds);
+      return reply
+        .code(mapped.status)
+        .send(errorBody(mapped.code, mapped.detail, request.id, mapped.retryable));
+    },
+  );
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(errorBody('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`, request.id)),
+    reply
+      .code(404)
+      .send(
+        errorBody(
+          'not_found',
+          `No route ${request.method} ${request.url.split('?')[0]}.`,
+          request.id,
+        ),
+      ),
   );
 
   app.addSchema(ErrorResponse);
@@ -113,17 +160,39 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
       servers: [{ url: ctx.settings.publicBaseUrl }],
       components: {
         securitySchemes: {
-          secretKey: { type: 'http', scheme: 'bearer', description: 'Merchant secret key, sk_test_… or sk_live_…' },
-          merchantJwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Merchant dashboard token from /api/v1/merchant/login' },
-          customerJwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Customer access token from /api/v1/customers/login' },
-          adminToken: { type: 'http', scheme: 'bearer', description: 'Operator token (ADMIN_API_TOKEN)' },
+          secretKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Merchant secret key, sk_test_… or sk_live_…',
+          },
+          merchantJwt: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'Merchant dashboard token from /api/v1/merchant/login',
+          },
+          customerJwt: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'Customer access token from /api/v1/customers/login',
+          },
+          adminToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Operator token (ADMIN_API_TOKEN)',
+          },
         },
       },
     },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list' },
+  });
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/docs')) route.config = { ...(route.config as object), rateLimit: false };
+    if (route.url.startsWith('/docs'))
+      route.config = { ...(route.config as object), rateLimit: false };
   });
 
   registerRateLimit(app, ctx);
@@ -133,6 +202,14 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerCustomerRoutes(app, ctx);
   registerCheckoutSessionRoutes(app, ctx);
   return app;
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v));
+  return false;
 }
 
 interface MappedError {
@@ -154,21 +231,46 @@ function mapError(error: FastifyError | DomainError): MappedError {
     };
   }
   if (error.validation) {
-    return { status: 400, code: 'invalid_request', detail: describeValidationError(error.validationContext, error.validation) };
+    return {
+      status: 400,
+      code: 'invalid_request',
+      detail: describeValidationError(error.validationContext, error.validation),
+    };
   }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, code: 'payload_too_large', detail: 'The request body is larger than this API accepts.' };
+      return {
+        status: 413,
+        code: 'payload_too_large',
+        detail: 'The request body is larger than this API accepts.',
+      };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, code: 'unsupported_media_type', detail: 'Send the body as JSON with "Content-Type: application/json".' };
+      return {
+        status: 415,
+        code: 'unsupported_media_type',
+        detail: 'Send the body as JSON with "Content-Type: application/json".',
+      };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { status: 400, code: 'invalid_json', detail: 'The request body is not valid JSON.' };
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const code = status === 404 ? 'not_found' : status === 405 ? 'method_not_allowed' : status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'invalid_request';
+    const code =
+      status === 404
+        ? 'not_found'
+        : status === 405
+          ? 'method_not_allowed'
+          : status === 413
+            ? 'payload_too_large'
+            : status === 415
+              ? 'unsupported_media_type'
+              : 'invalid_request';
     return { status: statusForCode(code), code, detail: error.message };
   }
-  return { status: 500, code: 'internal_error', detail: 'Something went wrong on our side. Quote the request id to support.' };
+  return {
+    status: 500,
+    code: 'internal_error',
+    detail: 'Something went wrong on our side. Quote the request id to support.',
+  };
 }

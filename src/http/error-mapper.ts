@@ -25,6 +25,8 @@ export function statusForCode(code: ErrorCode): number {
       return 409;
     case 'payload_too_large':
       return 413;
+    case 'uri_too_long':
+      return 414;
     case 'unsupported_media_type':
       return 415;
     case 'rate_limited':
@@ -45,8 +47,15 @@ export interface ErrorBody {
   retryable?: boolean;
 }
 
-export function errorBody(code: ErrorCode, detail: string, requestId: string, retryable?: boolean): ErrorBody {
-  return retryable === undefined ? { ok: false, code, detail, request_id: requestId } : { ok: false, code, detail, request_id: requestId, retryable };
+export function errorBody(
+  code: ErrorCode,
+  detail: string,
+  requestId: string,
+  retryable?: boolean,
+): ErrorBody {
+  return retryable === undefined
+    ? { ok: false, code, detail, request_id: requestId }
+    : { ok: false, code, detail, request_id: requestId, retryable };
 }
 
 interface AjvErrorLike {
@@ -57,7 +66,10 @@ interface AjvErrorLike {
 }
 
 /** Turns the first schema violation into a sentence that names the field. */
-export function describeValidationError(context: string | undefined, errors: readonly AjvErrorLike[]): string {
+export function describeValidationError(
+  context: string | undefined,
+  errors: readonly AjvErrorLike[],
+): string {
   const first = errors[0];
   if (!first) return 'The request is invalid.';
   const where = `${context ?? 'body'}${(first.instancePath ?? '').replace(/\//g, '.')}`;

@@ -1,5 +1,4 @@
 import { Type, type TSchema } from 'typebox';
-import { CUSTOMER_TIERS } from '../domain/merchant.ts';
 import { MAX_CHECKOUT_AMOUNT_KOBO } from '../domain/money.ts';
 
 /**
@@ -36,16 +35,35 @@ export const errorResponses = {
 };
 
 export const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
-export const Password = Type.String({ minLength: 8, maxLength: 128, description: '8 to 128 characters.' });
+export const Password = Type.String({
+  minLength: 8,
+  maxLength: 128,
+  description: '8 to 128 characters.',
+});
 const Timestamp = Type.String({ format: 'date-time' });
 const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 
 export const Constraints = Type.Object(
   {
-    allowed_frequencies: Type.Array(Type.Union([Type.Literal('weekly'), Type.Literal('monthly')]), { minItems: 1, maxItems: 2 }),
-    max_weekly_duration: Type.Integer({ minimum: 1, maximum: 52, description: 'Most weekly installments after the deposit.' }),
-    max_monthly_duration: Type.Integer({ minimum: 1, maximum: 24, description: 'Most monthly installments after the deposit.' }),
-    min_upfront_pct: Type.Integer({ minimum: 0, maximum: 100, description: 'Smallest deposit, in percent of the amount.' }),
+    allowed_frequencies: Type.Array(Type.Union([Type.Literal('weekly'), Type.Literal('monthly')]), {
+      minItems: 1,
+      maxItems: 2,
+    }),
+    max_weekly_duration: Type.Integer({
+      minimum: 1,
+      maximum: 52,
+      description: 'Most weekly installments after the deposit.',
+    }),
+    max_monthly_duration: Type.Integer({
+      minimum: 1,
+      maximum: 24,
+      description: 'Most monthly installments after the deposit.',
+    }),
+    min_upfront_pct: Type.Integer({
+      minimum: 0,
+      maximum: 100,
+      description: 'Smallest deposit, in percent of the amount.',
+    }),
     allowed_schedule_types: Type.Array(Type.Literal('installment'), { minItems: 1, maxItems: 1 }),
   },
   { ...Strict, $id: 'SessionConstraints' },
@@ -54,10 +72,19 @@ export const Constraints = Type.Object(
 export const GoodsReleaseRule = Type.Union(
   [
     Type.Object({ type: Type.Literal('deposit_paid') }, Strict),
-    Type.Object({ type: Type.Literal('percentage_paid'), percentage: Type.Integer({ minimum: 1, maximum: 100 }) }, Strict),
+    Type.Object(
+      {
+        type: Type.Literal('percentage_paid'),
+        percentage: Type.Integer({ minimum: 1, maximum: 100 }),
+      },
+      Strict,
+    ),
     Type.Object({ type: Type.Literal('fully_paid') }, Strict),
   ],
-  { description: 'When `goods.release` fires: deposit paid (default), a percentage of the amount paid, or fully paid.' },
+  {
+    description:
+      'When `goods.release` fires: deposit paid (default), a percentage of the amount paid, or fully paid.',
+  },
 );
 
 export const Merchant = Type.Object(
@@ -66,10 +93,17 @@ export const Merchant = Type.Object(
     object: Type.Literal('merchant'),
     business_name: Type.String(),
     email: Type.String(),
-    status: Type.Union([Type.Literal('pending_approval'), Type.Literal('active'), Type.Literal('deactivated')]),
+    status: Type.Union([
+      Type.Literal('pending_approval'),
+      Type.Literal('active'),
+      Type.Literal('deactivated'),
+    ]),
     approved_at: NullableTimestamp,
     webhook_url: Type.Union([Type.String(), Type.Null()]),
-    settlement_account: Type.Union([Type.Object({ bank_code: Type.String(), account_number: Type.String() }), Type.Null()]),
+    settlement_account: Type.Union([
+      Type.Object({ bank_code: Type.String(), account_number: Type.String() }),
+      Type.Null(),
+    ]),
     default_constraints: Constraints,
     min_customer_tier: Type.String(),
     goods_release_rule: GoodsReleaseRule,
@@ -80,9 +114,15 @@ export const Merchant = Type.Object(
 
 export const MerchantCredentials = Type.Object({
   merchant: Merchant,
-  secret_keys: Type.Object({ test: Type.String({ examples: ['sk_test_…'] }), live: Type.String({ examples: ['sk_live_…'] }) }, {
-    description: 'Shown once. Only a digest is stored.',
-  }),
+  secret_keys: Type.Object(
+    {
+      test: Type.String({ examples: ['sk_test_…'] }),
+      live: Type.String({ examples: ['sk_live_…'] }),
+    },
+    {
+      description: 'Shown once. Only a digest is stored.',
+    },
+  ),
   webhook_secret: Type.String({ description: 'Shown once: signs X-Tranche-Signature.' }),
 });
 
@@ -99,7 +139,12 @@ export const CheckoutSession = Type.Object(
     title: Type.String(),
     order_reference: Type.String(),
     customer_email: Type.Union([Type.String(), Type.Null()]),
-    status: Type.Union([Type.Literal('pending'), Type.Literal('completed'), Type.Literal('cancelled'), Type.Literal('expired')]),
+    status: Type.Union([
+      Type.Literal('pending'),
+      Type.Literal('completed'),
+      Type.Literal('cancelled'),
+      Type.Literal('expired'),
+    ]),
     constraints: Constraints,
     created_at: Timestamp,
     expires_at: Timestamp,
@@ -111,7 +156,11 @@ export const CheckoutSession = Type.Object(
 export const CreateCheckoutSessionBody = Type.Object(
   {
     merchant_id: Type.String({ minLength: 1, maxLength: 64 }),
-    amount: Type.Integer({ minimum: 1, maximum: MAX_CHECKOUT_AMOUNT_KOBO, description: 'Kobo; ₦10,000,000 at most.' }),
+    amount: Type.Integer({
+      minimum: 1,
+      maximum: MAX_CHECKOUT_AMOUNT_KOBO,
+      description: 'Kobo; ₦10,000,000 at most.',
+    }),
     currency: Type.Literal('NGN'),
     title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
     order_reference: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
@@ -150,6 +199,14 @@ export const ApiKey = Type.Object({
   revoked_at: NullableTimestamp,
 });
 
-export const Tier = Type.Union(CUSTOMER_TIERS.map((t) => Type.Literal(t)));
+export const Tier = Type.Union([
+  Type.Literal('Tranche Bronze'),
+  Type.Literal('Tranche Silver'),
+  Type.Literal('Tranche Gold'),
+  Type.Literal('Tranche Platinum'),
+]);
 
-export const MerchantIdParams = Type.Object({ merchant_id: Type.String({ maxLength: 64 }) }, Strict);
+export const MerchantIdParams = Type.Object(
+  { merchant_id: Type.String({ maxLength: 64 }) },
+  Strict,
+);

@@ -4,7 +4,8 @@ import type { FastifySchemaCompiler } from 'fastify';
 
 // ajv-formats is CommonJS; under Node's ESM loader its default export sits on `.default`.
 const addFormats: FormatsPlugin =
-  (addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? (addFormatsModule as unknown as FormatsPlugin);
+  (addFormatsModule as unknown as { default?: FormatsPlugin }).default ??
+  (addFormatsModule as unknown as FormatsPlugin);
 
 /**
  * Bodies are validated strictly: no type coercion ("100" is not an amount), unknown fields are
@@ -28,5 +29,6 @@ const coercingAjv = makeAjv(true);
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const ajv = httpPart === 'body' ? strictAjv : coercingAjv;
-  return ajv.compile(schema as object) as ValidateFunction;
+  const validate: ValidateFunction = ajv.compile(schema as object);
+  return validate;
 };

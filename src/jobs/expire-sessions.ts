@@ -6,7 +6,11 @@ import type { JobDeps } from './deps.ts';
 export function expireCheckoutSessionsTask(deps: JobDeps): Task {
   return async (_payload, helpers) => {
     let total = 0;
-    for (let batch = await expireDueSessions(deps.db, deps.clock.now()); batch > 0; batch = await expireDueSessions(deps.db, deps.clock.now())) {
+    for (
+      let batch = await expireDueSessions(deps.db, deps.clock.now());
+      batch > 0;
+      batch = await expireDueSessions(deps.db, deps.clock.now())
+    ) {
       total += batch;
     }
     if (total > 0) helpers.logger.info(`expired ${total} checkout sessions`);

@@ -7,7 +7,11 @@ export const IDEMPOTENCY_RETENTION_MS = 72 * 60 * 60_000;
 export function purgeIdempotencyKeysTask(deps: JobDeps): Task {
   return async (_payload, helpers) => {
     const before = new Date(deps.clock.now().getTime() - IDEMPOTENCY_RETENTION_MS);
-    const result = await deps.db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst();
-    if (result.numDeletedRows > 0n) helpers.logger.info(`purged ${result.numDeletedRows} idempotency keys`);
+    const result = await deps.db
+      .deleteFrom('idempotency_keys')
+      .where('created_at', '<', before)
+      .executeTakeFirst();
+    if (result.numDeletedRows > 0n)
+      helpers.logger.info(`purged ${result.numDeletedRows} idempotency keys`);
   };
 }

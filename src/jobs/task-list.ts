@@ -12,4 +12,7 @@ export function taskList(deps: JobDeps): TaskList {
 }
 
 /** Recurring jobs (graphile-worker crontab syntax). */
-export const CRONTAB = ['* * * * * expire_checkout_sessions', '17 * * * * purge_idempotency_keys'].join('\n');
+export const CRONTAB = [
+  '* * * * * expire_checkout_sessions',
+  '17 * * * * purge_idempotency_keys',
+].join('\n');

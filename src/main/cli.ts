@@ -1,5 +1,11 @@
 import { parseArgs } from 'node:util';
-import { approveMerchant, createMerchant, deactivateMerchant, listMerchants, reactivateMerchant } from '../app/merchants.ts';
+import {
+  approveMerchant,
+  createMerchant,
+  deactivateMerchant,
+  listMerchants,
+  reactivateMerchant,
+} from '../app/merchants.ts';
 import type { MerchantView } from '../app/views.ts';
 import { DomainError } from '../domain/errors.ts';
 import { migrate } from '../db/migrate.ts';
@@ -27,38 +33,43 @@ Operator tasks (add --json for machine-readable output)
 const print = (line = '') => process.stdout.write(`${line}\n`);
 const note = (line: string) => process.stderr.write(`${line}\n`);
 
-export async function main(argv: string[]): Promise<void> {
+/** Runs one command and returns the process exit code (server commands return when stopped). */
+export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
       case 'start':
-        return await runProcesses({ api: true, worker: true });
+        await runProcesses({ api: true, worker: true });
+        return 0;
       case 'api':
-        return await runProcesses({ api: true, worker: false });
+        await runProcesses({ api: true, worker: false });
+        return 0;
       case 'worker':
-        return await runProcesses({ api: false, worker: true });
+        await runProcesses({ api: false, worker: true });
+        return 0;
       case 'migrate':
-        return await runMigrate();
+        await runMigrate();
+        return 0;
       case 'merchants':
-        return await runMerchants(rest);
+        await runMerchants(rest);
+        return 0;
       case 'admin-token':
         print(resolveSecrets(loadConfig()).adminApiToken);
-        return;
+        return 0;
       case undefined:
       case 'help':
       case '--help':
       case '-h':
         print(USAGE);
-        return;
+        return 0;
       default:
         note(`Unknown command "${command}".\n\n${USAGE}`);
-        process.exitCode = 2;
+        return 2;
     }
   } catch (error) {
     if (error instanceof ConfigError || error instanceof DomainError) {
       note(error instanceof DomainError ? `Error: ${error.detail}` : error.message);
-      process.exitCode = 1;
-      return;
+      return 1;
     }
     throw error;
   }
@@ -72,25 +83,25 @@ async function runProcesses(which: { api: boolean; worker: boolean }): Promise<v
   if (api) printBanner(runtime, api.url, Boolean(worker));
   else note('Tranche worker running.');
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    note(`\n${signal}: shutting down …`);
-    await api?.app.close();
-    await worker?.stop();
-    await runtime.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  if (worker) await worker.promise;
+  // Runs until a signal: then stop taking work, finish what is in flight, release the database.
+  const signal = await new Promise<string>((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT'));
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+  });
+  note(`\n${signal}: shutting down …`);
+  await api?.app.close();
+  await worker?.stop();
+  await runtime.close();
 }
 
 function printBanner(runtime: Runtime, url: string, withWorker: boolean): void {
-  const db = runtime.usingEmbeddedDatabase ? `embedded PostgreSQL (${runtime.config.dataDir}/pg)` : 'DATABASE_URL';
+  const db = runtime.usingEmbeddedDatabase
+    ? `embedded PostgreSQL (${runtime.config.dataDir}/pg)`
+    : 'DATABASE_URL';
   print('');
-  print(`Tranche is running (${runtime.config.env}; database: ${db}; worker: ${withWorker ? 'in this process' : 'separate'})`);
+  print(
+    `Tranche is running (${runtime.config.env}; database: ${db}; worker: ${withWorker ? 'in this process' : 'separate'})`,
+  );
   print(`  API            ${url}/api/v1`);
   print(`  API reference  ${url}/docs`);
   print(`  Health         ${url}/healthz   Metrics ${url}/metrics`);
@@ -98,7 +109,9 @@ function printBanner(runtime: Runtime, url: string, withWorker: boolean): void {
   print('Get sandbox keys:');
   print('  npm run tranche -- merchants create --name "My Shop" --email dev@myshop.ng');
   print(`or  curl -X POST ${url}/api/v1/merchant/register -H 'Content-Type: application/json' \\`);
-  print(`      -d '{"business_name":"My Shop","email":"dev@myshop.ng","password":"a long password"}'`);
+  print(
+    `      -d '{"business_name":"My Shop","email":"dev@myshop.ng","password":"a long password"}'`,
+  );
   print('Operator token for /api/v1/admin:  npm run tranche -- admin-token');
   print('');
 }
@@ -141,19 +154,33 @@ async function runMerchants(argv: string[]): Promise<void> {
     },
   });
   const [action, id] = positionals;
-  const emit = (json: unknown, text: () => void) => (values.json ? print(JSON.stringify(json, null, 2)) : text());
+  const emit = (json: unknown, text: () => void) =>
+    values.json ? print(JSON.stringify(json, null, 2)) : text();
 
   if (action === 'create') {
-    if (!values.name || !values.email) throw new DomainError('invalid_request', 'merchants create needs --name and --email.');
+    if (!values.name || !values.email)
+      throw new DomainError('invalid_request', 'merchants create needs --name and --email.');
     const created = await withRuntime((rt) =>
-      createMerchant(rt.ctx, { businessName: values.name ?? '', email: values.email ?? '', approve: values.approve, ...(values.password && { password: values.password }) }),
+      createMerchant(rt.ctx, {
+        businessName: values.name ?? '',
+        email: values.email ?? '',
+        approve: values.approve,
+        ...(values.password && { password: values.password }),
+      }),
     );
     emit(
-      { merchant_id: created.merchant.id, status: created.merchant.status, secret_keys: created.secret_keys, webhook_secret: created.webhook_secret },
+      {
+        merchant_id: created.merchant.id,
+        status: created.merchant.status,
+        secret_keys: created.secret_keys,
+        webhook_secret: created.webhook_secret,
+      },
       () => {
         print(`Merchant created: ${created.merchant.id} (${created.merchant.status})`);
         print(`  Test secret key   ${created.secret_keys.test}`);
-        print(`  Live secret key   ${created.secret_keys.live}${created.merchant.status === 'active' ? '' : '   (works after approval)'}`);
+        print(
+          `  Live secret key   ${created.secret_keys.live}${created.merchant.status === 'active' ? '' : '   (works after approval)'}`,
+        );
         print(`  Webhook secret    ${created.webhook_secret}`);
         print('These are shown once: store them now.');
       },
@@ -162,16 +189,25 @@ async function runMerchants(argv: string[]): Promise<void> {
   }
   if (action === 'list') {
     const status = values.status as MerchantView['status'] | undefined;
-    const result = await withRuntime((rt) => listMerchants(rt.ctx, { limit: 100, offset: 0, ...(status && { status }) }));
+    const result = await withRuntime((rt) =>
+      listMerchants(rt.ctx, { limit: 100, offset: 0, ...(status && { status }) }),
+    );
     emit(result, () => result.data.forEach((m) => print(merchantLine(m))));
     return;
   }
-  const transitions = { approve: approveMerchant, deactivate: deactivateMerchant, reactivate: reactivateMerchant } as const;
+  const transitions = {
+    approve: approveMerchant,
+    deactivate: deactivateMerchant,
+    reactivate: reactivateMerchant,
+  } as const;
   if (action === 'approve' || action === 'deactivate' || action === 'reactivate') {
     if (!id) throw new DomainError('invalid_request', `merchants ${action} needs a merchant id.`);
     const merchant = await withRuntime((rt) => transitions[action](rt.ctx, id));
     emit(merchant, () => print(merchantLine(merchant)));
     return;
   }
-  throw new DomainError('invalid_request', `Unknown merchants action "${action ?? ''}". Try: create, approve, deactivate, reactivate, list.`);
+  throw new DomainError(
+    'invalid_request',
+    `Unknown merchants action "${action ?? ''}". Try: create, approve, deactivate, reactivate, list.`,
+  );
 }

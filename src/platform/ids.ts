@@ -8,7 +8,7 @@ export function randomBase62(length: number): string {
   while (out.length < length) {
     const bytes = randomBytes(length * 2);
     for (const byte of bytes) {
-      if (byte < 248) out += ALPHABET[byte % 62];
+      if (byte < 248) out += ALPHABET.charAt(byte % 62);
       if (out.length === length) break;
     }
   }

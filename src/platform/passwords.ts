@@ -11,7 +11,10 @@ export async function hashPassword(password: string): Promise<string> {
 // Verified against when the account does not exist, so unknown emails cost the same time.
 let dummyHash: Promise<string> | undefined;
 
-export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!storedHash) {
     dummyHash ??= hashPassword('not-a-real-password-for-timing');
     await verify(await dummyHash, password).catch(() => false);

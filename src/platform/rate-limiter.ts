@@ -63,7 +63,11 @@ export class RedisRateLimitStore implements RateLimitStore {
   private readonly prefix: string;
 
   constructor(url: string, prefix = 'tranche:rl:') {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+    this.redis = new Redis(url, {
+      maxRetriesPerRequest: 2,
+      enableOfflineQueue: true,
+      lazyConnect: false,
+    });
     this.prefix = prefix;
   }
 

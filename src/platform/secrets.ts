@@ -36,7 +36,11 @@ export function resolveSecrets(config: Config): ServiceSecrets {
       writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
     }
   }
-  const pick = (fromEnv: string | undefined, fromFile: string | undefined, name: string): string => {
+  const pick = (
+    fromEnv: string | undefined,
+    fromFile: string | undefined,
+    name: string,
+  ): string => {
     const value = fromEnv ?? fromFile;
     if (!value) throw new Error(`${name} is not configured`);
     return value;

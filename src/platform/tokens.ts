@@ -26,12 +26,16 @@ export class TokenService {
 
   constructor(privateKeyPem: string, clock: Clock) {
     this.privateKey = createPrivateKey(privateKeyPem);
-    if (this.privateKey.asymmetricKeyType !== 'ed25519') throw new Error('JWT_PRIVATE_KEY must be an Ed25519 key');
+    if (this.privateKey.asymmetricKeyType !== 'ed25519')
+      throw new Error('JWT_PRIVATE_KEY must be an Ed25519 key');
     this.publicKey = createPublicKey(this.privateKey);
     this.clock = clock;
   }
 
-  async issue(subject: string, audience: TokenAudience): Promise<{ token: string; expiresInSeconds: number }> {
+  async issue(
+    subject: string,
+    audience: TokenAudience,
+  ): Promise<{ token: string; expiresInSeconds: number }> {
     const nowSeconds = Math.floor(this.clock.now().getTime() / 1000);
     const token = await new SignJWT({})
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })

@@ -17,7 +17,8 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
         break;
       } catch (error) {
         // Two clones starting at the same instant can collide on the template; try again.
-        if (attempt >= 10 || !String((error as Error).message).includes('being accessed by other users')) throw error;
+        if (attempt >= 10 || !(error as Error).message.includes('being accessed by other users'))
+          throw error;
         await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
       }
     }

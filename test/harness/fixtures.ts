@@ -12,7 +12,10 @@ export interface TestMerchant {
   password: string;
 }
 
-export async function createTestMerchant(t: TestApp, options: { approve?: boolean } = {}): Promise<TestMerchant> {
+export async function createTestMerchant(
+  t: TestApp,
+  options: { approve?: boolean } = {},
+): Promise<TestMerchant> {
   const email = `m_${randomBase62(8).toLowerCase()}@shop.test`;
   const password = 'correct horse battery';
   const created = await createMerchant(t.ctx, { businessName: 'Ade Stores', email, password });
@@ -51,6 +54,13 @@ export async function createTestCustomer(t: TestApp) {
     last_name: 'Obi',
     phone: '08031234567',
   });
-  if (res.status !== 201) throw new Error(`customer registration failed: ${JSON.stringify(res.body)}`);
-  return { id: res.body.data.customer.id as string, email, password, accessToken: res.body.data.access_token as string, refreshToken: res.body.data.refresh_token as string };
+  if (res.status !== 201)
+    throw new Error(`customer registration failed: ${JSON.stringify(res.body)}`);
+  return {
+    id: res.body.data.customer.id as string,
+    email,
+    password,
+    accessToken: res.body.data.access_token as string,
+    refreshToken: res.body.data.refresh_token as string,
+  };
 }

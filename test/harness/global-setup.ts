@@ -27,11 +27,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // As root, the server runs as an unprivileged user that must be able to enter this folder.
     chmodSync(tempDir, 0o755);
     const port = 55_000 + Math.floor(Math.random() * 5_000);
-    embedded = await startEmbeddedPostgres({ dataDir: join(tempDir, 'pg'), port, persistent: false });
+    embedded = await startEmbeddedPostgres({
+      dataDir: join(tempDir, 'pg'),
+      port,
+      persistent: false,
+    });
     adminUrl = embedded.connectionString;
   }
   const migrationsHash = createHash('sha256')
-    .update(listMigrations().map((m) => m.sql).join('\n'))
+    .update(
+      listMigrations()
+        .map((m) => m.sql)
+        .join('\n'),
+    )
     .digest('hex')
     .slice(0, 12);
   const template = `tranche_tpl_${migrationsHash}_${process.pid}`;
@@ -52,7 +60,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       `SELECT datname FROM pg_database WHERE datname LIKE 'tranche_test_%' OR datname = $1`,
       [template],
     );
-    for (const { datname } of leftovers.rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    for (const { datname } of leftovers.rows)
+      await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     await client.end();
     await embedded?.stop();
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });

@@ -25,7 +25,11 @@ export interface TestApp {
  * can move time (expiry, idempotency windows, token lifetimes, rate-limit windows).
  */
 export async function startTestApp(
-  options: { settings?: Partial<AppSettings>; rateLimits?: RateLimitStore; bodyLimitBytes?: number } = {},
+  options: {
+    settings?: Partial<AppSettings>;
+    rateLimits?: RateLimitStore;
+    bodyLimitBytes?: number;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const handle = connectDatabase(database.url, 10);
@@ -50,10 +54,14 @@ export async function startTestApp(
       ...options.settings,
     },
   };
-  const app = await buildHttpApp(ctx, { logLevel: process.env.TEST_LOG_LEVEL ?? 'silent', bodyLimitBytes: options.bodyLimitBytes ?? 65_536 });
+  const app = await buildHttpApp(ctx, {
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    bodyLimitBytes: options.bodyLimitBytes ?? 65_536,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('test app did not bind a TCP port');
+  if (address === null || typeof address === 'string')
+    throw new Error('test app did not bind a TCP port');
   const url = `http://127.0.0.1:${address.port}`;
   return {
     url,

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeCheckoutSession, expireDueSessions } from '../../src/app/checkout-sessions.ts';
 import { deactivateMerchant } from '../../src/app/merchants.ts';
-import { createTestMerchant, newIdempotencyKey, sessionBody, type TestMerchant } from '../harness/fixtures.ts';
+import {
+  createTestMerchant,
+  newIdempotencyKey,
+  sessionBody,
+  type TestMerchant,
+} from '../harness/fixtures.ts';
 import { startTestApp, type TestApp } from '../harness/test-app.ts';
 
 const PATH = '/api/v1/checkout/sessions';
@@ -28,7 +33,10 @@ const countSessions = async (orderReference: string) =>
 describe('POST /api/v1/checkout/sessions', () => {
   it('creates a 30-minute pending session and returns its token, checkout URL and constraints', async () => {
     const body = sessionBody(merchant.id);
-    const res = await t.http.post(PATH, body, { token: merchant.testKey, headers: { 'idempotency-key': newIdempotencyKey() } });
+    const res = await t.http.post(PATH, body, {
+      token: merchant.testKey,
+      headers: { 'idempotency-key': newIdempotencyKey() },
+    });
     expect(res.status).toBe(201);
     expect(res.body.ok).toBe(true);
     const data = res.body.data;
@@ -53,12 +61,16 @@ describe('POST /api/v1/checkout/sessions', () => {
     expect(data.id).toMatch(/^cs_/);
     expect(data.token).toMatch(/^cst_[0-9A-Za-z]{40}$/);
     expect(data.checkout_url).toBe(`http://checkout.test/checkout/${data.token}`);
-    expect(new Date(data.expires_at).getTime() - new Date(data.created_at).getTime()).toBe(30 * 60_000);
+    expect(new Date(data.expires_at).getTime() - new Date(data.created_at).getTime()).toBe(
+      30 * 60_000,
+    );
     expect(new Date(data.created_at).getTime()).toBe(t.clock.now().getTime());
   });
 
   it('works without an Idempotency-Key (it is recommended, not required)', async () => {
-    const res = await t.http.post(PATH, sessionBody(merchant.id, { customer_email: undefined }), { token: merchant.testKey });
+    const res = await t.http.post(PATH, sessionBody(merchant.id, { customer_email: undefined }), {
+      token: merchant.testKey,
+    });
     expect(res.status).toBe(201);
     expect(res.body.data.customer_email).toBeNull();
   });
@@ -67,7 +79,15 @@ describe('POST /api/v1/checkout/sessions', () => {
     const first = await t.http.post(PATH, sessionBody(merchant.id), { token: merchant.testKey });
     const patch = await t.http.patch(
       `/api/v1/merchant/${merchant.id}/settings`,
-      { default_constraints: { allowed_frequencies: ['monthly'], max_weekly_duration: 4, max_monthly_duration: 3, min_upfront_pct: 40, allowed_schedule_types: ['installment'] } },
+      {
+        default_constraints: {
+          allowed_frequencies: ['monthly'],
+          max_weekly_duration: 4,
+          max_monthly_duration: 3,
+          min_upfront_pct: 40,
+          allowed_schedule_types: ['installment'],
+        },
+      },
       { token: merchant.testKey },
     );
     expect(patch.status).toBe(200);
@@ -110,7 +130,10 @@ describe('POST /api/v1/checkout/sessions', () => {
     });
 
     it('malformed JSON', async () => {
-      const res = await t.http.request('POST', PATH, { token: merchant.testKey, rawBody: '{"amount": 12,' });
+      const res = await t.http.request('POST', PATH, {
+        token: merchant.testKey,
+        rawBody: '{"amount": 12,',
+      });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ ok: false, code: 'invalid_json' });
     });
@@ -137,26 +160,34 @@ describe('POST /api/v1/checkout/sessions', () => {
     });
 
     it('a body over the size limit → 413', async () => {
-      const res = await t.http.post(PATH, sessionBody(merchant.id, { title: 'x'.repeat(70_000) }), { token: merchant.testKey });
+      const res = await t.http.post(PATH, sessionBody(merchant.id, { title: 'x'.repeat(70_000) }), {
+        token: merchant.testKey,
+      });
       expect(res.status).toBe(413);
       expect(res.body).toMatchObject({ ok: false, code: 'payload_too_large' });
     });
 
-    it.each(['not-a-uuid', '3f1c2a5e-8d4b-1c1e-9a7f-2b6d8e0c1f34', '3f1c2a5e8d4b4c1e9a7f2b6d8e0c1f34'])(
-      'Idempotency-Key "%s" that is not a UUID v4',
-      async (key) => {
-        const body = sessionBody(merchant.id);
-        const res = await t.http.post(PATH, body, { token: merchant.testKey, headers: { 'idempotency-key': key } });
-        expect(res.status).toBe(400);
-        expect(res.body).toMatchObject({ ok: false, code: 'invalid_idempotency_key' });
-        expect(await countSessions(body.order_reference)).toBe(0);
-      },
-    );
+    it.each([
+      'not-a-uuid',
+      '3f1c2a5e-8d4b-1c1e-9a7f-2b6d8e0c1f34',
+      '3f1c2a5e8d4b4c1e9a7f2b6d8e0c1f34',
+    ])('Idempotency-Key "%s" that is not a UUID v4', async (key) => {
+      const body = sessionBody(merchant.id);
+      const res = await t.http.post(PATH, body, {
+        token: merchant.testKey,
+        headers: { 'idempotency-key': key },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ ok: false, code: 'invalid_idempotency_key' });
+      expect(await countSessions(body.order_reference)).toBe(0);
+    });
   });
 
   describe('merchant checks (spec §7.3)', () => {
     it('404 when merchant_id does not exist', async () => {
-      const res = await t.http.post(PATH, sessionBody('mer_doesnotexist000000'), { token: merchant.testKey });
+      const res = await t.http.post(PATH, sessionBody('mer_doesnotexist000000'), {
+        token: merchant.testKey,
+      });
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ ok: false, code: 'not_found' });
     });
@@ -186,7 +217,9 @@ describe('POST /api/v1/checkout/sessions', () => {
       const test = await t.http.post(PATH, sessionBody(fresh.id), { token: fresh.testKey });
       expect(test.status).toBe(201);
 
-      const approve = await t.http.post(`/api/v1/admin/merchants/${fresh.id}/approve`, undefined, { token: t.ctx.settings.adminApiToken });
+      const approve = await t.http.post(`/api/v1/admin/merchants/${fresh.id}/approve`, undefined, {
+        token: t.ctx.settings.adminApiToken,
+      });
       expect(approve.status).toBe(200);
       const after = await t.http.post(PATH, sessionBody(fresh.id), { token: fresh.liveKey });
       expect(after.status).toBe(201);
@@ -198,9 +231,15 @@ describe('POST /api/v1/checkout/sessions', () => {
     it('replays the original response for the same key and body, creating nothing', async () => {
       const key = newIdempotencyKey();
       const body = sessionBody(merchant.id);
-      const first = await t.http.post(PATH, body, { token: merchant.testKey, headers: { 'idempotency-key': key } });
+      const first = await t.http.post(PATH, body, {
+        token: merchant.testKey,
+        headers: { 'idempotency-key': key },
+      });
       t.clock.advance(60_000);
-      const second = await t.http.post(PATH, body, { token: merchant.testKey, headers: { 'idempotency-key': key } });
+      const second = await t.http.post(PATH, body, {
+        token: merchant.testKey,
+        headers: { 'idempotency-key': key },
+      });
       expect(first.status).toBe(201);
       expect(second.status).toBe(201);
       expect(second.body).toEqual(first.body);
@@ -213,8 +252,14 @@ describe('POST /api/v1/checkout/sessions', () => {
       const key = newIdempotencyKey();
       const body = sessionBody(merchant.id);
       const reordered = Object.fromEntries(Object.entries(body).reverse());
-      const first = await t.http.post(PATH, body, { token: merchant.testKey, headers: { 'idempotency-key': key } });
-      const second = await t.http.post(PATH, reordered, { token: merchant.testKey, headers: { 'idempotency-key': key } });
+      const first = await t.http.post(PATH, body, {
+        token: merchant.testKey,
+        headers: { 'idempotency-key': key },
+      });
+      const second = await t.http.post(PATH, reordered, {
+        token: merchant.testKey,
+        headers: { 'idempotency-key': key },
+      });
       expect(second.status).toBe(201);
       expect(second.body.data.id).toBe(first.body.data.id);
     });
@@ -222,8 +267,15 @@ describe('POST /api/v1/checkout/sessions', () => {
     it('409 for the same key with a different body', async () => {
       const key = newIdempotencyKey();
       const body = sessionBody(merchant.id);
-      await t.http.post(PATH, body, { token: merchant.testKey, headers: { 'idempotency-key': key } });
-      const res = await t.http.post(PATH, { ...body, amount: body.amount + 1 }, { token: merchant.testKey, headers: { 'idempotency-key': key } });
+      await t.http.post(PATH, body, {
+        token: merchant.testKey,
+        headers: { 'idempotency-key': key },
+      });
+      const res = await t.http.post(
+        PATH,
+        { ...body, amount: body.amount + 1 },
+        { token: merchant.testKey, headers: { 'idempotency-key': key } },
+      );
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({ ok: false, code: 'idempotency_key_reused' });
       expect(res.body.detail).toMatch(/different request/);
@@ -234,7 +286,9 @@ describe('POST /api/v1/checkout/sessions', () => {
       const key = newIdempotencyKey();
       const body = sessionBody(merchant.id);
       const results = await Promise.all(
-        Array.from({ length: 50 }, () => t.http.post(PATH, body, { token: merchant.testKey, headers: { 'idempotency-key': key } })),
+        Array.from({ length: 50 }, () =>
+          t.http.post(PATH, body, { token: merchant.testKey, headers: { 'idempotency-key': key } }),
+        ),
       );
       expect(results.map((r) => r.status)).toEqual(Array(50).fill(201));
       expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
@@ -245,12 +299,21 @@ describe('POST /api/v1/checkout/sessions', () => {
     it('after 24 hours the same key creates a fresh session', async () => {
       const key = newIdempotencyKey();
       const body = sessionBody(merchant.id);
-      const first = await t.http.post(PATH, body, { token: merchant.testKey, headers: { 'idempotency-key': key } });
+      const first = await t.http.post(PATH, body, {
+        token: merchant.testKey,
+        headers: { 'idempotency-key': key },
+      });
       t.clock.advance(24 * 60 * 60_000 - 1_000);
-      const within = await t.http.post(PATH, body, { token: merchant.testKey, headers: { 'idempotency-key': key } });
+      const within = await t.http.post(PATH, body, {
+        token: merchant.testKey,
+        headers: { 'idempotency-key': key },
+      });
       expect(within.body.data.id).toBe(first.body.data.id);
       t.clock.advance(2_000);
-      const after = await t.http.post(PATH, body, { token: merchant.testKey, headers: { 'idempotency-key': key } });
+      const after = await t.http.post(PATH, body, {
+        token: merchant.testKey,
+        headers: { 'idempotency-key': key },
+      });
       expect(after.status).toBe(201);
       expect(after.headers.get('idempotent-replayed')).toBeNull();
       expect(after.body.data.id).not.toBe(first.body.data.id);
@@ -260,8 +323,14 @@ describe('POST /api/v1/checkout/sessions', () => {
     it('keys are scoped per merchant', async () => {
       const other = await createTestMerchant(t);
       const key = newIdempotencyKey();
-      const mine = await t.http.post(PATH, sessionBody(merchant.id), { token: merchant.testKey, headers: { 'idempotency-key': key } });
-      const theirs = await t.http.post(PATH, sessionBody(other.id), { token: other.testKey, headers: { 'idempotency-key': key } });
+      const mine = await t.http.post(PATH, sessionBody(merchant.id), {
+        token: merchant.testKey,
+        headers: { 'idempotency-key': key },
+      });
+      const theirs = await t.http.post(PATH, sessionBody(other.id), {
+        token: other.testKey,
+        headers: { 'idempotency-key': key },
+      });
       expect(mine.status).toBe(201);
       expect(theirs.status).toBe(201);
       expect(theirs.body.data.id).not.toBe(mine.body.data.id);
@@ -272,9 +341,16 @@ describe('POST /api/v1/checkout/sessions', () => {
       const body = sessionBody(merchant.id);
       const completed = await t.http.post(PATH, body, { token: merchant.testKey });
       await completeCheckoutSession(t.ctx, completed.body.data.token);
-      const conflict = await t.http.post(PATH, body, { token: merchant.testKey, headers: { 'idempotency-key': key } });
+      const conflict = await t.http.post(PATH, body, {
+        token: merchant.testKey,
+        headers: { 'idempotency-key': key },
+      });
       expect(conflict.status).toBe(409);
-      const fixed = await t.http.post(PATH, { ...body, order_reference: `${body.order_reference}-2` }, { token: merchant.testKey, headers: { 'idempotency-key': key } });
+      const fixed = await t.http.post(
+        PATH,
+        { ...body, order_reference: `${body.order_reference}-2` },
+        { token: merchant.testKey, headers: { 'idempotency-key': key } },
+      );
       expect(fixed.status).toBe(201);
     });
   });
@@ -285,12 +361,17 @@ describe('POST /api/v1/checkout/sessions', () => {
     const pendingTwin = await t.http.post(PATH, body, { token: merchant.testKey });
     expect(pendingTwin.status).toBe(201);
     await completeCheckoutSession(t.ctx, first.body.data.token);
-    const again = await t.http.post(PATH, body, { token: merchant.testKey, headers: { 'idempotency-key': newIdempotencyKey() } });
+    const again = await t.http.post(PATH, body, {
+      token: merchant.testKey,
+      headers: { 'idempotency-key': newIdempotencyKey() },
+    });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ ok: false, code: 'session_completed' });
     expect(again.body.detail).toContain(body.order_reference);
     // The pending twin can no longer complete: one completed checkout per order.
-    await expect(completeCheckoutSession(t.ctx, pendingTwin.body.data.token)).rejects.toMatchObject({ code: 'session_completed' });
+    await expect(completeCheckoutSession(t.ctx, pendingTwin.body.data.token)).rejects.toMatchObject(
+      { code: 'session_completed' },
+    );
   });
 });
 
@@ -300,7 +381,16 @@ describe('GET /api/v1/checkout/sessions/{token}', () => {
     const res = await t.http.get(`${PATH}/${created.body.data.token}`);
     expect(res.status).toBe(200);
     expect(res.body.ok).toBe(true);
-    for (const field of ['merchant_id', 'amount', 'currency', 'title', 'customer_email', 'status', 'expires_at', 'constraints']) {
+    for (const field of [
+      'merchant_id',
+      'amount',
+      'currency',
+      'title',
+      'customer_email',
+      'status',
+      'expires_at',
+      'constraints',
+    ]) {
       expect(res.body.data).toHaveProperty(field);
     }
     expect(res.body.data).toEqual(created.body.data);
@@ -319,10 +409,16 @@ describe('GET /api/v1/checkout/sessions/{token}', () => {
     expect((await t.http.get(`${PATH}/${token}`)).body.data.status).toBe('pending');
     t.clock.advance(1);
     expect((await t.http.get(`${PATH}/${token}`)).body.data.status).toBe('expired');
-    await expect(completeCheckoutSession(t.ctx, token)).rejects.toMatchObject({ code: 'session_not_pending' });
+    await expect(completeCheckoutSession(t.ctx, token)).rejects.toMatchObject({
+      code: 'session_not_pending',
+    });
 
     expect(await expireDueSessions(t.ctx.db, t.clock.now())).toBeGreaterThanOrEqual(1);
-    const row = await t.ctx.db.selectFrom('checkout_sessions').select('status').where('token', '=', token).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('checkout_sessions')
+      .select('status')
+      .where('token', '=', token)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('expired');
   });
 });
@@ -331,10 +427,14 @@ describe('POST /api/v1/checkout/sessions/{token}/cancel', () => {
   it('cancels a pending session once; a second cancel is a 409 naming the state', async () => {
     const created = await t.http.post(PATH, sessionBody(merchant.id), { token: merchant.testKey });
     const token = created.body.data.token;
-    const cancel = await t.http.post(`${PATH}/${token}/cancel`, undefined, { token: merchant.testKey });
+    const cancel = await t.http.post(`${PATH}/${token}/cancel`, undefined, {
+      token: merchant.testKey,
+    });
     expect(cancel.status).toBe(200);
     expect(cancel.body.data.status).toBe('cancelled');
-    const again = await t.http.post(`${PATH}/${token}/cancel`, undefined, { token: merchant.testKey });
+    const again = await t.http.post(`${PATH}/${token}/cancel`, undefined, {
+      token: merchant.testKey,
+    });
     expect(again.status).toBe(409);
     expect(again.body.detail).toMatch(/cancelled/);
   });
@@ -342,7 +442,9 @@ describe('POST /api/v1/checkout/sessions/{token}/cancel', () => {
   it("404 for another merchant's session", async () => {
     const other = await createTestMerchant(t);
     const created = await t.http.post(PATH, sessionBody(merchant.id), { token: merchant.testKey });
-    const res = await t.http.post(`${PATH}/${created.body.data.token}/cancel`, undefined, { token: other.testKey });
+    const res = await t.http.post(`${PATH}/${created.body.data.token}/cancel`, undefined, {
+      token: other.testKey,
+    });
     expect(res.status).toBe(404);
   });
 });

@@ -20,7 +20,7 @@ const WINDOW_MS = 60_000;
  */
 export function registerRateLimit(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.routeOptions.config?.rateLimit === false) return;
+    if (request.routeOptions.config.rateLimit === false) return;
     const { bucket, limit } = bucketFor(request, ctx);
     const nowMs = ctx.clock.now().getTime();
     const window = await ctx.rateLimits.hit(bucket, WINDOW_MS, nowMs);
@@ -30,10 +30,14 @@ export function registerRateLimit(app: FastifyInstance, ctx: AppContext): void {
     reply.header('X-RateLimit-Reset', resetSeconds);
     if (window.count > limit) {
       reply.header('Retry-After', resetSeconds);
-      throw new DomainError('rate_limited', `Rate limit of ${limit} requests per minute exceeded. Retry after ${resetSeconds} seconds, backing off exponentially.`, {
-        retryable: true,
-        retryAfterSeconds: resetSeconds,
-      });
+      throw new DomainError(
+        'rate_limited',
+        `Rate limit of ${limit} requests per minute exceeded. Retry after ${resetSeconds} seconds, backing off exponentially.`,
+        {
+          retryable: true,
+          retryAfterSeconds: resetSeconds,
+        },
+      );
     }
   });
 }
@@ -43,7 +47,10 @@ function bucketFor(request: FastifyRequest, ctx: AppContext): { bucket: string; 
   const key = match?.[1];
   const parsed = key ? parseSecretKey(key) : null;
   if (key && parsed) {
-    const limit = parsed.mode === 'live' ? ctx.settings.rateLimitLivePerMin : ctx.settings.rateLimitSandboxPerMin;
+    const limit =
+      parsed.mode === 'live'
+        ? ctx.settings.rateLimitLivePerMin
+        : ctx.settings.rateLimitSandboxPerMin;
     return { bucket: `key:${sha256Hex(key)}`, limit };
   }
   return { bucket: `ip:${request.ip}`, limit: ctx.settings.rateLimitIpPerMin };

@@ -1,8 +1,18 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../../app/context.ts';
-import { cancelCheckoutSession, createCheckoutSession, getCheckoutSession } from '../../app/checkout-sessions.ts';
+import {
+  cancelCheckoutSession,
+  createCheckoutSession,
+  getCheckoutSession,
+} from '../../app/checkout-sessions.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
-import { CheckoutSession, CreateCheckoutSessionBody, Envelope, errorResponses, Strict } from '../schemas.ts';
+import {
+  CheckoutSession,
+  CreateCheckoutSessionBody,
+  Envelope,
+  errorResponses,
+  Strict,
+} from '../schemas.ts';
 import type { TypedApp } from '../typed-app.ts';
 
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }, Strict);
@@ -25,7 +35,12 @@ export function registerCheckoutSessionRoutes(app: TypedApp, ctx: AppContext): v
     },
     async (request, reply) => {
       const principal = principalOf(request, 'secret_key');
-      const result = await createCheckoutSession(ctx, principal, request.body, request.headers['idempotency-key']);
+      const result = await createCheckoutSession(
+        ctx,
+        principal,
+        request.body,
+        request.headers['idempotency-key'],
+      );
       if (result.replayed) reply.header('Idempotent-Replayed', 'true');
       // The stored body is exactly what the first request answered (schema-checked then).
       return reply.code(result.status).send(result.body as never);
@@ -38,12 +53,16 @@ export function registerCheckoutSessionRoutes(app: TypedApp, ctx: AppContext): v
       schema: {
         tags: ['Checkout'],
         summary: 'Read a checkout session',
-        description: 'The session token is the credential (the widget calls this). A session past `expires_at` reads as `expired`.',
+        description:
+          'The session token is the credential (the widget calls this). A session past `expires_at` reads as `expired`.',
         params: TokenParams,
         response: { 200: Envelope(CheckoutSession), ...errorResponses },
       },
     },
-    async (request) => ({ ok: true as const, data: await getCheckoutSession(ctx, request.params.token) }),
+    async (request) => ({
+      ok: true as const,
+      data: await getCheckoutSession(ctx, request.params.token),
+    }),
   );
 
   app.post(
@@ -61,7 +80,10 @@ export function registerCheckoutSessionRoutes(app: TypedApp, ctx: AppContext): v
     },
     async (request) => {
       const principal = principalOf(request, 'secret_key');
-      return { ok: true as const, data: await cancelCheckoutSession(ctx, principal.merchantId, request.params.token) };
+      return {
+        ok: true as const,
+        data: await cancelCheckoutSession(ctx, principal.merchantId, request.params.token),
+      };
     },
   );
 }

@@ -1,8 +1,21 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../../app/context.ts';
-import { getCustomer, loginCustomer, refreshCustomerSession, registerCustomer } from '../../app/customers.ts';
+import {
+  getCustomer,
+  loginCustomer,
+  refreshCustomerSession,
+  registerCustomer,
+} from '../../app/customers.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
-import { Customer, Email, Envelope, errorResponses, Password, Strict, TokenPair } from '../schemas.ts';
+import {
+  Customer,
+  Email,
+  Envelope,
+  errorResponses,
+  Password,
+  Strict,
+  TokenPair,
+} from '../schemas.ts';
 import type { TypedApp } from '../typed-app.ts';
 
 const CustomerSession = Type.Object({ customer: Customer, ...TokenPair });
@@ -16,7 +29,13 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['Customers'],
         summary: 'Create a customer account',
         body: Type.Object(
-          { email: Email, password: Password, first_name: Name, last_name: Name, phone: Type.String({ minLength: 10, maxLength: 20 }) },
+          {
+            email: Email,
+            password: Password,
+            first_name: Name,
+            last_name: Name,
+            phone: Type.String({ minLength: 10, maxLength: 20 }),
+          },
           Strict,
         ),
         response: { 201: Envelope(CustomerSession), ...errorResponses },
@@ -24,7 +43,13 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
     },
     async (request, reply) => {
       const b = request.body;
-      const data = await registerCustomer(ctx, { email: b.email, password: b.password, firstName: b.first_name, lastName: b.last_name, phone: b.phone });
+      const data = await registerCustomer(ctx, {
+        email: b.email,
+        password: b.password,
+        firstName: b.first_name,
+        lastName: b.last_name,
+        phone: b.phone,
+      });
       return reply.code(201).send({ ok: true as const, data });
     },
   );
@@ -35,12 +60,19 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         tags: ['Customers'],
         summary: 'Log in',
-        description: 'Wrong password and unknown email both answer 401 "Email or password is incorrect." Repeated failures are refused with 429 for 15 minutes.',
-        body: Type.Object({ email: Email, password: Type.String({ minLength: 1, maxLength: 128 }) }, Strict),
+        description:
+          'Wrong password and unknown email both answer 401 "Email or password is incorrect." Repeated failures are refused with 429 for 15 minutes.',
+        body: Type.Object(
+          { email: Email, password: Type.String({ minLength: 1, maxLength: 128 }) },
+          Strict,
+        ),
         response: { 200: Envelope(CustomerSession), ...errorResponses },
       },
     },
-    async (request) => ({ ok: true as const, data: await loginCustomer(ctx, request.body.email, request.body.password, request.ip) }),
+    async (request) => ({
+      ok: true as const,
+      data: await loginCustomer(ctx, request.body.email, request.body.password, request.ip),
+    }),
   );
 
   app.post(
@@ -49,20 +81,32 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         tags: ['Customers'],
         summary: 'Exchange a refresh token for new tokens',
-        description: 'Refresh tokens are single use. Presenting one twice revokes every token of that login.',
+        description:
+          'Refresh tokens are single use. Presenting one twice revokes every token of that login.',
         body: Type.Object({ refresh_token: Type.String({ minLength: 1, maxLength: 200 }) }, Strict),
         response: { 200: Envelope(CustomerSession), ...errorResponses },
       },
     },
-    async (request) => ({ ok: true as const, data: await refreshCustomerSession(ctx, request.body.refresh_token) }),
+    async (request) => ({
+      ok: true as const,
+      data: await refreshCustomerSession(ctx, request.body.refresh_token),
+    }),
   );
 
   app.get(
     '/api/v1/customers/me',
     {
       preHandler: requireAuth(ctx, ['customer']),
-      schema: { tags: ['Customers'], summary: 'The signed-in customer', security: [{ customerJwt: [] }], response: { 200: Envelope(Customer), ...errorResponses } },
+      schema: {
+        tags: ['Customers'],
+        summary: 'The signed-in customer',
+        security: [{ customerJwt: [] }],
+        response: { 200: Envelope(Customer), ...errorResponses },
+      },
     },
-    async (request) => ({ ok: true as const, data: await getCustomer(ctx, principalOf(request, 'customer').customerId) }),
+    async (request) => ({
+      ok: true as const,
+      data: await getCustomer(ctx, principalOf(request, 'customer').customerId),
+    }),
   );
 }

@@ -11,8 +11,6 @@ import {
   rollWebhookSecret,
   updateMerchantSettings,
 } from '../../app/merchants.ts';
-import type { GoodsReleaseRule } from '../../domain/merchant.ts';
-import type { Frequency } from '../../domain/session-constraints.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
 import {
   ApiKey,
@@ -43,12 +41,23 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
         summary: 'Register a merchant account',
         description:
           'Creates a merchant in `pending_approval`. The response carries the test and live secret keys and the webhook secret, once. Test keys work at once; live keys after an operator approves the account.',
-        body: Type.Object({ business_name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }), email: Email, password: Password }, Strict),
+        body: Type.Object(
+          {
+            business_name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+            email: Email,
+            password: Password,
+          },
+          Strict,
+        ),
         response: { 201: Envelope(MerchantCredentials), ...errorResponses },
       },
     },
     async (request, reply) => {
-      const data = await createMerchant(ctx, { businessName: request.body.business_name, email: request.body.email, password: request.body.password });
+      const data = await createMerchant(ctx, {
+        businessName: request.body.business_name,
+        email: request.body.email,
+        password: request.body.password,
+      });
       return reply.code(201).send({ ok: true as const, data });
     },
   );
@@ -59,21 +68,43 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         tags: ['Merchants'],
         summary: 'Merchant dashboard login',
-        description: 'Returns a 15-minute dashboard token accepted by the merchant routes below, and a refresh token.',
-        body: Type.Object({ email: Email, password: Type.String({ minLength: 1, maxLength: 128 }) }, Strict),
-        response: { 200: Envelope(Type.Object({ merchant: Merchant, ...TokenPair })), ...errorResponses },
+        description:
+          'Returns a 15-minute dashboard token accepted by the merchant routes below, and a refresh token.',
+        body: Type.Object(
+          { email: Email, password: Type.String({ minLength: 1, maxLength: 128 }) },
+          Strict,
+        ),
+        response: {
+          200: Envelope(Type.Object({ merchant: Merchant, ...TokenPair })),
+          ...errorResponses,
+        },
       },
     },
-    async (request) => ({ ok: true as const, data: await loginMerchant(ctx, request.body.email, request.body.password, request.ip) }),
+    async (request) => ({
+      ok: true as const,
+      data: await loginMerchant(ctx, request.body.email, request.body.password, request.ip),
+    }),
   );
 
   app.get(
     '/api/v1/merchant/:merchant_id',
     {
       preHandler: requireAuth(ctx, merchantAuth),
-      schema: { tags: ['Merchants'], summary: 'Read the merchant account', security, params: MerchantIdParams, response: { 200: Envelope(Merchant), ...errorResponses } },
+      schema: {
+        tags: ['Merchants'],
+        summary: 'Read the merchant account',
+        security,
+        params: MerchantIdParams,
+        response: { 200: Envelope(Merchant), ...errorResponses },
+      },
     },
-    async (request) => ({ ok: true as const, data: await getMerchant(ctx, merchantScope(principalOf(request, ...merchantAuth), request.params.merchant_id)) }),
+    async (request) => ({
+      ok: true as const,
+      data: await getMerchant(
+        ctx,
+        merchantScope(principalOf(request, ...merchantAuth), request.params.merchant_id),
+      ),
+    }),
   );
 
   app.patch(
@@ -83,14 +114,24 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         tags: ['Merchants'],
         summary: 'Update merchant settings',
-        description: 'Send only the fields to change; `null` clears `webhook_url` or `settlement_account`. New default constraints apply to sessions created afterwards.',
+        description:
+          'Send only the fields to change; `null` clears `webhook_url` or `settlement_account`. New default constraints apply to sessions created afterwards.',
         security,
         params: MerchantIdParams,
         body: Type.Object(
           {
             webhook_url: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()])),
             settlement_account: Type.Optional(
-              Type.Union([Type.Object({ bank_code: Type.String({ maxLength: 6 }), account_number: Type.String({ maxLength: 10 }) }, Strict), Type.Null()]),
+              Type.Union([
+                Type.Object(
+                  {
+                    bank_code: Type.String({ maxLength: 6 }),
+                    account_number: Type.String({ maxLength: 10 }),
+                  },
+                  Strict,
+                ),
+                Type.Null(),
+              ]),
             ),
             default_constraints: Type.Optional(Constraints),
             min_customer_tier: Type.Optional(Tier),
@@ -102,16 +143,22 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const merchantId = merchantScope(principalOf(request, ...merchantAuth), request.params.merchant_id);
+      const merchantId = merchantScope(
+        principalOf(request, ...merchantAuth),
+        request.params.merchant_id,
+      );
       const b = request.body;
       const data = await updateMerchantSettings(ctx, merchantId, {
         ...(b.webhook_url !== undefined && { webhookUrl: b.webhook_url }),
         ...(b.settlement_account !== undefined && {
-          settlementAccount: b.settlement_account && { bankCode: b.settlement_account.bank_code, accountNumber: b.settlement_account.account_number },
+          settlementAccount: b.settlement_account && {
+            bankCode: b.settlement_account.bank_code,
+            accountNumber: b.settlement_account.account_number,
+          },
         }),
         ...(b.default_constraints && {
           defaultConstraints: {
-            allowedFrequencies: b.default_constraints.allowed_frequencies as Frequency[],
+            allowedFrequencies: b.default_constraints.allowed_frequencies,
             maxWeeklyDuration: b.default_constraints.max_weekly_duration,
             maxMonthlyDuration: b.default_constraints.max_monthly_duration,
             minUpfrontPct: b.default_constraints.min_upfront_pct,
@@ -119,7 +166,7 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
           },
         }),
         ...(b.min_customer_tier !== undefined && { minCustomerTier: b.min_customer_tier }),
-        ...(b.goods_release_rule && { goodsReleaseRule: b.goods_release_rule as GoodsReleaseRule }),
+        ...(b.goods_release_rule && { goodsReleaseRule: b.goods_release_rule }),
       });
       return { ok: true as const, data };
     },
@@ -132,22 +179,49 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         tags: ['Merchants'],
         summary: 'Roll the webhook signing secret',
-        description: 'Returns the new secret once. Deliveries are signed with the new secret; the previous one stays valid for 24 hours so receivers can switch without losing events.',
+        description:
+          'Returns the new secret once. Deliveries are signed with the new secret; the previous one stays valid for 24 hours so receivers can switch without losing events.',
         security,
         params: MerchantIdParams,
-        response: { 200: Envelope(Type.Object({ webhook_secret: Type.String(), previous_secret_expires_at: Type.String() })), ...errorResponses },
+        response: {
+          200: Envelope(
+            Type.Object({
+              webhook_secret: Type.String(),
+              previous_secret_expires_at: Type.String(),
+            }),
+          ),
+          ...errorResponses,
+        },
       },
     },
-    async (request) => ({ ok: true as const, data: await rollWebhookSecret(ctx, merchantScope(principalOf(request, ...merchantAuth), request.params.merchant_id)) }),
+    async (request) => ({
+      ok: true as const,
+      data: await rollWebhookSecret(
+        ctx,
+        merchantScope(principalOf(request, ...merchantAuth), request.params.merchant_id),
+      ),
+    }),
   );
 
   app.get(
     '/api/v1/merchant/:merchant_id/keys',
     {
       preHandler: requireAuth(ctx, merchantAuth),
-      schema: { tags: ['Merchants'], summary: 'List secret keys (redacted)', security, params: MerchantIdParams, response: { 200: Envelope(Type.Array(ApiKey)), ...errorResponses } },
+      schema: {
+        tags: ['Merchants'],
+        summary: 'List secret keys (redacted)',
+        security,
+        params: MerchantIdParams,
+        response: { 200: Envelope(Type.Array(ApiKey)), ...errorResponses },
+      },
     },
-    async (request) => ({ ok: true as const, data: await listApiKeys(ctx, merchantScope(principalOf(request, ...merchantAuth), request.params.merchant_id)) }),
+    async (request) => ({
+      ok: true as const,
+      data: await listApiKeys(
+        ctx,
+        merchantScope(principalOf(request, ...merchantAuth), request.params.merchant_id),
+      ),
+    }),
   );
 
   app.post(
@@ -157,22 +231,44 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         tags: ['Merchants'],
         summary: 'Roll a secret key',
-        description: 'Issues a new key of the given mode (shown once). The other keys of that mode stop working after `expire_old_after_minutes` (default 0: at once; at most 7 days).',
+        description:
+          'Issues a new key of the given mode (shown once). The other keys of that mode stop working after `expire_old_after_minutes` (default 0: at once; at most 7 days).',
         security,
         params: MerchantIdParams,
         body: Type.Object(
-          { mode: Type.Union([Type.Literal('test'), Type.Literal('live')]), expire_old_after_minutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_080 })) },
+          {
+            mode: Type.Union([Type.Literal('test'), Type.Literal('live')]),
+            expire_old_after_minutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_080 })),
+          },
           Strict,
         ),
         response: {
-          200: Envelope(Type.Object({ id: Type.String(), mode: Type.String(), secret_key: Type.String(), previous_keys_expire_at: Type.String() })),
+          200: Envelope(
+            Type.Object({
+              id: Type.String(),
+              mode: Type.String(),
+              secret_key: Type.String(),
+              previous_keys_expire_at: Type.String(),
+            }),
+          ),
           ...errorResponses,
         },
       },
     },
     async (request) => {
-      const merchantId = merchantScope(principalOf(request, ...merchantAuth), request.params.merchant_id);
-      return { ok: true as const, data: await rollApiKey(ctx, merchantId, request.body.mode, request.body.expire_old_after_minutes ?? 0) };
+      const merchantId = merchantScope(
+        principalOf(request, ...merchantAuth),
+        request.params.merchant_id,
+      );
+      return {
+        ok: true as const,
+        data: await rollApiKey(
+          ctx,
+          merchantId,
+          request.body.mode,
+          request.body.expire_old_after_minutes ?? 0,
+        ),
+      };
     },
   );
 
@@ -184,12 +280,21 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['Merchants'],
         summary: 'Revoke a secret key',
         security,
-        params: Type.Object({ merchant_id: Type.String({ maxLength: 64 }), key_id: Type.String({ maxLength: 64 }) }, Strict),
-        response: { 200: Type.Object({ ok: Type.Literal(true), message: Type.String() }), ...errorResponses },
+        params: Type.Object(
+          { merchant_id: Type.String({ maxLength: 64 }), key_id: Type.String({ maxLength: 64 }) },
+          Strict,
+        ),
+        response: {
+          200: Type.Object({ ok: Type.Literal(true), message: Type.String() }),
+          ...errorResponses,
+        },
       },
     },
     async (request) => {
-      const merchantId = merchantScope(principalOf(request, ...merchantAuth), request.params.merchant_id);
+      const merchantId = merchantScope(
+        principalOf(request, ...merchantAuth),
+        request.params.merchant_id,
+      );
       await revokeApiKey(ctx, merchantId, request.params.key_id);
       return { ok: true as const, message: 'The key is revoked.' };
     },

@@ -6,13 +6,18 @@ import type { TypedApp } from '../typed-app.ts';
 /** Liveness, readiness and Prometheus metrics; none of them rate limited or authenticated. */
 export function registerOperationsRoutes(app: TypedApp, ctx: AppContext, registry: Registry): void {
   const config = { rateLimit: false };
-  app.get('/healthz', { config, schema: { hide: true } }, async () => ({ ok: true as const, status: 'alive' }));
+  app.get('/healthz', { config, schema: { hide: true } }, async () => ({
+    ok: true as const,
+    status: 'alive',
+  }));
   app.get('/readyz', { config, schema: { hide: true } }, async (_request, reply) => {
     try {
       await sql`SELECT 1`.execute(ctx.db);
       return { ok: true as const, status: 'ready' };
     } catch {
-      return reply.code(503).send({ ok: false, code: 'service_unavailable', detail: 'The database is not reachable.' });
+      return reply
+        .code(503)
+        .send({ ok: false, code: 'service_unavailable', detail: 'The database is not reachable.' });
     }
   });
   app.get('/metrics', { config, schema: { hide: true } }, async (_request, reply) => {

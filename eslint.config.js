@@ -1,0 +1,95 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', '.tools/', '.tranche/', 'coverage/', 'web/dist/'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        { allowNumber: true, allowBoolean: true },
+      ],
+      // Async functions without await are how Fastify hooks and graphile tasks are typed.
+      '@typescript-eslint/require-await': 'off',
+      // Arrow shorthands returning void calls read fine and are idiomatic in handlers and tests.
+      '@typescript-eslint/no-confusing-void-expression': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+      ],
+    },
+  },
+  {
+    // The domain is pure: no HTTP, SQL, gateway or process concerns (conventions §1).
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'fastify',
+                '@fastify/*',
+                'kysely',
+                'pg',
+                'graphile-worker',
+                'ioredis',
+                'jose',
+                'undici',
+              ],
+              message: 'The domain is pure TypeScript.',
+            },
+            {
+              group: [
+                '**/db/**',
+                '**/http/**',
+                '**/gateway/**',
+                '**/jobs/**',
+                '**/app/**',
+                '**/main/**',
+              ],
+              message: 'The domain depends on nothing outside it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests may poke at loosely typed JSON bodies and use default exports where tools require them.
+    files: [
+      'test/**/*.ts',
+      'src/**/*.test.ts',
+      'bench/**/*.ts',
+      'vitest.config.ts',
+      'eslint.config.js',
+      'test/harness/global-setup.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-restricted-syntax': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+);

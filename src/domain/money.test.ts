@@ -1,0 +1,58 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatNaira, MAX_FEE_INPUT_KOBO, splitPlatformFee } from './money.ts';
+
+const kobo = fc.oneof(
+  fc.integer({ min: 0, max: 1_000_000_000 }),
+  fc.integer({ min: 0, max: MAX_FEE_INPUT_KOBO }),
+);
+
+describe('platform fee (2.5%, round half up)', () => {
+  it('fee + merchant net = gross for every amount', () => {
+    fc.assert(
+      fc.property(kobo, (gross) => {
+        const { feeKobo, merchantNetKobo } = splitPlatformFee(gross);
+        expect(feeKobo + merchantNetKobo).toBe(gross);
+        expect(Number.isSafeInteger(feeKobo)).toBe(true);
+        expect(feeKobo).toBeGreaterThanOrEqual(0);
+      }),
+      { numRuns: 10_000 },
+    );
+  });
+
+  it('the fee is within half a kobo of exactly 2.5%, halves rounding up', () => {
+    fc.assert(
+      fc.property(kobo, (gross) => {
+        const { feeKobo } = splitPlatformFee(gross);
+        // |fee − gross × 0.025| ≤ 0.5, in integers: |1000·fee − 25·gross| ≤ 500, with exact halves going up.
+        const diff = 1000 * feeKobo - 25 * gross;
+        expect(diff).toBeGreaterThan(-500);
+        expect(diff).toBeLessThanOrEqual(500);
+      }),
+      { numRuns: 10_000 },
+    );
+  });
+
+  it.each([
+    [0, 0],
+    [19, 0], // 0.475 → 0
+    [20, 1], // 0.5 → 1 (half up)
+    [100, 3], // 2.5 → 3
+    [5000, 125],
+    [2_500_000, 62_500],
+    [1_000_000_000, 25_000_000],
+  ])('fee of %i kobo is %i kobo', (gross, fee) => {
+    expect(splitPlatformFee(gross).feeKobo).toBe(fee);
+  });
+
+  it('refuses fractions and negatives', () => {
+    expect(() => splitPlatformFee(10.5)).toThrow(RangeError);
+    expect(() => splitPlatformFee(-1)).toThrow(RangeError);
+    expect(() => splitPlatformFee(MAX_FEE_INPUT_KOBO + 1)).toThrow(RangeError);
+  });
+
+  it('formats naira for people', () => {
+    expect(formatNaira(2_500_050)).toBe('₦25,000.50');
+    expect(formatNaira(5)).toBe('₦0.05');
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { describeValidationError, statusForCode } from './error-mapper.ts';
+
+describe('error mapper', () => {
+  it('maps the spec status codes', () => {
+    expect(statusForCode('invalid_idempotency_key')).toBe(400);
+    expect(statusForCode('unauthenticated')).toBe(401);
+    expect(statusForCode('merchant_inactive')).toBe(403);
+    expect(statusForCode('not_found')).toBe(404);
+    expect(statusForCode('session_completed')).toBe(409);
+    expect(statusForCode('idempotency_key_reused')).toBe(409);
+    expect(statusForCode('rate_limited')).toBe(429);
+    expect(statusForCode('internal_error')).toBe(500);
+  });
+  it('names the offending field', () => {
+    expect(
+      describeValidationError('body', [
+        {
+          keyword: 'additionalProperties',
+          instancePath: '',
+          params: { additionalProperty: 'foo' },
+        },
+      ]),
+    ).toBe('body has an unknown field "foo".');
+    expect(
+      describeValidationError('body', [
+        { keyword: 'type', instancePath: '/amount', params: { type: 'integer' } },
+      ]),
+    ).toBe('body.amount must be of type integer.');
+    expect(
+      describeValidationError('querystring', [
+        { keyword: 'required', instancePath: '', params: { missingProperty: 'limit' } },
+      ]),
+    ).toBe('querystring is missing the required field "limit".');
+  });
+});
+
+describe('schemas agree with the domain', () => {
+  it('the tier schema lists exactly the domain tiers', async () => {
+    const { Tier } = await import('./schemas.ts');
+    const { CUSTOMER_TIERS } = await import('../domain/merchant.ts');
+    expect(Tier.anyOf.map((s: { const: string }) => s.const)).toEqual([...CUSTOMER_TIERS]);
+  });
+});

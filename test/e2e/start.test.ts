@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HttpClient } from '../harness/http-client.ts';
+
+/**
+ * `npm start` as a new developer runs it: no DATABASE_URL, so the real processes start on an
+ * embedded PostgreSQL in a fresh data folder, migrate it, and serve the API and the worker.
+ */
+describe('tranche start (all-in-one, embedded PostgreSQL)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tranche-start-'));
+  chmodSync(dataDir, 0o755);
+  const port = 40_000 + Math.floor(Math.random() * 10_000);
+  let child: ChildProcess | undefined;
+  let output = '';
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('boots, serves merchants and sessions, and shuts down cleanly on SIGTERM', async () => {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      TRANCHE_DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(port + 1),
+      LOG_LEVEL: 'warn',
+    };
+    delete env.DATABASE_URL;
+    delete env.REDIS_URL;
+    const proc = spawn(process.execPath, ['bin/tranche.mjs', 'start'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = proc;
+    proc.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    proc.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`not ready after 60 s:\n${output}`)), 60_000);
+      const check = setInterval(() => {
+        if (output.includes('Tranche is running')) {
+          clearInterval(check);
+          clearTimeout(timer);
+          resolve();
+        }
+      }, 100);
+      proc.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+    });
+    expect(output).toContain(`http://localhost:${port}/docs`);
+    expect(output).toContain('embedded PostgreSQL');
+
+    const http = new HttpClient(`http://127.0.0.1:${port}`);
+    expect((await http.get('/readyz')).body).toEqual({ ok: true, status: 'ready' });
+    const merchant = await http.post('/api/v1/merchant/register', {
+      business_name: 'Boot Shop',
+      email: 'boot@shop.test',
+      password: 'a long merchant password',
+    });
+    expect(merchant.status).toBe(201);
+    const session = await http.post(
+      '/api/v1/checkout/sessions',
+      {
+        merchant_id: merchant.body.data.merchant.id,
+        amount: 150_000,
+        currency: 'NGN',
+        title: 'Ankara fabric',
+        order_reference: 'boot-1',
+      },
+      { token: merchant.body.data.secret_keys.test, headers: { 'idempotency-key': randomUUID() } },
+    );
+    expect(session.status).toBe(201);
+    expect(session.body.data.checkout_url).toBe(
+      `http://localhost:${port}/checkout/${session.body.data.token}`,
+    );
+
+    const exited = new Promise<number | null>((resolve) => proc.once('exit', resolve));
+    proc.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 120_000);
+});

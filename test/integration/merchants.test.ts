@@ -1,0 +1,443 @@
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestMerchant, sessionBody } from '../harness/fixtures.ts';
+import { startTestApp, type TestApp } from '../harness/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ settings: { rateLimitSandboxPerMin: 100_000 } });
+});
+afterAll(async () => t.close());
+
+const admin = () => ({ token: t.ctx.settings.adminApiToken });
+
+describe('merchant onboarding', () => {
+  it('self-registers: pending approval, keys and webhook secret shown once, test key works at once', async () => {
+    const res = await t.http.post('/api/v1/merchant/register', {
+      business_name: 'Mama Put Ventures',
+      email: 'owner@mamaput.test',
+      password: 'a long merchant password',
+    });
+    expect(res.status).toBe(201);
+    const { merchant, secret_keys, webhook_secret } = res.body.data;
+    expect(merchant).toMatchObject({
+      business_name: 'Mama Put Ventures',
+      status: 'pending_approval',
+      approved_at: null,
+      min_customer_tier: 'Tranche Bronze',
+      goods_release_rule: { type: 'deposit_paid' },
+    });
+    expect(secret_keys.test).toMatch(/^sk_test_[0-9A-Za-z]{40}$/);
+    expect(secret_keys.live).toMatch(/^sk_live_[0-9A-Za-z]{40}$/);
+    expect(webhook_secret).toMatch(/^whsec_/);
+
+    const rows = await t.ctx.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('merchant_id', '=', merchant.id)
+      .execute();
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(JSON.stringify(row)).not.toContain(secret_keys.test.slice(8));
+      expect(row.digest).toMatch(/^[0-9a-f]{64}$/);
+    }
+    const stored = await t.ctx.db
+      .selectFrom('merchants')
+      .select('webhook_secret_sealed')
+      .where('id', '=', merchant.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.webhook_secret_sealed).not.toContain(webhook_secret);
+    expect(t.ctx.secretBox.open(stored.webhook_secret_sealed)).toBe(webhook_secret);
+
+    expect(
+      (
+        await t.http.post('/api/v1/checkout/sessions', sessionBody(merchant.id), {
+          token: secret_keys.test,
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await t.http.post('/api/v1/checkout/sessions', sessionBody(merchant.id), {
+          token: secret_keys.live,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await t.http.get(`/api/v1/merchant/${merchant.id}`, { token: secret_keys.test })).body.data
+        .id,
+    ).toBe(merchant.id);
+  });
+
+  it('refuses a duplicate email (409) and bad registrations (400)', async () => {
+    const m = await createTestMerchant(t);
+    const dup = await t.http.post('/api/v1/merchant/register', {
+      business_name: 'X',
+      email: m.email.toUpperCase(),
+      password: 'a long merchant password',
+    });
+    expect(dup.status).toBe(409);
+    expect(
+      (
+        await t.http.post('/api/v1/merchant/register', {
+          business_name: '',
+          email: 'a@b.test',
+          password: 'a long merchant password',
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await t.http.post('/api/v1/merchant/register', {
+          business_name: 'X',
+          email: 'a@b.test',
+          password: 'short',
+        })
+      ).status,
+    ).toBe(400);
+  });
+
+  it('dashboard login: a token for the merchant routes; wrong password and unknown email alike', async () => {
+    const m = await createTestMerchant(t);
+    const ok = await t.http.post('/api/v1/merchant/login', {
+      email: m.email,
+      password: m.password,
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.merchant.id).toBe(m.id);
+    const wrong = await t.http.post('/api/v1/merchant/login', {
+      email: m.email,
+      password: 'nope nope nope',
+    });
+    const unknown = await t.http.post('/api/v1/merchant/login', {
+      email: 'nobody@shop.test',
+      password: 'nope nope nope',
+    });
+    expect([wrong.status, unknown.status]).toEqual([401, 401]);
+    expect(wrong.body.detail).toBe(unknown.body.detail);
+  });
+
+  it('operator approval, deactivation and reactivation through the admin API', async () => {
+    const m = await createTestMerchant(t);
+    const list = await t.http.get(
+      '/api/v1/admin/merchants?status=pending_approval&limit=100',
+      admin(),
+    );
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((x: { id: string }) => x.id)).toContain(m.id);
+
+    const approved = await t.http.post(
+      `/api/v1/admin/merchants/${m.id}/approve`,
+      undefined,
+      admin(),
+    );
+    expect(approved.body.data).toMatchObject({ status: 'active' });
+    expect(
+      (await t.http.post('/api/v1/checkout/sessions', sessionBody(m.id), { token: m.liveKey }))
+        .status,
+    ).toBe(201);
+
+    const deactivated = await t.http.post(
+      `/api/v1/admin/merchants/${m.id}/deactivate`,
+      undefined,
+      admin(),
+    );
+    expect(deactivated.body.data.status).toBe('deactivated');
+    for (const [method, path] of [
+      ['GET', `/api/v1/merchant/${m.id}`],
+      ['GET', `/api/v1/merchant/${m.id}/keys`],
+      ['POST', '/api/v1/checkout/sessions'],
+    ] as const) {
+      const res = await t.http.request(method, path, {
+        token: m.testKey,
+        ...(method === 'POST' && { body: sessionBody(m.id) }),
+      });
+      expect(res.status, path).toBe(403);
+    }
+    expect(
+      (await t.http.post('/api/v1/merchant/login', { email: m.email, password: m.password }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await t.http.post(`/api/v1/admin/merchants/${m.id}/approve`, undefined, admin())).status,
+    ).toBe(409);
+
+    const back = await t.http.post(
+      `/api/v1/admin/merchants/${m.id}/reactivate`,
+      undefined,
+      admin(),
+    );
+    expect(back.body.data.status).toBe('active');
+    expect((await t.http.get(`/api/v1/merchant/${m.id}`, { token: m.liveKey })).status).toBe(200);
+    expect(
+      (await t.http.post('/api/v1/admin/merchants/mer_nope/approve', undefined, admin())).status,
+    ).toBe(404);
+  });
+
+  it('settings: webhook URL, settlement account, default constraints, minimum tier, release rule', async () => {
+    const m = await createTestMerchant(t);
+    const res = await t.http.patch(
+      `/api/v1/merchant/${m.id}/settings`,
+      {
+        webhook_url: 'https://shop.example/webhooks/tranche',
+        settlement_account: { bank_code: '058', account_number: '0123456789' },
+        default_constraints: {
+          allowed_frequencies: ['weekly'],
+          max_weekly_duration: 8,
+          max_monthly_duration: 3,
+          min_upfront_pct: 30,
+          allowed_schedule_types: ['installment'],
+        },
+        min_customer_tier: 'Tranche Silver',
+        goods_release_rule: { type: 'percentage_paid', percentage: 50 },
+      },
+      { token: m.testKey },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      webhook_url: 'https://shop.example/webhooks/tranche',
+      settlement_account: { bank_code: '058', account_number: '0123456789' },
+      default_constraints: {
+        allowed_frequencies: ['weekly'],
+        max_weekly_duration: 8,
+        min_upfront_pct: 30,
+      },
+      min_customer_tier: 'Tranche Silver',
+      goods_release_rule: { type: 'percentage_paid', percentage: 50 },
+    });
+    const cleared = await t.http.patch(
+      `/api/v1/merchant/${m.id}/settings`,
+      { webhook_url: null, settlement_account: null },
+      { token: m.testKey },
+    );
+    expect(cleared.body.data).toMatchObject({
+      webhook_url: null,
+      settlement_account: null,
+      min_customer_tier: 'Tranche Silver',
+    });
+  });
+
+  it.each([
+    ['empty body', {}],
+    ['webhook_url not a URL', { webhook_url: 'shop.example' }],
+    ['webhook_url with another scheme', { webhook_url: 'ftp://shop.example/x' }],
+    [
+      '9-digit account number',
+      { settlement_account: { bank_code: '058', account_number: '012345678' } },
+    ],
+    [
+      'letters in bank code',
+      { settlement_account: { bank_code: 'GTB', account_number: '0123456789' } },
+    ],
+    ['unknown tier', { min_customer_tier: 'Tranche Diamond' }],
+    ['percentage rule without percentage', { goods_release_rule: { type: 'percentage_paid' } }],
+    [
+      'constraints with no frequency',
+      {
+        default_constraints: {
+          allowed_frequencies: [],
+          max_weekly_duration: 8,
+          max_monthly_duration: 3,
+          min_upfront_pct: 30,
+          allowed_schedule_types: ['installment'],
+        },
+      },
+    ],
+    [
+      'min_upfront_pct over 100',
+      {
+        default_constraints: {
+          allowed_frequencies: ['weekly'],
+          max_weekly_duration: 8,
+          max_monthly_duration: 3,
+          min_upfront_pct: 101,
+          allowed_schedule_types: ['installment'],
+        },
+      },
+    ],
+    [
+      'duplicate frequency',
+      {
+        default_constraints: {
+          allowed_frequencies: ['weekly', 'weekly'],
+          max_weekly_duration: 8,
+          max_monthly_duration: 3,
+          min_upfront_pct: 30,
+          allowed_schedule_types: ['installment'],
+        },
+      },
+    ],
+    ['unknown field', { payout_schedule: 'daily' }],
+  ])('settings refuse %s (400)', async (_name, body) => {
+    const m = await createTestMerchant(t);
+    const res = await t.http.patch(`/api/v1/merchant/${m.id}/settings`, body, { token: m.testKey });
+    expect(res.status).toBe(400);
+    expect(res.body.ok).toBe(false);
+  });
+
+  it('rolls a key: the new key works, the old one stops at once (or after the chosen overlap)', async () => {
+    const m = await createTestMerchant(t);
+    const rolled = await t.http.post(
+      `/api/v1/merchant/${m.id}/keys/roll`,
+      { mode: 'test' },
+      { token: m.testKey },
+    );
+    expect(rolled.status).toBe(200);
+    const newKey = rolled.body.data.secret_key;
+    expect((await t.http.get(`/api/v1/merchant/${m.id}`, { token: m.testKey })).status).toBe(401);
+    expect((await t.http.get(`/api/v1/merchant/${m.id}`, { token: newKey })).status).toBe(200);
+
+    const overlap = await t.http.post(
+      `/api/v1/merchant/${m.id}/keys/roll`,
+      { mode: 'test', expire_old_after_minutes: 60 },
+      { token: newKey },
+    );
+    expect((await t.http.get(`/api/v1/merchant/${m.id}`, { token: newKey })).status).toBe(200);
+    t.clock.advance(60 * 60_000);
+    expect((await t.http.get(`/api/v1/merchant/${m.id}`, { token: newKey })).status).toBe(401);
+    expect(
+      (await t.http.get(`/api/v1/merchant/${m.id}`, { token: overlap.body.data.secret_key }))
+        .status,
+    ).toBe(200);
+
+    const keys = await t.http.get(`/api/v1/merchant/${m.id}/keys`, {
+      token: overlap.body.data.secret_key,
+    });
+    expect(keys.body.data).toHaveLength(4);
+    expect(JSON.stringify(keys.body)).not.toContain(overlap.body.data.secret_key);
+  });
+
+  it('revokes a key by id; unknown or foreign key ids are 404', async () => {
+    const m = await createTestMerchant(t);
+    const keys = await t.http.get(`/api/v1/merchant/${m.id}/keys`, { token: m.testKey });
+    const live = keys.body.data.find((k: { mode: string }) => k.mode === 'live');
+    expect(
+      (await t.http.delete(`/api/v1/merchant/${m.id}/keys/${live.id}`, { token: m.testKey }))
+        .status,
+    ).toBe(200);
+    const after = await t.http.get(`/api/v1/merchant/${m.id}/keys`, { token: m.testKey });
+    expect(after.body.data.find((k: { id: string }) => k.id === live.id).revoked_at).not.toBeNull();
+    expect(
+      (await t.http.delete(`/api/v1/merchant/${m.id}/keys/key_nope`, { token: m.testKey })).status,
+    ).toBe(404);
+    const other = await createTestMerchant(t);
+    const otherKeys = await t.http.get(`/api/v1/merchant/${other.id}/keys`, {
+      token: other.testKey,
+    });
+    expect(
+      (
+        await t.http.delete(`/api/v1/merchant/${m.id}/keys/${otherKeys.body.data[0].id}`, {
+          token: m.testKey,
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('rolls the webhook secret, keeping the previous one for a 24-hour overlap', async () => {
+    const m = await createTestMerchant(t);
+    const res = await t.http.post(`/api/v1/merchant/${m.id}/webhook-secret/roll`, undefined, {
+      token: m.testKey,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.webhook_secret).toMatch(/^whsec_/);
+    expect(
+      new Date(res.body.data.previous_secret_expires_at).getTime() - t.clock.now().getTime(),
+    ).toBe(24 * 60 * 60_000);
+    const row = await t.ctx.db
+      .selectFrom('merchants')
+      .selectAll()
+      .where('id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    expect(t.ctx.secretBox.open(row.webhook_secret_sealed)).toBe(res.body.data.webhook_secret);
+    expect(t.ctx.secretBox.open(row.previous_webhook_secret_sealed ?? '')).toBe(m.webhookSecret);
+  });
+});
+
+describe('tranche CLI', () => {
+  const cli = (args: string[]) =>
+    spawnSync(process.execPath, ['bin/tranche.mjs', ...args], {
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        DATABASE_URL: t.databaseUrl,
+        TRANCHE_DATA_DIR: '/tmp/tranche-cli-test',
+        LOG_LEVEL: 'silent',
+      },
+      timeout: 60_000,
+    });
+
+  it('merchants create --json prints the id, both keys and the webhook secret; approve and deactivate work', async () => {
+    const created = cli([
+      'merchants',
+      'create',
+      '--name',
+      'CLI Shop',
+      '--email',
+      'cli@shop.test',
+      '--json',
+    ]);
+    expect(created.status, created.stderr).toBe(0);
+    const out = JSON.parse(created.stdout);
+    expect(out.merchant_id).toMatch(/^mer_/);
+    expect(out.status).toBe('pending_approval');
+    expect(out.secret_keys.test).toMatch(/^sk_test_/);
+    expect(out.secret_keys.live).toMatch(/^sk_live_/);
+    expect(out.webhook_secret).toMatch(/^whsec_/);
+    expect(
+      (
+        await t.http.post('/api/v1/checkout/sessions', sessionBody(out.merchant_id), {
+          token: out.secret_keys.test,
+        })
+      ).status,
+    ).toBe(201);
+
+    const approved = cli(['merchants', 'approve', out.merchant_id, '--json']);
+    expect(JSON.parse(approved.stdout).status).toBe('active');
+    expect(
+      (
+        await t.http.post('/api/v1/checkout/sessions', sessionBody(out.merchant_id), {
+          token: out.secret_keys.live,
+        })
+      ).status,
+    ).toBe(201);
+
+    const deactivated = cli(['merchants', 'deactivate', out.merchant_id]);
+    expect(deactivated.stdout).toContain('deactivated');
+    expect(
+      (
+        await t.http.post('/api/v1/checkout/sessions', sessionBody(out.merchant_id), {
+          token: out.secret_keys.test,
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it('merchants create --approve gives a merchant whose live key works at once', async () => {
+    const created = cli([
+      'merchants',
+      'create',
+      '--name',
+      'Approved Shop',
+      '--email',
+      'approved@shop.test',
+      '--approve',
+      '--json',
+    ]);
+    const out = JSON.parse(created.stdout);
+    expect(out.status).toBe('active');
+    expect(
+      (
+        await t.http.post('/api/v1/checkout/sessions', sessionBody(out.merchant_id), {
+          token: out.secret_keys.live,
+        })
+      ).status,
+    ).toBe(201);
+  });
+
+  it('fails clearly on missing arguments and unknown commands', () => {
+    const missing = cli(['merchants', 'create', '--name', 'No Email']);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/--email/);
+    expect(cli(['frobnicate']).status).toBe(2);
+  });
+});

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';
+import { startTestApp, type TestApp } from '../harness/test-app.ts';
+
+let t: TestApp;
+let merchant: TestMerchant;
+beforeAll(async () => {
+  t = await startTestApp({ settings: { rateLimitIpPerMin: 30 } });
+  merchant = await createTestMerchant(t, { approve: true });
+});
+afterAll(async () => t.close());
+
+describe('rate limits (spec §8)', () => {
+  it('a sandbox key gets 100 requests a minute; the 101st is a 429 with Retry-After and X-RateLimit headers', async () => {
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 100; i++) {
+      last = await t.http.post('/api/v1/checkout/sessions', sessionBody(merchant.id), {
+        token: merchant.testKey,
+      });
+      statuses.push(last.status);
+    }
+    expect(statuses.every((s) => s === 201)).toBe(true);
+    expect(last?.headers.get('x-ratelimit-limit')).toBe('100');
+    expect(last?.headers.get('x-ratelimit-remaining')).toBe('0');
+
+    const over = await t.http.post('/api/v1/checkout/sessions', sessionBody(merchant.id), {
+      token: merchant.testKey,
+    });
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ ok: false, code: 'rate_limited', retryable: true });
+    const retryAfter = Number(over.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(over.headers.get('x-ratelimit-reset')).toBe(String(retryAfter));
+
+    // Nothing was created by the refused request.
+    const count = await t.ctx.db
+      .selectFrom('checkout_sessions')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('merchant_id', '=', merchant.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(100);
+
+    // The live key has its own budget of 500.
+    const live = await t.http.post('/api/v1/checkout/sessions', sessionBody(merchant.id), {
+      token: merchant.liveKey,
+    });
+    expect(live.status).toBe(201);
+    expect(live.headers.get('x-ratelimit-limit')).toBe('500');
+
+    t.clock.advance(retryAfter * 1000);
+    const again = await t.http.post('/api/v1/checkout/sessions', sessionBody(merchant.id), {
+      token: merchant.testKey,
+    });
+    expect(again.status).toBe(201);
+  });
+
+  it('limits unauthenticated routes per client IP', async () => {
+    t.clock.advance(60_000);
+    const results = [];
+    for (let i = 0; i < 31; i++)
+      results.push((await t.http.get('/api/v1/checkout/sessions/cst_nope')).status);
+    expect(results.slice(0, 30).every((s) => s === 404)).toBe(true);
+    expect(results[30]).toBe(429);
+  });
+
+  it('health, metrics and docs are never limited', async () => {
+    for (let i = 0; i < 40; i++) expect((await t.http.get('/healthz')).status).toBe(200);
+  });
+});
