@@ -22,7 +22,7 @@ import { newId, randomBase62 } from '../platform/ids.ts';
 import { hashPassword, verifyPassword } from '../platform/passwords.ts';
 import { issueSecretKey } from './api-keys.ts';
 import type { AppContext } from './context.ts';
-import { issueRefreshToken } from './refresh-tokens.ts';
+import { issueRefreshToken, rotateRefreshToken } from './refresh-tokens.ts';
 import { merchantView, type MerchantView } from './views.ts';
 import { recordLoginFailure, assertLoginAllowed, clearLoginFailures } from './login-throttle.ts';
 
@@ -415,3 +415,32 @@ export async function loginMerchant(
 }
 
 export type { Frequency };
+
+/** Exchanges a dashboard refresh token (single use) for new tokens. */
+export async function refreshMerchantSession(
+  ctx: AppContext,
+  refreshToken: string,
+): Promise<LoginResult & { merchant: MerchantView }> {
+  const { subjectId, refreshToken: next } = await rotateRefreshToken(
+    ctx.db,
+    'merchant',
+    refreshToken,
+    ctx.clock.now(),
+  );
+  const row = await findMerchant(ctx.db, subjectId);
+  if (!row)
+    throw new DomainError(
+      'unauthenticated',
+      'The refresh token is invalid or expired. Log in again.',
+    );
+  if (row.status === 'deactivated')
+    throw new DomainError('merchant_inactive', 'This merchant account is deactivated.');
+  const access = await ctx.tokens.issue(row.id, 'merchant_dashboard');
+  return {
+    access_token: access.token,
+    token_type: 'Bearer',
+    expires_in: access.expiresInSeconds,
+    refresh_token: next,
+    merchant: merchantView(row),
+  };
+}

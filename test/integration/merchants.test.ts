@@ -115,6 +115,33 @@ describe('merchant onboarding', () => {
     });
     expect([wrong.status, unknown.status]).toEqual([401, 401]);
     expect(wrong.body.detail).toBe(unknown.body.detail);
+
+    const refreshed = await t.http.post('/api/v1/merchant/token/refresh', {
+      refresh_token: ok.body.data.refresh_token,
+    });
+    expect(refreshed.status).toBe(200);
+    expect(
+      (
+        await t.http.get(`/api/v1/merchant/${m.id}/keys`, {
+          token: refreshed.body.data.access_token,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await t.http.post('/api/v1/merchant/token/refresh', {
+          refresh_token: ok.body.data.refresh_token,
+        })
+      ).status,
+    ).toBe(401);
+    // A customer refresh endpoint does not accept a merchant refresh token.
+    expect(
+      (
+        await t.http.post('/api/v1/customers/token/refresh', {
+          refresh_token: refreshed.body.data.refresh_token,
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('operator approval, deactivation and reactivation through the admin API', async () => {

@@ -6,6 +6,7 @@ import {
   getMerchant,
   listApiKeys,
   loginMerchant,
+  refreshMerchantSession,
   revokeApiKey,
   rollApiKey,
   rollWebhookSecret,
@@ -83,6 +84,27 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
     async (request) => ({
       ok: true as const,
       data: await loginMerchant(ctx, request.body.email, request.body.password, request.ip),
+    }),
+  );
+
+  app.post(
+    '/api/v1/merchant/token/refresh',
+    {
+      schema: {
+        tags: ['Merchants'],
+        summary: 'Exchange a dashboard refresh token for new tokens',
+        description:
+          'Refresh tokens are single use; presenting one twice revokes every token of that login.',
+        body: Type.Object({ refresh_token: Type.String({ minLength: 1, maxLength: 200 }) }, Strict),
+        response: {
+          200: Envelope(Type.Object({ merchant: Merchant, ...TokenPair })),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await refreshMerchantSession(ctx, request.body.refresh_token),
     }),
   );
 

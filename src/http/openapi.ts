@@ -1,0 +1,38 @@
+import type { AppContext } from '../app/context.ts';
+import { connectDatabase } from '../db/database.ts';
+import { systemClock } from '../platform/clock.ts';
+import { SecretBox } from '../platform/crypto.ts';
+import { MemoryRateLimitStore } from '../platform/rate-limiter.ts';
+import { generateSecrets } from '../platform/secrets.ts';
+import { TokenService } from '../platform/tokens.ts';
+import { buildHttpApp } from './app.ts';
+
+/**
+ * The OpenAPI document exactly as the API serves it, built without a database (the pool never
+ * connects). `docs/openapi.json` is this output; a test fails when the two drift apart.
+ */
+export async function renderOpenApiDocument(): Promise<string> {
+  const secrets = generateSecrets();
+  const database = connectDatabase('postgres://openapi@127.0.0.1:1/unused', 1);
+  const ctx: AppContext = {
+    db: database.db,
+    clock: systemClock,
+    secretBox: new SecretBox(secrets.encryptionKey),
+    tokens: new TokenService(secrets.jwtPrivateKeyPem, systemClock),
+    rateLimits: new MemoryRateLimitStore(),
+    settings: {
+      publicBaseUrl: 'http://localhost:3000',
+      adminApiToken: secrets.adminApiToken,
+      rateLimitSandboxPerMin: 100,
+      rateLimitLivePerMin: 500,
+      rateLimitIpPerMin: 300,
+      loginMaxFailures: 5,
+    },
+  };
+  const app = await buildHttpApp(ctx, { logLevel: 'silent', bodyLimitBytes: 65_536 });
+  await app.ready();
+  const document = JSON.stringify(app.swagger(), null, 2);
+  await app.close();
+  await database.close();
+  return `${document}\n`;
+}
