@@ -20,6 +20,7 @@ import type { Principal } from './authenticate.ts';
 import type { AppContext } from './context.ts';
 import { checkoutSessionView, type CheckoutSessionView } from './views.ts';
 import type { Tx } from '../db/database.ts';
+import type { CheckoutSessionRow } from '../db/schema.ts';
 
 export interface CreateSessionInput {
   merchant_id: string;
@@ -82,48 +83,32 @@ export async function createCheckoutSession(
   );
 }
 
+/**
+ * One statement: inserts the session with a snapshot of the merchant's default constraints,
+ * unless the order already has a completed checkout (then nothing is inserted: 409).
+ */
 async function insertSession(
   ctx: AppContext,
-  tx: Tx,
+  db: Db,
   merchantId: string,
   livemode: boolean,
   input: CreateSessionInput,
   now: Date,
 ): Promise<StoredResponse> {
-  const completed = await tx
-    .selectFrom('checkout_sessions')
-    .select('id')
-    .where('merchant_id', '=', merchantId)
-    .where('livemode', '=', livemode)
-    .where('order_reference', '=', input.order_reference)
-    .where('status', '=', 'completed')
-    .executeTakeFirst();
-  if (completed) throw sessionAlreadyCompleted(input.order_reference);
-  const row = await tx
-    .insertInto('checkout_sessions')
-    .values((eb) => ({
-      id: newId('cs'),
-      token: `cst_${randomBase62(40)}`,
-      merchant_id: merchantId,
-      livemode,
-      amount_kobo: input.amount,
-      currency: input.currency,
-      title: input.title,
-      order_reference: input.order_reference,
-      customer_email: input.customer_email ?? null,
-      status: 'pending' as const,
-      // A snapshot of the merchant's defaults at creation, copied inside the same statement.
-      constraints: eb
-        .selectFrom('merchants')
-        .select(sql<string>`default_constraints`.as('c'))
-        .where('id', '=', merchantId),
-      created_at: now,
-      expires_at: sessionExpiresAt(now),
-      completed_at: null,
-      cancelled_at: null,
-    }))
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const result = await sql<CheckoutSessionRow>`
+    INSERT INTO checkout_sessions
+      (id, token, merchant_id, livemode, amount_kobo, currency, title, order_reference, customer_email, status, constraints, created_at, expires_at)
+    SELECT ${newId('cs')}, ${`cst_${randomBase62(40)}`}, m.id, ${livemode}, ${input.amount}, ${input.currency}, ${input.title},
+           ${input.order_reference}, ${input.customer_email ?? null}, 'pending', m.default_constraints, ${now}, ${sessionExpiresAt(now)}
+    FROM merchants m
+    WHERE m.id = ${merchantId}
+      AND NOT EXISTS (
+        SELECT 1 FROM checkout_sessions c
+        WHERE c.merchant_id = m.id AND c.livemode = ${livemode} AND c.order_reference = ${input.order_reference} AND c.status = 'completed'
+      )
+    RETURNING *`.execute(db);
+  const row = result.rows[0];
+  if (!row) throw sessionAlreadyCompleted(input.order_reference);
   return {
     status: 201,
     body: { ok: true, data: checkoutSessionView(row, now, ctx.settings.publicBaseUrl) },
