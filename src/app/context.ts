@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import type { PaymentGateway } from '../gateway/port.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { SecretBox } from '../platform/crypto.ts';
 import type { RateLimitStore } from '../platform/rate-limiter.ts';
@@ -14,6 +15,7 @@ export interface AppContext {
   secretBox: SecretBox;
   tokens: TokenService;
   rateLimits: RateLimitStore;
+  gateway: PaymentGateway;
   settings: AppSettings;
 }
 

@@ -100,6 +100,54 @@ export interface IdempotencyKeysTable {
   created_at: Date;
 }
 
+export interface PaymentMethodsTable {
+  id: string;
+  customer_id: string;
+  type: 'card' | 'bank';
+  label: string;
+  last4: string;
+  brand: string;
+  bank_code: string | null;
+  bank_name: string | null;
+  exp_month: string | null;
+  exp_year: string | null;
+  authorization_sealed: string;
+  authorization_digest: string;
+  gateway_signature: string | null;
+  is_default: boolean;
+  status: 'active' | 'revoked';
+  revoked_at: Date | null;
+  revoked_reason: string | null;
+  setup_reference: string;
+  created_at: Date;
+  deleted_at: Date | null;
+}
+
+export interface PaymentMethodSetupsTable {
+  reference: string;
+  customer_id: string;
+  type: 'card' | 'bank';
+  status: 'initializing' | 'pending' | 'completed' | 'failed';
+  next_action: string | null;
+  bank_code: string | null;
+  bank_name: string | null;
+  account_number: string | null;
+  callback_url: string | null;
+  is_default: boolean;
+  failure_reason: string | null;
+  payment_method_id: string | null;
+  created_at: Date;
+  expires_at: Date;
+  updated_at: Date;
+}
+
+export interface GatewayEventsTable {
+  digest: string;
+  endpoint: string;
+  event: string;
+  received_at: Date;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -113,6 +161,9 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   checkout_sessions: CheckoutSessionsTable;
   idempotency_keys: IdempotencyKeysTable;
+  payment_methods: PaymentMethodsTable;
+  payment_method_setups: PaymentMethodSetupsTable;
+  gateway_events: GatewayEventsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 
@@ -121,3 +172,5 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type CustomerRow = Selectable<CustomersTable>;
 export type CheckoutSessionRow = Selectable<CheckoutSessionsTable>;
 export type NewCheckoutSession = Insertable<CheckoutSessionsTable>;
+export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
+export type PaymentMethodSetupRow = Selectable<PaymentMethodSetupsTable>;

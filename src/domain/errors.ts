@@ -10,12 +10,16 @@ export type ErrorCode =
   | 'forbidden'
   | 'merchant_inactive'
   | 'merchant_not_approved'
+  | 'payment_failed'
   | 'not_found'
   | 'conflict'
   | 'email_taken'
   | 'idempotency_key_reused'
   | 'session_completed'
   | 'session_not_pending'
+  | 'setup_pending'
+  | 'setup_expired'
+  | 'payment_method_unusable'
   | 'payload_too_large'
   | 'uri_too_long'
   | 'unsupported_media_type'
@@ -23,7 +27,8 @@ export type ErrorCode =
   | 'rate_limited'
   | 'login_throttled'
   | 'internal_error'
-  | 'service_unavailable';
+  | 'service_unavailable'
+  | 'gateway_unavailable';
 
 export interface DomainErrorOptions {
   /** Whether the same request may succeed later without change (shown to clients as `retryable`). */

@@ -14,6 +14,8 @@ import { registerCheckoutSessionRoutes } from './routes/checkout-sessions.ts';
 import { registerCustomerRoutes } from './routes/customers.ts';
 import { registerMerchantRoutes } from './routes/merchants.ts';
 import { registerOperationsRoutes } from './routes/operations.ts';
+import { registerGatewayWebhookRoutes } from './routes/gateway-webhooks.ts';
+import { registerPaymentMethodRoutes } from './routes/payment-methods.ts';
 import { ErrorResponse } from './schemas.ts';
 import type { TypedApp } from './typed-app.ts';
 import { validatorCompiler } from './validation.ts';
@@ -201,6 +203,8 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerAdminRoutes(app, ctx);
   registerCustomerRoutes(app, ctx);
   registerCheckoutSessionRoutes(app, ctx);
+  registerPaymentMethodRoutes(app, ctx);
+  registerGatewayWebhookRoutes(app, ctx);
   return app;
 }
 

@@ -9,6 +9,8 @@ export function statusForCode(code: ErrorCode): number {
       return 400;
     case 'unauthenticated':
       return 401;
+    case 'payment_failed':
+      return 402;
     case 'forbidden':
     case 'merchant_inactive':
     case 'merchant_not_approved':
@@ -22,6 +24,9 @@ export function statusForCode(code: ErrorCode): number {
     case 'idempotency_key_reused':
     case 'session_completed':
     case 'session_not_pending':
+    case 'setup_pending':
+    case 'setup_expired':
+    case 'payment_method_unusable':
       return 409;
     case 'payload_too_large':
       return 413;
@@ -34,6 +39,8 @@ export function statusForCode(code: ErrorCode): number {
       return 429;
     case 'internal_error':
       return 500;
+    case 'gateway_unavailable':
+      return 502;
     case 'service_unavailable':
       return 503;
   }

@@ -6,6 +6,7 @@ import { MemoryRateLimitStore } from '../platform/rate-limiter.ts';
 import { generateSecrets } from '../platform/secrets.ts';
 import { TokenService } from '../platform/tokens.ts';
 import { buildHttpApp } from './app.ts';
+import { PaystackGateway } from '../gateway/paystack/adapter.ts';
 
 /**
  * The OpenAPI document exactly as the API serves it, built without a database (the pool never
@@ -20,6 +21,11 @@ export async function renderOpenApiDocument(): Promise<string> {
     secretBox: new SecretBox(secrets.encryptionKey),
     tokens: new TokenService(secrets.jwtPrivateKeyPem, systemClock),
     rateLimits: new MemoryRateLimitStore(),
+    gateway: new PaystackGateway({
+      baseUrl: 'http://127.0.0.1:1',
+      secretKey: secrets.gatewaySecretKey,
+      timeoutMs: 1000,
+    }),
     settings: {
       publicBaseUrl: 'http://localhost:3000',
       adminApiToken: secrets.adminApiToken,

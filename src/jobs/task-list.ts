@@ -2,12 +2,14 @@ import type { TaskList } from 'graphile-worker';
 import type { JobDeps } from './deps.ts';
 import { expireCheckoutSessionsTask } from './expire-sessions.ts';
 import { purgeIdempotencyKeysTask } from './purge-idempotency-keys.ts';
+import { refundVerificationChargeTask } from './refund-verification-charge.ts';
 
 /** Every job the worker runs, by name. Handlers are idempotent: a job may run more than once. */
 export function taskList(deps: JobDeps): TaskList {
   return {
     expire_checkout_sessions: expireCheckoutSessionsTask(deps),
     purge_idempotency_keys: purgeIdempotencyKeysTask(deps),
+    refund_verification_charge: refundVerificationChargeTask(deps),
   };
 }
 

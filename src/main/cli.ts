@@ -14,6 +14,7 @@ import { resolveSecrets } from '../platform/secrets.ts';
 import { startApi } from './api.ts';
 import { openRuntime, resolveDatabaseUrl, type Runtime } from './runtime.ts';
 import { startWorker } from './worker.ts';
+import { startSandboxGateway } from '../gateway/sandbox/server.ts';
 
 const USAGE = `tranche <command> [options]
 
@@ -22,6 +23,7 @@ Processes
   api                           the HTTP API only
   worker                        the job worker only
   migrate                       apply database migrations and exit
+  sandbox-gateway               the Paystack-compatible sandbox gateway only (SANDBOX_GATEWAY_PORT)
 
 Operator tasks (add --json for machine-readable output)
   merchants create --name N --email E [--password P] [--approve]
@@ -39,13 +41,16 @@ export async function main(argv: string[]): Promise<number> {
   try {
     switch (command) {
       case 'start':
-        await runProcesses({ api: true, worker: true });
+        await runProcesses({ api: true, worker: true, sandbox: true });
         return 0;
       case 'api':
-        await runProcesses({ api: true, worker: false });
+        await runProcesses({ api: true, worker: false, sandbox: false });
         return 0;
       case 'worker':
-        await runProcesses({ api: false, worker: true });
+        await runProcesses({ api: false, worker: true, sandbox: false });
+        return 0;
+      case 'sandbox-gateway':
+        await runProcesses({ api: false, worker: false, sandbox: true });
         return 0;
       case 'migrate':
         await runMigrate();
@@ -75,13 +80,20 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-async function runProcesses(which: { api: boolean; worker: boolean }): Promise<void> {
+async function runProcesses(which: {
+  api: boolean;
+  worker: boolean;
+  sandbox: boolean;
+}): Promise<void> {
   const config = loadConfig();
   const runtime = await openRuntime(config, { migrate: true });
+  // The sandbox runs only when no real gateway is configured (sandbox mode is the default).
+  const sandbox = which.sandbox && !config.gatewayBaseUrl ? await startSandbox(runtime) : undefined;
   const api = which.api ? await startApi(runtime) : undefined;
   const worker = which.worker ? await startWorker(runtime) : undefined;
-  if (api) printBanner(runtime, api.url, Boolean(worker));
-  else note('Tranche worker running.');
+  if (api) printBanner(runtime, api.url, Boolean(worker), sandbox?.url);
+  else if (worker) note('Tranche worker running.');
+  else if (sandbox) note(`Sandbox gateway running at ${sandbox.url}`);
 
   // Runs until a signal: then stop taking work, finish what is in flight, release the database.
   const signal = await new Promise<string>((resolve) => {
@@ -91,10 +103,30 @@ async function runProcesses(which: { api: boolean; worker: boolean }): Promise<v
   note(`\n${signal}: shutting down …`);
   await api?.app.close();
   await worker?.stop();
+  await sandbox?.close();
   await runtime.close();
 }
 
-function printBanner(runtime: Runtime, url: string, withWorker: boolean): void {
+function startSandbox(runtime: Runtime) {
+  const { config } = runtime;
+  return startSandboxGateway({
+    port: config.sandboxGatewayPort,
+    host: config.host,
+    secretKey: runtime.secrets.gatewaySecretKey,
+    databaseUrl: runtime.databaseUrl,
+    publicBaseUrl: `http://localhost:${config.sandboxGatewayPort}`,
+    webhookUrl: `${config.publicBaseUrl}/api/v1/webhooks/gateway`,
+    revocationWebhookUrl: `${config.publicBaseUrl}/api/v1/webhooks/payment-gateway`,
+    logLevel: config.logLevel,
+  });
+}
+
+function printBanner(
+  runtime: Runtime,
+  url: string,
+  withWorker: boolean,
+  sandboxUrl: string | undefined,
+): void {
   const db = runtime.usingEmbeddedDatabase
     ? `embedded PostgreSQL (${runtime.config.dataDir}/pg)`
     : 'DATABASE_URL';
@@ -105,6 +137,9 @@ function printBanner(runtime: Runtime, url: string, withWorker: boolean): void {
   print(`  API            ${url}/api/v1`);
   print(`  API reference  ${url}/docs`);
   print(`  Health         ${url}/healthz   Metrics ${url}/metrics`);
+  print(
+    `  Gateway        ${sandboxUrl ? `sandbox gateway at ${sandboxUrl} (test cards: src/gateway/sandbox/README.md)` : (runtime.config.gatewayBaseUrl ?? '')}`,
+  );
   print('');
   print('Get sandbox keys:');
   print('  npm run tranche -- merchants create --name "My Shop" --email dev@myshop.ng');

@@ -12,12 +12,19 @@ import {
   RedisRateLimitStore,
   type RateLimitStore,
 } from '../platform/rate-limiter.ts';
-import { resolveSecrets } from '../platform/secrets.ts';
+import { resolveSecrets, type ServiceSecrets } from '../platform/secrets.ts';
 import { TokenService } from '../platform/tokens.ts';
+import { PaystackGateway } from '../gateway/paystack/adapter.ts';
+
+/** Where the gateway adapter points: the configured gateway, else the local sandbox gateway. */
+export function gatewayBaseUrl(config: Config): string {
+  return config.gatewayBaseUrl ?? `http://127.0.0.1:${config.sandboxGatewayPort}`;
+}
 
 /** Everything a process needs, opened from config; `close` releases it in reverse order. */
 export interface Runtime {
   ctx: AppContext;
+  secrets: ServiceSecrets;
   config: Config;
   databaseUrl: string;
   database: DatabaseHandle;
@@ -78,6 +85,11 @@ export async function openRuntime(
     secretBox: new SecretBox(secrets.encryptionKey),
     tokens: new TokenService(secrets.jwtPrivateKeyPem, clock),
     rateLimits,
+    gateway: new PaystackGateway({
+      baseUrl: gatewayBaseUrl(config),
+      secretKey: secrets.gatewaySecretKey,
+      timeoutMs: config.gatewayTimeoutMs,
+    }),
     settings: {
       publicBaseUrl: config.publicBaseUrl,
       adminApiToken: secrets.adminApiToken,
@@ -89,6 +101,7 @@ export async function openRuntime(
   };
   return {
     ctx,
+    secrets,
     config,
     databaseUrl: url,
     database,

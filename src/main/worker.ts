@@ -1,9 +1,14 @@
-import { Logger as WorkerLogger, parseCrontab, run, type Runner } from 'graphile-worker';
+import { Logger as WorkerLogger, parseCrontab, run } from 'graphile-worker';
+import pg from 'pg';
 import { CRONTAB, taskList } from '../jobs/task-list.ts';
 import { createLogger } from '../platform/logger.ts';
 import type { Runtime } from './runtime.ts';
 
-export async function startWorker(runtime: Runtime): Promise<Runner> {
+export interface WorkerHandle {
+  stop(): Promise<void>;
+}
+
+export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
   const log = createLogger(runtime.config.logLevel, 'worker');
   const logger = new WorkerLogger((scope) => (level, message, meta) => {
     const method =
@@ -16,13 +21,33 @@ export async function startWorker(runtime: Runtime): Promise<Runner> {
             : 'info';
     log[method]({ scope, ...meta }, message);
   });
-  return run({
+  // Our own pool, so that its clients (including the LISTEN connection) keep an error handler
+  // until they are closed: graphile-worker's own pool is ended without waiting on stop, and a
+  // database shutting down right after would otherwise crash the process with an unhandled error.
+  const pool = new pg.Pool({
     connectionString: runtime.databaseUrl,
+    max: runtime.config.workerConcurrency + 2,
+  });
+  const ignore = (error: Error) => log.debug({ err: error }, 'worker database connection closed');
+  pool.on('error', ignore);
+  pool.on('connect', (client) => client.on('error', ignore));
+  const runner = await run({
+    pgPool: pool,
     concurrency: runtime.config.workerConcurrency,
     noHandleSignals: true,
     pollInterval: 1000,
     logger,
-    taskList: taskList({ db: runtime.ctx.db, clock: runtime.ctx.clock }),
+    taskList: taskList({
+      db: runtime.ctx.db,
+      clock: runtime.ctx.clock,
+      gateway: runtime.ctx.gateway,
+    }),
     parsedCronItems: parseCrontab(CRONTAB),
   });
+  return {
+    stop: async () => {
+      await runner.stop();
+      await pool.end();
+    },
+  };
 }

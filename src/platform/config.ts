@@ -24,6 +24,10 @@ export interface Config {
   loginMaxFailures: number;
   bodyLimitBytes: number;
   workerConcurrency: number;
+  gatewayBaseUrl: string | undefined;
+  gatewaySecretKey: string | undefined;
+  gatewayTimeoutMs: number;
+  sandboxGatewayPort: number;
 }
 
 export interface ConfigVariable {
@@ -118,6 +122,28 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'Largest accepted request body; larger ones get 413.',
   },
   { name: 'WORKER_CONCURRENCY', default: '10', description: 'Jobs a worker process runs at once.' },
+  {
+    name: 'GATEWAY_BASE_URL',
+    default: '(unset: the sandbox gateway)',
+    description:
+      'Payment gateway API. Unset: `tranche start` runs the sandbox gateway on `SANDBOX_GATEWAY_PORT` and uses it. `https://api.paystack.co` for Paystack.',
+  },
+  {
+    name: 'GATEWAY_SECRET_KEY',
+    default: '(development: generated)',
+    description:
+      'Gateway secret key (Paystack `sk_…`); also the key that signs its webhooks. Required in production.',
+  },
+  {
+    name: 'GATEWAY_TIMEOUT_MS',
+    default: '15000',
+    description: 'Timeout of every gateway call; a timed-out charge stays pending until verified.',
+  },
+  {
+    name: 'SANDBOX_GATEWAY_PORT',
+    default: '4010',
+    description: 'Port of the sandbox gateway when it is used.',
+  },
 ];
 
 export class ConfigError extends Error {
@@ -168,6 +194,10 @@ export function loadConfig(env: Env = process.env): Config {
     loginMaxFailures: int('LOGIN_MAX_FAILURES', 5, 1),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 65536, 1024),
     workerConcurrency: int('WORKER_CONCURRENCY', 10, 1),
+    gatewayBaseUrl: str('GATEWAY_BASE_URL')?.replace(/\/+$/, ''),
+    gatewaySecretKey: str('GATEWAY_SECRET_KEY'),
+    gatewayTimeoutMs: int('GATEWAY_TIMEOUT_MS', 15_000, 100),
+    sandboxGatewayPort: int('SANDBOX_GATEWAY_PORT', 4010, 0),
   };
 
   if (config.env === 'production') {
@@ -177,6 +207,8 @@ export function loadConfig(env: Env = process.env): Config {
       'JWT_PRIVATE_KEY',
       'ENCRYPTION_KEY',
       'PUBLIC_BASE_URL',
+      'GATEWAY_BASE_URL',
+      'GATEWAY_SECRET_KEY',
     ]) {
       if (!str(name)) problems.push(`${name} is required when TRANCHE_ENV=production`);
     }

@@ -9,6 +9,8 @@ export interface ServiceSecrets {
   adminApiToken: string;
   jwtPrivateKeyPem: string;
   encryptionKey: string;
+  /** The gateway secret key; in development the sandbox gateway's, shared by both sides. */
+  gatewaySecretKey: string;
 }
 
 export function generateSecrets(): ServiceSecrets {
@@ -17,6 +19,7 @@ export function generateSecrets(): ServiceSecrets {
     adminApiToken: `adm_${randomBase62(40)}`,
     jwtPrivateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     encryptionKey: randomBytes(32).toString('base64'),
+    gatewaySecretKey: `sk_test_sandbox${randomBase62(32)}`,
   };
 }
 
@@ -30,6 +33,12 @@ export function resolveSecrets(config: Config): ServiceSecrets {
   if (config.env !== 'production') {
     if (existsSync(file)) {
       stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<ServiceSecrets>;
+      // Secrets added by later versions are generated into the existing file.
+      const missing = Object.entries(generateSecrets()).filter(([name]) => !(name in stored));
+      if (missing.length > 0) {
+        stored = { ...stored, ...Object.fromEntries(missing) };
+        writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+      }
     } else {
       stored = generateSecrets();
       mkdirSync(config.dataDir, { recursive: true });
@@ -49,5 +58,6 @@ export function resolveSecrets(config: Config): ServiceSecrets {
     adminApiToken: pick(config.adminApiToken, stored.adminApiToken, 'ADMIN_API_TOKEN'),
     jwtPrivateKeyPem: pick(config.jwtPrivateKeyPem, stored.jwtPrivateKeyPem, 'JWT_PRIVATE_KEY'),
     encryptionKey: pick(config.encryptionKey, stored.encryptionKey, 'ENCRYPTION_KEY'),
+    gatewaySecretKey: pick(config.gatewaySecretKey, stored.gatewaySecretKey, 'GATEWAY_SECRET_KEY'),
   };
 }

@@ -28,6 +28,7 @@ describe('tranche start (all-in-one, embedded PostgreSQL)', () => {
       PORT: String(port),
       TRANCHE_DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(port + 1),
+      SANDBOX_GATEWAY_PORT: String(port + 2),
       LOG_LEVEL: 'warn',
     };
     delete env.DATABASE_URL;
@@ -42,7 +43,7 @@ describe('tranche start (all-in-one, embedded PostgreSQL)', () => {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`not ready after 60 s:\n${output}`)), 60_000);
       const check = setInterval(() => {
-        if (output.includes('Tranche is running')) {
+        if (output.includes('Tranche is running') && output.includes('admin-token')) {
           clearInterval(check);
           clearTimeout(timer);
           resolve();
@@ -52,6 +53,13 @@ describe('tranche start (all-in-one, embedded PostgreSQL)', () => {
     });
     expect(output).toContain(`http://localhost:${port}/docs`);
     expect(output).toContain('embedded PostgreSQL');
+    expect(output).toMatch(
+      new RegExp(`sandbox gateway at http://(localhost|127\\.0\\.0\\.1):${port + 2}`),
+    );
+    const banks = await fetch(`http://127.0.0.1:${port + 2}/bank`, {
+      headers: { authorization: 'Bearer wrong' },
+    });
+    expect(banks.status).toBe(401);
 
     const http = new HttpClient(`http://127.0.0.1:${port}`);
     expect((await http.get('/readyz')).body).toEqual({ ok: true, status: 'ready' });
@@ -79,6 +87,6 @@ describe('tranche start (all-in-one, embedded PostgreSQL)', () => {
 
     const exited = new Promise<number | null>((resolve) => proc.once('exit', resolve));
     proc.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await exited, output).toBe(0);
   }, 120_000);
 });

@@ -8,7 +8,9 @@ import { MemoryRateLimitStore, type RateLimitStore } from '../../src/platform/ra
 import { generateSecrets } from '../../src/platform/secrets.ts';
 import { TokenService } from '../../src/platform/tokens.ts';
 import { createTestDatabase } from './database.ts';
+import { PaystackGateway } from '../../src/gateway/paystack/adapter.ts';
 import { HttpClient } from './http-client.ts';
+import { freePort, startTestSandbox, type TestSandbox } from './sandbox.ts';
 
 export interface TestApp {
   url: string;
@@ -29,9 +31,15 @@ export async function startTestApp(
     settings?: Partial<AppSettings>;
     rateLimits?: RateLimitStore;
     bodyLimitBytes?: number;
+    /** Where the gateway adapter points (a sandbox gateway started by the test); unset: nowhere. */
+    gatewayBaseUrl?: string;
+    gatewaySecretKey?: string;
+    port?: number;
+    /** An existing test database (e.g. one a sandbox gateway already uses). */
+    database?: { url: string; drop(): Promise<void> };
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const handle = connectDatabase(database.url, 10);
   // Start on a minute boundary so a burst of requests never straddles two rate-limit windows.
   const start = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 1_000);
@@ -44,6 +52,11 @@ export async function startTestApp(
     secretBox: new SecretBox(secrets.encryptionKey),
     tokens: new TokenService(secrets.jwtPrivateKeyPem, clock),
     rateLimits,
+    gateway: new PaystackGateway({
+      baseUrl: options.gatewayBaseUrl ?? 'http://127.0.0.1:1',
+      secretKey: options.gatewaySecretKey ?? secrets.gatewaySecretKey,
+      timeoutMs: 5_000,
+    }),
     settings: {
       publicBaseUrl: 'http://checkout.test',
       adminApiToken: secrets.adminApiToken,
@@ -58,7 +71,7 @@ export async function startTestApp(
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     bodyLimitBytes: options.bodyLimitBytes ?? 65_536,
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string')
     throw new Error('test app did not bind a TCP port');
@@ -75,6 +88,41 @@ export async function startTestApp(
       await rateLimits.close();
       await handle.close();
       await database.drop();
+    },
+  };
+}
+
+export interface TestAppWithSandbox extends TestApp {
+  sandbox: TestSandbox;
+}
+
+/**
+ * The app and the sandbox gateway talking real HTTP both ways: the adapter calls the sandbox, the
+ * sandbox sends signed webhooks to the app. The app's port is chosen first so the sandbox knows
+ * where to send them.
+ */
+export async function startTestAppWithSandbox(
+  options: { settings?: Partial<AppSettings> } = {},
+): Promise<TestAppWithSandbox> {
+  const database = await createTestDatabase();
+  const port = await freePort();
+  const sandbox = await startTestSandbox({
+    databaseUrl: database.url,
+    appUrl: `http://127.0.0.1:${port}`,
+  });
+  const t = await startTestApp({
+    ...options,
+    database,
+    port,
+    gatewayBaseUrl: sandbox.gateway.url,
+    gatewaySecretKey: sandbox.secretKey,
+  });
+  return {
+    ...t,
+    sandbox,
+    close: async () => {
+      await sandbox.gateway.close();
+      await t.close();
     },
   };
 }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { assertNuban, bankLabel, cardLabel, nextActionFor } from './payment-method.ts';
+
+describe('payment method rules', () => {
+  it('labels cards "<Brand> Card" and banks with a mask and the last four digits', () => {
+    expect(cardLabel('visa')).toBe('Visa Card');
+    expect(cardLabel('Mastercard')).toBe('Mastercard Card');
+    expect(cardLabel('verve ')).toBe('Verve Card');
+    expect(cardLabel('')).toBe('Debit Card');
+    expect(bankLabel('Zenith Bank', '0123456789')).toBe('Zenith Bank ******6789');
+  });
+  it('maps every gateway step to the next action the widget follows', () => {
+    expect(nextActionFor('send_otp')).toBe('submit_otp');
+    expect(nextActionFor('send_birthday')).toBe('submit_birthday');
+    expect(nextActionFor('send_phone')).toBe('submit_phone');
+    expect(nextActionFor('open_url')).toBe('open_url');
+    expect(nextActionFor('success')).toBe('success');
+  });
+  it('accepts only 10-digit account numbers', () => {
+    expect(() => assertNuban('0123456789')).not.toThrow();
+    for (const bad of ['012345678', '01234567890', '01234x6789', ''])
+      expect(() => assertNuban(bad)).toThrow(/10-digit/);
+  });
+});

@@ -1,0 +1,75 @@
+import { DomainError } from './errors.ts';
+
+/**
+ * Saved payment methods. States: active → revoked (the gateway or the customer's bank withdrew the
+ * authorization: never charged again, never default) and, separately, deleted by the customer
+ * (hidden, kept for the history of plans it paid).
+ *
+ * Bank mandate flow (spec §3): the gateway's steps become the `next_action` the widget follows:
+ *   send_otp → submit_otp, send_birthday → submit_birthday, send_phone → submit_phone,
+ *   open_url → open_url (then verify), success → success (method saved).
+ * `pending` (the bank is still confirming) is our extension: the client calls verify later.
+ */
+export type NextAction =
+  | 'submit_otp'
+  | 'submit_birthday'
+  | 'submit_phone'
+  | 'submit_pin'
+  | 'open_url'
+  | 'success'
+  | 'pending';
+
+export function nextActionFor(
+  step:
+    'send_otp' | 'send_birthday' | 'send_phone' | 'send_pin' | 'open_url' | 'success' | 'pending',
+): NextAction {
+  switch (step) {
+    case 'send_otp':
+      return 'submit_otp';
+    case 'send_birthday':
+      return 'submit_birthday';
+    case 'send_phone':
+      return 'submit_phone';
+    case 'send_pin':
+      return 'submit_pin';
+    case 'open_url':
+      return 'open_url';
+    case 'success':
+      return 'success';
+    case 'pending':
+      return 'pending';
+  }
+}
+
+/** The ₦50 charge that proves a card or account is live; refunded once the method is saved. */
+export const VERIFICATION_CHARGE_KOBO = 5_000;
+
+const BRAND_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  verve: 'Verve',
+  'american express': 'American Express',
+  amex: 'American Express',
+};
+
+/** "<Brand> Card" (spec §2.1). */
+export function cardLabel(brand: string): string {
+  const key = brand.trim().toLowerCase();
+  const name =
+    BRAND_NAMES[key] ?? (key === '' ? 'Debit' : key.charAt(0).toUpperCase() + key.slice(1));
+  return `${name} Card`;
+}
+
+/** "<Bank name> ******1234": the bank, a mask for the hidden digits, the last four (spec §2.1). */
+export function bankLabel(bankName: string, accountNumber: string): string {
+  return `${bankName} ******${accountNumber.slice(-4)}`;
+}
+
+export function assertNuban(accountNumber: string): void {
+  if (!/^\d{10}$/.test(accountNumber)) {
+    throw new DomainError(
+      'invalid_request',
+      'account_number must be a 10-digit NUBAN account number.',
+    );
+  }
+}

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import {
+  mapAuthorization,
+  mapBankChargeStep,
+  mapChargeStatus,
+  mapEvent,
+  mapRefundStatus,
+  mapTransaction,
+  mapTransferStatus,
+  toKobo,
+} from './mapping.ts';
+
+describe('Paystack status mapping', () => {
+  it('gives value only on an explicit success', () => {
+    expect(mapChargeStatus('success')).toBe('success');
+    for (const raw of [
+      'abandoned',
+      'ongoing',
+      'pending',
+      'processing',
+      'queued',
+      'send_otp',
+      'open_url',
+      'pay_offline',
+    ]) {
+      expect(mapChargeStatus(raw), raw).toBe('pending');
+    }
+    expect(mapChargeStatus('failed')).toBe('failed');
+    expect(mapChargeStatus('timeout')).toBe('failed');
+    expect(mapChargeStatus('reversed')).toBe('reversed');
+  });
+
+  it('maps anything unknown to pending, never to success', () => {
+    for (const raw of ['SUCCESS', 'successful', 'paid', '', undefined, 'approved']) {
+      expect(mapChargeStatus(raw)).toBe('pending');
+      expect(mapTransferStatus(raw)).toBe('pending');
+      expect(mapRefundStatus(raw)).toBe('pending');
+    }
+    expect(mapBankChargeStep('mystery')).toBe('pending');
+  });
+
+  it('maps bank charge steps and transfer and refund outcomes', () => {
+    expect(mapBankChargeStep('send_birthday')).toBe('send_birthday');
+    expect(mapBankChargeStep('timeout')).toBe('failed');
+    expect(mapTransferStatus('otp')).toBe('pending');
+    expect(mapTransferStatus('abandoned')).toBe('failed');
+    expect(mapTransferStatus('reversed')).toBe('reversed');
+    expect(mapRefundStatus('needs-attention')).toBe('pending');
+    expect(mapRefundStatus('processed')).toBe('processed');
+  });
+});
+
+describe('tolerant parsing of the documented quirks', () => {
+  it('amounts as numbers or digit strings, nothing else', () => {
+    expect(toKobo(20000)).toBe(20000);
+    expect(toKobo('20000')).toBe(20000);
+    expect(() => toKobo('200.50')).toThrow();
+    expect(() => toKobo(12.5)).toThrow();
+    expect(() => toKobo(undefined)).toThrow();
+  });
+
+  it('authorizations with numeric expiry, padded card_type and no code', () => {
+    expect(
+      mapAuthorization({
+        authorization_code: 'AUTH_x',
+        exp_month: 12,
+        exp_year: 2030,
+        card_type: 'visa ',
+        brand: 'visa',
+        last4: '4081',
+        reusable: true,
+        channel: 'card',
+        signature: 'SIG_1',
+        bank: 'TEST BANK',
+      }),
+    ).toEqual({
+      code: 'AUTH_x',
+      reusable: true,
+      channel: 'card',
+      brand: 'visa',
+      bank: 'TEST BANK',
+      last4: '4081',
+      expMonth: '12',
+      expYear: '2030',
+      signature: 'SIG_1',
+    });
+    expect(mapAuthorization({ authorization_code: '' })).toBeNull();
+    expect(mapAuthorization(null)).toBeNull();
+  });
+
+  it('transactions whatever metadata holds', () => {
+    for (const metadata of ['', 0, null, { a: 1 }]) {
+      const tx = mapTransaction({
+        reference: 'r1',
+        status: 'success',
+        amount: '5000',
+        currency: 'NGN',
+        gateway_response: 'Approved',
+        metadata,
+        paid_at: '2026-11-21T10:00:00.000Z',
+      });
+      expect(tx).toMatchObject({
+        reference: 'r1',
+        status: 'success',
+        amountKobo: 5000,
+        message: 'Approved',
+      });
+      expect(tx.paidAt?.toISOString()).toBe('2026-11-21T10:00:00.000Z');
+    }
+  });
+
+  it('webhook events, known and unknown', () => {
+    expect(
+      mapEvent({
+        event: 'charge.success',
+        data: { reference: 'r', status: 'success', amount: 100 },
+      }).kind,
+    ).toBe('charge.success');
+    expect(
+      mapEvent({
+        event: 'transfer.reversed',
+        data: { reference: 't', status: 'reversed', amount: '100' },
+      }),
+    ).toMatchObject({
+      kind: 'transfer.reversed',
+      transfer: { status: 'reversed', amountKobo: 100 },
+    });
+    expect(
+      mapEvent({ event: 'mandate.cancelled', data: { authorization_code: 'AUTH_1' } }),
+    ).toMatchObject({
+      kind: 'authorization.revoked',
+      cause: 'mandate.cancelled',
+      authorizationCode: 'AUTH_1',
+    });
+    expect(
+      mapEvent({
+        event: 'charge.dispute.create',
+        data: { transaction: { reference: 'r9', authorization: { authorization_code: 'AUTH_2' } } },
+      }),
+    ).toMatchObject({
+      cause: 'charge.dispute.create',
+      authorizationCode: 'AUTH_2',
+      transactionReference: 'r9',
+    });
+    expect(mapEvent({ event: 'charge.success', data: { amount: 'lots' } })).toEqual({
+      kind: 'unknown',
+      name: 'charge.success',
+    });
+    expect(mapEvent({ event: 'paymentrequest.success', data: {} })).toEqual({
+      kind: 'unknown',
+      name: 'paymentrequest.success',
+    });
+    expect(mapEvent('nonsense')).toEqual({ kind: 'unknown', name: '' });
+  });
+});

@@ -1,0 +1,30 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { Clock } from '../../platform/clock.ts';
+import type { Faults } from './faults.ts';
+import type { WebhookSender } from './webhooks.ts';
+
+/** What every route and service of the sandbox works with; built once in server.ts. */
+export interface SandboxContext {
+  pool: pg.Pool;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  faults: Faults;
+  webhooks: WebhookSender;
+  secretKey: string;
+  /** charge.*, transfer.*, refund.* events. */
+  webhookUrl: string | undefined;
+  /** Disputes, revocations, cancellations, subscription.disable. */
+  revocationWebhookUrl: string | undefined;
+  /** How long pending bank debits, transfers and refunds take to settle on their own. */
+  settleDelayMs: number;
+  /** Known only once the server listens (port 0). */
+  publicBaseUrl(): string;
+  /** Tells the settlement scheduler that something is now due at `at`. */
+  scheduleSettlement(at: Date): void;
+}
+
+/** When something created now settles on its own. */
+export function settleTime(ctx: SandboxContext): Date {
+  return new Date(ctx.clock.now().getTime() + ctx.settleDelayMs);
+}

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import {
+  announceCharge,
+  bankAuthorization,
+  finishTransaction,
+  transactionPayload,
+} from './charges.ts';
+import { settleTime, type SandboxContext } from './context.ts';
+import { inDbTransaction } from './db.ts';
+import { markRefundProcessed, processedRefundAmount, type RefundRow } from './store-refunds.ts';
+import { claimDue, makeEverythingDue } from './store-settlement.ts';
+import { getRecipientById, updateTransfer, type TransferRow } from './store-transfers.ts';
+import {
+  getCustomer,
+  getTransactionById,
+  updateTransaction,
+  type TransactionRow,
+} from './store.ts';
+import { transferScenario } from './test-data.ts';
+import { refundEventData, transferView } from './views.ts';
+
+/**
+ * Work that finishes on its own: direct debits (`processing` / `pending` → success), transfers
+ * (`pending` → success | failed, and `success` → `reversed` for …8888 accounts) and refunds
+ * (`pending` → `processed`, the payment becoming `reversed` once fully refunded). Each due row is
+ * settled under its row lock in one database transaction; webhooks go out after commit.
+ */
+
+export interface SettleResult {
+  settled: number;
+  /** One per webhook sent; each resolves to whether it was delivered. */
+  deliveries: Promise<boolean>[];
+}
+
+async function settleTransactions(ctx: SandboxContext, now: Date): Promise<SettleResult> {
+  const settled = await inDbTransaction(ctx.pool, async (db) => {
+    const due = await claimDue<TransactionRow>(db, 'transactions', now);
+    const done: TransactionRow[] = [];
+    for (const row of due) {
+      const status = row.settle_status ?? 'success';
+      const flow = row.flow?.kind === 'bank' ? row.flow : null;
+      // A pay-with-bank charge that was pending leaves its mandate behind, like one approved at once.
+      const authorization =
+        status === 'success' && row.authorization_code === null && flow !== null
+          ? bankAuthorization(row.customer_id, flow.bankCode, flow.accountNumber, now)
+          : undefined;
+      done.push(
+        await finishTransaction(
+          db,
+          row,
+          {
+            status,
+            gatewayResponse: row.settle_gateway_response ?? 'Approved',
+            message: status === 'success' ? 'madePayment' : row.settle_gateway_response,
+            ...(authorization !== undefined && { authorization }),
+          },
+          now,
+        ),
+      );
+    }
+    return done;
+  });
+  const deliveries: Promise<boolean>[] = [];
+  for (const row of settled)
+    deliveries.push(announceCharge(ctx, await transactionPayload(ctx.pool, row)));
+  return { settled: settled.length, deliveries };
+}
+
+const TRANSFER_RESPONSES = {
+  success: 'Approved',
+  failed: 'Could not credit the beneficiary account (sandbox account ending 9999)',
+  reversed: 'Reversed by the beneficiary bank (sandbox account ending 8888)',
+} as const;
+
+async function settleTransfers(ctx: SandboxContext, now: Date): Promise<SettleResult> {
+  const settled = await inDbTransaction(ctx.pool, async (db) => {
+    const due = await claimDue<TransferRow>(db, 'transfers', now);
+    const done = [];
+    for (const row of due) {
+      const recipient = await getRecipientById(db, row.recipient_id);
+      const status = row.settle_status ?? 'success';
+      const reverseLater =
+        status === 'success' && transferScenario(recipient.account_number) === 'reversed';
+      const updated = await updateTransfer(
+        db,
+        row.id,
+        {
+          status,
+          gateway_response: status === 'pending' ? null : TRANSFER_RESPONSES[status],
+          session_id:
+            status === 'success' ? `SBX${randomBytes(12).toString('hex')}` : row.session_id,
+          transferred_at: status === 'success' ? now : row.transferred_at,
+          settle_at: reverseLater ? settleTime(ctx) : null,
+          settle_status: reverseLater ? 'reversed' : null,
+        },
+        now,
+      );
+      done.push({ transfer: updated, recipient });
+    }
+    return done;
+  });
+  for (const { transfer } of settled)
+    if (transfer.settle_at !== null) ctx.scheduleSettlement(transfer.settle_at);
+  return {
+    settled: settled.length,
+    deliveries: settled.map(({ transfer, recipient }) =>
+      ctx.webhooks.send(
+        ctx.webhookUrl,
+        `transfer.${transfer.status}`,
+        transferView(transfer, recipient),
+      ),
+    ),
+  };
+}
+
+async function settleRefunds(ctx: SandboxContext, now: Date): Promise<SettleResult> {
+  const settled = await inDbTransaction(ctx.pool, async (db) => {
+    const due = await claimDue<RefundRow>(db, 'refunds', now);
+    const done = [];
+    for (const row of due) {
+      const refund = await markRefundProcessed(db, row.id, now);
+      let transaction = await getTransactionById(db, row.transaction_id, { lock: true });
+      if (transaction === undefined) throw new Error(`refund ${row.id} lost its transaction`);
+      if ((await processedRefundAmount(db, transaction.id)) >= transaction.amount)
+        transaction = await updateTransaction(db, transaction.id, { status: 'reversed' }, now);
+      const customer = await getCustomer(db, transaction.customer_id);
+      done.push(refundEventData(refund, transaction, customer));
+    }
+    return done;
+  });
+  return {
+    settled: settled.length,
+    deliveries: settled.map((data) => ctx.webhooks.send(ctx.webhookUrl, 'refund.processed', data)),
+  };
+}
+
+/** Settles everything due at `now`. */
+export async function settleDue(ctx: SandboxContext, now: Date): Promise<SettleResult> {
+  const results = [
+    await settleTransactions(ctx, now),
+    await settleTransfers(ctx, now),
+    await settleRefunds(ctx, now),
+  ];
+  return {
+    settled: results.reduce((sum, r) => sum + r.settled, 0),
+    deliveries: results.flatMap((r) => r.deliveries),
+  };
+}
+
+/**
+ * POST /_sandbox/settle: brings every scheduled settlement forward and runs it, including the
+ * follow-ups settling creates (a …8888 transfer's reversal), so tests reach final states at once.
+ */
+export async function settleEverything(ctx: SandboxContext): Promise<SettleResult> {
+  const total: SettleResult = { settled: 0, deliveries: [] };
+  for (let round = 0; round < 10; round++) {
+    const now = ctx.clock.now();
+    await makeEverythingDue(ctx.pool, now);
+    const result = await settleDue(ctx, now);
+    total.settled += result.settled;
+    total.deliveries.push(...result.deliveries);
+    if (result.settled === 0) break;
+  }
+  return total;
+}

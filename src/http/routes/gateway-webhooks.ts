@@ -1,0 +1,36 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../../app/context.ts';
+import { receiveRevocationWebhook } from '../../app/gateway-webhooks.ts';
+import { errorResponses } from '../schemas.ts';
+import type { TypedApp } from '../typed-app.ts';
+
+/** Inbound gateway webhooks: authenticated by signature, so not rate limited per IP. */
+export function registerGatewayWebhookRoutes(app: TypedApp, ctx: AppContext): void {
+  app.post(
+    '/api/v1/webhooks/payment-gateway',
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags: ['Gateway webhooks'],
+        summary: 'Payment-method revocations from the gateway',
+        description:
+          '`charge.dispute.create`, `authorization.revoked`, `mandate.revoked`, `mandate.cancelled`, `subscription.disable`. Signed with `x-paystack-signature` (HMAC-SHA512 of the raw body with the gateway secret key). The method is marked `revoked`, loses default status, and is never charged again.',
+        headers: Type.Object({
+          'x-paystack-signature': Type.Optional(Type.String({ maxLength: 256 })),
+        }),
+        response: {
+          200: Type.Object({ ok: Type.Literal(true), status: Type.String(), event: Type.String() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const receipt = await receiveRevocationWebhook(
+        ctx,
+        request.rawBody,
+        request.headers['x-paystack-signature'],
+      );
+      return { ok: true as const, ...receipt };
+    },
+  );
+}

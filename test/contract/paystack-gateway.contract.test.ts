@@ -1,0 +1,220 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PaystackGateway } from '../../src/gateway/paystack/adapter.ts';
+import { GatewayError, type PaymentGateway } from '../../src/gateway/port.ts';
+import { createTestDatabase } from '../harness/database.ts';
+import {
+  payOnCardPage,
+  startTestSandbox,
+  TEST_CARDS,
+  type TestSandbox,
+} from '../harness/sandbox.ts';
+
+/**
+ * The gateway port's contract, exercised through the Paystack adapter over real HTTP. By default
+ * it runs against the sandbox gateway. With PAYSTACK_CONTRACT_BASE_URL and
+ * PAYSTACK_CONTRACT_SECRET_KEY (a Paystack *test* key) it runs the same checks against Paystack;
+ * the steps that need the sandbox's scriptable card page or fixed test accounts then say so.
+ */
+const external =
+  process.env.PAYSTACK_CONTRACT_BASE_URL && process.env.PAYSTACK_CONTRACT_SECRET_KEY
+    ? {
+        baseUrl: process.env.PAYSTACK_CONTRACT_BASE_URL,
+        secretKey: process.env.PAYSTACK_CONTRACT_SECRET_KEY,
+      }
+    : undefined;
+
+let gateway: PaymentGateway;
+let secretKey: string;
+let sandbox: TestSandbox | undefined;
+let dropDatabase: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  if (external) {
+    secretKey = external.secretKey;
+    gateway = new PaystackGateway({ baseUrl: external.baseUrl, secretKey, timeoutMs: 15_000 });
+    return;
+  }
+  const database = await createTestDatabase();
+  dropDatabase = () => database.drop();
+  sandbox = await startTestSandbox({ databaseUrl: database.url, appUrl: 'http://127.0.0.1:9' });
+  secretKey = sandbox.secretKey;
+  gateway = new PaystackGateway({ baseUrl: sandbox.gateway.url, secretKey, timeoutMs: 5_000 });
+});
+afterAll(async () => {
+  await sandbox?.gateway.close();
+  await dropDatabase?.();
+});
+
+const ref = (prefix: string) => `${prefix}-${randomUUID()}`;
+const email = 'contract@tranche.test';
+
+describe('gateway contract (Paystack adapter)', () => {
+  it('lists Nigerian banks, some of them for direct debit', async () => {
+    const banks = await gateway.listBanks();
+    expect(banks.length).toBeGreaterThan(5);
+    expect(banks.some((b) => b.supportsDirectDebit)).toBe(true);
+    for (const bank of banks) expect(bank.code).toMatch(/^\d+$/);
+  });
+
+  it('initializes a card authorization that verifies as pending until paid', async () => {
+    const reference = ref('ct-init');
+    const started = await gateway.initializeCardAuthorization({
+      email,
+      amountKobo: 5_000,
+      reference,
+      callbackUrl: 'https://shop.example/return',
+      metadata: { purpose: 'contract' },
+    });
+    expect(started.reference).toBe(reference);
+    expect(started.authorizationUrl).toMatch(/^https?:\/\//);
+    const verified = await gateway.verifyTransaction(reference);
+    expect(verified?.status).toBe('pending');
+    expect(verified?.amountKobo).toBe(5_000);
+  });
+
+  it('refuses a duplicate reference as a rejection, not an outage', async () => {
+    const reference = ref('ct-dup');
+    await gateway.initializeCardAuthorization({
+      email,
+      amountKobo: 5_000,
+      reference,
+      callbackUrl: 'https://shop.example/return',
+      metadata: {},
+    });
+    await expect(
+      gateway.initializeCardAuthorization({
+        email,
+        amountKobo: 5_000,
+        reference,
+        callbackUrl: 'https://shop.example/return',
+        metadata: {},
+      }),
+    ).rejects.toMatchObject({
+      kind: 'rejected',
+    });
+  });
+
+  it('answers null for an unknown reference', async () => {
+    expect(await gateway.verifyTransaction(ref('ct-unknown'))).toBeNull();
+    expect(await gateway.verifyTransfer(ref('ct-unknown'))).toBeNull();
+  });
+
+  it('rejects a charge on an authorization that does not exist', async () => {
+    const error = await gateway
+      .chargeAuthorization({
+        email,
+        amountKobo: 10_000,
+        authorizationCode: 'AUTH_doesnotexist',
+        reference: ref('ct-bad'),
+        metadata: {},
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GatewayError);
+    expect((error as GatewayError).kind).toBe('rejected');
+  });
+
+  it('verifies webhook signatures over the raw bytes in constant time', () => {
+    const body = Buffer.from(
+      '{"event":"charge.success","data":{"reference":"r","status":"success","amount":100}}',
+    );
+    const signature = createHmac('sha512', secretKey).update(body).digest('hex');
+    expect(gateway.verifyWebhookSignature(body, signature)).toBe(true);
+    expect(gateway.verifyWebhookSignature(body, signature.toUpperCase())).toBe(true);
+    expect(gateway.verifyWebhookSignature(Buffer.concat([body, Buffer.from(' ')]), signature)).toBe(
+      false,
+    );
+    expect(gateway.verifyWebhookSignature(body, undefined)).toBe(false);
+    expect(gateway.verifyWebhookSignature(body, 'abc')).toBe(false);
+    expect(gateway.parseWebhook(body)).toMatchObject({
+      kind: 'charge.success',
+      transaction: { status: 'success', amountKobo: 100 },
+    });
+  });
+
+  describe.runIf(!external)(
+    'flows that need the sandbox test data (scriptable card page, fixed accounts)',
+    () => {
+      it('card: paid on the hosted page → success with a reusable authorization → charge it later', async () => {
+        const reference = ref('ct-card');
+        const started = await gateway.initializeCardAuthorization({
+          email,
+          amountKobo: 5_000,
+          reference,
+          callbackUrl: 'https://shop.example/return',
+          metadata: {},
+        });
+        const location = await payOnCardPage(started.authorizationUrl, TEST_CARDS.success);
+        expect(new URL(location).searchParams.get('reference')).toBe(reference);
+        const verified = await gateway.verifyTransaction(reference);
+        expect(verified).toMatchObject({ status: 'success', amountKobo: 5_000, currency: 'NGN' });
+        const authorization = verified?.authorization;
+        expect(authorization).toMatchObject({ reusable: true, channel: 'card', last4: '4081' });
+
+        const charge = await gateway.chargeAuthorization({
+          email,
+          amountKobo: 250_000,
+          authorizationCode: authorization?.code ?? '',
+          reference: ref('ct-charge'),
+          metadata: { installment: '1' },
+        });
+        expect(charge).toMatchObject({ status: 'success', amountKobo: 250_000 });
+
+        const refund = await gateway.refund({ transactionReference: reference });
+        expect(refund.transactionReference).toBe(reference);
+        expect(['pending', 'processed']).toContain(refund.status);
+      });
+
+      it('card: insufficient funds fails the later charge with the reason', async () => {
+        const reference = ref('ct-nsf');
+        const started = await gateway.initializeCardAuthorization({
+          email,
+          amountKobo: 5_000,
+          reference,
+          callbackUrl: 'https://shop.example/return',
+          metadata: {},
+        });
+        await payOnCardPage(started.authorizationUrl, TEST_CARDS.insufficientFunds);
+        const verified = await gateway.verifyTransaction(reference);
+        expect(verified?.status).toBe('failed');
+        expect(verified?.message).toMatch(/insufficient/i);
+      });
+
+      it('bank charge: send_otp → submit_otp → success with an authorization', async () => {
+        const reference = ref('ct-bank');
+        const first = await gateway.startBankCharge({
+          email,
+          amountKobo: 5_000,
+          bankCode: '057',
+          accountNumber: '0000000000',
+          reference,
+          metadata: {},
+        });
+        expect(first).toMatchObject({ step: 'send_otp', reference });
+        const done = await gateway.submitOtp(reference, '123456');
+        expect(done.step).toBe('success');
+        expect(done.transaction?.authorization?.reusable).toBe(true);
+        expect((await gateway.checkPendingCharge(reference)).step).toBe('success');
+      });
+
+      it('transfers: recipient, transfer, verify', async () => {
+        const { recipientCode } = await gateway.createTransferRecipient({
+          name: 'Ade Stores',
+          accountNumber: '0123456789',
+          bankCode: '058',
+        });
+        expect(recipientCode).toMatch(/^RCP_/);
+        const reference = `ct-trf-${randomUUID()}`;
+        const transfer = await gateway.initiateTransfer({
+          amountKobo: 97_500,
+          recipientCode,
+          reference,
+          reason: 'Tranche payout',
+        });
+        expect(transfer).toMatchObject({ reference, amountKobo: 97_500 });
+        expect(['pending', 'success']).toContain(transfer.status);
+        expect((await gateway.verifyTransfer(reference))?.reference).toBe(reference);
+      });
+    },
+  );
+});
