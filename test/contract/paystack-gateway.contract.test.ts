@@ -197,6 +197,66 @@ describe('gateway contract (Paystack adapter)', () => {
         expect((await gateway.checkPendingCharge(reference)).step).toBe('success');
       });
 
+      it('faults: a 500 and a timeout are `unavailable`, never a rejection', async () => {
+        const control = sandbox?.control ?? (() => Promise.reject(new Error('no sandbox')));
+        await control('POST', '/_sandbox/faults', { fail_next: 1 });
+        await expect(gateway.listBanks()).rejects.toMatchObject({ kind: 'unavailable' });
+        expect((await gateway.listBanks()).length).toBeGreaterThan(0);
+
+        await control('POST', '/_sandbox/faults', { latency_ms: 400 });
+        const impatient = new PaystackGateway({
+          baseUrl: sandbox?.gateway.url ?? '',
+          secretKey,
+          timeoutMs: 100,
+        });
+        await expect(impatient.listBanks()).rejects.toMatchObject({
+          kind: 'unavailable',
+          message: expect.stringMatching(/timed out/),
+        });
+        await control('DELETE', '/_sandbox/faults');
+      });
+
+      it('faults: a lost response leaves the outcome unknown until verify settles it (same reference, no second charge)', async () => {
+        const control = sandbox?.control ?? (() => Promise.reject(new Error('no sandbox')));
+        const setup = ref('ct-lost-setup');
+        const started = await gateway.initializeCardAuthorization({
+          email,
+          amountKobo: 5_000,
+          reference: setup,
+          callbackUrl: 'https://shop.example/return',
+          metadata: {},
+        });
+        await payOnCardPage(started.authorizationUrl, TEST_CARDS.success);
+        const code = (await gateway.verifyTransaction(setup))?.authorization?.code ?? '';
+
+        const reference = ref('ct-lost');
+        await control('POST', '/_sandbox/faults', { lose_next_response: 1 });
+        await expect(
+          gateway.chargeAuthorization({
+            email,
+            amountKobo: 120_000,
+            authorizationCode: code,
+            reference,
+            metadata: {},
+          }),
+        ).rejects.toMatchObject({ kind: 'unavailable' });
+        // The charge happened at the gateway: verify says so, and retrying with the same reference is refused.
+        expect(await gateway.verifyTransaction(reference)).toMatchObject({
+          status: 'success',
+          amountKobo: 120_000,
+        });
+        await expect(
+          gateway.chargeAuthorization({
+            email,
+            amountKobo: 120_000,
+            authorizationCode: code,
+            reference,
+            metadata: {},
+          }),
+        ).rejects.toMatchObject({ kind: 'rejected' });
+        await control('DELETE', '/_sandbox/faults');
+      });
+
       it('transfers: recipient, transfer, verify', async () => {
         const { recipientCode } = await gateway.createTransferRecipient({
           name: 'Ade Stores',
