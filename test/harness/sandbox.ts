@@ -19,11 +19,11 @@ export interface TestSandbox {
   gateway: SandboxGateway;
   secretKey: string;
   /** Calls a sandbox test-control endpoint (faults, events, settle). */
-  control(
+  control: (
     method: 'POST' | 'DELETE' | 'GET',
     path: string,
     body?: unknown,
-  ): Promise<{ status: number; body: any }>;
+  ) => Promise<{ status: number; body: any }>;
 }
 
 /** The sandbox gateway on its own port, keeping its state in the test's database. */
