@@ -48,6 +48,14 @@ afterAll(async () => {
 
 const ref = (prefix: string) => `${prefix}-${randomUUID()}`;
 const email = 'contract@tranche.test';
+const initializeVerificationCharge = (reference: string) =>
+  gateway.initializeCardAuthorization({
+    email,
+    amountKobo: 5_000,
+    reference,
+    callbackUrl: 'https://shop.example/return',
+    metadata: {},
+  });
 
 describe('gateway contract (Paystack adapter)', () => {
   it('lists Nigerian banks, some of them for direct debit', async () => {
@@ -75,22 +83,8 @@ describe('gateway contract (Paystack adapter)', () => {
 
   it('refuses a duplicate reference as a rejection, not an outage', async () => {
     const reference = ref('ct-dup');
-    await gateway.initializeCardAuthorization({
-      email,
-      amountKobo: 5_000,
-      reference,
-      callbackUrl: 'https://shop.example/return',
-      metadata: {},
-    });
-    await expect(
-      gateway.initializeCardAuthorization({
-        email,
-        amountKobo: 5_000,
-        reference,
-        callbackUrl: 'https://shop.example/return',
-        metadata: {},
-      }),
-    ).rejects.toMatchObject({
+    await initializeVerificationCharge(reference);
+    await expect(initializeVerificationCharge(reference)).rejects.toMatchObject({
       kind: 'rejected',
     });
   });
@@ -137,13 +131,7 @@ describe('gateway contract (Paystack adapter)', () => {
     () => {
       it('card: paid on the hosted page → success with a reusable authorization → charge it later', async () => {
         const reference = ref('ct-card');
-        const started = await gateway.initializeCardAuthorization({
-          email,
-          amountKobo: 5_000,
-          reference,
-          callbackUrl: 'https://shop.example/return',
-          metadata: {},
-        });
+        const started = await initializeVerificationCharge(reference);
         const location = await payOnCardPage(started.authorizationUrl, TEST_CARDS.success);
         expect(new URL(location).searchParams.get('reference')).toBe(reference);
         const verified = await gateway.verifyTransaction(reference);
@@ -167,13 +155,7 @@ describe('gateway contract (Paystack adapter)', () => {
 
       it('card: insufficient funds fails the later charge with the reason', async () => {
         const reference = ref('ct-nsf');
-        const started = await gateway.initializeCardAuthorization({
-          email,
-          amountKobo: 5_000,
-          reference,
-          callbackUrl: 'https://shop.example/return',
-          metadata: {},
-        });
+        const started = await initializeVerificationCharge(reference);
         await payOnCardPage(started.authorizationUrl, TEST_CARDS.insufficientFunds);
         const verified = await gateway.verifyTransaction(reference);
         expect(verified?.status).toBe('failed');
@@ -219,13 +201,7 @@ describe('gateway contract (Paystack adapter)', () => {
       it('faults: a lost response leaves the outcome unknown until verify settles it (same reference, no second charge)', async () => {
         const control = sandbox?.control ?? (() => Promise.reject(new Error('no sandbox')));
         const setup = ref('ct-lost-setup');
-        const started = await gateway.initializeCardAuthorization({
-          email,
-          amountKobo: 5_000,
-          reference: setup,
-          callbackUrl: 'https://shop.example/return',
-          metadata: {},
-        });
+        const started = await initializeVerificationCharge(setup);
         await payOnCardPage(started.authorizationUrl, TEST_CARDS.success);
         const code = (await gateway.verifyTransaction(setup))?.authorization?.code ?? '';
 
