@@ -148,6 +148,24 @@ export interface GatewayEventsTable {
   received_at: Date;
 }
 
+export interface JournalEntriesTable {
+  id: string;
+  kind: string;
+  reference: string;
+  currency: 'NGN';
+  merchant_id: string | null;
+  reverses_entry_id: string | null;
+  created_at: Date;
+}
+
+export interface JournalPostingsTable {
+  entry_id: string;
+  line: number;
+  account: string;
+  debit_kobo: number;
+  credit_kobo: number;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -164,6 +182,8 @@ export interface Database {
   payment_methods: PaymentMethodsTable;
   payment_method_setups: PaymentMethodSetupsTable;
   gateway_events: GatewayEventsTable;
+  journal_entries: JournalEntriesTable;
+  journal_postings: JournalPostingsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 
