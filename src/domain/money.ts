@@ -36,6 +36,53 @@ export function splitPlatformFee(grossKobo: Kobo): FeeSplit {
   return { grossKobo, feeKobo, merchantNetKobo: grossKobo - feeKobo };
 }
 
+/**
+ * A refund of part or all of one collected charge gives the platform fee back pro rata: once
+ * refunds of a charge total R, the fee returned on it totals round_half_up(F × R / G), where G is
+ * the charge's gross and F its fee. Each refund returns what that total still lacks, so partial
+ * refunds add up to exactly F when the whole charge is refunded, and never to more than F or to
+ * more than the refund itself. The merchant's wallet pays the rest of the refund (its pro-rata
+ * share of the net it received). A refund that failed is left out of `previous`, and the next
+ * refund of the charge catches up on any kobo of rounding it left behind.
+ */
+export interface RefundSplit {
+  refundKobo: Kobo;
+  feeReturnedKobo: Kobo;
+  merchantDebitKobo: Kobo;
+}
+
+/** What earlier refunds of a charge (initiated or succeeded, not failed) add up to. */
+export interface RefundHistory {
+  refundedKobo: Kobo;
+  feeReturnedKobo: Kobo;
+}
+
+export function splitRefund(
+  charge: FeeSplit,
+  previous: RefundHistory,
+  refundKobo: Kobo,
+): RefundSplit {
+  assertKobo(refundKobo, 'refundKobo');
+  assertKobo(previous.refundedKobo, 'previous.refundedKobo');
+  assertKobo(previous.feeReturnedKobo, 'previous.feeReturnedKobo');
+  if (refundKobo < 1) throw new RangeError('refundKobo must be at least 1 kobo');
+  if (previous.refundedKobo < 0 || previous.refundedKobo + refundKobo > charge.grossKobo)
+    throw new RangeError('refunds of a charge cannot exceed its gross');
+  if (previous.feeReturnedKobo < 0 || previous.feeReturnedKobo > charge.feeKobo)
+    throw new RangeError('previous.feeReturnedKobo must be between 0 and the fee taken');
+  const owedKobo =
+    feeReturnedThrough(charge, previous.refundedKobo + refundKobo) - previous.feeReturnedKobo;
+  const feeReturnedKobo = Math.min(Math.max(owedKobo, 0), refundKobo);
+  return { refundKobo, feeReturnedKobo, merchantDebitKobo: refundKobo - feeReturnedKobo };
+}
+
+function feeReturnedThrough(charge: FeeSplit, refundedKobo: Kobo): Kobo {
+  // round_half_up(F × R / G) = floor((2·F·R + G) / 2G). F × R can pass 2^53, so use bigint.
+  const fee = BigInt(charge.feeKobo);
+  const gross = BigInt(charge.grossKobo);
+  return Number((2n * fee * BigInt(refundedKobo) + gross) / (2n * gross));
+}
+
 export function formatNaira(kobo: Kobo): string {
   const sign = kobo < 0 ? '-' : '';
   const abs = Math.abs(kobo);

@@ -1,0 +1,420 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DomainError } from './errors.ts';
+import { DAY_MS } from './lagos-time.ts';
+import {
+  allSettled,
+  decideAfterFailedAttempt,
+  initialPlanStatus,
+  isDelinquent,
+  isMissed,
+  RETRY_DELAYS_DAYS,
+  stateAfter,
+  transitionInstallment,
+  transitionPlan,
+  type InstallmentEvent,
+  type InstallmentState,
+  type PlanEvent,
+  type PlanStatus,
+  type Transition,
+} from './plan.ts';
+
+const PLAN_STATUSES: PlanStatus[] = [
+  'pending_deposit',
+  'active',
+  'completed',
+  'defaulted',
+  'cancelled',
+];
+const PLAN_EVENTS: PlanEvent[] = [
+  'deposit_paid',
+  'settled',
+  'retries_exhausted',
+  'arrears_cleared',
+  'cancelled',
+];
+
+type Expected<S> = ['applied', S] | ['unchanged'] | ['refused'];
+
+function outcomeOf<S>(transition: Transition<S>): Expected<S> {
+  switch (transition.outcome) {
+    case 'applied':
+      return ['applied', transition.to];
+    case 'unchanged':
+      return ['unchanged'];
+    case 'refused':
+      return ['refused'];
+  }
+}
+
+describe('plan states', () => {
+  const table: Record<PlanStatus, Record<PlanEvent, Expected<PlanStatus>>> = {
+    pending_deposit: {
+      deposit_paid: ['applied', 'active'],
+      settled: ['refused'],
+      retries_exhausted: ['refused'],
+      arrears_cleared: ['refused'],
+      cancelled: ['applied', 'cancelled'],
+    },
+    active: {
+      deposit_paid: ['unchanged'],
+      settled: ['applied', 'completed'],
+      retries_exhausted: ['applied', 'defaulted'],
+      arrears_cleared: ['unchanged'],
+      cancelled: ['applied', 'cancelled'],
+    },
+    defaulted: {
+      deposit_paid: ['unchanged'],
+      settled: ['applied', 'completed'],
+      retries_exhausted: ['unchanged'],
+      arrears_cleared: ['applied', 'active'],
+      cancelled: ['applied', 'cancelled'],
+    },
+    completed: {
+      deposit_paid: ['unchanged'],
+      settled: ['unchanged'],
+      retries_exhausted: ['unchanged'],
+      arrears_cleared: ['unchanged'],
+      cancelled: ['refused'],
+    },
+    cancelled: {
+      deposit_paid: ['refused'],
+      settled: ['refused'],
+      retries_exhausted: ['unchanged'],
+      arrears_cleared: ['unchanged'],
+      cancelled: ['unchanged'],
+    },
+  };
+
+  const cells = PLAN_STATUSES.flatMap((status) =>
+    PLAN_EVENTS.map((event) => [status, event, table[status][event]] as const),
+  );
+
+  it.each(cells)('%s + %s → %j', (status, event, expected) => {
+    expect(outcomeOf(transitionPlan(status, event))).toEqual(expected);
+  });
+
+  it('every refusal and no-op says why', () => {
+    for (const [status, event] of cells) {
+      const transition = transitionPlan(status, event);
+      if (transition.outcome !== 'applied') expect(transition.reason).not.toBe('');
+    }
+  });
+
+  it('completed and cancelled are terminal', () => {
+    for (const status of ['completed', 'cancelled'] as const) {
+      for (const event of PLAN_EVENTS) {
+        expect(transitionPlan(status, event).outcome).not.toBe('applied');
+      }
+    }
+  });
+
+  it('a plan waits for its deposit unless it has none', () => {
+    expect(initialPlanStatus(625_000)).toBe('pending_deposit');
+    expect(initialPlanStatus(0)).toBe('active');
+  });
+
+  it('stateAfter: applied and idempotent answers return the state; refusals are a 409', () => {
+    expect(stateAfter(transitionPlan('active', 'cancelled'), 'cancel the plan')).toBe('cancelled');
+    expect(stateAfter(transitionPlan('cancelled', 'cancelled'), 'cancel the plan')).toBe(
+      'cancelled',
+    );
+    const refusal = (): PlanStatus =>
+      stateAfter(transitionPlan('completed', 'cancelled'), 'cancel the plan');
+    expect(refusal).toThrow(DomainError);
+    expect(refusal).toThrow(
+      'Cannot cancel the plan: a completed plan cannot be cancelled; refund it.',
+    );
+  });
+});
+
+describe('installment states', () => {
+  const scheduled: InstallmentState = { status: 'scheduled' };
+  const processing: InstallmentState = {
+    status: 'processing',
+    chargeReference: 'chg_2',
+    attempt: 2,
+  };
+  const failed: InstallmentState = {
+    status: 'failed',
+    chargeReference: 'chg_1',
+    failedAttempts: 1,
+  };
+  const paid: InstallmentState = { status: 'paid', chargeReference: 'chg_2' };
+  const cancelled: InstallmentState = { status: 'cancelled' };
+
+  const start = (chargeReference: string): InstallmentEvent => ({
+    type: 'attempt_started',
+    chargeReference,
+  });
+  const success = (chargeReference: string): InstallmentEvent => ({
+    type: 'charge_succeeded',
+    chargeReference,
+  });
+  const failure = (chargeReference: string): InstallmentEvent => ({
+    type: 'charge_failed',
+    chargeReference,
+  });
+  const cancel: InstallmentEvent = { type: 'cancelled' };
+
+  const cases: [string, InstallmentState, InstallmentEvent, Expected<InstallmentState>][] = [
+    // scheduled
+    [
+      'first attempt',
+      scheduled,
+      start('chg_1'),
+      ['applied', { status: 'processing', chargeReference: 'chg_1', attempt: 1 }],
+    ],
+    ['success never started', scheduled, success('chg_1'), ['refused']],
+    ['failure never started', scheduled, failure('chg_1'), ['refused']],
+    ['cancel before any attempt', scheduled, cancel, ['applied', cancelled]],
+    // processing (attempt chg_2 in flight)
+    ['replayed start', processing, start('chg_2'), ['unchanged']],
+    ['second attempt while one is in flight', processing, start('chg_3'), ['refused']],
+    ['success', processing, success('chg_2'), ['applied', paid]],
+    [
+      'late success of the earlier attempt',
+      processing,
+      success('chg_1'),
+      ['applied', { status: 'paid', chargeReference: 'chg_1' }],
+    ],
+    [
+      'failure',
+      processing,
+      failure('chg_2'),
+      ['applied', { status: 'failed', chargeReference: 'chg_2', failedAttempts: 2 }],
+    ],
+    ['stale failure of the earlier attempt', processing, failure('chg_1'), ['unchanged']],
+    ['cancel while money may move', processing, cancel, ['refused']],
+    // failed (chg_1 failed)
+    ['retry with a new reference', failed, start('chg_2'), ['applied', processing]],
+    ['retry reusing the failed reference', failed, start('chg_1'), ['refused']],
+    [
+      'success reported after the failure',
+      failed,
+      success('chg_1'),
+      ['applied', { status: 'paid', chargeReference: 'chg_1' }],
+    ],
+    ['duplicate failure', failed, failure('chg_1'), ['unchanged']],
+    ['cancel after a failure', failed, cancel, ['applied', cancelled]],
+    // paid by chg_2
+    ['collector runs again', paid, start('chg_3'), ['unchanged']],
+    ['duplicate success', paid, success('chg_2'), ['unchanged']],
+    ['a second charge succeeded', paid, success('chg_3'), ['refused']],
+    ['failure after the success', paid, failure('chg_2'), ['unchanged']],
+    ['cancel a paid installment', paid, cancel, ['refused']],
+    // cancelled
+    ['stale collection job', cancelled, start('chg_1'), ['unchanged']],
+    ['money for a cancelled installment', cancelled, success('chg_1'), ['refused']],
+    ['stale failure', cancelled, failure('chg_1'), ['unchanged']],
+    ['cancel twice', cancelled, cancel, ['unchanged']],
+  ];
+
+  it.each(cases)('%s', (_name, state, event, expected) => {
+    expect(outcomeOf(transitionInstallment(state, event))).toEqual(expected);
+  });
+
+  it('the table covers every state and event type', () => {
+    const covered = new Set(cases.map(([, state, event]) => `${state.status}/${event.type}`));
+    expect(covered.size).toBe(5 * 4);
+  });
+
+  it('a paid installment never goes back to processing', () => {
+    const result = transitionInstallment(paid, start('chg_9'));
+    expect(result).toEqual({
+      outcome: 'unchanged',
+      state: paid,
+      reason: 'already paid: do not charge',
+    });
+  });
+
+  const event: fc.Arbitrary<InstallmentEvent> = fc.oneof(
+    fc.constant(cancel),
+    fc
+      .tuple(
+        fc.constantFrom(
+          'attempt_started' as const,
+          'charge_succeeded' as const,
+          'charge_failed' as const,
+        ),
+        fc.constantFrom('chg_1', 'chg_2', 'chg_3', 'chg_4'),
+      )
+      .map(([type, chargeReference]): InstallmentEvent => ({ type, chargeReference })),
+  );
+
+  it('under any stream of late, duplicated and reordered events, states only move forward', () => {
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 40 }), (events) => {
+        let state: InstallmentState = scheduled;
+        let attemptsStarted = 0;
+        for (const e of events) {
+          const transition = transitionInstallment(state, e);
+          if (transition.outcome !== 'applied') {
+            expect(transition.state).toBe(state);
+            continue;
+          }
+          const { from, to } = transition;
+          expect(to).not.toEqual(from);
+          expect(to.status).not.toBe('scheduled');
+          expect(from.status === 'paid' || from.status === 'cancelled').toBe(false);
+          if (to.status === 'processing') {
+            attemptsStarted += 1;
+            expect(to.attempt).toBe(attemptsStarted);
+          }
+          if (to.status === 'failed') expect(to.failedAttempts).toBe(attemptsStarted);
+          state = to;
+        }
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('allSettled: every installment paid or cancelled', () => {
+    expect(allSettled([paid, cancelled])).toBe(true);
+    expect(allSettled([paid, failed])).toBe(false);
+    expect(allSettled([processing])).toBe(false);
+    expect(allSettled([])).toBe(true);
+  });
+});
+
+describe('retry schedule for failed auto-debits', () => {
+  const dueAt = new Date('2027-03-31T08:00:00Z');
+  const plusDays = (at: Date, days: number): string =>
+    new Date(at.getTime() + days * DAY_MS).toISOString();
+
+  it('retries 1, 3 and 7 days after the due date, at the due hour, then defaults', () => {
+    expect(decideAfterFailedAttempt({ dueAt, failedAttempts: 1, failedAt: dueAt })).toEqual({
+      action: 'retry',
+      retryAt: new Date(plusDays(dueAt, 1)),
+    });
+    expect(
+      decideAfterFailedAttempt({
+        dueAt,
+        failedAttempts: 2,
+        failedAt: new Date(plusDays(dueAt, 1)),
+      }),
+    ).toEqual({ action: 'retry', retryAt: new Date(plusDays(dueAt, 3)) });
+    expect(
+      decideAfterFailedAttempt({
+        dueAt,
+        failedAttempts: 3,
+        failedAt: new Date(plusDays(dueAt, 3)),
+      }),
+    ).toEqual({ action: 'retry', retryAt: new Date(plusDays(dueAt, 7)) });
+    expect(
+      decideAfterFailedAttempt({
+        dueAt,
+        failedAttempts: 4,
+        failedAt: new Date(plusDays(dueAt, 7)),
+      }),
+    ).toEqual({ action: 'default_plan' });
+    expect(RETRY_DELAYS_DAYS).toEqual([1, 3, 7]);
+  });
+
+  it('a late failure pushes the retry to 24 hours after it, never sooner', () => {
+    const failedAt = new Date('2027-04-02T15:00:00Z'); // the first attempt ran 2 days late
+    expect(decideAfterFailedAttempt({ dueAt, failedAttempts: 1, failedAt })).toEqual({
+      action: 'retry',
+      retryAt: new Date('2027-04-03T15:00:00Z'),
+    });
+  });
+
+  it('every retry is ≥ due + its delay and ≥ 24 h after the failure', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 0, max: 30 * DAY_MS }),
+        (failedAttempts, lateMs) => {
+          const failedAt = new Date(dueAt.getTime() + lateMs);
+          const decision = decideAfterFailedAttempt({ dueAt, failedAttempts, failedAt });
+          if (decision.action !== 'retry') throw new Error('expected a retry');
+          const delayDays = RETRY_DELAYS_DAYS[failedAttempts - 1] ?? 0;
+          expect(decision.retryAt.getTime()).toBeGreaterThanOrEqual(
+            dueAt.getTime() + delayDays * DAY_MS,
+          );
+          expect(decision.retryAt.getTime()).toBeGreaterThanOrEqual(failedAt.getTime() + DAY_MS);
+        },
+      ),
+    );
+  });
+
+  it('refuses a nonsensical attempt count', () => {
+    expect(() => decideAfterFailedAttempt({ dueAt, failedAttempts: 0, failedAt: dueAt })).toThrow(
+      RangeError,
+    );
+    expect(() => decideAfterFailedAttempt({ dueAt, failedAttempts: 1.5, failedAt: dueAt })).toThrow(
+      RangeError,
+    );
+  });
+});
+
+describe('delinquency', () => {
+  const dueAt = new Date('2027-03-31T08:00:00Z');
+  const before = new Date(dueAt.getTime() - 1);
+  const atDue = dueAt;
+  const graceEnd = new Date(dueAt.getTime() + DAY_MS);
+  const justBeforeGraceEnd = new Date(graceEnd.getTime() - 1);
+
+  it.each<[string, InstallmentState, Date, boolean]>([
+    ['scheduled, before due', { status: 'scheduled' }, before, false],
+    [
+      'scheduled, due but within the day of grace',
+      { status: 'scheduled' },
+      justBeforeGraceEnd,
+      false,
+    ],
+    ['scheduled, a day past due', { status: 'scheduled' }, graceEnd, true],
+    [
+      'failed, before due (an early attempt)',
+      { status: 'failed', chargeReference: 'c', failedAttempts: 1 },
+      before,
+      false,
+    ],
+    [
+      'failed, on the due date',
+      { status: 'failed', chargeReference: 'c', failedAttempts: 1 },
+      atDue,
+      true,
+    ],
+    [
+      'processing long after due',
+      { status: 'processing', chargeReference: 'c', attempt: 1 },
+      new Date(dueAt.getTime() + 5 * DAY_MS),
+      false,
+    ],
+    [
+      'paid',
+      { status: 'paid', chargeReference: 'c' },
+      new Date(dueAt.getTime() + 50 * DAY_MS),
+      false,
+    ],
+    ['cancelled', { status: 'cancelled' }, new Date(dueAt.getTime() + 50 * DAY_MS), false],
+  ])('%s → missed: %s', (_name, state, now, missed) => {
+    expect(isMissed({ state, dueAt }, now)).toBe(missed);
+  });
+
+  it('a customer is delinquent when any installment is missed', () => {
+    const paid: InstallmentState = { status: 'paid', chargeReference: 'c1' };
+    const failed: InstallmentState = { status: 'failed', chargeReference: 'c2', failedAttempts: 2 };
+    const later = new Date(dueAt.getTime() + 30 * DAY_MS);
+    expect(
+      isDelinquent(
+        [
+          { state: paid, dueAt },
+          { state: failed, dueAt },
+        ],
+        atDue,
+      ),
+    ).toBe(true);
+    expect(
+      isDelinquent(
+        [
+          { state: paid, dueAt },
+          { state: { status: 'scheduled' }, dueAt: later },
+        ],
+        graceEnd,
+      ),
+    ).toBe(false);
+    expect(isDelinquent([], atDue)).toBe(false);
+  });
+});
