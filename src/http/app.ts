@@ -11,6 +11,7 @@ import { describeValidationError, errorBody, statusForCode } from './error-mappe
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerAdminRoutes } from './routes/admin.ts';
 import { registerCheckoutSessionRoutes } from './routes/checkout-sessions.ts';
+import { registerCheckoutPreviewRoutes } from './routes/checkout-preview.ts';
 import { registerCustomerRoutes } from './routes/customers.ts';
 import { registerMerchantRoutes } from './routes/merchants.ts';
 import { registerOperationsRoutes } from './routes/operations.ts';
@@ -203,6 +204,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerAdminRoutes(app, ctx);
   registerCustomerRoutes(app, ctx);
   registerCheckoutSessionRoutes(app, ctx);
+  registerCheckoutPreviewRoutes(app, ctx);
   registerPaymentMethodRoutes(app, ctx);
   registerGatewayWebhookRoutes(app, ctx);
   return app;
