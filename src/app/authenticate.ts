@@ -3,6 +3,7 @@ import { DomainError } from '../domain/errors.ts';
 import { assertMerchantMayUseKey, type MerchantStatus } from '../domain/merchant.ts';
 import { constantTimeEqual, sha256Hex } from '../platform/crypto.ts';
 import type { AppContext } from './context.ts';
+import type { StoredConstraints } from '../db/schema.ts';
 
 /** Who is calling. Each route states which kinds it accepts. */
 export type Principal =
@@ -12,6 +13,8 @@ export type Principal =
       keyId: string;
       mode: KeyMode;
       merchantStatus: MerchantStatus;
+      /** Loaded with the key because session creation snapshots them (saves a query on the hot path). */
+      defaultConstraints: StoredConstraints;
     }
   | { kind: 'merchant_dashboard'; merchantId: string; merchantStatus: MerchantStatus }
   | { kind: 'customer'; customerId: string }
@@ -79,6 +82,10 @@ export async function authenticateSecretKey(
     throw unauthenticated(
       'Invalid API key: it is not a well-formed "sk_test_…" or "sk_live_…" key.',
     );
+  const digest = sha256Hex(key);
+  const now = ctx.clock.now();
+  const cached = ctx.credentialCache.get(digest, now);
+  if (cached) return cached;
   const row = await ctx.db
     .selectFrom('api_keys')
     .innerJoin('merchants', 'merchants.id', 'api_keys.merchant_id')
@@ -89,24 +96,28 @@ export async function authenticateSecretKey(
       'api_keys.expires_at',
       'merchants.id as merchant_id',
       'merchants.status',
+      'merchants.default_constraints',
     ])
-    .where('api_keys.digest', '=', sha256Hex(key))
+    .where('api_keys.digest', '=', digest)
     .executeTakeFirst();
   if (!row) throw unauthenticated('Invalid API key.');
-  const now = ctx.clock.now();
   if (row.revoked_at || (row.expires_at && row.expires_at <= now)) {
     throw unauthenticated(
       'This API key has been revoked or has expired. Use a current key from your dashboard.',
     );
   }
   assertMerchantMayUseKey(row.status, row.mode);
-  return {
-    kind: 'secret_key',
+  const principal = {
+    kind: 'secret_key' as const,
     merchantId: row.merchant_id,
     keyId: row.key_id,
     mode: row.mode,
     merchantStatus: row.status,
+    defaultConstraints: row.default_constraints,
   };
+  // Only usable keys are cached; refusals are looked up again every time.
+  ctx.credentialCache.set(digest, principal, row.expires_at, now);
+  return principal;
 }
 
 /** The merchant a merchant principal acts for; 404 (not 403) for any other merchant's id. */

@@ -1,12 +1,8 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db, Tx } from '../db/database.ts';
 import { isUniqueViolation } from '../db/database.ts';
-import {
-  runIdempotentWrite,
-  runWrite,
-  type IdempotentResult,
-  type StoredResponse,
-} from '../db/write.ts';
+import { insertSessionOnce } from '../db/checkout-sessions.ts';
+import { runWrite, type IdempotentResult } from '../db/write.ts';
 import { canonicalJson } from '../domain/canonical-json.ts';
 import {
   assertSessionPending,
@@ -19,7 +15,6 @@ import { newId, randomBase62 } from '../platform/ids.ts';
 import type { Principal } from './authenticate.ts';
 import type { AppContext } from './context.ts';
 import { checkoutSessionView, type CheckoutSessionView } from './views.ts';
-import type { Tx } from '../db/database.ts';
 import type { CheckoutSessionRow } from '../db/schema.ts';
 
 export interface CreateSessionInput {
@@ -44,7 +39,8 @@ export function assertIdempotencyKey(key: string): void {
 
 /**
  * Creates a 30-minute checkout session for the key's merchant (spec §4.2). The session takes a
- * snapshot of the merchant's default constraints, so later changes do not alter an open checkout.
+ * snapshot of the merchant's default constraints (loaded with the key), so later changes do not
+ * alter an open checkout. One database statement does the work (db/checkout-sessions.ts).
  */
 export async function createCheckoutSession(
   ctx: AppContext,
@@ -66,53 +62,56 @@ export async function createCheckoutSession(
     );
   }
   const now = ctx.clock.now();
-  const livemode = principal.mode === 'live';
-  const command = (tx: Tx) => insertSession(ctx, tx, principal.merchantId, livemode, input, now);
-  if (idempotencyKey === undefined)
-    return { ...(await runWrite(ctx.db, command)), replayed: false };
-  return runIdempotentWrite(
-    ctx.db,
-    {
-      merchantId: principal.merchantId,
-      livemode,
-      key: idempotencyKey,
-      requestHash: sha256Hex(`POST /api/v1/checkout/sessions\n${canonicalJson(input)}`),
-      now,
-    },
-    command,
-  );
-}
-
-/**
- * One statement: inserts the session with a snapshot of the merchant's default constraints,
- * unless the order already has a completed checkout (then nothing is inserted: 409).
- */
-async function insertSession(
-  ctx: AppContext,
-  db: Db,
-  merchantId: string,
-  livemode: boolean,
-  input: CreateSessionInput,
-  now: Date,
-): Promise<StoredResponse> {
-  const result = await sql<CheckoutSessionRow>`
-    INSERT INTO checkout_sessions
-      (id, token, merchant_id, livemode, amount_kobo, currency, title, order_reference, customer_email, status, constraints, created_at, expires_at)
-    SELECT ${newId('cs')}, ${`cst_${randomBase62(40)}`}, m.id, ${livemode}, ${input.amount}, ${input.currency}, ${input.title},
-           ${input.order_reference}, ${input.customer_email ?? null}, 'pending', m.default_constraints, ${now}, ${sessionExpiresAt(now)}
-    FROM merchants m
-    WHERE m.id = ${merchantId}
-      AND NOT EXISTS (
-        SELECT 1 FROM checkout_sessions c
-        WHERE c.merchant_id = m.id AND c.livemode = ${livemode} AND c.order_reference = ${input.order_reference} AND c.status = 'completed'
-      )
-    RETURNING *`.execute(db);
-  const row = result.rows[0];
-  if (!row) throw sessionAlreadyCompleted(input.order_reference);
-  return {
+  const row: CheckoutSessionRow = {
+    id: newId('cs'),
+    token: `cst_${randomBase62(40)}`,
+    merchant_id: principal.merchantId,
+    livemode: principal.mode === 'live',
+    amount_kobo: input.amount,
+    currency: input.currency,
+    title: input.title,
+    order_reference: input.order_reference,
+    customer_email: input.customer_email ?? null,
+    status: 'pending',
+    constraints: principal.defaultConstraints,
+    created_at: now,
+    expires_at: sessionExpiresAt(now),
+    completed_at: null,
+    cancelled_at: null,
+  };
+  const response = {
     status: 201,
     body: { ok: true, data: checkoutSessionView(row, now, ctx.settings.publicBaseUrl) },
   };
+  const requestHash = sha256Hex(`POST /api/v1/checkout/sessions\n${canonicalJson(input)}`);
+  const outcome = await insertSessionOnce(
+    ctx.db,
+    row,
+    idempotencyKey === undefined
+      ? undefined
+      : {
+          merchantId: row.merchant_id,
+          livemode: row.livemode,
+          key: idempotencyKey,
+          requestHash,
+          now,
+        },
+    response,
+  );
+  switch (outcome.kind) {
+    case 'created':
+      return { ...response, replayed: false };
+    case 'order_completed':
+      throw sessionAlreadyCompleted(input.order_reference);
+    case 'replay':
+      if (outcome.requestHash !== requestHash) {
+        throw new DomainError(
+          'idempotency_key_reused',
+          'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+        );
+      }
+      return { ...outcome.response, replayed: true };
+  }
 }
 
 function sessionAlreadyCompleted(orderReference: string): DomainError {

@@ -4,6 +4,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { SecretBox } from '../platform/crypto.ts';
 import type { RateLimitStore } from '../platform/rate-limiter.ts';
 import type { TokenService } from '../platform/tokens.ts';
+import type { CredentialCache } from './credential-cache.ts';
 
 /**
  * What every use case may depend on. The HTTP layer, the worker, the CLI and (later) pages all
@@ -16,6 +17,7 @@ export interface AppContext {
   tokens: TokenService;
   rateLimits: RateLimitStore;
   gateway: PaymentGateway;
+  credentialCache: CredentialCache;
   settings: AppSettings;
 }
 

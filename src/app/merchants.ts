@@ -1,4 +1,6 @@
-import type { Db } from '../db/database.ts';
+import { sql } from 'kysely';
+import { announceCredentialChange } from '../db/credential-notifications.ts';
+import type { Db, Tx } from '../db/database.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import type { MerchantRow, StoredConstraints } from '../db/schema.ts';
 import { runWrite } from '../db/write.ts';
@@ -114,6 +116,24 @@ export async function getMerchant(ctx: AppContext, merchantId: string): Promise<
   return merchantView(row);
 }
 
+/**
+ * A change to what a merchant's keys may do (status, keys, the settings loaded with a key): one
+ * transaction that also announces it to every API process, then this process's cache forgets it.
+ */
+async function runCredentialChange<T>(
+  ctx: AppContext,
+  merchantId: string,
+  command: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const result = await runWrite(ctx.db, async (tx) => {
+    const value = await command(tx);
+    await announceCredentialChange(tx, merchantId);
+    return value;
+  });
+  ctx.credentialCache.invalidateMerchant(merchantId);
+  return result;
+}
+
 async function setStatus(
   ctx: AppContext,
   merchantId: string,
@@ -122,7 +142,7 @@ async function setStatus(
   ) => Partial<Pick<MerchantRow, 'status' | 'approved_at' | 'deactivated_at'>>,
 ): Promise<MerchantView> {
   const now = ctx.clock.now();
-  return runWrite(ctx.db, async (tx) => {
+  return runCredentialChange(ctx, merchantId, async (tx) => {
     const row = await tx
       .selectFrom('merchants')
       .selectAll()
@@ -238,7 +258,7 @@ export async function updateMerchantSettings(
     );
   }
   const now = ctx.clock.now();
-  return runWrite(ctx.db, async (tx) => {
+  return runCredentialChange(ctx, merchantId, async (tx) => {
     const changes: Record<string, unknown> = { updated_at: now };
     if (input.webhookUrl !== undefined) changes.webhook_url = input.webhookUrl;
     if (input.settlementAccount !== undefined) {
@@ -332,7 +352,7 @@ export async function rollApiKey(
 ): Promise<{ id: string; mode: KeyMode; secret_key: string; previous_keys_expire_at: string }> {
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + expireOldAfterMinutes * 60_000);
-  return runWrite(ctx.db, async (tx) => {
+  return runCredentialChange(ctx, merchantId, async (tx) => {
     await tx
       .updateTable('api_keys')
       .set({ expires_at: expiresAt })
@@ -357,22 +377,16 @@ export async function revokeApiKey(
   keyId: string,
 ): Promise<void> {
   const now = ctx.clock.now();
-  const result = await ctx.db
-    .updateTable('api_keys')
-    .set({ revoked_at: now })
-    .where('id', '=', keyId)
-    .where('merchant_id', '=', merchantId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) {
-    const exists = await ctx.db
-      .selectFrom('api_keys')
-      .select('id')
+  await runCredentialChange(ctx, merchantId, async (tx) => {
+    const key = await tx
+      .updateTable('api_keys')
+      .set({ revoked_at: sql<Date>`COALESCE(revoked_at, ${now})` })
       .where('id', '=', keyId)
       .where('merchant_id', '=', merchantId)
+      .returning('id')
       .executeTakeFirst();
-    if (!exists) throw notFound('API key');
-  }
+    if (!key) throw notFound('API key');
+  });
 }
 
 export interface LoginResult {

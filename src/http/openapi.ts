@@ -1,4 +1,5 @@
 import type { AppContext } from '../app/context.ts';
+import { CredentialCache } from '../app/credential-cache.ts';
 import { connectDatabase } from '../db/database.ts';
 import { systemClock } from '../platform/clock.ts';
 import { SecretBox } from '../platform/crypto.ts';
@@ -21,6 +22,7 @@ export async function renderOpenApiDocument(): Promise<string> {
     secretBox: new SecretBox(secrets.encryptionKey),
     tokens: new TokenService(secrets.jwtPrivateKeyPem, systemClock),
     rateLimits: new MemoryRateLimitStore(),
+    credentialCache: new CredentialCache(0),
     gateway: new PaystackGateway({
       baseUrl: 'http://127.0.0.1:1',
       secretKey: secrets.gatewaySecretKey,

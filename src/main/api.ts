@@ -1,5 +1,6 @@
 import type { Runtime } from './runtime.ts';
 import { buildHttpApp } from '../http/app.ts';
+import { listenForCredentialChanges } from '../db/credential-notifications.ts';
 import type { TypedApp } from '../http/typed-app.ts';
 
 export async function startApi(runtime: Runtime): Promise<{ app: TypedApp; url: string }> {
@@ -8,6 +9,16 @@ export async function startApi(runtime: Runtime): Promise<{ app: TypedApp; url: 
     bodyLimitBytes: runtime.config.bodyLimitBytes,
     collectProcessMetrics: true,
   });
+  // Credential changes made by other processes (CLI, admin API on another instance) reach this
+  // process's key cache through PostgreSQL NOTIFY.
+  const { credentialCache } = runtime.ctx;
+  const listener = listenForCredentialChanges(
+    runtime.databaseUrl,
+    (merchantId) => credentialCache.invalidateMerchant(merchantId),
+    () => credentialCache.clear(),
+    (message) => app.log.warn(message),
+  );
+  app.addHook('onClose', async () => listener.stop());
   await app.listen({ host: runtime.config.host, port: runtime.config.port });
   return { app, url: runtime.config.publicBaseUrl };
 }

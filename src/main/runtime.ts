@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import type { AppContext } from '../app/context.ts';
+import { CredentialCache } from '../app/credential-cache.ts';
 import { connectDatabase, type DatabaseHandle } from '../db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
 import { migrate } from '../db/migrate.ts';
@@ -85,6 +86,7 @@ export async function openRuntime(
     secretBox: new SecretBox(secrets.encryptionKey),
     tokens: new TokenService(secrets.jwtPrivateKeyPem, clock),
     rateLimits,
+    credentialCache: new CredentialCache(config.authCacheTtlMs),
     gateway: new PaystackGateway({
       baseUrl: gatewayBaseUrl(config),
       secretKey: secrets.gatewaySecretKey,

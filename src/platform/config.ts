@@ -28,6 +28,7 @@ export interface Config {
   gatewaySecretKey: string | undefined;
   gatewayTimeoutMs: number;
   sandboxGatewayPort: number;
+  authCacheTtlMs: number;
 }
 
 export interface ConfigVariable {
@@ -140,6 +141,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'Timeout of every gateway call; a timed-out charge stays pending until verified.',
   },
   {
+    name: 'AUTH_CACHE_TTL_MS',
+    default: '30000',
+    description:
+      'How long an API process may reuse a resolved secret key. Revocations, rolls and status changes reach every process at once (PostgreSQL NOTIFY); this only bounds a missed notification. 0 disables the cache.',
+  },
+  {
     name: 'SANDBOX_GATEWAY_PORT',
     default: '4010',
     description: 'Port of the sandbox gateway when it is used.',
@@ -198,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
     gatewaySecretKey: str('GATEWAY_SECRET_KEY'),
     gatewayTimeoutMs: int('GATEWAY_TIMEOUT_MS', 15_000, 100),
     sandboxGatewayPort: int('SANDBOX_GATEWAY_PORT', 4010, 0),
+    authCacheTtlMs: int('AUTH_CACHE_TTL_MS', 30_000, 0),
   };
 
   if (config.env === 'production') {

@@ -1,4 +1,6 @@
 import type { AppContext, AppSettings } from '../../src/app/context.ts';
+import { CredentialCache } from '../../src/app/credential-cache.ts';
+import { listenForCredentialChanges } from '../../src/db/credential-notifications.ts';
 import { connectDatabase } from '../../src/db/database.ts';
 import { buildHttpApp } from '../../src/http/app.ts';
 import type { TypedApp } from '../../src/http/typed-app.ts';
@@ -35,6 +37,7 @@ export async function startTestApp(
     gatewayBaseUrl?: string;
     gatewaySecretKey?: string;
     port?: number;
+    authCacheTtlMs?: number;
     /** An existing test database (e.g. one a sandbox gateway already uses). */
     database?: { url: string; drop(): Promise<void> };
   } = {},
@@ -52,6 +55,7 @@ export async function startTestApp(
     secretBox: new SecretBox(secrets.encryptionKey),
     tokens: new TokenService(secrets.jwtPrivateKeyPem, clock),
     rateLimits,
+    credentialCache: new CredentialCache(options.authCacheTtlMs ?? 30_000),
     gateway: new PaystackGateway({
       baseUrl: options.gatewayBaseUrl ?? 'http://127.0.0.1:1',
       secretKey: options.gatewaySecretKey ?? secrets.gatewaySecretKey,
@@ -67,6 +71,11 @@ export async function startTestApp(
       ...options.settings,
     },
   };
+  const listener = listenForCredentialChanges(
+    database.url,
+    (merchantId) => ctx.credentialCache.invalidateMerchant(merchantId),
+    () => ctx.credentialCache.clear(),
+  );
   const app = await buildHttpApp(ctx, {
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     bodyLimitBytes: options.bodyLimitBytes ?? 65_536,
@@ -84,6 +93,7 @@ export async function startTestApp(
     databaseUrl: database.url,
     app,
     close: async () => {
+      await listener.stop();
       await app.close();
       await rateLimits.close();
       await handle.close();

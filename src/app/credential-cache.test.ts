@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { CredentialCache } from './credential-cache.ts';
+
+const principal = (merchantId: string) => ({
+  kind: 'secret_key' as const,
+  merchantId,
+  keyId: 'key_1',
+  mode: 'test' as const,
+  merchantStatus: 'active' as const,
+  defaultConstraints: {
+    allowed_frequencies: ['weekly' as const],
+    max_weekly_duration: 4,
+    max_monthly_duration: 3,
+    min_upfront_pct: 25,
+    allowed_schedule_types: ['installment' as const],
+  },
+});
+const t0 = new Date('2026-11-21T10:00:00Z');
+const later = (ms: number) => new Date(t0.getTime() + ms);
+
+describe('credential cache', () => {
+  it('serves an entry until its TTL, then forgets it', () => {
+    const cache = new CredentialCache(1_000);
+    cache.set('d1', principal('mer_a'), null, t0);
+    expect(cache.get('d1', later(999))?.merchantId).toBe('mer_a');
+    expect(cache.get('d1', later(1_000))).toBeUndefined();
+  });
+  it('never serves a key past its own expiry', () => {
+    const cache = new CredentialCache(60_000);
+    cache.set('d1', principal('mer_a'), later(500), t0);
+    expect(cache.get('d1', later(499))).toBeDefined();
+    expect(cache.get('d1', later(500))).toBeUndefined();
+  });
+  it('forgets every key of a merchant at once, and only that merchant', () => {
+    const cache = new CredentialCache(60_000);
+    cache.set('d1', principal('mer_a'), null, t0);
+    cache.set('d2', principal('mer_a'), null, t0);
+    cache.set('d3', principal('mer_b'), null, t0);
+    cache.invalidateMerchant('mer_a');
+    expect(cache.get('d1', t0)).toBeUndefined();
+    expect(cache.get('d2', t0)).toBeUndefined();
+    expect(cache.get('d3', t0)).toBeDefined();
+  });
+  it('a TTL of 0 disables it; a clock moved backwards does not resurrect entries', () => {
+    const off = new CredentialCache(0);
+    off.set('d1', principal('mer_a'), null, t0);
+    expect(off.get('d1', t0)).toBeUndefined();
+    const cache = new CredentialCache(60_000);
+    cache.set('d1', principal('mer_a'), null, t0);
+    expect(cache.get('d1', later(-1))).toBeUndefined();
+  });
+});

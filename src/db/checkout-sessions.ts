@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+import type { Db } from './database.ts';
+import { isUniqueViolation } from './database.ts';
+import type { CheckoutSessionRow } from './schema.ts';
+import { IDEMPOTENCY_WINDOW_MS, type IdempotencyScope, type StoredResponse } from './write.ts';
+
+export type InsertSessionOutcome =
+  | { kind: 'created' }
+  | { kind: 'order_completed' }
+  | { kind: 'replay'; requestHash: string; response: StoredResponse };
+
+/**
+ * The hot path of the API, in one statement (one round trip, atomic without an explicit
+ * transaction): insert the session unless its order already has a completed checkout, and, in
+ * the same statement, store the idempotency key with the response (computed beforehand: every
+ * field of a new session is generated here, not by the database).
+ *
+ * A concurrent request with the same key blocks on the key's unique index until the first
+ * commits, then fails with a unique violation, which rolls its whole statement back (its own
+ * session included) and turns into a replay of the stored response. A key older than the 24-hour
+ * window is deleted and the statement runs again once.
+ */
+export async function insertSessionOnce(
+  db: Db,
+  row: CheckoutSessionRow,
+  idempotency: IdempotencyScope | undefined,
+  response: StoredResponse,
+): Promise<InsertSessionOutcome> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const result = await sql<{ inserted: number }>`
+        WITH session AS (
+          INSERT INTO checkout_sessions
+            (id, token, merchant_id, livemode, amount_kobo, currency, title, order_reference, customer_email, status, constraints, created_at, expires_at)
+          SELECT ${row.id}, ${row.token}, ${row.merchant_id}, ${row.livemode}, ${row.amount_kobo}, ${row.currency}, ${row.title},
+                 ${row.order_reference}, ${row.customer_email}, 'pending', ${JSON.stringify(row.constraints)}::jsonb, ${row.created_at}, ${row.expires_at}
+          WHERE NOT EXISTS (
+            SELECT 1 FROM checkout_sessions c
+            WHERE c.merchant_id = ${row.merchant_id} AND c.livemode = ${row.livemode}
+              AND c.order_reference = ${row.order_reference} AND c.status = 'completed'
+          )
+          RETURNING id
+        ), claim AS (
+          INSERT INTO idempotency_keys (merchant_id, livemode, key, request_hash, response_status, response_body, created_at)
+          SELECT ${row.merchant_id}, ${row.livemode}, ${idempotency?.key ?? ''}, ${idempotency?.requestHash ?? ''},
+                 ${response.status}, ${JSON.stringify(response.body)}::jsonb, ${row.created_at}
+          FROM session WHERE ${idempotency !== undefined}
+          RETURNING key
+        )
+        SELECT (SELECT count(*) FROM session)::int AS inserted`.execute(db);
+      return result.rows[0]?.inserted === 1 ? { kind: 'created' } : { kind: 'order_completed' };
+    } catch (error) {
+      if (!idempotency || !isUniqueViolation(error, 'idempotency_keys_pkey')) throw error;
+      const existing = await db
+        .selectFrom('idempotency_keys')
+        .select(['request_hash', 'response_status', 'response_body', 'created_at'])
+        .where('merchant_id', '=', idempotency.merchantId)
+        .where('livemode', '=', idempotency.livemode)
+        .where('key', '=', idempotency.key)
+        .executeTakeFirst();
+      const expiredBefore = new Date(idempotency.now.getTime() - IDEMPOTENCY_WINDOW_MS);
+      if (existing && existing.created_at > expiredBefore) {
+        return {
+          kind: 'replay',
+          requestHash: existing.request_hash,
+          response: { status: existing.response_status, body: existing.response_body },
+        };
+      }
+      if (attempt > 0) throw error;
+      // Past its 24 hours the key is free again: forget the old use and try once more.
+      await db
+        .deleteFrom('idempotency_keys')
+        .where('merchant_id', '=', idempotency.merchantId)
+        .where('livemode', '=', idempotency.livemode)
+        .where('key', '=', idempotency.key)
+        .where('created_at', '<=', expiredBefore)
+        .execute();
+    }
+  }
+}
