@@ -86,6 +86,7 @@ export async function createCheckoutSession(
   const requestHash = sha256Hex(`POST /api/v1/checkout/sessions\n${canonicalJson(input)}`);
   const outcome = await insertSessionOnce(
     ctx.db,
+    ctx.prepared,
     row,
     idempotencyKey === undefined
       ? undefined

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import type { PreparedStatements } from '../db/prepared.ts';
 import type { PaymentGateway } from '../gateway/port.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { SecretBox } from '../platform/crypto.ts';
@@ -12,6 +13,7 @@ import type { CredentialCache } from './credential-cache.ts';
  */
 export interface AppContext {
   db: Db;
+  prepared: PreparedStatements;
   clock: Clock;
   secretBox: SecretBox;
   tokens: TokenService;

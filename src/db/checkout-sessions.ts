@@ -1,8 +1,26 @@
-import { sql } from 'kysely';
 import type { Db } from './database.ts';
 import { isUniqueViolation } from './database.ts';
+import type { PreparedStatements } from './prepared.ts';
 import type { CheckoutSessionRow } from './schema.ts';
 import { IDEMPOTENCY_WINDOW_MS, type IdempotencyScope, type StoredResponse } from './write.ts';
+
+const INSERT_SESSION_ONCE = `
+  WITH session AS (
+    INSERT INTO checkout_sessions
+      (id, token, merchant_id, livemode, amount_kobo, currency, title, order_reference, customer_email, status, constraints, created_at, expires_at)
+    SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10::jsonb, $11, $12
+    WHERE NOT EXISTS (
+      SELECT 1 FROM checkout_sessions c
+      WHERE c.merchant_id = $3 AND c.livemode = $4 AND c.order_reference = $8 AND c.status = 'completed'
+    )
+    RETURNING id
+  ), claim AS (
+    INSERT INTO idempotency_keys (merchant_id, livemode, key, request_hash, response_status, response_body, created_at)
+    SELECT $3, $4, $14, $15, $16, $17::jsonb, $11
+    FROM session WHERE $13::boolean
+    RETURNING key
+  )
+  SELECT (SELECT count(*) FROM session)::int AS inserted`;
 
 export type InsertSessionOutcome =
   | { kind: 'created' }
@@ -22,33 +40,37 @@ export type InsertSessionOutcome =
  */
 export async function insertSessionOnce(
   db: Db,
+  prepared: PreparedStatements,
   row: CheckoutSessionRow,
   idempotency: IdempotencyScope | undefined,
   response: StoredResponse,
 ): Promise<InsertSessionOutcome> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const result = await sql<{ inserted: number }>`
-        WITH session AS (
-          INSERT INTO checkout_sessions
-            (id, token, merchant_id, livemode, amount_kobo, currency, title, order_reference, customer_email, status, constraints, created_at, expires_at)
-          SELECT ${row.id}, ${row.token}, ${row.merchant_id}, ${row.livemode}, ${row.amount_kobo}, ${row.currency}, ${row.title},
-                 ${row.order_reference}, ${row.customer_email}, 'pending', ${JSON.stringify(row.constraints)}::jsonb, ${row.created_at}, ${row.expires_at}
-          WHERE NOT EXISTS (
-            SELECT 1 FROM checkout_sessions c
-            WHERE c.merchant_id = ${row.merchant_id} AND c.livemode = ${row.livemode}
-              AND c.order_reference = ${row.order_reference} AND c.status = 'completed'
-          )
-          RETURNING id
-        ), claim AS (
-          INSERT INTO idempotency_keys (merchant_id, livemode, key, request_hash, response_status, response_body, created_at)
-          SELECT ${row.merchant_id}, ${row.livemode}, ${idempotency?.key ?? ''}, ${idempotency?.requestHash ?? ''},
-                 ${response.status}, ${JSON.stringify(response.body)}::jsonb, ${row.created_at}
-          FROM session WHERE ${idempotency !== undefined}
-          RETURNING key
-        )
-        SELECT (SELECT count(*) FROM session)::int AS inserted`.execute(db);
-      return result.rows[0]?.inserted === 1 ? { kind: 'created' } : { kind: 'order_completed' };
+      const rows = await prepared.run<{ inserted: number }>(
+        'insert_session_once',
+        INSERT_SESSION_ONCE,
+        [
+          row.id,
+          row.token,
+          row.merchant_id,
+          row.livemode,
+          row.amount_kobo,
+          row.currency,
+          row.title,
+          row.order_reference,
+          row.customer_email,
+          JSON.stringify(row.constraints),
+          row.created_at,
+          row.expires_at,
+          idempotency !== undefined,
+          idempotency?.key ?? '',
+          idempotency?.requestHash ?? '',
+          response.status,
+          JSON.stringify(response.body),
+        ],
+      );
+      return rows[0]?.inserted === 1 ? { kind: 'created' } : { kind: 'order_completed' };
     } catch (error) {
       if (!idempotency || !isUniqueViolation(error, 'idempotency_keys_pkey')) throw error;
       const existing = await db

@@ -1,6 +1,7 @@
 import type { AppContext } from '../app/context.ts';
 import { CredentialCache } from '../app/credential-cache.ts';
 import { connectDatabase } from '../db/database.ts';
+import { preparedStatements } from '../db/prepared.ts';
 import { systemClock } from '../platform/clock.ts';
 import { SecretBox } from '../platform/crypto.ts';
 import { MemoryRateLimitStore } from '../platform/rate-limiter.ts';
@@ -18,6 +19,7 @@ export async function renderOpenApiDocument(): Promise<string> {
   const database = connectDatabase('postgres://openapi@127.0.0.1:1/unused', 1);
   const ctx: AppContext = {
     db: database.db,
+    prepared: preparedStatements(database.pool),
     clock: systemClock,
     secretBox: new SecretBox(secrets.encryptionKey),
     tokens: new TokenService(secrets.jwtPrivateKeyPem, systemClock),

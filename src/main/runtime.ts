@@ -5,6 +5,7 @@ import { CredentialCache } from '../app/credential-cache.ts';
 import { connectDatabase, type DatabaseHandle } from '../db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
 import { migrate } from '../db/migrate.ts';
+import { preparedStatements } from '../db/prepared.ts';
 import { systemClock, type Clock } from '../platform/clock.ts';
 import type { Config } from '../platform/config.ts';
 import { SecretBox } from '../platform/crypto.ts';
@@ -82,6 +83,7 @@ export async function openRuntime(
   const clock = options.clock ?? systemClock;
   const ctx: AppContext = {
     db: database.db,
+    prepared: preparedStatements(database.pool),
     clock,
     secretBox: new SecretBox(secrets.encryptionKey),
     tokens: new TokenService(secrets.jwtPrivateKeyPem, clock),

@@ -2,6 +2,7 @@ import type { AppContext, AppSettings } from '../../src/app/context.ts';
 import { CredentialCache } from '../../src/app/credential-cache.ts';
 import { listenForCredentialChanges } from '../../src/db/credential-notifications.ts';
 import { connectDatabase } from '../../src/db/database.ts';
+import { preparedStatements } from '../../src/db/prepared.ts';
 import { buildHttpApp } from '../../src/http/app.ts';
 import type { TypedApp } from '../../src/http/typed-app.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
@@ -51,6 +52,7 @@ export async function startTestApp(
   const rateLimits = options.rateLimits ?? new MemoryRateLimitStore();
   const ctx: AppContext = {
     db: handle.db,
+    prepared: preparedStatements(handle.pool),
     clock,
     secretBox: new SecretBox(secrets.encryptionKey),
     tokens: new TokenService(secrets.jwtPrivateKeyPem, clock),

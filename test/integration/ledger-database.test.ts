@@ -163,4 +163,37 @@ describe('ledger tables (PostgreSQL enforces the invariants)', () => {
         .execute(),
     ).rejects.toThrow(/unbalanced/);
   });
+
+  it('refuses to delete a merchant (they are deactivated, never deleted)', async () => {
+    await expect(sql`DELETE FROM merchants`.execute(handle.db)).resolves.toBeDefined(); // no rows yet: nothing to refuse
+    await handle.db
+      .insertInto('merchants')
+      .values({
+        id: 'mer_keep',
+        business_name: 'Keep',
+        email: 'keep@shop.test',
+        password_hash: null,
+        status: 'active',
+        approved_at: now,
+        deactivated_at: null,
+        webhook_url: null,
+        webhook_secret_sealed: 'x',
+        previous_webhook_secret_sealed: null,
+        previous_webhook_secret_expires_at: null,
+        settlement_bank_code: null,
+        settlement_account_number: null,
+        default_constraints: '{}',
+        min_customer_tier: 'Tranche Bronze',
+        goods_release_rule: '{"type":"deposit_paid"}',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await expect(
+      sql`DELETE FROM merchants WHERE id = 'mer_keep'`.execute(handle.db),
+    ).rejects.toThrow(/never deleted/);
+    await expect(sql`TRUNCATE merchants CASCADE`.execute(handle.db)).rejects.toThrow(
+      /never deleted|append-only/,
+    );
+  });
 });
