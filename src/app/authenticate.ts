@@ -41,8 +41,9 @@ export async function authenticate(
     return authenticateSecretKey(ctx, bearer);
   }
   if (bearer.startsWith('adm_')) {
-    if (accepts.includes('admin') && constantTimeEqual(bearer, ctx.settings.adminApiToken))
-      return { kind: 'admin' };
+    if (!accepts.includes('admin'))
+      throw unauthenticated('An operator token cannot be used on this route.');
+    if (constantTimeEqual(bearer, ctx.settings.adminApiToken)) return { kind: 'admin' };
     throw unauthenticated('Invalid admin token.');
   }
   if (accepts.includes('customer')) {
