@@ -17,6 +17,7 @@ import { registerMerchantRoutes } from './routes/merchants.ts';
 import { registerOperationsRoutes } from './routes/operations.ts';
 import { registerGatewayWebhookRoutes } from './routes/gateway-webhooks.ts';
 import { registerPaymentMethodRoutes } from './routes/payment-methods.ts';
+import { registerWalletRoutes } from './routes/wallet.ts';
 import { ErrorResponse } from './schemas.ts';
 import type { TypedApp } from './typed-app.ts';
 import { validatorCompiler } from './validation.ts';
@@ -202,6 +203,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerOperationsRoutes(app, ctx, registry);
   registerMerchantRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
+  registerWalletRoutes(app, ctx);
   registerCustomerRoutes(app, ctx);
   registerCheckoutSessionRoutes(app, ctx);
   registerCheckoutPreviewRoutes(app, ctx);
