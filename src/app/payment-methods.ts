@@ -635,6 +635,18 @@ export async function deletePaymentMethod(
     const methods = await lockCustomerMethods(tx, customerId);
     const target = methods.find((m) => m.id === methodId);
     if (!target) throw notFound('Payment method');
+    const backing = await tx
+      .selectFrom('payment_plans')
+      .select('id')
+      .where('payment_method_id', '=', methodId)
+      .where('status', 'in', ['pending_deposit', 'active', 'defaulted'])
+      .executeTakeFirst();
+    if (backing) {
+      throw new DomainError(
+        'payment_method_in_use',
+        'This payment method pays an open installment plan. Link another method and switch the plan to it first.',
+      );
+    }
     await tx
       .updateTable('payment_methods')
       .set({ deleted_at: now, is_default: false })

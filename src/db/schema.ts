@@ -166,6 +166,50 @@ export interface JournalPostingsTable {
   credit_kobo: number;
 }
 
+export interface PaymentPlansTable {
+  id: string;
+  merchant_id: string;
+  customer_id: string;
+  checkout_session_id: string;
+  payment_method_id: string;
+  livemode: boolean;
+  amount_kobo: number;
+  currency: 'NGN';
+  frequency: 'weekly' | 'monthly';
+  installment_count: number;
+  upfront_pct: number;
+  order_reference: string;
+  status: 'pending_deposit' | 'active' | 'completed' | 'defaulted' | 'cancelled';
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface InstallmentsTable {
+  id: string;
+  plan_id: string;
+  sequence: number;
+  amount_kobo: number;
+  due_at: Date;
+  status: 'scheduled' | 'processing' | 'failed' | 'paid' | 'cancelled';
+  charge_reference: string | null;
+  failed_attempts: number;
+  paid_at: Date | null;
+}
+
+export interface ChargesTable {
+  reference: string;
+  installment_id: string;
+  plan_id: string;
+  merchant_id: string;
+  payment_method_id: string;
+  attempt: number;
+  amount_kobo: number;
+  status: 'pending' | 'success' | 'failed';
+  gateway_message: string | null;
+  created_at: Date;
+  settled_at: Date | null;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -184,6 +228,9 @@ export interface Database {
   gateway_events: GatewayEventsTable;
   journal_entries: JournalEntriesTable;
   journal_postings: JournalPostingsTable;
+  payment_plans: PaymentPlansTable;
+  installments: InstallmentsTable;
+  charges: ChargesTable;
   schema_migrations: SchemaMigrationsTable;
 }
 
@@ -194,3 +241,5 @@ export type CheckoutSessionRow = Selectable<CheckoutSessionsTable>;
 export type NewCheckoutSession = Insertable<CheckoutSessionsTable>;
 export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
 export type PaymentMethodSetupRow = Selectable<PaymentMethodSetupsTable>;
+export type PaymentPlanRow = Selectable<PaymentPlansTable>;
+export type InstallmentRow = Selectable<InstallmentsTable>;

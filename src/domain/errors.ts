@@ -20,6 +20,7 @@ export type ErrorCode =
   | 'setup_pending'
   | 'setup_expired'
   | 'payment_method_unusable'
+  | 'payment_method_in_use'
   | 'payload_too_large'
   | 'uri_too_long'
   | 'unsupported_media_type'

@@ -18,6 +18,7 @@ import { registerOperationsRoutes } from './routes/operations.ts';
 import { registerGatewayWebhookRoutes } from './routes/gateway-webhooks.ts';
 import { registerPaymentMethodRoutes } from './routes/payment-methods.ts';
 import { registerWalletRoutes } from './routes/wallet.ts';
+import { registerPlanRoutes } from './routes/plans.ts';
 import { ErrorResponse } from './schemas.ts';
 import type { TypedApp } from './typed-app.ts';
 import { validatorCompiler } from './validation.ts';
@@ -207,6 +208,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerCustomerRoutes(app, ctx);
   registerCheckoutSessionRoutes(app, ctx);
   registerCheckoutPreviewRoutes(app, ctx);
+  registerPlanRoutes(app, ctx);
   registerPaymentMethodRoutes(app, ctx);
   registerGatewayWebhookRoutes(app, ctx);
   return app;

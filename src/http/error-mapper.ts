@@ -27,6 +27,7 @@ export function statusForCode(code: ErrorCode): number {
     case 'setup_pending':
     case 'setup_expired':
     case 'payment_method_unusable':
+    case 'payment_method_in_use':
       return 409;
     case 'payload_too_large':
       return 413;

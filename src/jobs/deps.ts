@@ -1,9 +1,12 @@
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { PaymentGateway } from '../gateway/port.ts';
+import type { AppContext } from '../app/context.ts';
 
 export interface JobDeps {
   db: Db;
   clock: Clock;
   gateway: PaymentGateway;
+  /** The full use-case context, for jobs that run use cases (collections). */
+  app: AppContext;
 }

@@ -3,6 +3,7 @@ import type { JobDeps } from './deps.ts';
 import { expireCheckoutSessionsTask } from './expire-sessions.ts';
 import { purgeIdempotencyKeysTask } from './purge-idempotency-keys.ts';
 import { refundVerificationChargeTask } from './refund-verification-charge.ts';
+import { collectInstallmentTask } from './collect-installment.ts';
 
 /** Every job the worker runs, by name. Handlers are idempotent: a job may run more than once. */
 export function taskList(deps: JobDeps): TaskList {
@@ -10,6 +11,7 @@ export function taskList(deps: JobDeps): TaskList {
     expire_checkout_sessions: expireCheckoutSessionsTask(deps),
     purge_idempotency_keys: purgeIdempotencyKeysTask(deps),
     refund_verification_charge: refundVerificationChargeTask(deps),
+    collect_installment: collectInstallmentTask(deps),
   };
 }
 

@@ -41,6 +41,7 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
       db: runtime.ctx.db,
       clock: runtime.ctx.clock,
       gateway: runtime.ctx.gateway,
+      app: runtime.ctx,
     }),
     parsedCronItems: parseCrontab(CRONTAB),
   });

@@ -1,0 +1,115 @@
+import { Type } from 'typebox';
+import { merchantScope } from '../../app/authenticate.ts';
+import type { AppContext } from '../../app/context.ts';
+import { confirmPlan, getMerchantPlan } from '../../app/plans.ts';
+import { principalOf, requireAuth } from '../plugins/auth.ts';
+import { Envelope, errorResponses, Strict } from '../schemas.ts';
+import type { TypedApp } from '../typed-app.ts';
+
+const Plan = Type.Object(
+  {
+    id: Type.String({ examples: ['plan_3Jd9sKq0LmT2vX7yB1cN'] }),
+    object: Type.Literal('payment_plan'),
+    merchant_id: Type.String(),
+    customer_id: Type.String(),
+    checkout_session_id: Type.String(),
+    order_reference: Type.String(),
+    livemode: Type.Boolean(),
+    amount: Type.Integer(),
+    currency: Type.Literal('NGN'),
+    frequency: Type.Union([Type.Literal('weekly'), Type.Literal('monthly')]),
+    installment_count: Type.Integer(),
+    upfront_pct: Type.Integer(),
+    status: Type.Union(
+      ['pending_deposit', 'active', 'completed', 'defaulted', 'cancelled'].map((s) =>
+        Type.Literal(s),
+      ) as [ReturnType<typeof Type.Literal>],
+    ),
+    payment_method_id: Type.String(),
+    installments: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        sequence: Type.Integer({ description: '0 is the deposit.' }),
+        amount: Type.Integer(),
+        due_at: Type.String({ format: 'date-time' }),
+        status: Type.String({ description: 'scheduled, processing, failed, paid, cancelled' }),
+        paid_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+      }),
+    ),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'PaymentPlan' },
+);
+
+export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
+  app.post(
+    '/api/v1/checkout/sessions/:token/confirm',
+    {
+      preHandler: requireAuth(ctx, ['customer']),
+      schema: {
+        tags: ['Checkout'],
+        summary: 'Confirm a plan (widget)',
+        description:
+          'With the session token in the path and the customer token: creates the plan inside the session’s constraints, completes the session and collects the deposit asynchronously. `payment_plan_id` is what `onSuccess({ paymentPlanId })` receives. It does not mean money was collected: wait for the webhooks. Confirming again returns the same plan.',
+        security: [{ customerJwt: [] }],
+        params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }, Strict),
+        body: Type.Object(
+          {
+            frequency: Type.Union([Type.Literal('weekly'), Type.Literal('monthly')]),
+            installment_count: Type.Integer({ minimum: 1, maximum: 52 }),
+            upfront_pct: Type.Integer({ minimum: 0, maximum: 100 }),
+            payment_method_id: Type.String({ minLength: 1, maxLength: 64 }),
+          },
+          Strict,
+        ),
+        response: {
+          201: Envelope(Type.Object({ payment_plan_id: Type.String(), plan: Plan })),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const plan = await confirmPlan(
+        ctx,
+        principalOf(request, 'customer').customerId,
+        request.params.token,
+        {
+          frequency: b.frequency,
+          installmentCount: b.installment_count,
+          upfrontPct: b.upfront_pct,
+          paymentMethodId: b.payment_method_id,
+        },
+      );
+      return reply.code(201).send({ ok: true as const, data: { payment_plan_id: plan.id, plan } });
+    },
+  );
+
+  const merchantAuth = ['secret_key', 'merchant_dashboard'] as const;
+  app.get(
+    '/api/v1/merchant/:merchant_id/plans/:plan_id',
+    {
+      preHandler: requireAuth(ctx, merchantAuth),
+      schema: {
+        tags: ['Merchants'],
+        summary: 'A payment plan with its installments',
+        security: [{ secretKey: [] }, { merchantJwt: [] }],
+        params: Type.Object(
+          { merchant_id: Type.String({ maxLength: 64 }), plan_id: Type.String({ maxLength: 64 }) },
+          Strict,
+        ),
+        response: { 200: Envelope(Plan), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const merchantId = merchantScope(
+        principalOf(request, ...merchantAuth),
+        request.params.merchant_id,
+      );
+      return {
+        ok: true as const,
+        data: await getMerchantPlan(ctx, merchantId, request.params.plan_id),
+      };
+    },
+  );
+}

@@ -1,0 +1,297 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chargeReference, collectInstallment } from '../../src/app/collections.ts';
+import {
+  createTestCustomer,
+  createTestMerchant,
+  sessionBody,
+  type TestMerchant,
+} from '../harness/fixtures.ts';
+import { payOnCardPage, TEST_CARDS } from '../harness/sandbox.ts';
+import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
+
+let t: TestAppWithSandbox;
+let merchant: TestMerchant;
+beforeAll(async () => {
+  t = await startTestAppWithSandbox();
+  merchant = await createTestMerchant(t);
+});
+afterAll(async () => t.close());
+
+type Customer = Awaited<ReturnType<typeof createTestCustomer>>;
+
+async function customerWithCard(): Promise<{
+  customer: Customer;
+  methodId: string;
+  authorizationCode: string;
+}> {
+  const customer = await createTestCustomer(t);
+  const init = await t.http.post(
+    '/api/v1/payment-methods/initialize-card',
+    { customer_id: customer.id, callback_url: 'https://shop.example/back', is_default: true },
+    { token: customer.accessToken },
+  );
+  await payOnCardPage(init.body.authorization_url, TEST_CARDS.success);
+  const verified = await t.http.post(
+    '/api/v1/payment-methods/verify-card',
+    { customer_id: customer.id, reference: init.body.reference },
+    { token: customer.accessToken },
+  );
+  const row = await t.ctx.db
+    .selectFrom('payment_methods')
+    .select('authorization_sealed')
+    .where('id', '=', verified.body.data.id)
+    .executeTakeFirstOrThrow();
+  return {
+    customer,
+    methodId: verified.body.data.id,
+    authorizationCode: t.ctx.secretBox.open(row.authorization_sealed),
+  };
+}
+
+async function confirmNewPlan(amount = 100_000) {
+  const { customer, methodId, authorizationCode } = await customerWithCard();
+  const session = await t.http.post(
+    '/api/v1/checkout/sessions',
+    sessionBody(merchant.id, { amount }),
+    { token: merchant.testKey },
+  );
+  const confirm = await t.http.post(
+    `/api/v1/checkout/sessions/${session.body.data.token}/confirm`,
+    { frequency: 'monthly', installment_count: 3, upfront_pct: 25, payment_method_id: methodId },
+    { token: customer.accessToken },
+  );
+  return { customer, methodId, authorizationCode, session, confirm };
+}
+
+const ledgerTotal = async () =>
+  Number(
+    (
+      await sql<{
+        total: string;
+      }>`SELECT COALESCE(sum(debit_kobo) - sum(credit_kobo), 0) AS total FROM journal_postings`.execute(
+        t.ctx.db,
+      )
+    ).rows[0]?.total,
+  );
+
+describe('confirming a plan and collecting the deposit', () => {
+  it('creates the plan, completes the session, books the receivable and queues the deposit', async () => {
+    const { confirm, session } = await confirmNewPlan();
+    expect(confirm.status, JSON.stringify(confirm.body)).toBe(201);
+    const plan = confirm.body.data.plan;
+    expect(confirm.body.data.payment_plan_id).toBe(plan.id);
+    expect(plan).toMatchObject({
+      status: 'pending_deposit',
+      amount: 100_000,
+      frequency: 'monthly',
+      installment_count: 3,
+    });
+    expect(
+      plan.installments.map((i: { sequence: number; amount: number }) => [i.sequence, i.amount]),
+    ).toEqual([
+      [0, 25_000],
+      [1, 25_000],
+      [2, 25_000],
+      [3, 25_000],
+    ]);
+    expect(
+      (await t.http.get(`/api/v1/checkout/sessions/${session.body.data.token}`)).body.data.status,
+    ).toBe('completed');
+    const jobs = await sql<{
+      key: string;
+    }>`SELECT key FROM graphile_worker.jobs WHERE task_identifier = 'collect_installment'`.execute(
+      t.ctx.db,
+    );
+    for (const installment of plan.installments)
+      expect(jobs.rows.map((j) => j.key)).toContain(`collect:${installment.id}:1`);
+    expect(await ledgerTotal()).toBe(0);
+  });
+
+  it('collects the deposit through the gateway: plan active, wallet credited 97.5%, ledger balanced', async () => {
+    const { confirm } = await confirmNewPlan();
+    const plan = confirm.body.data.plan;
+    const walletBefore = (
+      await t.http.get(`/api/v1/merchant/${merchant.id}/wallet`, { token: merchant.testKey })
+    ).body.data;
+    expect(await collectInstallment(t.ctx, plan.installments[0].id)).toBe('paid');
+    const after = (
+      await t.http.get(`/api/v1/merchant/${merchant.id}/plans/${plan.id}`, {
+        token: merchant.testKey,
+      })
+    ).body.data;
+    expect(after.status).toBe('active');
+    expect(after.installments[0]).toMatchObject({ status: 'paid' });
+    const walletAfter = (
+      await t.http.get(`/api/v1/merchant/${merchant.id}/wallet`, { token: merchant.testKey })
+    ).body.data;
+    expect(walletAfter.available - walletBefore.available).toBe(25_000 - 625);
+    expect(await ledgerTotal()).toBe(0);
+    // Running the job again changes nothing.
+    expect(await collectInstallment(t.ctx, plan.installments[0].id)).toBe('nothing_to_do');
+    const verified = await t.ctx.gateway.verifyTransaction(
+      chargeReference(plan.installments[0].id, 1),
+    );
+    expect(verified).toMatchObject({ status: 'success', amountKobo: 25_000 });
+  });
+
+  it('every installment collected completes the plan', async () => {
+    const { confirm } = await confirmNewPlan(40_000);
+    const plan = confirm.body.data.plan;
+    for (const installment of plan.installments)
+      expect(await collectInstallment(t.ctx, installment.id)).toBe('paid');
+    const after = (
+      await t.http.get(`/api/v1/merchant/${merchant.id}/plans/${plan.id}`, {
+        token: merchant.testKey,
+      })
+    ).body.data;
+    expect(after.status).toBe('completed');
+    expect(await ledgerTotal()).toBe(0);
+  });
+
+  it('a lost gateway response is settled by verify with the same reference: one charge, one ledger entry', async () => {
+    const { confirm } = await confirmNewPlan();
+    const deposit = confirm.body.data.plan.installments[0];
+    await t.sandbox.control('POST', '/_sandbox/faults', { lose_next_response: 1 });
+    expect(await collectInstallment(t.ctx, deposit.id)).toBe('pending');
+    await t.sandbox.control('DELETE', '/_sandbox/faults');
+    expect(await collectInstallment(t.ctx, deposit.id)).toBe('paid');
+    const charges = await t.ctx.db
+      .selectFrom('charges')
+      .selectAll()
+      .where('installment_id', '=', deposit.id)
+      .execute();
+    expect(charges.map((c) => [c.attempt, c.status])).toEqual([[1, 'success']]);
+    const entries = await t.ctx.db
+      .selectFrom('journal_entries')
+      .select('id')
+      .where('kind', '=', 'payment_collected')
+      .where('reference', '=', chargeReference(deposit.id, 1))
+      .execute();
+    expect(entries).toHaveLength(1);
+  });
+
+  it('a failed debit marks the installment failed and schedules the retry on the documented schedule', async () => {
+    const { confirm, authorizationCode } = await confirmNewPlan();
+    const deposit = confirm.body.data.plan.installments[0];
+    await t.sandbox.control('POST', `/_sandbox/authorizations/${authorizationCode}`, {
+      behaviour: 'insufficient_funds',
+    });
+    expect(await collectInstallment(t.ctx, deposit.id)).toBe('failed');
+    const row = await t.ctx.db
+      .selectFrom('installments')
+      .selectAll()
+      .where('id', '=', deposit.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'failed', failed_attempts: 1 });
+    const retry = await sql<{
+      run_at: Date;
+    }>`SELECT run_at FROM graphile_worker.jobs WHERE key = ${`collect:${deposit.id}:2`}`.execute(
+      t.ctx.db,
+    );
+    // First retry: one day after the due date (and at least a day after the failure).
+    expect(retry.rows[0]?.run_at.getTime()).toBe(
+      new Date(deposit.due_at).getTime() + 24 * 60 * 60_000,
+    );
+    await t.sandbox.control('POST', `/_sandbox/authorizations/${authorizationCode}`, {
+      behaviour: 'success',
+    });
+    expect(await collectInstallment(t.ctx, deposit.id)).toBe('paid');
+    const charges = await t.ctx.db
+      .selectFrom('charges')
+      .select(['attempt', 'status'])
+      .where('installment_id', '=', deposit.id)
+      .orderBy('attempt')
+      .execute();
+    expect(charges).toEqual([
+      { attempt: 1, status: 'failed' },
+      { attempt: 2, status: 'success' },
+    ]);
+  });
+});
+
+describe('confirm: rules and errors', () => {
+  it('confirming again returns the same plan; a second session for that order is then a 409', async () => {
+    const { customer, methodId, session, confirm } = await confirmNewPlan();
+    const again = await t.http.post(
+      `/api/v1/checkout/sessions/${session.body.data.token}/confirm`,
+      { frequency: 'monthly', installment_count: 3, upfront_pct: 25, payment_method_id: methodId },
+      { token: customer.accessToken },
+    );
+    expect(again.status).toBe(201);
+    expect(again.body.data.payment_plan_id).toBe(confirm.body.data.payment_plan_id);
+    const reorder = await t.http.post(
+      '/api/v1/checkout/sessions',
+      { ...sessionBody(merchant.id), order_reference: session.body.data.order_reference },
+      { token: merchant.testKey },
+    );
+    expect(reorder.status).toBe(409);
+  });
+
+  it("refuses a configuration outside the constraints (400 naming it), another customer's method (404), no token (401), an expired session (409)", async () => {
+    const { customer, methodId } = await customerWithCard();
+    const other = await customerWithCard();
+    const session = await t.http.post('/api/v1/checkout/sessions', sessionBody(merchant.id), {
+      token: merchant.testKey,
+    });
+    const path = `/api/v1/checkout/sessions/${session.body.data.token}/confirm`;
+    const body = {
+      frequency: 'monthly',
+      installment_count: 3,
+      upfront_pct: 25,
+      payment_method_id: methodId,
+    };
+    const tooLong = await t.http.post(
+      path,
+      { ...body, installment_count: 12 },
+      { token: customer.accessToken },
+    );
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.detail).toMatch(/max_monthly_duration/);
+    expect(
+      (
+        await t.http.post(
+          path,
+          { ...body, payment_method_id: other.methodId },
+          { token: customer.accessToken },
+        )
+      ).status,
+    ).toBe(404);
+    expect((await t.http.post(path, body)).status).toBe(401);
+    expect((await t.http.post(path, body, { token: merchant.testKey })).status).toBe(401);
+    t.clock.advance(31 * 60_000);
+    const login = await t.http.post('/api/v1/customers/login', {
+      email: customer.email,
+      password: customer.password,
+    });
+    expect((await t.http.post(path, body, { token: login.body.data.access_token })).status).toBe(
+      409,
+    );
+  });
+
+  it('a method that pays an open plan cannot be deleted (409); another merchant cannot read the plan (404)', async () => {
+    const { customer, methodId, confirm } = await confirmNewPlan();
+    const del = await t.http.delete(`/api/v1/payment-methods/${methodId}`, {
+      token: customer.accessToken,
+    });
+    expect(del.status).toBe(409);
+    expect(del.body.code).toBe('payment_method_in_use');
+    const other = await createTestMerchant(t);
+    expect(
+      (
+        await t.http.get(
+          `/api/v1/merchant/${other.id}/plans/${confirm.body.data.payment_plan_id}`,
+          { token: other.testKey },
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.http.get(
+          `/api/v1/merchant/${merchant.id}/plans/${confirm.body.data.payment_plan_id}`,
+          { token: other.testKey },
+        )
+      ).status,
+    ).toBe(404);
+  });
+});
