@@ -3,6 +3,7 @@ import { runWrite } from '../db/write.ts';
 import { sha256Hex } from '../platform/crypto.ts';
 import type { AppContext } from './context.ts';
 import { revokeByAuthorization } from './payment-methods.ts';
+import { settleCharge } from './collections.ts';
 
 export interface WebhookReceipt {
   status: 'processed' | 'duplicate' | 'ignored';
@@ -58,4 +59,53 @@ export async function receiveRevocationWebhook(
     if (code) await revokeByAuthorization(tx, code, event.cause, now);
     return { status: 'processed', event: event.cause };
   });
+}
+
+/**
+ * Charges and transfers from the gateway (`POST /api/v1/webhooks/gateway`). Verified over the raw
+ * bytes (401 when forged), then confirmed with the gateway's verify endpoint before any value is
+ * given: the webhook only says "look now". Settling is idempotent (only a pending charge moves),
+ * so a duplicated or late event changes nothing twice; the body's digest is recorded afterwards
+ * to tell the sender it was a duplicate.
+ */
+export async function receiveGatewayWebhook(
+  ctx: AppContext,
+  rawBody: Buffer | undefined,
+  signature: string | undefined,
+): Promise<WebhookReceipt> {
+  if (!rawBody || !ctx.gateway.verifyWebhookSignature(rawBody, signature)) {
+    throw new DomainError('unauthenticated', 'Invalid or missing x-paystack-signature.');
+  }
+  const event = ctx.gateway.parseWebhook(rawBody);
+  const name =
+    event.kind === 'unknown'
+      ? event.name
+      : event.kind === 'authorization.revoked'
+        ? event.cause
+        : event.kind;
+  if (event.kind === 'charge.success') {
+    const charge = await ctx.db
+      .selectFrom('charges')
+      .select(['reference', 'status'])
+      .where('reference', '=', event.transaction.reference)
+      .executeTakeFirst();
+    if (charge?.status === 'pending') {
+      const verified = await ctx.gateway.verifyTransaction(charge.reference).catch(() => null);
+      // Unverifiable now: the collection job's own re-check settles it later.
+      if (verified) await settleCharge(ctx, charge.reference, verified);
+    }
+  }
+  const recorded = await ctx.db
+    .insertInto('gateway_events')
+    .values({
+      digest: sha256Hex(rawBody),
+      endpoint: 'gateway',
+      event: name,
+      received_at: ctx.clock.now(),
+    })
+    .onConflict((oc) => oc.column('digest').doNothing())
+    .returning('digest')
+    .executeTakeFirst();
+  if (!recorded) return { status: 'duplicate', event: name };
+  return { status: event.kind === 'charge.success' ? 'processed' : 'ignored', event: name };
 }

@@ -64,6 +64,20 @@ async function confirmNewPlan(amount = 100_000) {
   return { customer, methodId, authorizationCode, session, confirm };
 }
 
+/**
+ * Collects and expects the installment paid. The sandbox also sends charge.success, which the app
+ * verifies and settles; whichever path settles first wins and the other finds nothing to do.
+ */
+async function collectPaid(installmentId: string): Promise<void> {
+  expect(['paid', 'nothing_to_do']).toContain(await collectInstallment(t.ctx, installmentId));
+  const row = await t.ctx.db
+    .selectFrom('installments')
+    .select('status')
+    .where('id', '=', installmentId)
+    .executeTakeFirstOrThrow();
+  expect(row.status).toBe('paid');
+}
+
 const ledgerTotal = async () =>
   Number(
     (
@@ -114,7 +128,7 @@ describe('confirming a plan and collecting the deposit', () => {
     const walletBefore = (
       await t.http.get(`/api/v1/merchant/${merchant.id}/wallet`, { token: merchant.testKey })
     ).body.data;
-    expect(await collectInstallment(t.ctx, plan.installments[0].id)).toBe('paid');
+    await collectPaid(plan.installments[0].id);
     const after = (
       await t.http.get(`/api/v1/merchant/${merchant.id}/plans/${plan.id}`, {
         token: merchant.testKey,
@@ -138,8 +152,7 @@ describe('confirming a plan and collecting the deposit', () => {
   it('every installment collected completes the plan', async () => {
     const { confirm } = await confirmNewPlan(40_000);
     const plan = confirm.body.data.plan;
-    for (const installment of plan.installments)
-      expect(await collectInstallment(t.ctx, installment.id)).toBe('paid');
+    for (const installment of plan.installments) await collectPaid(installment.id);
     const after = (
       await t.http.get(`/api/v1/merchant/${merchant.id}/plans/${plan.id}`, {
         token: merchant.testKey,
@@ -155,7 +168,18 @@ describe('confirming a plan and collecting the deposit', () => {
     await t.sandbox.control('POST', '/_sandbox/faults', { lose_next_response: 1 });
     expect(await collectInstallment(t.ctx, deposit.id)).toBe('pending');
     await t.sandbox.control('DELETE', '/_sandbox/faults');
-    expect(await collectInstallment(t.ctx, deposit.id)).toBe('paid');
+    // The gateway did charge: its charge.success webhook (verified) or the job's re-check settles
+    // it, whichever comes first, and the other finds nothing left to do.
+    expect(['paid', 'nothing_to_do']).toContain(await collectInstallment(t.ctx, deposit.id));
+    expect(
+      (
+        await t.ctx.db
+          .selectFrom('installments')
+          .select('status')
+          .where('id', '=', deposit.id)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('paid');
     const charges = await t.ctx.db
       .selectFrom('charges')
       .selectAll()
@@ -196,7 +220,7 @@ describe('confirming a plan and collecting the deposit', () => {
     await t.sandbox.control('POST', `/_sandbox/authorizations/${authorizationCode}`, {
       behaviour: 'success',
     });
-    expect(await collectInstallment(t.ctx, deposit.id)).toBe('paid');
+    await collectPaid(deposit.id);
     const charges = await t.ctx.db
       .selectFrom('charges')
       .select(['attempt', 'status'])
@@ -293,5 +317,141 @@ describe('confirm: rules and errors', () => {
         )
       ).status,
     ).toBe(404);
+  });
+});
+
+describe('bank debits settle through the gateway webhook (POST /api/v1/webhooks/gateway)', () => {
+  async function bankPlan() {
+    const customer = await createTestCustomer(t);
+    const start = await t.http.post(
+      `/api/v1/payment-methods/customers/${customer.id}/initiate-bank-mandate`,
+      { bank_code: '057', account_number: '0000000000', is_default: true },
+      { token: customer.accessToken },
+    );
+    const linked = await t.http.post(
+      '/api/v1/payment-methods/bank-mandate/submit-otp',
+      {
+        customer_id: customer.id,
+        reference: start.body.reference,
+        otp: '123456',
+        bank_code: '057',
+        bank_name: 'Zenith Bank',
+        account_number: '0000000000',
+        is_default: true,
+      },
+      { token: customer.accessToken },
+    );
+    const session = await t.http.post(
+      '/api/v1/checkout/sessions',
+      sessionBody(merchant.id, { amount: 80_000 }),
+      { token: merchant.testKey },
+    );
+    const confirm = await t.http.post(
+      `/api/v1/checkout/sessions/${session.body.data.token}/confirm`,
+      {
+        frequency: 'weekly',
+        installment_count: 3,
+        upfront_pct: 25,
+        payment_method_id: linked.body.data.id,
+      },
+      { token: customer.accessToken },
+    );
+    expect(confirm.status, JSON.stringify(confirm.body)).toBe(201);
+    return confirm.body.data.plan;
+  }
+
+  const installmentStatus = async (id: string) =>
+    (
+      await t.ctx.db
+        .selectFrom('installments')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).status;
+  const collectedEntries = async (reference: string) =>
+    (
+      await t.ctx.db
+        .selectFrom('journal_entries')
+        .select('id')
+        .where('kind', '=', 'payment_collected')
+        .where('reference', '=', reference)
+        .execute()
+    ).length;
+
+  it('a `processing` debit stays pending until charge.success arrives, verified, then pays the installment once even when the webhook is duplicated', async () => {
+    const plan = await bankPlan();
+    const deposit = plan.installments[0];
+    await t.sandbox.control('POST', '/_sandbox/faults', { duplicate_webhooks: true });
+    expect(await collectInstallment(t.ctx, deposit.id)).toBe('pending');
+    expect(await installmentStatus(deposit.id)).toBe('processing');
+    const settled = await t.sandbox.control('POST', '/_sandbox/settle');
+    expect(settled.status).toBe(200);
+    await t.sandbox.control('DELETE', '/_sandbox/faults');
+    expect(await installmentStatus(deposit.id)).toBe('paid');
+    expect(await collectedEntries(chargeReference(deposit.id, 1))).toBe(1);
+    const events = await t.ctx.db
+      .selectFrom('gateway_events')
+      .select('event')
+      .where('endpoint', '=', 'gateway')
+      .where('event', '=', 'charge.success')
+      .execute();
+    expect(events.length).toBeGreaterThanOrEqual(1);
+    expect(
+      (
+        await t.http.get(`/api/v1/merchant/${merchant.id}/plans/${plan.id}`, {
+          token: merchant.testKey,
+        })
+      ).body.data.status,
+    ).toBe('active');
+  });
+
+  it('a forged webhook changes nothing (401); a late replay after payment changes nothing', async () => {
+    const plan = await bankPlan();
+    const deposit = plan.installments[0];
+    expect(await collectInstallment(t.ctx, deposit.id)).toBe('pending');
+    const body = JSON.stringify({
+      event: 'charge.success',
+      data: {
+        reference: chargeReference(deposit.id, 1),
+        status: 'success',
+        amount: deposit.amount,
+        currency: 'NGN',
+      },
+    });
+    const { createHmac } = await import('node:crypto');
+    const forged = await t.http.request('POST', '/api/v1/webhooks/gateway', {
+      rawBody: body,
+      headers: {
+        'content-type': 'application/json',
+        'x-paystack-signature': createHmac('sha512', 'sk_test_wrong').update(body).digest('hex'),
+      },
+    });
+    expect(forged.status).toBe(401);
+    expect(await installmentStatus(deposit.id)).toBe('processing');
+    // A correctly signed webhook whose charge the gateway has not settled yet gives no value: verify says pending.
+    const early = await t.http.request('POST', '/api/v1/webhooks/gateway', {
+      rawBody: body,
+      headers: {
+        'content-type': 'application/json',
+        'x-paystack-signature': createHmac('sha512', t.sandbox.secretKey)
+          .update(body)
+          .digest('hex'),
+      },
+    });
+    expect(early.status).toBe(200);
+    expect(await installmentStatus(deposit.id)).toBe('processing');
+    await t.sandbox.control('POST', '/_sandbox/settle');
+    expect(await installmentStatus(deposit.id)).toBe('paid');
+    const late = await t.http.request('POST', '/api/v1/webhooks/gateway', {
+      rawBody: `${body} `,
+      headers: {
+        'content-type': 'application/json',
+        'x-paystack-signature': createHmac('sha512', t.sandbox.secretKey)
+          .update(`${body} `)
+          .digest('hex'),
+      },
+    });
+    expect(late.status).toBe(200);
+    expect(await collectedEntries(chargeReference(deposit.id, 1))).toBe(1);
   });
 });

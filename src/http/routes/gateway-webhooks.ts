@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../../app/context.ts';
-import { receiveRevocationWebhook } from '../../app/gateway-webhooks.ts';
+import { receiveGatewayWebhook, receiveRevocationWebhook } from '../../app/gateway-webhooks.ts';
 import { errorResponses } from '../schemas.ts';
 import type { TypedApp } from '../typed-app.ts';
 
@@ -26,6 +26,34 @@ export function registerGatewayWebhookRoutes(app: TypedApp, ctx: AppContext): vo
     },
     async (request) => {
       const receipt = await receiveRevocationWebhook(
+        ctx,
+        request.rawBody,
+        request.headers['x-paystack-signature'],
+      );
+      return { ok: true as const, ...receipt };
+    },
+  );
+
+  app.post(
+    '/api/v1/webhooks/gateway',
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags: ['Gateway webhooks'],
+        summary: 'Charges and transfers from the gateway',
+        description:
+          "Signed with `x-paystack-signature`. A `charge.success` for one of our pending installment charges is confirmed with the gateway's verify endpoint, then settled; duplicates and late events change nothing. Other events are acknowledged.",
+        headers: Type.Object({
+          'x-paystack-signature': Type.Optional(Type.String({ maxLength: 256 })),
+        }),
+        response: {
+          200: Type.Object({ ok: Type.Literal(true), status: Type.String(), event: Type.String() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const receipt = await receiveGatewayWebhook(
         ctx,
         request.rawBody,
         request.headers['x-paystack-signature'],
