@@ -4,6 +4,7 @@ import { sha256Hex } from '../platform/crypto.ts';
 import type { AppContext } from './context.ts';
 import { revokeByAuthorization } from './payment-methods.ts';
 import { settleCharge } from './collections.ts';
+import { applyTransferOutcome } from './payouts.ts';
 
 export interface WebhookReceipt {
   status: 'processed' | 'duplicate' | 'ignored';
@@ -83,6 +84,27 @@ export async function receiveGatewayWebhook(
       : event.kind === 'authorization.revoked'
         ? event.cause
         : event.kind;
+  if (
+    event.kind === 'transfer.success' ||
+    event.kind === 'transfer.failed' ||
+    event.kind === 'transfer.reversed'
+  ) {
+    const payout = await ctx.db
+      .selectFrom('payouts')
+      .select('reference')
+      .where('reference', '=', event.transfer.reference)
+      .executeTakeFirst();
+    if (payout) {
+      // The webhook says "look now"; the gateway's verify says what happened.
+      const verified = await ctx.gateway.verifyTransfer(payout.reference).catch(() => null);
+      if (verified)
+        await applyTransferOutcome(ctx, payout.reference, {
+          status: verified.status,
+          reason: verified.status === 'success' ? null : `transfer ${verified.status}`,
+          transferCode: verified.transferCode,
+        });
+    }
+  }
   if (event.kind === 'charge.success') {
     const charge = await ctx.db
       .selectFrom('charges')
@@ -107,5 +129,6 @@ export async function receiveGatewayWebhook(
     .returning('digest')
     .executeTakeFirst();
   if (!recorded) return { status: 'duplicate', event: name };
-  return { status: event.kind === 'charge.success' ? 'processed' : 'ignored', event: name };
+  const handled = event.kind === 'charge.success' || event.kind.startsWith('transfer.');
+  return { status: handled ? 'processed' : 'ignored', event: name };
 }

@@ -210,6 +210,28 @@ export interface ChargesTable {
   settled_at: Date | null;
 }
 
+export interface PayoutsTable {
+  id: string;
+  merchant_id: string;
+  reference: string;
+  amount_kobo: number;
+  bank_code: string;
+  account_number: string;
+  status: 'pending' | 'in_transit' | 'paid' | 'failed' | 'reversed';
+  trigger: 'schedule' | 'request';
+  transfer_code: string | null;
+  failure_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface TransferRecipientsTable {
+  bank_code: string;
+  account_number: string;
+  recipient_code: string;
+  created_at: Date;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -231,6 +253,8 @@ export interface Database {
   payment_plans: PaymentPlansTable;
   installments: InstallmentsTable;
   charges: ChargesTable;
+  payouts: PayoutsTable;
+  transfer_recipients: TransferRecipientsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 
@@ -243,3 +267,4 @@ export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
 export type PaymentMethodSetupRow = Selectable<PaymentMethodSetupsTable>;
 export type PaymentPlanRow = Selectable<PaymentPlansTable>;
 export type InstallmentRow = Selectable<InstallmentsTable>;
+export type PayoutRow = Selectable<PayoutsTable>;

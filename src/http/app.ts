@@ -19,6 +19,7 @@ import { registerGatewayWebhookRoutes } from './routes/gateway-webhooks.ts';
 import { registerPaymentMethodRoutes } from './routes/payment-methods.ts';
 import { registerWalletRoutes } from './routes/wallet.ts';
 import { registerPlanRoutes } from './routes/plans.ts';
+import { registerPayoutRoutes } from './routes/payouts.ts';
 import { ErrorResponse } from './schemas.ts';
 import type { TypedApp } from './typed-app.ts';
 import { validatorCompiler } from './validation.ts';
@@ -205,6 +206,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerMerchantRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
   registerWalletRoutes(app, ctx);
+  registerPayoutRoutes(app, ctx);
   registerCustomerRoutes(app, ctx);
   registerCheckoutSessionRoutes(app, ctx);
   registerCheckoutPreviewRoutes(app, ctx);

@@ -4,6 +4,7 @@ import { expireCheckoutSessionsTask } from './expire-sessions.ts';
 import { purgeIdempotencyKeysTask } from './purge-idempotency-keys.ts';
 import { refundVerificationChargeTask } from './refund-verification-charge.ts';
 import { collectInstallmentTask } from './collect-installment.ts';
+import { payoutSweepTask, sendPayoutTask } from './payouts.ts';
 
 /** Every job the worker runs, by name. Handlers are idempotent: a job may run more than once. */
 export function taskList(deps: JobDeps): TaskList {
@@ -12,6 +13,8 @@ export function taskList(deps: JobDeps): TaskList {
     purge_idempotency_keys: purgeIdempotencyKeysTask(deps),
     refund_verification_charge: refundVerificationChargeTask(deps),
     collect_installment: collectInstallmentTask(deps),
+    send_payout: sendPayoutTask(deps),
+    payout_sweep: payoutSweepTask(deps),
   };
 }
 
@@ -19,4 +22,6 @@ export function taskList(deps: JobDeps): TaskList {
 export const CRONTAB = [
   '* * * * * expire_checkout_sessions',
   '17 * * * * purge_idempotency_keys',
+  // 09:00 UTC is 10:00 in Lagos (UTC+1 all year).
+  '0 9 * * * payout_sweep',
 ].join('\n');

@@ -1,0 +1,94 @@
+import { Type } from 'typebox';
+import { merchantScope } from '../../app/authenticate.ts';
+import type { AppContext } from '../../app/context.ts';
+import { createPayout, listPayouts } from '../../app/payouts.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { MAX_CHECKOUT_AMOUNT_KOBO } from '../../domain/money.ts';
+import { principalOf, requireAuth } from '../plugins/auth.ts';
+import { Envelope, errorResponses, Strict } from '../schemas.ts';
+import type { TypedApp } from '../typed-app.ts';
+
+const Payout = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('payout'),
+  merchant_id: Type.String(),
+  amount: Type.Integer(),
+  currency: Type.Literal('NGN'),
+  status: Type.String({ description: 'pending, in_transit, paid, failed, reversed' }),
+  trigger: Type.String({ description: 'schedule (daily at 10:00 Lagos) or request' }),
+  reference: Type.String(),
+  settlement_account: Type.Object({ bank_code: Type.String(), account_number: Type.String() }),
+  failure_reason: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+});
+
+export function registerPayoutRoutes(app: TypedApp, ctx: AppContext): void {
+  const auth = ['secret_key', 'merchant_dashboard'] as const;
+  const security: { [scheme: string]: string[] }[] = [{ secretKey: [] }, { merchantJwt: [] }];
+  const params = Type.Object({ merchant_id: Type.String({ maxLength: 64 }) }, Strict);
+
+  app.post(
+    '/api/v1/merchant/:merchant_id/payouts',
+    {
+      preHandler: requireAuth(ctx, auth),
+      schema: {
+        tags: ['Merchants'],
+        summary: 'Request a payout now',
+        description:
+          'Pays `amount` (default: the whole available balance) to the settlement account. The amount leaves the available balance at once; a failed or reversed transfer puts it back. Payouts also run daily at 10:00 Lagos.',
+        security,
+        params,
+        body: Type.Object(
+          {
+            amount: Type.Optional(
+              Type.Integer({
+                minimum: 1,
+                maximum: MAX_CHECKOUT_AMOUNT_KOBO * 100,
+                description: 'Kobo; leave out (send {}) for the whole available balance.',
+              }),
+            ),
+          },
+          Strict,
+        ),
+        response: { 201: Envelope(Payout), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const merchantId = merchantScope(principalOf(request, ...auth), request.params.merchant_id);
+      const amount = request.body.amount;
+      const payout = await createPayout(ctx, merchantId, {
+        trigger: 'request',
+        ...(amount !== undefined && { amountKobo: amount }),
+      });
+      if (!payout)
+        throw new DomainError(
+          'invalid_request',
+          'The available balance is ₦0.00: there is nothing to pay out.',
+        );
+      return reply.code(201).send({ ok: true as const, data: payout });
+    },
+  );
+
+  app.get(
+    '/api/v1/merchant/:merchant_id/payouts',
+    {
+      preHandler: requireAuth(ctx, auth),
+      schema: {
+        tags: ['Merchants'],
+        summary: 'Recent payouts',
+        security,
+        params,
+        querystring: Type.Object(
+          { limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }) },
+          Strict,
+        ),
+        response: { 200: Envelope(Type.Array(Payout)), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const merchantId = merchantScope(principalOf(request, ...auth), request.params.merchant_id);
+      return { ok: true as const, data: await listPayouts(ctx, merchantId, request.query.limit) };
+    },
+  );
+}
