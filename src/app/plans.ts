@@ -248,3 +248,108 @@ export async function getMerchantPlan(
   if (!plan || plan.merchant_id !== merchantId) throw notFound('Payment plan');
   return plan;
 }
+
+/**
+ * Sandbox time travel (issue 4 §9): makes the plan's next unpaid installment due now and runs its
+ * collection at once (a failed one: its pending retry comes forward). Test-mode plans only, so a
+ * whole lifecycle (every installment, a failure, a retry, completion) runs in seconds.
+ */
+export async function advancePlanClock(
+  ctx: AppContext,
+  merchantId: string,
+  planId: string,
+): Promise<PlanView> {
+  const now = ctx.clock.now();
+  await runWrite(ctx.db, async (tx) => {
+    const plan = await tx
+      .selectFrom('payment_plans')
+      .select(['id', 'merchant_id', 'livemode', 'status'])
+      .where('id', '=', planId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!plan || plan.merchant_id !== merchantId) throw notFound('Payment plan');
+    if (plan.livemode)
+      throw new DomainError('forbidden', 'Time travel works on sandbox (sk_test_) plans only.');
+    const next = await tx
+      .selectFrom('installments')
+      .selectAll()
+      .where('plan_id', '=', planId)
+      .where('status', 'in', ['scheduled', 'failed'])
+      .orderBy('sequence')
+      .limit(1)
+      .executeTakeFirst();
+    if (!next)
+      throw new DomainError(
+        'conflict',
+        `Nothing to collect: the plan is ${plan.status} and no installment is waiting.`,
+      );
+    if (next.status === 'scheduled' && next.due_at > now) {
+      await tx.updateTable('installments').set({ due_at: now }).where('id', '=', next.id).execute();
+    }
+    // Same job key as the waiting job: graphile-worker replaces it, now due at once.
+    await scheduleCollection(tx, next.id, next.failed_attempts + 1, now);
+  });
+  return getMerchantPlan(ctx, merchantId, planId);
+}
+
+export async function listMerchantPlans(
+  ctx: AppContext,
+  merchantId: string,
+  filter: {
+    status?: PaymentPlanRow['status'];
+    customerId?: string;
+    orderReference?: string;
+    limit: number;
+    cursor?: string;
+  },
+): Promise<{ data: PlanView[]; has_more: boolean; next_cursor: string | null }> {
+  let query = ctx.db.selectFrom('payment_plans').selectAll().where('merchant_id', '=', merchantId);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.customerId) query = query.where('customer_id', '=', filter.customerId);
+  if (filter.orderReference) query = query.where('order_reference', '=', filter.orderReference);
+  if (filter.cursor) {
+    const [at = '', id = ''] = Buffer.from(filter.cursor, 'base64url').toString('utf8').split('|');
+    const createdAt = new Date(at);
+    if (Number.isNaN(createdAt.getTime()) || !id.startsWith('plan_'))
+      throw new DomainError('invalid_request', 'cursor is not one this API returned.');
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', createdAt),
+        eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(filter.limit + 1)
+    .execute();
+  const shown = rows.slice(0, filter.limit);
+  const installments =
+    shown.length === 0
+      ? []
+      : await ctx.db
+          .selectFrom('installments')
+          .selectAll()
+          .where(
+            'plan_id',
+            'in',
+            shown.map((p) => p.id),
+          )
+          .execute();
+  const last = shown.at(-1);
+  const hasMore = rows.length > filter.limit;
+  return {
+    data: shown.map((plan) =>
+      planView(
+        plan,
+        installments.filter((i) => i.plan_id === plan.id),
+      ),
+    ),
+    has_more: hasMore,
+    next_cursor:
+      hasMore && last
+        ? Buffer.from(`${last.created_at.toISOString()}|${last.id}`).toString('base64url')
+        : null,
+  };
+}

@@ -455,3 +455,81 @@ describe('bank debits settle through the gateway webhook (POST /api/v1/webhooks/
     expect(await collectedEntries(chargeReference(deposit.id, 1))).toBe(1);
   });
 });
+
+describe('merchant plan list and sandbox time travel', () => {
+  it('lists plans newest first with filters and a cursor', async () => {
+    const a = await confirmNewPlan();
+    t.clock.advance(1_000);
+    const b = await confirmNewPlan();
+    const first = await t.http.get(`/api/v1/merchant/${merchant.id}/plans?limit=1`, {
+      token: merchant.testKey,
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.data[0].id).toBe(b.confirm.body.data.payment_plan_id);
+    expect(first.body.has_more).toBe(true);
+    const second = await t.http.get(
+      `/api/v1/merchant/${merchant.id}/plans?limit=1&cursor=${first.body.next_cursor}`,
+      { token: merchant.testKey },
+    );
+    expect(second.body.data[0].id).toBe(a.confirm.body.data.payment_plan_id);
+    const byCustomer = await t.http.get(
+      `/api/v1/merchant/${merchant.id}/plans?customer_id=${a.customer.id}`,
+      { token: merchant.testKey },
+    );
+    expect(byCustomer.body.data.map((p: { id: string }) => p.id)).toEqual([
+      a.confirm.body.data.payment_plan_id,
+    ]);
+    expect(
+      (
+        await t.http.get(`/api/v1/merchant/${merchant.id}/plans?status=bogus`, {
+          token: merchant.testKey,
+        })
+      ).status,
+    ).toBe(400);
+  });
+
+  it('advance makes the next installment due now and queues it; live keys 403, other merchants 404, nothing left 409', async () => {
+    const { confirm } = await confirmNewPlan(40_000);
+    const plan = confirm.body.data.plan;
+    await collectPaid(plan.installments[0].id);
+    const advanced = await t.http.post(
+      `/api/v1/merchant/${merchant.id}/plans/${plan.id}/advance`,
+      undefined,
+      { token: merchant.testKey },
+    );
+    expect(advanced.status, JSON.stringify(advanced.body)).toBe(200);
+    expect(new Date(advanced.body.data.installments[1].due_at).getTime()).toBe(
+      t.clock.now().getTime(),
+    );
+    const job = await sql<{
+      run_at: Date;
+    }>`SELECT run_at FROM graphile_worker.jobs WHERE key = ${`collect:${plan.installments[1].id}:1`}`.execute(
+      t.ctx.db,
+    );
+    expect(job.rows[0]?.run_at.getTime()).toBe(t.clock.now().getTime());
+
+    const live = await createTestMerchant(t, { approve: true });
+    expect(
+      (
+        await t.http.post(`/api/v1/merchant/${live.id}/plans/${plan.id}/advance`, undefined, {
+          token: live.liveKey,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await t.http.post(`/api/v1/merchant/${merchant.id}/plans/${plan.id}/advance`, undefined, {
+          token: live.testKey,
+        })
+      ).status,
+    ).toBe(404);
+    for (const installment of plan.installments.slice(1)) await collectPaid(installment.id);
+    expect(
+      (
+        await t.http.post(`/api/v1/merchant/${merchant.id}/plans/${plan.id}/advance`, undefined, {
+          token: merchant.testKey,
+        })
+      ).status,
+    ).toBe(409);
+  });
+});

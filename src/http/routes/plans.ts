@@ -1,7 +1,13 @@
 import { Type } from 'typebox';
 import { merchantScope } from '../../app/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
-import { confirmPlan, getMerchantPlan } from '../../app/plans.ts';
+import {
+  advancePlanClock,
+  confirmPlan,
+  getMerchantPlan,
+  listMerchantPlans,
+} from '../../app/plans.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
 import { Envelope, errorResponses, Strict } from '../schemas.ts';
 import type { TypedApp } from '../typed-app.ts';
@@ -109,6 +115,92 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
       return {
         ok: true as const,
         data: await getMerchantPlan(ctx, merchantId, request.params.plan_id),
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/merchant/:merchant_id/plans',
+    {
+      preHandler: requireAuth(ctx, merchantAuth),
+      schema: {
+        tags: ['Merchants'],
+        summary: 'List payment plans',
+        description:
+          'Newest first, with installments. Filter by `status`, `customer_id` or `order_reference`; pass `next_cursor` back as `cursor`.',
+        security: [{ secretKey: [] }, { merchantJwt: [] }],
+        params: Type.Object({ merchant_id: Type.String({ maxLength: 64 }) }, Strict),
+        querystring: Type.Object(
+          {
+            status: Type.Optional(
+              Type.Union([
+                Type.Literal('pending_deposit'),
+                Type.Literal('active'),
+                Type.Literal('completed'),
+                Type.Literal('defaulted'),
+                Type.Literal('cancelled'),
+              ]),
+            ),
+            customer_id: Type.Optional(Type.String({ maxLength: 64 })),
+            order_reference: Type.Optional(Type.String({ maxLength: 100 })),
+            limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+            cursor: Type.Optional(Type.String({ maxLength: 200 })),
+          },
+          Strict,
+        ),
+        response: {
+          200: Type.Object({
+            ok: Type.Literal(true),
+            data: Type.Array(Plan),
+            has_more: Type.Boolean(),
+            next_cursor: Type.Union([Type.String(), Type.Null()]),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const merchantId = merchantScope(
+        principalOf(request, ...merchantAuth),
+        request.params.merchant_id,
+      );
+      const q = request.query;
+      const result = await listMerchantPlans(ctx, merchantId, {
+        limit: q.limit,
+        ...(q.status && { status: q.status }),
+        ...(q.customer_id && { customerId: q.customer_id }),
+        ...(q.order_reference && { orderReference: q.order_reference }),
+        ...(q.cursor && { cursor: q.cursor }),
+      });
+      return { ok: true as const, ...result };
+    },
+  );
+
+  app.post(
+    '/api/v1/merchant/:merchant_id/plans/:plan_id/advance',
+    {
+      preHandler: requireAuth(ctx, ['secret_key']),
+      schema: {
+        tags: ['Sandbox'],
+        summary: 'Time travel: collect the next installment now (sandbox keys only)',
+        description:
+          "Makes the plan's next unpaid installment due now and queues its collection at once (a failed installment's retry comes forward). Repeat to walk a whole plan in seconds. Live keys and live plans get 403.",
+        security: [{ secretKey: [] }],
+        params: Type.Object(
+          { merchant_id: Type.String({ maxLength: 64 }), plan_id: Type.String({ maxLength: 64 }) },
+          Strict,
+        ),
+        response: { 200: Envelope(Plan), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request, 'secret_key');
+      const merchantId = merchantScope(principal, request.params.merchant_id);
+      if (principal.mode === 'live')
+        throw new DomainError('forbidden', 'Time travel is for sandbox (sk_test_) keys only.');
+      return {
+        ok: true as const,
+        data: await advancePlanClock(ctx, merchantId, request.params.plan_id),
       };
     },
   );

@@ -1,0 +1,240 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../harness/database.ts';
+import { HttpClient } from '../harness/http-client.ts';
+import { freePort, payOnCardPage, TEST_CARDS } from '../harness/sandbox.ts';
+
+/**
+ * The whole money path through the real processes (`tranche start`: API, worker, sandbox gateway)
+ * over real HTTP: session → plan → deposit → every installment (sandbox time travel) → payout,
+ * then a failed installment and its retry; the ledger balanced at the end.
+ */
+let child: ChildProcess | undefined;
+let output = '';
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let api: HttpClient;
+let sandboxUrl: string;
+const gatewayKey = `sk_test_sandbox${randomUUID().replace(/-/g, '')}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'tranche-e2e-'));
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const port = await freePort();
+  const sandboxPort = await freePort();
+  sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    PORT: String(port),
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    SANDBOX_GATEWAY_PORT: String(sandboxPort),
+    GATEWAY_SECRET_KEY: gatewayKey,
+    TRANCHE_DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
+  delete env.REDIS_URL;
+  const proc = spawn(process.execPath, ['bin/tranche.mjs', 'start'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child = proc;
+  proc.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  proc.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await waitFor(
+    () => output.includes('admin-token'),
+    60_000,
+    () => output,
+  );
+  api = new HttpClient(`http://127.0.0.1:${port}`);
+}, 90_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child?.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  await database.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  describe: () => string = () => '',
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting\n${describe()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const sandbox = (path: string, body: unknown) =>
+  fetch(`${sandboxUrl}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${gatewayKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+async function ledgerTotal(): Promise<number> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  const result = await client.query<{ total: string }>(
+    'SELECT COALESCE(sum(debit_kobo) - sum(credit_kobo), 0) AS total FROM journal_postings',
+  );
+  await client.end();
+  return Number(result.rows[0]?.total);
+}
+
+describe('end to end through tranche start', () => {
+  it('session → plan → deposit → every installment → payout; a failed installment is retried; the ledger balances', async () => {
+    const registered = await api.post('/api/v1/merchant/register', {
+      business_name: 'E2E Stores',
+      email: 'e2e@shop.test',
+      password: 'a long merchant password',
+    });
+    const merchantId = registered.body.data.merchant.id as string;
+    const key = registered.body.data.secret_keys.test as string;
+    expect(
+      (
+        await api.patch(
+          `/api/v1/merchant/${merchantId}/settings`,
+          { settlement_account: { bank_code: '058', account_number: '0123456789' } },
+          { token: key },
+        )
+      ).status,
+    ).toBe(200);
+
+    const customer = await api.post('/api/v1/customers/register', {
+      email: 'buyer@mail.test',
+      password: 'a long customer password',
+      first_name: 'Chidi',
+      last_name: 'Okeke',
+      phone: '08031234567',
+    });
+    const token = customer.body.data.access_token as string;
+    const customerId = customer.body.data.customer.id as string;
+    const init = await api.post(
+      '/api/v1/payment-methods/initialize-card',
+      { customer_id: customerId, callback_url: 'https://shop.example/back', is_default: true },
+      { token },
+    );
+    await payOnCardPage(init.body.authorization_url, TEST_CARDS.success);
+    const card = await api.post(
+      '/api/v1/payment-methods/verify-card',
+      { customer_id: customerId, reference: init.body.reference },
+      { token },
+    );
+    expect(card.status).toBe(200);
+
+    const session = await api.post(
+      '/api/v1/checkout/sessions',
+      {
+        merchant_id: merchantId,
+        amount: 120_000,
+        currency: 'NGN',
+        title: 'Office chair',
+        order_reference: 'e2e-1',
+      },
+      { token: key, headers: { 'idempotency-key': randomUUID() } },
+    );
+    const confirm = await api.post(
+      `/api/v1/checkout/sessions/${session.body.data.token}/confirm`,
+      {
+        frequency: 'weekly',
+        installment_count: 3,
+        upfront_pct: 25,
+        payment_method_id: card.body.data.id,
+      },
+      { token },
+    );
+    expect(confirm.status, JSON.stringify(confirm.body)).toBe(201);
+    const planId = confirm.body.data.payment_plan_id as string;
+    const plan = () =>
+      api
+        .get(`/api/v1/merchant/${merchantId}/plans/${planId}`, { token: key })
+        .then((r) => r.body.data);
+    const paidCount = async () =>
+      (await plan()).installments.filter((i: { status: string }) => i.status === 'paid').length;
+
+    // The worker collects the deposit by itself.
+    await waitFor(
+      async () => (await plan()).status === 'active',
+      20_000,
+      () => output,
+    );
+
+    // Installment 1 fails (insufficient funds), then succeeds on the retry brought forward.
+    const code = await authorizationCodeOf(card.body.data.id as string);
+    await sandbox(`/_sandbox/authorizations/${code}`, { behaviour: 'insufficient_funds' });
+    expect(
+      (
+        await api.post(`/api/v1/merchant/${merchantId}/plans/${planId}/advance`, undefined, {
+          token: key,
+        })
+      ).status,
+    ).toBe(200);
+    await waitFor(
+      async () => (await plan()).installments[1].status === 'failed',
+      20_000,
+      () => output,
+    );
+    await sandbox(`/_sandbox/authorizations/${code}`, { behaviour: 'success' });
+    for (let paid = 1; paid < 4; paid++) {
+      expect(
+        (
+          await api.post(`/api/v1/merchant/${merchantId}/plans/${planId}/advance`, undefined, {
+            token: key,
+          })
+        ).status,
+      ).toBe(200);
+      await waitFor(
+        async () => (await paidCount()) === paid + 1,
+        20_000,
+        () => output,
+      );
+    }
+    expect((await plan()).status).toBe('completed');
+
+    const wallet = (await api.get(`/api/v1/merchant/${merchantId}/wallet`, { token: key })).body
+      .data;
+    // 4 payments of 30,000: fee 750 each.
+    expect(wallet).toMatchObject({ available: 117_000, pending: 0 });
+    const payout = await api.post(`/api/v1/merchant/${merchantId}/payouts`, {}, { token: key });
+    expect(payout.status).toBe(201);
+    await waitFor(
+      async () =>
+        (await api.get(`/api/v1/merchant/${merchantId}/payouts`, { token: key })).body.data[0]
+          ?.status === 'paid',
+      20_000,
+      () => output,
+    );
+    expect(
+      (await api.get(`/api/v1/merchant/${merchantId}/wallet`, { token: key })).body.data,
+    ).toMatchObject({ available: 0, payouts_in_transit: 0 });
+    expect(await ledgerTotal()).toBe(0);
+  }, 180_000);
+});
+
+async function authorizationCodeOf(methodId: string): Promise<string> {
+  // The test reads the sealed code through the service's own key file, as an operator would.
+  const { readFileSync } = await import('node:fs');
+  const { SecretBox } = await import('../../src/platform/crypto.ts');
+  const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as {
+    encryptionKey: string;
+  };
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  const row = await client.query<{ authorization_sealed: string }>(
+    'SELECT authorization_sealed FROM payment_methods WHERE id = $1',
+    [methodId],
+  );
+  await client.end();
+  return new SecretBox(secrets.encryptionKey).open(row.rows[0]?.authorization_sealed ?? '');
+}
