@@ -458,6 +458,8 @@ describe('bank debits settle through the gateway webhook (POST /api/v1/webhooks/
 
 describe('merchant plan list and sandbox time travel', () => {
   it('lists plans newest first with filters and a cursor', async () => {
+    // Strictly newer than every plan the earlier tests made (they share the merchant and the clock).
+    t.clock.advance(1_000);
     const a = await confirmNewPlan();
     t.clock.advance(1_000);
     const b = await confirmNewPlan();
