@@ -5,6 +5,7 @@ import { purgeIdempotencyKeysTask } from './purge-idempotency-keys.ts';
 import { refundVerificationChargeTask } from './refund-verification-charge.ts';
 import { collectInstallmentTask } from './collect-installment.ts';
 import { payoutSweepTask, sendPayoutTask } from './payouts.ts';
+import { reconcileTask } from './reconcile.ts';
 
 /** Every job the worker runs, by name. Handlers are idempotent: a job may run more than once. */
 export function taskList(deps: JobDeps): TaskList {
@@ -15,6 +16,7 @@ export function taskList(deps: JobDeps): TaskList {
     collect_installment: collectInstallmentTask(deps),
     send_payout: sendPayoutTask(deps),
     payout_sweep: payoutSweepTask(deps),
+    reconcile: reconcileTask(deps),
   };
 }
 
@@ -24,4 +26,5 @@ export const CRONTAB = [
   '17 * * * * purge_idempotency_keys',
   // 09:00 UTC is 10:00 in Lagos (UTC+1 all year).
   '0 9 * * * payout_sweep',
+  '30 3 * * * reconcile',
 ].join('\n');

@@ -9,6 +9,7 @@ import {
 import type { MerchantView } from '../app/views.ts';
 import { DomainError } from '../domain/errors.ts';
 import { migrate } from '../db/migrate.ts';
+import { reconcile } from '../app/reconciliation.ts';
 import { ConfigError, loadConfig } from '../platform/config.ts';
 import { resolveSecrets } from '../platform/secrets.ts';
 import { startApi } from './api.ts';
@@ -30,6 +31,8 @@ Operator tasks (add --json for machine-readable output)
   merchants approve ID | deactivate ID | reactivate ID
   merchants list [--status pending_approval|active|deactivated]
   admin-token                   print the operator token for /api/v1/admin (development)
+  reconcile [--since ISO-DATE] [--no-gateway]
+                                compare ledger, charges, payouts and the gateway; exit 1 on differences
 `;
 
 const print = (line = '') => process.stdout.write(`${line}\n`);
@@ -58,6 +61,8 @@ export async function main(argv: string[]): Promise<number> {
       case 'merchants':
         await runMerchants(rest);
         return 0;
+      case 'reconcile':
+        return await runReconcile(rest);
       case 'admin-token':
         print(resolveSecrets(loadConfig()).adminApiToken);
         return 0;
@@ -149,6 +154,32 @@ function printBanner(
   );
   print('Operator token for /api/v1/admin:  npm run tranche -- admin-token');
   print('');
+}
+
+async function runReconcile(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      since: { type: 'string' },
+      'no-gateway': { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const since = values.since ? new Date(values.since) : new Date(Date.now() - 7 * 24 * 60 * 60_000);
+  if (Number.isNaN(since.getTime()))
+    throw new DomainError('invalid_request', '--since must be a date such as 2026-11-01.');
+  const report = await withRuntime((rt) =>
+    reconcile(rt.ctx, { since, gateway: !values['no-gateway'] }),
+  );
+  if (values.json) print(JSON.stringify(report, null, 2));
+  else {
+    print(
+      `Reconciled since ${report.since}: ${report.charges_checked} charges, ${report.payouts_checked} payouts.`,
+    );
+    if (report.differences.length === 0) print('No differences.');
+    for (const d of report.differences) print(`  ${d.kind.padEnd(7)} ${d.reference}  ${d.detail}`);
+  }
+  return report.differences.length === 0 ? 0 : 1;
 }
 
 async function runMigrate(): Promise<void> {

@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeReference, collectInstallment } from '../../src/app/collections.ts';
+import { reconcile } from '../../src/app/reconciliation.ts';
 import {
   createTestCustomer,
   createTestMerchant,
@@ -533,5 +535,59 @@ describe('merchant plan list and sandbox time travel', () => {
         })
       ).status,
     ).toBe(409);
+  });
+});
+
+describe('reconciliation', () => {
+  it('finds no difference after real collections and reports a tampered charge (API and CLI)', async () => {
+    const { confirm } = await confirmNewPlan(40_000);
+    for (const installment of confirm.body.data.plan.installments)
+      await collectPaid(installment.id);
+    await t.sandbox.control('POST', '/_sandbox/settle');
+    const since = new Date(0);
+    const clean = await reconcile(t.ctx, { since, gateway: true });
+    expect(clean.differences, JSON.stringify(clean.differences)).toEqual([]);
+    expect(clean.charges_checked).toBeGreaterThanOrEqual(4);
+
+    const cli = (args: string[]) =>
+      spawnSync(process.execPath, ['bin/tranche.mjs', 'reconcile', ...args], {
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          DATABASE_URL: t.databaseUrl,
+          TRANCHE_DATA_DIR: '/tmp/tranche-reconcile-test',
+          LOG_LEVEL: 'silent',
+        },
+        timeout: 60_000,
+      });
+    const ok = cli(['--since', '2000-01-01', '--no-gateway', '--json']);
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout).differences).toEqual([]);
+
+    const reference = chargeReference(confirm.body.data.plan.installments[1].id, 1);
+    await t.ctx.db
+      .updateTable('charges')
+      .set({ status: 'failed' })
+      .where('reference', '=', reference)
+      .execute();
+    const tampered = await reconcile(t.ctx, { since, gateway: true });
+    expect(tampered.differences).toEqual(
+      expect.arrayContaining([
+        { kind: 'charge', reference, detail: 'ledger has a collection but the charge is failed' },
+        {
+          kind: 'charge',
+          reference,
+          detail: 'failed here, success at the gateway (money not booked)',
+        },
+      ]),
+    );
+    const bad = cli(['--since', '2000-01-01', '--no-gateway']);
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toContain(reference);
+    await t.ctx.db
+      .updateTable('charges')
+      .set({ status: 'success' })
+      .where('reference', '=', reference)
+      .execute();
   });
 });

@@ -1,0 +1,192 @@
+import { sql } from 'kysely';
+import { accountKey, parseAccountKey, signViolations } from '../domain/ledger.ts';
+import type { AppContext } from './context.ts';
+
+/**
+ * Reconciliation (brief §5): every gateway charge and transfer maps to exactly one ledger entry
+ * and back, the ledger sums to zero, and no account sits on the wrong side. With `gateway`, each
+ * charge and payout is also compared with what the gateway's verify endpoints say now.
+ */
+export interface Difference {
+  kind: 'charge' | 'payout' | 'ledger';
+  reference: string;
+  detail: string;
+}
+
+export interface ReconciliationReport {
+  since: string;
+  charges_checked: number;
+  payouts_checked: number;
+  differences: Difference[];
+}
+
+export async function reconcile(
+  ctx: AppContext,
+  options: { since: Date; gateway: boolean },
+): Promise<ReconciliationReport> {
+  const differences: Difference[] = [];
+  const charges = await ctx.db
+    .selectFrom('charges')
+    .selectAll()
+    .where('created_at', '>=', options.since)
+    .execute();
+  const collected = await ctx.db
+    .selectFrom('journal_entries')
+    .innerJoin('journal_postings', 'journal_postings.entry_id', 'journal_entries.id')
+    .select([
+      'journal_entries.reference',
+      sql<string>`sum(journal_postings.debit_kobo)`.as('gross'),
+    ])
+    .where('journal_entries.kind', '=', 'payment_collected')
+    .where('journal_entries.created_at', '>=', options.since)
+    .where('journal_postings.account', '=', accountKey({ kind: 'gateway_clearing' }))
+    .groupBy('journal_entries.reference')
+    .execute();
+  const grossByReference = new Map(collected.map((row) => [row.reference, Number(row.gross)]));
+
+  for (const charge of charges) {
+    const booked = grossByReference.get(charge.reference);
+    if (charge.status === 'success' && booked === undefined)
+      differences.push({
+        kind: 'charge',
+        reference: charge.reference,
+        detail: 'collected, but no payment_collected ledger entry',
+      });
+    if (charge.status === 'success' && booked !== undefined && booked !== charge.amount_kobo) {
+      differences.push({
+        kind: 'charge',
+        reference: charge.reference,
+        detail: `charged ${charge.amount_kobo} kobo, booked ${booked}`,
+      });
+    }
+    if (charge.status !== 'success' && booked !== undefined)
+      differences.push({
+        kind: 'charge',
+        reference: charge.reference,
+        detail: `ledger has a collection but the charge is ${charge.status}`,
+      });
+    grossByReference.delete(charge.reference);
+    if (options.gateway) {
+      const atGateway = await ctx.gateway
+        .verifyTransaction(charge.reference)
+        .catch(() => undefined);
+      if (atGateway === undefined)
+        differences.push({
+          kind: 'charge',
+          reference: charge.reference,
+          detail: 'the gateway could not be asked',
+        });
+      else if (
+        charge.status === 'success' &&
+        (atGateway?.status !== 'success' || atGateway.amountKobo !== charge.amount_kobo)
+      ) {
+        differences.push({
+          kind: 'charge',
+          reference: charge.reference,
+          detail: `success here, ${atGateway?.status ?? 'unknown'} at the gateway`,
+        });
+      } else if (charge.status !== 'success' && atGateway?.status === 'success') {
+        differences.push({
+          kind: 'charge',
+          reference: charge.reference,
+          detail: `${charge.status} here, success at the gateway (money not booked)`,
+        });
+      }
+    }
+  }
+  for (const reference of grossByReference.keys()) {
+    differences.push({
+      kind: 'charge',
+      reference,
+      detail: 'ledger collection without a charge record',
+    });
+  }
+
+  const payouts = await ctx.db
+    .selectFrom('payouts')
+    .selectAll()
+    .where('created_at', '>=', options.since)
+    .execute();
+  const payoutEntries = await ctx.db
+    .selectFrom('journal_entries')
+    .select(['reference', 'kind'])
+    .where('kind', 'like', 'payout_%')
+    .where('created_at', '>=', options.since)
+    .execute();
+  const kindsByReference = new Map<string, string[]>();
+  for (const entry of payoutEntries)
+    kindsByReference.set(entry.reference, [
+      ...(kindsByReference.get(entry.reference) ?? []),
+      entry.kind,
+    ]);
+  const expectedKinds: Record<string, string[]> = {
+    pending: ['payout_initiated'],
+    in_transit: ['payout_initiated'],
+    paid: ['payout_initiated', 'payout_succeeded'],
+    failed: ['payout_failed', 'payout_initiated'],
+    reversed: ['payout_initiated', 'payout_reversed', 'payout_succeeded'],
+  };
+  for (const payout of payouts) {
+    const kinds = [...(kindsByReference.get(payout.reference) ?? [])].sort();
+    const expected = expectedKinds[payout.status] ?? [];
+    if (kinds.join() !== expected.join()) {
+      differences.push({
+        kind: 'payout',
+        reference: payout.reference,
+        detail: `${payout.status}, but the ledger has [${kinds.join(', ')}]`,
+      });
+    }
+    if (options.gateway && payout.status !== 'pending') {
+      const atGateway = await ctx.gateway.verifyTransfer(payout.reference).catch(() => undefined);
+      const expectedAtGateway =
+        payout.status === 'paid'
+          ? 'success'
+          : payout.status === 'in_transit'
+            ? 'pending'
+            : payout.status;
+      if (atGateway?.status !== expectedAtGateway) {
+        differences.push({
+          kind: 'payout',
+          reference: payout.reference,
+          detail: `${payout.status} here, ${atGateway?.status ?? 'unknown'} at the gateway`,
+        });
+      }
+    }
+  }
+
+  const balances = await ctx.db
+    .selectFrom('journal_postings')
+    .select(['account', sql<string>`sum(debit_kobo) - sum(credit_kobo)`.as('balance')])
+    .groupBy('account')
+    .execute();
+  const total = balances.reduce((sum, row) => sum + Number(row.balance), 0);
+  if (total !== 0)
+    differences.push({ kind: 'ledger', reference: '*', detail: `postings sum to ${total}, not 0` });
+  const known = new Map(
+    balances
+      .filter((row) => isKnownAccount(row.account))
+      .map((row) => [row.account, Number(row.balance)]),
+  );
+  for (const account of signViolations(known))
+    differences.push({
+      kind: 'ledger',
+      reference: account,
+      detail: 'balance on the wrong side for this account',
+    });
+
+  return {
+    since: options.since.toISOString(),
+    charges_checked: charges.length,
+    payouts_checked: payouts.length,
+    differences,
+  };
+}
+
+function isKnownAccount(key: string): boolean {
+  try {
+    parseAccountKey(key);
+    return true;
+  } catch {
+    return false;
+  }
+}
