@@ -7,7 +7,7 @@ import { withDatabase } from './global-setup.ts';
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = inject('adminDatabaseUrl');
   const template = inject('templateDatabase');
-  const name = `tranche_test_${randomBase62(10).toLowerCase()}`;
+  const name = `tranche_test_${inject('runId')}_${randomBase62(10).toLowerCase()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {

@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     adminDatabaseUrl: string;
     templateDatabase: string;
+    /** Names this run's databases, so that cleaning up never touches another run's. */
+    runId: string;
   }
 }
 
@@ -42,7 +44,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     )
     .digest('hex')
     .slice(0, 12);
-  const template = `tranche_tpl_${migrationsHash}_${process.pid}`;
+  // Several runs may share one server (a developer's and CI's): everything is named per run.
+  const runId = `${process.pid}_${Math.floor(Math.random() * 1e6)}`;
+  const template = `tranche_tpl_${migrationsHash}_${runId}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${template}`);
@@ -52,13 +56,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   project.provide('adminDatabaseUrl', adminUrl);
   project.provide('templateDatabase', template);
+  project.provide('runId', runId);
 
   return async () => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     const leftovers = await client.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE 'tranche_test_%' OR datname = $1`,
-      [template],
+      `SELECT datname FROM pg_database WHERE starts_with(datname, $1) OR datname = $2`,
+      [`tranche_test_${runId}_%`, template],
     );
     for (const { datname } of leftovers.rows)
       await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
