@@ -2,7 +2,7 @@ import type { Tx } from '../db/database.ts';
 import { appendJournalEntry } from '../db/ledger.ts';
 import type { InstallmentRow } from '../db/schema.ts';
 import { runWrite } from '../db/write.ts';
-import { paymentCollectedEntry } from '../domain/ledger.ts';
+import { paymentCollectedEntry, planClosedEntry } from '../domain/ledger.ts';
 import { decideAfterFailedAttempt, transitionPlan } from '../domain/plan.ts';
 import { GatewayError, type GatewayTransaction } from '../gateway/port.ts';
 import type { AppContext } from './context.ts';
@@ -50,7 +50,9 @@ async function recordIntent(ctx: AppContext, installmentId: string): Promise<Int
       .select(['merchant_id', 'payment_method_id', 'status'])
       .where('id', '=', installment.plan_id)
       .executeTakeFirstOrThrow();
-    if (plan.status === 'cancelled' || plan.status === 'completed') return null;
+    // A defaulted plan is no longer debited automatically (money-rules.md: the customer can still pay).
+    if (plan.status === 'cancelled' || plan.status === 'completed' || plan.status === 'defaulted')
+      return null;
     if (installment.status === 'processing' && installment.charge_reference) {
       return {
         reference: installment.charge_reference,
@@ -230,7 +232,16 @@ export async function settleCharge(
     });
     if (decision.action === 'retry')
       await scheduleCollection(tx, installment.id, failedAttempts + 1, decision.retryAt);
-    else await advancePlan(tx, plan.id, plan.status, 'retries_exhausted', now);
+    // Out of retries: an unpaid deposit means the plan never started (cancelled); a later
+    // installment defaults the plan.
+    else
+      await advancePlan(
+        tx,
+        plan.id,
+        plan.status,
+        plan.status === 'pending_deposit' ? 'cancelled' : 'retries_exhausted',
+        now,
+      );
     return 'failed';
   });
 }
@@ -263,6 +274,7 @@ async function advancePlan(
       .set({ status: next, updated_at: now })
       .where('id', '=', planId)
       .execute();
+  if (next === 'cancelled' && status !== 'cancelled') await closeCancelledPlan(tx, planId, now);
 }
 
 export async function collectInstallment(
@@ -285,4 +297,47 @@ export async function collectInstallment(
     return 'pending';
   }
   return settleCharge(ctx, intent.reference, result);
+}
+
+/**
+ * A plan cancelled before its deposit was collected: the receivable it booked is released, its
+ * other installments are cancelled, and its checkout session is cancelled too, so the merchant can
+ * offer that order again (only completed sessions block an order reference).
+ */
+async function closeCancelledPlan(tx: Tx, planId: string, now: Date): Promise<void> {
+  const plan = await tx
+    .selectFrom('payment_plans')
+    .select(['merchant_id', 'amount_kobo', 'checkout_session_id'])
+    .where('id', '=', planId)
+    .executeTakeFirstOrThrow();
+  const paid = await tx
+    .selectFrom('installments')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_kobo'), eb.val('0')).as('total'))
+    .where('plan_id', '=', planId)
+    .where('status', '=', 'paid')
+    .executeTakeFirstOrThrow();
+  const outstandingKobo = plan.amount_kobo - Number(paid.total);
+  if (outstandingKobo > 0) {
+    await appendJournalEntry(
+      tx,
+      planClosedEntry({
+        planId,
+        merchantId: plan.merchant_id,
+        outstandingKobo,
+        reason: 'cancelled',
+      }),
+      now,
+    );
+  }
+  await tx
+    .updateTable('installments')
+    .set({ status: 'cancelled' })
+    .where('plan_id', '=', planId)
+    .where('status', 'in', ['scheduled', 'failed'])
+    .execute();
+  await tx
+    .updateTable('checkout_sessions')
+    .set({ status: 'cancelled', cancelled_at: now })
+    .where('id', '=', plan.checkout_session_id)
+    .execute();
 }

@@ -236,6 +236,65 @@ describe('confirming a plan and collecting the deposit', () => {
   });
 });
 
+describe('running out of retries', () => {
+  const planStatus = async (id: string) =>
+    (await t.http.get(`/api/v1/merchant/${merchant.id}/plans/${id}`, { token: merchant.testKey }))
+      .body.data.status;
+
+  it('a deposit that fails four times cancels the plan (it never started); nothing more is debited', async () => {
+    const { confirm, authorizationCode } = await confirmNewPlan();
+    const [deposit, first] = confirm.body.data.plan.installments;
+    await t.sandbox.control('POST', `/_sandbox/authorizations/${authorizationCode}`, {
+      behaviour: 'insufficient_funds',
+    });
+    for (let attempt = 1; attempt <= 4; attempt++)
+      expect(await collectInstallment(t.ctx, deposit.id)).toBe('failed');
+    expect(await planStatus(confirm.body.data.payment_plan_id)).toBe('cancelled');
+    const retry = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM graphile_worker.jobs WHERE key = ${`collect:${deposit.id}:5`}`.execute(
+      t.ctx.db,
+    );
+    expect(Number(retry.rows[0]?.n)).toBe(0);
+    expect(await collectInstallment(t.ctx, first.id)).toBe('nothing_to_do');
+    // The receivable is released and the order can be offered again.
+    const wallet = (
+      await t.http.get(`/api/v1/merchant/${merchant.id}/wallet`, { token: merchant.testKey })
+    ).body.data;
+    expect(wallet.transactions).toContainEqual(
+      expect.objectContaining({
+        type: 'plan_cancelled',
+        plan_id: confirm.body.data.payment_plan_id,
+        pending_change: -100_000,
+      }),
+    );
+    expect(
+      (
+        await t.http.post(
+          '/api/v1/checkout/sessions',
+          sessionBody(merchant.id, { order_reference: confirm.body.data.plan.order_reference }),
+          { token: merchant.testKey },
+        )
+      ).status,
+    ).toBe(201);
+    expect(await ledgerTotal()).toBe(0);
+  });
+
+  it('an installment that fails four times defaults the plan, and automatic debits stop', async () => {
+    const { confirm, authorizationCode } = await confirmNewPlan();
+    const [deposit, first, second] = confirm.body.data.plan.installments;
+    await collectPaid(deposit.id);
+    await t.sandbox.control('POST', `/_sandbox/authorizations/${authorizationCode}`, {
+      behaviour: 'insufficient_funds',
+    });
+    for (let attempt = 1; attempt <= 4; attempt++)
+      expect(await collectInstallment(t.ctx, first.id)).toBe('failed');
+    expect(await planStatus(confirm.body.data.payment_plan_id)).toBe('defaulted');
+    expect(await collectInstallment(t.ctx, second.id)).toBe('nothing_to_do');
+    expect(await ledgerTotal()).toBe(0);
+  });
+});
+
 describe('confirm: rules and errors', () => {
   it('confirming again returns the same plan; a second session for that order is then a 409', async () => {
     const { customer, methodId, session, confirm } = await confirmNewPlan();
