@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutSweep, sendPayout } from '../../src/app/payouts.ts';
 import { appendJournalEntry } from '../../src/db/ledger.ts';
@@ -6,6 +5,7 @@ import { runWrite } from '../../src/db/write.ts';
 import { paymentCollectedEntry, planConfirmedEntry } from '../../src/domain/ledger.ts';
 import { randomBase62 } from '../../src/platform/ids.ts';
 import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
+import { ledgerTotal as ledgerTotalOf } from '../harness/ledger.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 
 let t: TestAppWithSandbox;
@@ -56,16 +56,7 @@ const payoutStatus = async (id: string) =>
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
   ).status;
-const ledgerTotal = async () =>
-  Number(
-    (
-      await sql<{
-        total: string;
-      }>`SELECT COALESCE(sum(debit_kobo) - sum(credit_kobo), 0) AS total FROM journal_postings`.execute(
-        t.ctx.db,
-      )
-    ).rows[0]?.total,
-  );
+const ledgerTotal = () => ledgerTotalOf(t.ctx.db);
 
 describe('payouts', () => {
   it('pays the available balance to the settlement account; the transfer webhook (verified) marks it paid', async () => {

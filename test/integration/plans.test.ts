@@ -10,6 +10,7 @@ import {
   type TestMerchant,
 } from '../harness/fixtures.ts';
 import { payOnCardPage, TEST_CARDS } from '../harness/sandbox.ts';
+import { ledgerTotal as ledgerTotalOf } from '../harness/ledger.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 
 let t: TestAppWithSandbox;
@@ -80,16 +81,7 @@ async function collectPaid(installmentId: string): Promise<void> {
   expect(row.status).toBe('paid');
 }
 
-const ledgerTotal = async () =>
-  Number(
-    (
-      await sql<{
-        total: string;
-      }>`SELECT COALESCE(sum(debit_kobo) - sum(credit_kobo), 0) AS total FROM journal_postings`.execute(
-        t.ctx.db,
-      )
-    ).rows[0]?.total,
-  );
+const ledgerTotal = () => ledgerTotalOf(t.ctx.db);
 
 describe('confirming a plan and collecting the deposit', () => {
   it('creates the plan, completes the session, books the receivable and queues the deposit', async () => {

@@ -6,59 +6,52 @@ import type { TypedApp } from '../typed-app.ts';
 
 /** Inbound gateway webhooks: authenticated by signature, so not rate limited per IP. */
 export function registerGatewayWebhookRoutes(app: TypedApp, ctx: AppContext): void {
-  app.post(
-    '/api/v1/webhooks/payment-gateway',
+  const endpoints = [
     {
-      config: { rateLimit: false },
-      schema: {
-        tags: ['Gateway webhooks'],
-        summary: 'Payment-method revocations from the gateway',
-        description:
-          '`charge.dispute.create`, `authorization.revoked`, `mandate.revoked`, `mandate.cancelled`, `subscription.disable`. Signed with `x-paystack-signature` (HMAC-SHA512 of the raw body with the gateway secret key). The method is marked `revoked`, loses default status, and is never charged again.',
-        headers: Type.Object({
-          'x-paystack-signature': Type.Optional(Type.String({ maxLength: 256 })),
-        }),
-        response: {
-          200: Type.Object({ ok: Type.Literal(true), status: Type.String(), event: Type.String() }),
-          ...errorResponses,
+      path: '/api/v1/webhooks/payment-gateway',
+      receive: receiveRevocationWebhook,
+      summary: 'Payment-method revocations from the gateway',
+      description:
+        '`charge.dispute.create`, `authorization.revoked`, `mandate.revoked`, `mandate.cancelled`, `subscription.disable`. Signed with `x-paystack-signature` (HMAC-SHA512 of the raw body with the gateway secret key). The method is marked `revoked`, loses default status, and is never charged again.',
+    },
+    {
+      path: '/api/v1/webhooks/gateway',
+      receive: receiveGatewayWebhook,
+      summary: 'Charges and transfers from the gateway',
+      description:
+        "Signed with `x-paystack-signature`. A `charge.success` for one of our pending installment charges, or a `transfer.*` for a payout, is confirmed with the gateway's verify endpoint, then applied; duplicates and late events change nothing. Other events are acknowledged.",
+    },
+  ] as const;
+  for (const endpoint of endpoints) {
+    app.post(
+      endpoint.path,
+      {
+        config: { rateLimit: false },
+        schema: {
+          tags: ['Gateway webhooks'],
+          summary: endpoint.summary,
+          description: endpoint.description,
+          headers: Type.Object({
+            'x-paystack-signature': Type.Optional(Type.String({ maxLength: 256 })),
+          }),
+          response: {
+            200: Type.Object({
+              ok: Type.Literal(true),
+              status: Type.String(),
+              event: Type.String(),
+            }),
+            ...errorResponses,
+          },
         },
       },
-    },
-    async (request) => {
-      const receipt = await receiveRevocationWebhook(
-        ctx,
-        request.rawBody,
-        request.headers['x-paystack-signature'],
-      );
-      return { ok: true as const, ...receipt };
-    },
-  );
-
-  app.post(
-    '/api/v1/webhooks/gateway',
-    {
-      config: { rateLimit: false },
-      schema: {
-        tags: ['Gateway webhooks'],
-        summary: 'Charges and transfers from the gateway',
-        description:
-          "Signed with `x-paystack-signature`. A `charge.success` for one of our pending installment charges is confirmed with the gateway's verify endpoint, then settled; duplicates and late events change nothing. Other events are acknowledged.",
-        headers: Type.Object({
-          'x-paystack-signature': Type.Optional(Type.String({ maxLength: 256 })),
-        }),
-        response: {
-          200: Type.Object({ ok: Type.Literal(true), status: Type.String(), event: Type.String() }),
-          ...errorResponses,
-        },
+      async (request) => {
+        const receipt = await endpoint.receive(
+          ctx,
+          request.rawBody,
+          request.headers['x-paystack-signature'],
+        );
+        return { ok: true as const, ...receipt };
       },
-    },
-    async (request) => {
-      const receipt = await receiveGatewayWebhook(
-        ctx,
-        request.rawBody,
-        request.headers['x-paystack-signature'],
-      );
-      return { ok: true as const, ...receipt };
-    },
-  );
+    );
+  }
 }
