@@ -175,14 +175,15 @@ async function transitionSession(
       return checkoutSessionView(updated, now, ctx.settings.publicBaseUrl);
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'checkout_sessions_one_completed_per_order')) {
-      throw new DomainError(
-        'session_completed',
-        'Another checkout for this order is already completed.',
-      );
-    }
-    throw error;
+    throw orderAlreadyCompleted(error);
   }
+}
+
+/** The partial unique index refused a second completed checkout for an order: a 409, not a 500. */
+export function orderAlreadyCompleted(error: unknown): unknown {
+  return isUniqueViolation(error, 'checkout_sessions_one_completed_per_order')
+    ? new DomainError('session_completed', 'Another checkout for this order is already completed.')
+    : error;
 }
 
 export function cancelCheckoutSession(
@@ -193,7 +194,10 @@ export function cancelCheckoutSession(
   return transitionSession(ctx, token, 'cancelled', merchantId);
 }
 
-/** Called when the customer confirms a plan (money engine); exported for it and its tests. */
+/**
+ * Completes a pending session on its own. Confirming a plan completes the session inside its own
+ * transaction (app/plans.ts); this stand-alone transition is what tests use to reach `completed`.
+ */
 export function completeCheckoutSession(
   ctx: AppContext,
   token: string,

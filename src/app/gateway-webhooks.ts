@@ -1,10 +1,23 @@
 import { DomainError } from '../domain/errors.ts';
+import type { GatewayEvent } from '../gateway/port.ts';
 import { runWrite } from '../db/write.ts';
 import { sha256Hex } from '../platform/crypto.ts';
 import type { AppContext } from './context.ts';
 import { revokeByAuthorization } from './payment-methods.ts';
 import { settleCharge } from './collections.ts';
 import { applyTransferOutcome } from './payouts.ts';
+
+/** Checks the signature over the exact raw bytes before anything is parsed (401 when forged). */
+function verifiedEvent(
+  ctx: AppContext,
+  rawBody: Buffer | undefined,
+  signature: string | undefined,
+): { body: Buffer; event: GatewayEvent } {
+  if (!rawBody || !ctx.gateway.verifyWebhookSignature(rawBody, signature)) {
+    throw new DomainError('unauthenticated', 'Invalid or missing x-paystack-signature.');
+  }
+  return { body: rawBody, event: ctx.gateway.parseWebhook(rawBody) };
+}
 
 export interface WebhookReceipt {
   status: 'processed' | 'duplicate' | 'ignored';
@@ -22,10 +35,7 @@ export async function receiveRevocationWebhook(
   rawBody: Buffer | undefined,
   signature: string | undefined,
 ): Promise<WebhookReceipt> {
-  if (!rawBody || !ctx.gateway.verifyWebhookSignature(rawBody, signature)) {
-    throw new DomainError('unauthenticated', 'Invalid or missing x-paystack-signature.');
-  }
-  const event = ctx.gateway.parseWebhook(rawBody);
+  const { body, event } = verifiedEvent(ctx, rawBody, signature);
   if (event.kind !== 'authorization.revoked')
     return { status: 'ignored', event: event.kind === 'unknown' ? event.name : event.kind };
   const now = ctx.clock.now();
@@ -33,7 +43,7 @@ export async function receiveRevocationWebhook(
     const recorded = await tx
       .insertInto('gateway_events')
       .values({
-        digest: sha256Hex(rawBody),
+        digest: sha256Hex(body),
         endpoint: 'payment-gateway',
         event: event.cause,
         received_at: now,
@@ -74,10 +84,7 @@ export async function receiveGatewayWebhook(
   rawBody: Buffer | undefined,
   signature: string | undefined,
 ): Promise<WebhookReceipt> {
-  if (!rawBody || !ctx.gateway.verifyWebhookSignature(rawBody, signature)) {
-    throw new DomainError('unauthenticated', 'Invalid or missing x-paystack-signature.');
-  }
-  const event = ctx.gateway.parseWebhook(rawBody);
+  const { body, event } = verifiedEvent(ctx, rawBody, signature);
   const name =
     event.kind === 'unknown'
       ? event.name
@@ -120,7 +127,7 @@ export async function receiveGatewayWebhook(
   const recorded = await ctx.db
     .insertInto('gateway_events')
     .values({
-      digest: sha256Hex(rawBody),
+      digest: sha256Hex(body),
       endpoint: 'gateway',
       event: name,
       received_at: ctx.clock.now(),

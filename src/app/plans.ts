@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { isUniqueViolation, type Db, type Tx } from '../db/database.ts';
+import type { Db, Tx } from '../db/database.ts';
 import { appendJournalEntry } from '../db/ledger.ts';
 import type { InstallmentRow, PaymentPlanRow } from '../db/schema.ts';
 import { runWrite } from '../db/write.ts';
@@ -9,6 +9,7 @@ import { planConfirmedEntry } from '../domain/ledger.ts';
 import { initialPlanStatus } from '../domain/plan.ts';
 import { buildSchedule, validatePlanConfiguration } from '../domain/schedule.ts';
 import { newId } from '../platform/ids.ts';
+import { orderAlreadyCompleted } from './checkout-sessions.ts';
 import type { AppContext } from './context.ts';
 import { constraintsFromStored } from './plan-preview.ts';
 
@@ -228,13 +229,7 @@ export async function confirmPlan(
       return planView(plan, installments);
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'checkout_sessions_one_completed_per_order')) {
-      throw new DomainError(
-        'session_completed',
-        'Another checkout for this order is already completed.',
-      );
-    }
-    throw error;
+    throw orderAlreadyCompleted(error);
   }
 }
 
