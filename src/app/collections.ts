@@ -6,6 +6,7 @@ import { paymentCollectedEntry, planClosedEntry } from '../domain/ledger.ts';
 import { decideAfterFailedAttempt, transitionPlan } from '../domain/plan.ts';
 import { GatewayError, type GatewayTransaction } from '../gateway/port.ts';
 import type { AppContext } from './context.ts';
+import { emitPaymentCollected, emitPaymentFailed } from './plan-events.ts';
 import { scheduleCollection } from './plans.ts';
 
 /**
@@ -217,6 +218,7 @@ export async function settleCharge(
         installment.sequence === 0 ? 'deposit_paid' : null,
         now,
       );
+      await emitPaymentCollected(tx, charge, plan.status, transaction.paidAt ?? now, now);
       return 'paid';
     }
     const failedAttempts = installment.failed_attempts + 1;
@@ -242,6 +244,16 @@ export async function settleCharge(
         plan.status === 'pending_deposit' ? 'cancelled' : 'retries_exhausted',
         now,
       );
+    await emitPaymentFailed(
+      tx,
+      charge,
+      {
+        message: transaction.message || null,
+        retryAt: decision.action === 'retry' ? decision.retryAt : null,
+      },
+      plan.status,
+      now,
+    );
     return 'failed';
   });
 }

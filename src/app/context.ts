@@ -30,4 +30,8 @@ export interface AppSettings {
   rateLimitLivePerMin: number;
   rateLimitIpPerMin: number;
   loginMaxFailures: number;
+  /** True when the gateway is live (an `sk_live_` key): payouts then move real money. */
+  gatewayLivemode: boolean;
+  /** Timeout of the synchronous test webhook delivery. */
+  webhookTimeoutMs: number;
 }

@@ -1,3 +1,5 @@
+import { lookup } from 'node:dns/promises';
+import { refusedWebhookHost } from '../webhooks/address-policy.ts';
 import { sql } from 'kysely';
 import { announceCredentialChange } from '../db/credential-notifications.ts';
 import type { Db, Tx } from '../db/database.ts';
@@ -239,12 +241,21 @@ export function validateWebhookUrl(url: string): void {
   }
 }
 
+async function resolveHost(host: string): Promise<string[]> {
+  const found = await lookup(host, { all: true });
+  return found.map((entry) => entry.address);
+}
+
 export async function updateMerchantSettings(
   ctx: AppContext,
   merchantId: string,
   input: MerchantSettingsInput,
 ): Promise<MerchantView> {
-  if (input.webhookUrl) validateWebhookUrl(input.webhookUrl);
+  if (input.webhookUrl) {
+    validateWebhookUrl(input.webhookUrl);
+    const why = await refusedWebhookHost(new URL(input.webhookUrl).hostname, resolveHost);
+    if (why) throw new DomainError('invalid_request', `webhook_url is not allowed: ${why}.`);
+  }
   if (input.settlementAccount) validateSettlementAccount(input.settlementAccount);
   if (input.defaultConstraints) validateConstraints(input.defaultConstraints);
   if (input.goodsReleaseRule) validateGoodsReleaseRule(input.goodsReleaseRule);
@@ -260,7 +271,12 @@ export async function updateMerchantSettings(
   const now = ctx.clock.now();
   return runCredentialChange(ctx, merchantId, async (tx) => {
     const changes: Record<string, unknown> = { updated_at: now };
-    if (input.webhookUrl !== undefined) changes.webhook_url = input.webhookUrl;
+    if (input.webhookUrl !== undefined) {
+      changes.webhook_url = input.webhookUrl;
+      // Setting the URL again (even to the same address) re-enables an endpoint disabled by 410.
+      changes.webhook_disabled_at = null;
+      changes.webhook_disabled_reason = null;
+    }
     if (input.settlementAccount !== undefined) {
       changes.settlement_bank_code = input.settlementAccount?.bankCode ?? null;
       changes.settlement_account_number = input.settlementAccount?.accountNumber ?? null;

@@ -16,6 +16,7 @@ import {
 import { GatewayError, type GatewayTransfer } from '../gateway/port.ts';
 import { newId } from '../platform/ids.ts';
 import type { AppContext } from './context.ts';
+import { recordEvent } from './webhook-events.ts';
 
 /**
  * Payouts (issue 4 §7). States:
@@ -217,8 +218,43 @@ export async function applyTransferOutcome(
       })
       .where('id', '=', row.id)
       .execute();
+    await recordTransferEvent(tx, ctx, row.id, next, now);
     return next;
   });
+}
+
+const TRANSFER_EVENTS = {
+  paid: 'transfer.success',
+  failed: 'transfer.failed',
+  reversed: 'transfer.reversed',
+} as const;
+
+/** transfer.success (spec §6.1), and ours for a failed or reversed payout (money back in the wallet). */
+async function recordTransferEvent(
+  tx: Tx,
+  ctx: AppContext,
+  payoutId: string,
+  status: PayoutRow['status'],
+  now: Date,
+): Promise<void> {
+  const type = TRANSFER_EVENTS[status as keyof typeof TRANSFER_EVENTS] as
+    (typeof TRANSFER_EVENTS)[keyof typeof TRANSFER_EVENTS] | undefined;
+  if (!type) return;
+  const row = await tx
+    .selectFrom('payouts')
+    .selectAll()
+    .where('id', '=', payoutId)
+    .executeTakeFirstOrThrow();
+  await recordEvent(
+    tx,
+    {
+      merchantId: row.merchant_id,
+      livemode: ctx.settings.gatewayLivemode,
+      type,
+      data: { payout: payoutView(row) },
+    },
+    now,
+  );
 }
 
 function nextPayoutStatus(

@@ -12,6 +12,7 @@ import { newId } from '../platform/ids.ts';
 import { orderAlreadyCompleted } from './checkout-sessions.ts';
 import type { AppContext } from './context.ts';
 import { constraintsFromStored } from './plan-preview.ts';
+import { emitPlanConfirmed } from './plan-events.ts';
 
 export interface PlanView {
   id: string;
@@ -226,6 +227,7 @@ export async function confirmPlan(
         .execute();
       for (const installment of installments)
         await scheduleCollection(tx, installment.id, 1, installment.due_at);
+      await emitPlanConfirmed(tx, plan.id, now);
       return planView(plan, installments);
     });
   } catch (error) {

@@ -18,6 +18,9 @@ export interface MerchantView {
   status: MerchantRow['status'];
   approved_at: string | null;
   webhook_url: string | null;
+  /** `disabled` after the endpoint answered 410 Gone, until the URL is set again. */
+  webhook_status: 'enabled' | 'disabled' | 'not_configured';
+  webhook_disabled_reason: string | null;
   settlement_account: { bank_code: string; account_number: string } | null;
   default_constraints: StoredConstraints;
   min_customer_tier: string;
@@ -34,6 +37,12 @@ export function merchantView(row: MerchantRow): MerchantView {
     status: row.status,
     approved_at: row.approved_at?.toISOString() ?? null,
     webhook_url: row.webhook_url,
+    webhook_status: !row.webhook_url
+      ? 'not_configured'
+      : row.webhook_disabled_at
+        ? 'disabled'
+        : 'enabled',
+    webhook_disabled_reason: row.webhook_disabled_reason,
     settlement_account:
       row.settlement_bank_code && row.settlement_account_number
         ? { bank_code: row.settlement_bank_code, account_number: row.settlement_account_number }

@@ -15,6 +15,8 @@ export interface MerchantsTable {
   webhook_secret_sealed: string;
   previous_webhook_secret_sealed: string | null;
   previous_webhook_secret_expires_at: Date | null;
+  webhook_disabled_at: Date | null;
+  webhook_disabled_reason: string | null;
   settlement_bank_code: string | null;
   settlement_account_number: string | null;
   default_constraints: JsonColumn<StoredConstraints>;
@@ -180,6 +182,7 @@ export interface PaymentPlansTable {
   upfront_pct: number;
   order_reference: string;
   status: 'pending_deposit' | 'active' | 'completed' | 'defaulted' | 'cancelled';
+  goods_released_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -238,6 +241,35 @@ export interface SchemaMigrationsTable {
   applied_at: Generated<Date>;
 }
 
+export type WebhookEventStatus = 'pending' | 'retrying' | 'delivered' | 'dead';
+
+export interface WebhookEventsTable {
+  id: string;
+  merchant_id: string;
+  livemode: boolean;
+  type: string;
+  body: string;
+  created_at: Date;
+  status: WebhookEventStatus;
+  attempts: number;
+  next_attempt_at: Date | null;
+  retry_until: Date;
+  delivered_at: Date | null;
+  last_status_code: number | null;
+  last_error: string | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<string>;
+  event_id: string;
+  attempted_at: Date;
+  url: string;
+  outcome: 'delivered' | 'failed';
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   api_keys: ApiKeysTable;
@@ -255,6 +287,8 @@ export interface Database {
   charges: ChargesTable;
   payouts: PayoutsTable;
   transfer_recipients: TransferRecipientsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_attempts: WebhookAttemptsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 
@@ -268,3 +302,6 @@ export type PaymentMethodSetupRow = Selectable<PaymentMethodSetupsTable>;
 export type PaymentPlanRow = Selectable<PaymentPlansTable>;
 export type InstallmentRow = Selectable<InstallmentsTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
+export type ChargeRow = Selectable<ChargesTable>;
+export type WebhookEventRow = Selectable<WebhookEventsTable>;
+export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;

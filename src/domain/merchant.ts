@@ -38,6 +38,24 @@ export type GoodsReleaseRule =
 
 export const DEFAULT_GOODS_RELEASE_RULE: GoodsReleaseRule = { type: 'deposit_paid' };
 
+/**
+ * Whether a plan's payments satisfy the merchant's release rule. Integer arithmetic: "50% paid"
+ * means paid × 100 ≥ 50 × total, so no rounding can release goods a kobo early.
+ */
+export function goodsReleaseMet(
+  rule: GoodsReleaseRule,
+  plan: { depositPaid: boolean; paidKobo: number; totalKobo: number },
+): boolean {
+  switch (rule.type) {
+    case 'deposit_paid':
+      return plan.depositPaid;
+    case 'percentage_paid':
+      return plan.paidKobo * 100 >= rule.percentage * plan.totalKobo;
+    case 'fully_paid':
+      return plan.paidKobo >= plan.totalKobo;
+  }
+}
+
 export const CUSTOMER_TIERS = [
   'Tranche Bronze',
   'Tranche Silver',

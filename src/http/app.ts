@@ -20,6 +20,7 @@ import { registerPaymentMethodRoutes } from './routes/payment-methods.ts';
 import { registerWalletRoutes } from './routes/wallet.ts';
 import { registerPlanRoutes } from './routes/plans.ts';
 import { registerPayoutRoutes } from './routes/payouts.ts';
+import { registerWebhookEventRoutes } from './routes/webhook-events.ts';
 import { ErrorResponse } from './schemas.ts';
 import type { TypedApp } from './typed-app.ts';
 import { validatorCompiler } from './validation.ts';
@@ -207,6 +208,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerAdminRoutes(app, ctx);
   registerWalletRoutes(app, ctx);
   registerPayoutRoutes(app, ctx);
+  registerWebhookEventRoutes(app, ctx);
   registerCustomerRoutes(app, ctx);
   registerCheckoutSessionRoutes(app, ctx);
   registerCheckoutPreviewRoutes(app, ctx);

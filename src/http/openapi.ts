@@ -37,6 +37,8 @@ export async function renderOpenApiDocument(): Promise<string> {
       rateLimitLivePerMin: 500,
       rateLimitIpPerMin: 300,
       loginMaxFailures: 5,
+      gatewayLivemode: false,
+      webhookTimeoutMs: 10_000,
     },
   };
   const app = await buildHttpApp(ctx, { logLevel: 'silent', bodyLimitBytes: 65_536 });

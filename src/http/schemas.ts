@@ -100,6 +100,14 @@ export const Merchant = Type.Object(
     ]),
     approved_at: NullableTimestamp,
     webhook_url: Type.Union([Type.String(), Type.Null()]),
+    webhook_status: Type.Union(
+      [Type.Literal('enabled'), Type.Literal('disabled'), Type.Literal('not_configured')],
+      {
+        description:
+          '`disabled` after the endpoint answered 410 Gone, until `webhook_url` is set again.',
+      },
+    ),
+    webhook_disabled_reason: Type.Union([Type.String(), Type.Null()]),
     settlement_account: Type.Union([
       Type.Object({ bank_code: Type.String(), account_number: Type.String() }),
       Type.Null(),

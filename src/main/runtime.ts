@@ -101,6 +101,8 @@ export async function openRuntime(
       rateLimitLivePerMin: config.rateLimitLivePerMin,
       rateLimitIpPerMin: config.rateLimitIpPerMin,
       loginMaxFailures: config.loginMaxFailures,
+      gatewayLivemode: config.gatewaySecretKey?.startsWith('sk_live_') ?? false,
+      webhookTimeoutMs: config.webhookTimeoutMs,
     },
   };
   return {

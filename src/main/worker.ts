@@ -2,6 +2,7 @@ import { Logger as WorkerLogger, parseCrontab, run } from 'graphile-worker';
 import pg from 'pg';
 import { CRONTAB, taskList } from '../jobs/task-list.ts';
 import { createLogger } from '../platform/logger.ts';
+import { WebhookDispatcher } from '../webhooks/dispatcher.ts';
 import type { Runtime } from './runtime.ts';
 
 export interface WorkerHandle {
@@ -45,8 +46,20 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
     }),
     parsedCronItems: parseCrontab(CRONTAB),
   });
+  const { config, ctx } = runtime;
+  const dispatcher = new WebhookDispatcher(
+    { db: ctx.db, clock: ctx.clock, secretBox: ctx.secretBox, log },
+    {
+      concurrency: config.webhookConcurrency,
+      perMerchant: config.webhookEndpointConcurrency,
+      timeoutMs: config.webhookTimeoutMs,
+      pollMs: config.webhookPollMs,
+    },
+  );
+  dispatcher.start();
   return {
     stop: async () => {
+      await dispatcher.stop();
       await runner.stop();
       await pool.end();
     },

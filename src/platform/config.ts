@@ -29,6 +29,10 @@ export interface Config {
   gatewayTimeoutMs: number;
   sandboxGatewayPort: number;
   authCacheTtlMs: number;
+  webhookTimeoutMs: number;
+  webhookConcurrency: number;
+  webhookEndpointConcurrency: number;
+  webhookPollMs: number;
 }
 
 export interface ConfigVariable {
@@ -151,6 +155,28 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: '4010',
     description: 'Port of the sandbox gateway when it is used.',
   },
+  {
+    name: 'WEBHOOK_TIMEOUT_MS',
+    default: '10000',
+    description:
+      'Deadline of one webhook delivery (connect to last byte); slower answers are retried.',
+  },
+  {
+    name: 'WEBHOOK_CONCURRENCY',
+    default: '256',
+    description: 'Webhook deliveries a worker process has in flight.',
+  },
+  {
+    name: 'WEBHOOK_ENDPOINT_CONCURRENCY',
+    default: '16',
+    description:
+      "Deliveries in flight to one merchant's endpoint per worker process: a slow endpoint holds at most this many.",
+  },
+  {
+    name: 'WEBHOOK_POLL_MS',
+    default: '200',
+    description: 'How often an idle worker looks for due webhook events.',
+  },
 ];
 
 export class ConfigError extends Error {
@@ -206,6 +232,10 @@ export function loadConfig(env: Env = process.env): Config {
     gatewayTimeoutMs: int('GATEWAY_TIMEOUT_MS', 15_000, 100),
     sandboxGatewayPort: int('SANDBOX_GATEWAY_PORT', 4010, 0),
     authCacheTtlMs: int('AUTH_CACHE_TTL_MS', 30_000, 0),
+    webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100),
+    webhookConcurrency: int('WEBHOOK_CONCURRENCY', 256, 1),
+    webhookEndpointConcurrency: int('WEBHOOK_ENDPOINT_CONCURRENCY', 16, 1),
+    webhookPollMs: int('WEBHOOK_POLL_MS', 200, 10),
   };
 
   if (config.env === 'production') {

@@ -70,6 +70,8 @@ export async function startTestApp(
       rateLimitLivePerMin: 500,
       rateLimitIpPerMin: 100_000,
       loginMaxFailures: 5,
+      gatewayLivemode: false,
+      webhookTimeoutMs: 2_000,
       ...options.settings,
     },
   };

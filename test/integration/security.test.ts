@@ -100,6 +100,43 @@ describe('merchant routes refuse the wrong callers', () => {
     },
     fixtures,
   );
+  for (const route of [
+    { method: 'get', path: 'webhook-events', name: 'GET /merchant/{id}/webhook-events' },
+    {
+      method: 'get',
+      path: 'webhook-events/evt_whatever',
+      name: 'GET /merchant/{id}/webhook-events/{event_id}',
+    },
+    {
+      method: 'post',
+      path: 'webhook-events/evt_whatever/resend',
+      name: 'POST /merchant/{id}/webhook-events/{event_id}/resend',
+    },
+    {
+      method: 'post',
+      path: 'webhook-events/resend-failed',
+      name: 'POST /merchant/{id}/webhook-events/resend-failed',
+      body: { created_from: '2026-01-01T00:00:00Z', created_before: '2026-01-02T00:00:00Z' },
+    },
+    { method: 'post', path: 'webhook/test', name: 'POST /merchant/{id}/webhook/test' },
+  ] as const)
+    merchantRouteSecuritySuite(
+      {
+        name: route.name,
+        otherMerchantStatus: 404,
+        send: (token) =>
+          route.method === 'get'
+            ? t.http.get(`/api/v1/merchant/${merchant.id}/${route.path}`, {
+                ...(token && { token }),
+              })
+            : t.http.post(
+                `/api/v1/merchant/${merchant.id}/${route.path}`,
+                'body' in route ? route.body : undefined,
+                { ...(token && { token }) },
+              ),
+      },
+      fixtures,
+    );
   merchantRouteSecuritySuite(
     {
       name: 'POST /checkout/sessions/{token}/cancel',

@@ -202,7 +202,7 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['Merchants'],
         summary: 'Roll the webhook signing secret',
         description:
-          'Returns the new secret once. Deliveries are signed with the new secret; the previous one stays valid for 24 hours so receivers can switch without losing events.',
+          'Returns the new secret once. `X-Tranche-Signature` is computed with the new secret at once; for the next 24 hours deliveries also carry `X-Tranche-Signature-Previous`, computed with the previous secret, so a receiver still holding it keeps verifying until it switches.',
         security,
         params: MerchantIdParams,
         response: {

@@ -1,0 +1,346 @@
+import type { Db, Tx } from '../db/database.ts';
+import type { WebhookAttemptRow, WebhookEventRow, WebhookEventStatus } from '../db/schema.ts';
+import { DomainError, notFound } from '../domain/errors.ts';
+import {
+  eventTypesFor,
+  RETRY_WINDOW_MS,
+  TEST_EVENT_TYPE,
+  webhookBody,
+  type WebhookEventType,
+} from '../domain/webhook.ts';
+import { newId, randomBase62 } from '../platform/ids.ts';
+import { WebhookSender } from '../webhooks/sender.ts';
+import { signatureHeaders } from '../webhooks/signing.ts';
+import type { AppContext } from './context.ts';
+
+export interface NewWebhookEvent {
+  merchantId: string;
+  livemode: boolean;
+  type: WebhookEventType;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The outbox write (brief §6): called inside the transaction that makes the change the event
+ * reports, so the event exists if and only if the change committed. The worker delivers it.
+ */
+export async function recordEvent(tx: Tx, event: NewWebhookEvent, now: Date): Promise<void> {
+  await recordEvents(tx, [event], now);
+}
+
+export async function recordEvents(
+  tx: Tx,
+  events: readonly NewWebhookEvent[],
+  now: Date,
+): Promise<void> {
+  const rows = events.flatMap((event) =>
+    eventTypesFor(event.type).map((type) => {
+      const id = newId('evt');
+      return {
+        id,
+        merchant_id: event.merchantId,
+        livemode: event.livemode,
+        type,
+        body: webhookBody(id, type, now, event.data),
+        created_at: now,
+        status: 'pending' as const,
+        attempts: 0,
+        next_attempt_at: now,
+        retry_until: new Date(now.getTime() + RETRY_WINDOW_MS),
+      };
+    }),
+  );
+  if (rows.length > 0) await tx.insertInto('webhook_events').values(rows).execute();
+}
+
+export interface WebhookAttemptView {
+  attempted_at: string;
+  url: string;
+  outcome: 'delivered' | 'failed';
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+}
+
+export interface WebhookEventView {
+  id: string;
+  object: 'webhook_event';
+  event: string;
+  livemode: boolean;
+  created_at: string;
+  status: WebhookEventStatus;
+  attempts: number;
+  next_attempt_at: string | null;
+  delivered_at: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  /** The exact body that is signed and sent, parsed. */
+  payload: unknown;
+  /** Every attempt, oldest first (on the single-event read only). */
+  attempt_log?: WebhookAttemptView[];
+}
+
+function eventView(row: WebhookEventRow, attempts?: WebhookAttemptRow[]): WebhookEventView {
+  return {
+    id: row.id,
+    object: 'webhook_event',
+    event: row.type,
+    livemode: row.livemode,
+    created_at: row.created_at.toISOString(),
+    status: row.status,
+    attempts: row.attempts,
+    next_attempt_at: row.next_attempt_at?.toISOString() ?? null,
+    delivered_at: row.delivered_at?.toISOString() ?? null,
+    last_status_code: row.last_status_code,
+    last_error: row.last_error,
+    payload: JSON.parse(row.body) as unknown,
+    ...(attempts && {
+      attempt_log: attempts.map((a) => ({
+        attempted_at: a.attempted_at.toISOString(),
+        url: a.url,
+        outcome: a.outcome,
+        status_code: a.status_code,
+        latency_ms: a.latency_ms,
+        error: a.error,
+      })),
+    }),
+  };
+}
+
+export interface EventFilter {
+  status?: WebhookEventStatus;
+  type?: string;
+  createdFrom?: Date;
+  createdTo?: Date;
+  limit: number;
+  cursor?: string;
+}
+
+/** The delivery log, newest first. */
+export async function listWebhookEvents(
+  ctx: AppContext,
+  merchantId: string,
+  filter: EventFilter,
+): Promise<{ data: WebhookEventView[]; has_more: boolean; next_cursor: string | null }> {
+  let query = ctx.db.selectFrom('webhook_events').selectAll().where('merchant_id', '=', merchantId);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.type) query = query.where('type', '=', filter.type);
+  if (filter.createdFrom) query = query.where('created_at', '>=', filter.createdFrom);
+  if (filter.createdTo) query = query.where('created_at', '<', filter.createdTo);
+  if (filter.cursor) {
+    const [at = '', id = ''] = Buffer.from(filter.cursor, 'base64url').toString('utf8').split('|');
+    const createdAt = new Date(at);
+    if (Number.isNaN(createdAt.getTime()) || !id.startsWith('evt_'))
+      throw new DomainError('invalid_request', 'cursor is not one this API returned.');
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', createdAt),
+        eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(filter.limit + 1)
+    .execute();
+  const shown = rows.slice(0, filter.limit);
+  const last = shown.at(-1);
+  const hasMore = rows.length > filter.limit;
+  return {
+    data: shown.map((row) => eventView(row)),
+    has_more: hasMore,
+    next_cursor:
+      hasMore && last
+        ? Buffer.from(`${last.created_at.toISOString()}|${last.id}`).toString('base64url')
+        : null,
+  };
+}
+
+async function ownEvent(db: Db | Tx, merchantId: string, eventId: string) {
+  const row = await db
+    .selectFrom('webhook_events')
+    .selectAll()
+    .where('id', '=', eventId)
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Webhook event');
+  return row;
+}
+
+export async function getWebhookEvent(
+  ctx: AppContext,
+  merchantId: string,
+  eventId: string,
+): Promise<WebhookEventView> {
+  const row = await ownEvent(ctx.db, merchantId, eventId);
+  const attempts = await ctx.db
+    .selectFrom('webhook_attempts')
+    .selectAll()
+    .where('event_id', '=', row.id)
+    .orderBy('attempted_at')
+    .orderBy('id')
+    .execute();
+  return eventView(row, attempts);
+}
+
+/**
+ * Re-sends one event: same id, same body and signature scheme, queued for the next dispatch with
+ * a fresh 72-hour retry window. Works on any event, delivered ones included (a merchant who lost
+ * its own record can ask again; receivers de-duplicate on the id).
+ */
+export async function resendWebhookEvent(
+  ctx: AppContext,
+  merchantId: string,
+  eventId: string,
+): Promise<WebhookEventView> {
+  const now = ctx.clock.now();
+  await ownEvent(ctx.db, merchantId, eventId);
+  const row = await ctx.db
+    .updateTable('webhook_events')
+    .set({
+      status: 'pending',
+      next_attempt_at: now,
+      retry_until: new Date(now.getTime() + RETRY_WINDOW_MS),
+    })
+    .where('id', '=', eventId)
+    .where('merchant_id', '=', merchantId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return eventView(row);
+}
+
+/** The longest range one bulk re-send may cover. */
+const MAX_RESEND_RANGE_MS = 31 * 24 * 3_600_000;
+
+/**
+ * Re-queues every event in [from, to) that has not been delivered: dead-lettered ones and those
+ * still retrying (which are brought forward to now). Delivered events are left alone.
+ */
+export async function resendFailedWebhookEvents(
+  ctx: AppContext,
+  merchantId: string,
+  range: { from: Date; to: Date },
+): Promise<{ requeued: number }> {
+  if (range.to.getTime() <= range.from.getTime())
+    throw new DomainError('invalid_request', 'created_before must be later than created_from.');
+  if (range.to.getTime() - range.from.getTime() > MAX_RESEND_RANGE_MS)
+    throw new DomainError('invalid_request', 'The range may cover at most 31 days.');
+  const now = ctx.clock.now();
+  const result = await ctx.db
+    .updateTable('webhook_events')
+    .set({
+      status: 'pending',
+      next_attempt_at: now,
+      retry_until: new Date(now.getTime() + RETRY_WINDOW_MS),
+    })
+    .where('merchant_id', '=', merchantId)
+    .where('status', 'in', ['dead', 'retrying'])
+    .where('created_at', '>=', range.from)
+    .where('created_at', '<', range.to)
+    .executeTakeFirst();
+  return { requeued: Number(result.numUpdatedRows) };
+}
+
+export type TestDelivery =
+  | { delivered: true; event_id: string; url: string; status_code: number; latency_ms: number }
+  | {
+      delivered: false;
+      event_id: string | null;
+      url: string | null;
+      error: string;
+      status_code: number | null;
+      latency_ms: number | null;
+    };
+
+/** Settings for the synchronous test delivery (the worker's dispatcher has its own). */
+export interface TestDeliverySettings {
+  timeoutMs: number;
+}
+
+/**
+ * Sends a signed `webhook.test` event to the configured URL now and reports what happened
+ * (spec §4.3, §7.3). Not stored in the outbox and never retried: it is a probe. Test keys probe
+ * with the test-mode address rules, live keys with the live ones.
+ */
+export async function sendTestWebhook(
+  ctx: AppContext,
+  merchantId: string,
+  livemode: boolean,
+  settings: TestDeliverySettings,
+): Promise<TestDelivery> {
+  const merchant = await ctx.db
+    .selectFrom('merchants')
+    .select([
+      'webhook_url',
+      'webhook_secret_sealed',
+      'previous_webhook_secret_sealed',
+      'previous_webhook_secret_expires_at',
+      'webhook_disabled_reason',
+    ])
+    .where('id', '=', merchantId)
+    .executeTakeFirst();
+  if (!merchant) throw notFound('Merchant');
+  if (!merchant.webhook_url)
+    return {
+      delivered: false,
+      event_id: null,
+      url: null,
+      error: 'no webhook URL is configured: set webhook_url in the merchant settings',
+      status_code: null,
+      latency_ms: null,
+    };
+  const now = ctx.clock.now();
+  const id = `evt_test_${randomBase62(20)}`;
+  const body = webhookBody(id, TEST_EVENT_TYPE, now, {
+    merchant_id: merchantId,
+    livemode,
+    message: 'A test event from Tranche: verify the X-Tranche-Signature header, then answer 2xx.',
+  });
+  const previousValid =
+    merchant.previous_webhook_secret_sealed !== null &&
+    merchant.previous_webhook_secret_expires_at !== null &&
+    merchant.previous_webhook_secret_expires_at.getTime() > now.getTime();
+  const sender = new WebhookSender({ timeoutMs: settings.timeoutMs, maxSocketsPerPool: 1 });
+  try {
+    const result = await sender.send({
+      url: merchant.webhook_url,
+      body,
+      headers: signatureHeaders(
+        body,
+        {
+          current: ctx.secretBox.open(merchant.webhook_secret_sealed),
+          previous: previousValid
+            ? ctx.secretBox.open(merchant.previous_webhook_secret_sealed ?? '')
+            : null,
+        },
+        { id, type: TEST_EVENT_TYPE },
+      ),
+      policy: livemode ? 'public_only' : 'public_or_loopback',
+      poolKey: merchantId,
+    });
+    if (result.kind === 'response' && result.statusCode >= 200 && result.statusCode < 300)
+      return {
+        delivered: true,
+        event_id: id,
+        url: merchant.webhook_url,
+        status_code: result.statusCode,
+        latency_ms: result.latencyMs,
+      };
+    return {
+      delivered: false,
+      event_id: id,
+      url: merchant.webhook_url,
+      error:
+        result.kind === 'error'
+          ? result.message
+          : result.statusCode >= 300 && result.statusCode < 400
+            ? `HTTP ${result.statusCode}: redirects are not followed`
+            : `HTTP ${result.statusCode}: the endpoint did not answer 2xx`,
+      status_code: result.kind === 'response' ? result.statusCode : null,
+      latency_ms: result.latencyMs,
+    };
+  } finally {
+    sender.close();
+  }
+}

@@ -1,0 +1,244 @@
+import { Type } from 'typebox';
+import { merchantScope } from '../../app/authenticate.ts';
+import type { AppContext } from '../../app/context.ts';
+import {
+  getWebhookEvent,
+  listWebhookEvents,
+  resendFailedWebhookEvents,
+  resendWebhookEvent,
+  sendTestWebhook,
+} from '../../app/webhook-events.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook.ts';
+import { principalOf, requireAuth } from '../plugins/auth.ts';
+import { Envelope, errorResponses, MerchantIdParams, Strict } from '../schemas.ts';
+import type { TypedApp } from '../typed-app.ts';
+
+const Attempt = Type.Object({
+  attempted_at: Type.String({ format: 'date-time' }),
+  url: Type.String(),
+  outcome: Type.Union([Type.Literal('delivered'), Type.Literal('failed')]),
+  status_code: Type.Union([Type.Integer(), Type.Null()]),
+  latency_ms: Type.Integer(),
+  error: Type.Union([Type.String(), Type.Null()]),
+});
+
+const EventStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('retrying'),
+  Type.Literal('delivered'),
+  Type.Literal('dead'),
+]);
+
+const WebhookEvent = Type.Object(
+  {
+    id: Type.String({ examples: ['evt_4kQ2nV8sLm0pXc7RtY1a'] }),
+    object: Type.Literal('webhook_event'),
+    event: Type.String({ examples: ['payment.success'] }),
+    livemode: Type.Boolean(),
+    created_at: Type.String({ format: 'date-time' }),
+    status: EventStatus,
+    attempts: Type.Integer(),
+    next_attempt_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description:
+        'When the next attempt is due (pending or retrying); null once delivered or dead.',
+    }),
+    delivered_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    last_status_code: Type.Union([Type.Integer(), Type.Null()]),
+    last_error: Type.Union([Type.String(), Type.Null()]),
+    payload: Type.Unknown({ description: 'The exact body that is signed and sent, parsed.' }),
+    attempt_log: Type.Optional(Type.Array(Attempt)),
+  },
+  { $id: 'WebhookEvent' },
+);
+
+const TestDelivery = Type.Object({
+  delivered: Type.Boolean(),
+  event_id: Type.Union([Type.String(), Type.Null()]),
+  url: Type.Union([Type.String(), Type.Null()]),
+  status_code: Type.Union([Type.Integer(), Type.Null()]),
+  latency_ms: Type.Union([Type.Integer(), Type.Null()]),
+  error: Type.Optional(
+    Type.String({
+      description:
+        'Present when `delivered` is false: no URL configured, timeout, connection refused, refused address, or the non-2xx status.',
+    }),
+  ),
+});
+
+function dateParam(name: string, value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime()))
+    throw new DomainError('invalid_request', `${name} must be an ISO 8601 date-time.`);
+  return date;
+}
+
+export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void {
+  const auth = ['secret_key', 'merchant_dashboard'] as const;
+  const security: { [scheme: string]: string[] }[] = [{ secretKey: [] }, { merchantJwt: [] }];
+  const EventParams = Type.Object(
+    { merchant_id: Type.String({ maxLength: 64 }), event_id: Type.String({ maxLength: 64 }) },
+    Strict,
+  );
+
+  app.get(
+    '/api/v1/merchant/:merchant_id/webhook-events',
+    {
+      preHandler: requireAuth(ctx, auth),
+      schema: {
+        tags: ['Webhooks'],
+        summary: 'The webhook delivery log',
+        description:
+          'Events sent (or to be sent) to your webhook URL, newest first, with their delivery state. Filter by `status`, `event` and a creation range; pass `next_cursor` back as `cursor`.',
+        security,
+        params: MerchantIdParams,
+        querystring: Type.Object(
+          {
+            status: Type.Optional(EventStatus),
+            event: Type.Optional(
+              Type.Union(
+                WEBHOOK_EVENT_TYPES.map((t) => Type.Literal(t)) as [
+                  ReturnType<typeof Type.Literal>,
+                ],
+              ),
+            ),
+            created_from: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+            created_before: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+            limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+            cursor: Type.Optional(Type.String({ maxLength: 200 })),
+          },
+          Strict,
+        ),
+        response: {
+          200: Type.Object({
+            ok: Type.Literal(true),
+            data: Type.Array(WebhookEvent),
+            has_more: Type.Boolean(),
+            next_cursor: Type.Union([Type.String(), Type.Null()]),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const merchantId = merchantScope(principalOf(request, ...auth), request.params.merchant_id);
+      const q = request.query;
+      const page = await listWebhookEvents(ctx, merchantId, {
+        ...(q.status && { status: q.status }),
+        ...(q.event && { type: q.event as string }),
+        ...(q.created_from && { createdFrom: dateParam('created_from', q.created_from) }),
+        ...(q.created_before && { createdTo: dateParam('created_before', q.created_before) }),
+        limit: q.limit,
+        ...(q.cursor && { cursor: q.cursor }),
+      });
+      return { ok: true as const, ...page };
+    },
+  );
+
+  app.get(
+    '/api/v1/merchant/:merchant_id/webhook-events/:event_id',
+    {
+      preHandler: requireAuth(ctx, auth),
+      schema: {
+        tags: ['Webhooks'],
+        summary: 'One webhook event with every delivery attempt',
+        security,
+        params: EventParams,
+        response: { 200: Envelope(WebhookEvent), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await getWebhookEvent(
+        ctx,
+        merchantScope(principalOf(request, ...auth), request.params.merchant_id),
+        request.params.event_id,
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/v1/merchant/:merchant_id/webhook-events/:event_id/resend',
+    {
+      preHandler: requireAuth(ctx, auth),
+      schema: {
+        tags: ['Webhooks'],
+        summary: 'Re-send one event',
+        description:
+          'Queues the event for delivery now, with the same id and body and a fresh 72-hour retry window. Any event can be re-sent, delivered ones included; receivers de-duplicate on `id`.',
+        security,
+        params: EventParams,
+        response: { 202: Envelope(WebhookEvent), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const data = await resendWebhookEvent(
+        ctx,
+        merchantScope(principalOf(request, ...auth), request.params.merchant_id),
+        request.params.event_id,
+      );
+      return reply.code(202).send({ ok: true as const, data });
+    },
+  );
+
+  app.post(
+    '/api/v1/merchant/:merchant_id/webhook-events/resend-failed',
+    {
+      preHandler: requireAuth(ctx, auth),
+      schema: {
+        tags: ['Webhooks'],
+        summary: 'Re-send every undelivered event in a time range',
+        description:
+          'Queues every event created in [`created_from`, `created_before`) that is dead-lettered or still retrying, for delivery now with a fresh retry window. The range may cover up to 31 days.',
+        security,
+        params: MerchantIdParams,
+        body: Type.Object(
+          {
+            created_from: Type.String({ format: 'date-time', maxLength: 40 }),
+            created_before: Type.String({ format: 'date-time', maxLength: 40 }),
+          },
+          Strict,
+        ),
+        response: {
+          202: Envelope(Type.Object({ requeued: Type.Integer() })),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const merchantId = merchantScope(principalOf(request, ...auth), request.params.merchant_id);
+      const from = dateParam('created_from', request.body.created_from) ?? new Date(0);
+      const to = dateParam('created_before', request.body.created_before) ?? new Date(0);
+      const data = await resendFailedWebhookEvents(ctx, merchantId, { from, to });
+      return reply.code(202).send({ ok: true as const, data });
+    },
+  );
+
+  app.post(
+    '/api/v1/merchant/:merchant_id/webhook/test',
+    {
+      preHandler: requireAuth(ctx, auth),
+      schema: {
+        tags: ['Webhooks'],
+        summary: 'Send a signed test event now',
+        description:
+          'Sends a signed `webhook.test` event to the configured webhook URL and waits for the answer (up to 10 s). `delivered` is true on any 2xx; otherwise `error` says why. The probe is not retried and does not appear in the delivery log. A live key probes with the live-mode address rules (https, public addresses only).',
+        security,
+        params: MerchantIdParams,
+        response: { 200: Envelope(TestDelivery), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request, ...auth);
+      const merchantId = merchantScope(principal, request.params.merchant_id);
+      const livemode = principal.kind === 'secret_key' && principal.mode === 'live';
+      return {
+        ok: true as const,
+        data: await sendTestWebhook(ctx, merchantId, livemode, {
+          timeoutMs: ctx.settings.webhookTimeoutMs,
+        }),
+      };
+    },
+  );
+}

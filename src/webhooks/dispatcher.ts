@@ -1,0 +1,268 @@
+import type { Db } from '../db/database.ts';
+import {
+  type AttemptRecord,
+  type ClaimedEvent,
+  claimDueEvents,
+  recordAttempts,
+} from '../db/webhook-outbox.ts';
+import { decideAfterFailure, judgeDelivery } from '../domain/webhook.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { SecretBox } from '../platform/crypto.ts';
+import type { Logger } from '../platform/logger.ts';
+import { WebhookSender } from './sender.ts';
+import { signatureHeaders } from './signing.ts';
+
+export interface DispatcherOptions {
+  /** Deliveries in flight in this process. */
+  concurrency: number;
+  /** Deliveries in flight to one merchant: its slow endpoint can hold no more than this. */
+  perMerchant: number;
+  timeoutMs: number;
+  /** How often the outbox is polled when there is nothing to do. */
+  pollMs: number;
+  /** Random source for back-off jitter (injectable for tests). */
+  random?: () => number;
+}
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  secretBox: SecretBox;
+  log: Logger;
+}
+
+const MAX_CLAIM = 500;
+const FLUSH_EVERY_MS = 20;
+const FLUSH_AT = 200;
+const SATURATED_WAIT_MS = 50;
+
+/**
+ * The outbox relay (brief §6–§7). It claims due events (a lease: a dispatcher that dies mid-flight
+ * loses them to the next claim once the lease ends, so an event is delivered at least once, never
+ * lost), sends each signed body, and records every attempt in batches. Merchants are isolated:
+ * per-merchant in-flight caps in the claim and separate connection pools per merchant.
+ */
+export class WebhookDispatcher {
+  readonly #deps: Deps;
+  readonly #options: DispatcherOptions;
+  readonly #sender: WebhookSender;
+  readonly #leaseMs: number;
+  readonly #inFlight = new Map<string, number>();
+  #inFlightTotal = 0;
+  #pending: AttemptRecord[] = [];
+  #flushing: Promise<void> = Promise.resolve();
+  #flushTimer: NodeJS.Timeout | null = null;
+  #running = false;
+  #loop: Promise<void> | null = null;
+  readonly #wakers = new Set<() => void>();
+  readonly #idleWaiters: (() => void)[] = [];
+  readonly #secrets = new Map<string, string>();
+
+  constructor(deps: Deps, options: DispatcherOptions) {
+    this.#deps = deps;
+    this.#options = options;
+    this.#sender = new WebhookSender({
+      timeoutMs: options.timeoutMs,
+      maxSocketsPerPool: options.perMerchant,
+    });
+    // Longer than any delivery can take, so a live dispatcher never loses its own claim.
+    this.#leaseMs = 2 * options.timeoutMs + 5_000;
+  }
+
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#loop = this.#run();
+  }
+
+  /** Stops claiming, waits for deliveries in flight and records them. */
+  async stop(): Promise<void> {
+    this.#running = false;
+    this.#wakeAll();
+    await this.#loop;
+    await this.#waitIdle();
+    await this.#flush();
+    this.#sender.close();
+  }
+
+  /**
+   * Claims and delivers everything due now, and returns once it is all recorded (tests and the
+   * time-travel tools use this instead of the polling loop).
+   */
+  async drain(): Promise<number> {
+    let delivered = 0;
+    for (;;) {
+      const claimed = await this.#claim();
+      if (claimed === 0 && this.#inFlightTotal === 0) break;
+      delivered += claimed;
+      await this.#waitIdle();
+    }
+    await this.#flush();
+    return delivered;
+  }
+
+  async #run(): Promise<void> {
+    while (this.#running) {
+      let claimed = 0;
+      try {
+        claimed = await this.#claim();
+      } catch (error) {
+        this.#deps.log.error({ err: error }, 'webhook claim failed');
+      }
+      // Full: look again shortly (not on every finished delivery, which would mean a claim
+      // query per delivery). Nothing due: poll. Otherwise there may be more due: claim again.
+      if (this.#inFlightTotal >= this.#options.concurrency) await this.#sleep(SATURATED_WAIT_MS);
+      else if (claimed === 0) await this.#sleep(this.#options.pollMs);
+    }
+  }
+
+  async #claim(): Promise<number> {
+    const room = this.#options.concurrency - this.#inFlightTotal;
+    if (room <= 0) return 0;
+    const now = this.#deps.clock.now();
+    const freeSlots = new Map<string, number>();
+    for (const [merchantId, count] of this.#inFlight)
+      freeSlots.set(merchantId, Math.max(this.#options.perMerchant - count, 0));
+    const events = await claimDueEvents(this.#deps.db, {
+      now,
+      leaseUntil: new Date(now.getTime() + this.#leaseMs),
+      limit: Math.min(room, MAX_CLAIM),
+      perMerchant: this.#options.perMerchant,
+      freeSlots,
+    });
+    for (const event of events) this.#deliver(event);
+    return events.length;
+  }
+
+  #deliver(event: ClaimedEvent): void {
+    this.#inFlightTotal += 1;
+    this.#inFlight.set(event.merchant_id, (this.#inFlight.get(event.merchant_id) ?? 0) + 1);
+    void this.#attempt(event)
+      .then((record) => this.#record(record))
+      .catch((error: unknown) =>
+        this.#deps.log.error({ err: error, event_id: event.id }, 'webhook delivery crashed'),
+      )
+      .finally(() => {
+        this.#inFlightTotal -= 1;
+        const left = (this.#inFlight.get(event.merchant_id) ?? 1) - 1;
+        if (left === 0) this.#inFlight.delete(event.merchant_id);
+        else this.#inFlight.set(event.merchant_id, left);
+        if (this.#inFlightTotal === 0) for (const resolve of this.#idleWaiters.splice(0)) resolve();
+      });
+  }
+
+  async #attempt(event: ClaimedEvent): Promise<AttemptRecord> {
+    const attemptedAt = this.#deps.clock.now();
+    const previousValid =
+      event.previous_webhook_secret_sealed !== null &&
+      event.previous_webhook_secret_expires_at !== null &&
+      event.previous_webhook_secret_expires_at.getTime() > attemptedAt.getTime();
+    const headers = signatureHeaders(
+      event.body,
+      {
+        current: this.#open(event.webhook_secret_sealed),
+        previous: previousValid ? this.#open(event.previous_webhook_secret_sealed ?? '') : null,
+      },
+      { id: event.id, type: event.type },
+    );
+    const result = await this.#sender.send({
+      url: event.webhook_url,
+      body: event.body,
+      headers,
+      policy: event.livemode ? 'public_only' : 'public_or_loopback',
+      poolKey: `${event.merchant_id}:${event.livemode ? 'live' : 'test'}`,
+    });
+    const verdict = judgeDelivery(result);
+    const base = {
+      eventId: event.id,
+      merchantId: event.merchant_id,
+      attemptedAt,
+      url: event.webhook_url,
+      statusCode: result.kind === 'response' ? result.statusCode : null,
+      latencyMs: result.latencyMs,
+    };
+    if (verdict.outcome === 'delivered')
+      return {
+        ...base,
+        error: null,
+        status: 'delivered',
+        nextAttemptAt: null,
+        disableEndpoint: false,
+      };
+    const failedAt = this.#deps.clock.now();
+    const next = decideAfterFailure(
+      event.attempts + 1,
+      failedAt,
+      event.retry_until,
+      (this.#options.random ?? Math.random)(),
+    );
+    return {
+      ...base,
+      error: verdict.error,
+      status: next.action === 'retry' ? 'retrying' : 'dead',
+      nextAttemptAt: next.action === 'retry' ? next.at : null,
+      disableEndpoint: verdict.disableEndpoint,
+    };
+  }
+
+  #open(sealed: string): string {
+    let secret = this.#secrets.get(sealed);
+    if (secret === undefined) {
+      if (this.#secrets.size > 10_000) this.#secrets.clear();
+      secret = this.#deps.secretBox.open(sealed);
+      this.#secrets.set(sealed, secret);
+    }
+    return secret;
+  }
+
+  #record(record: AttemptRecord): void {
+    this.#pending.push(record);
+    if (this.#pending.length >= FLUSH_AT) void this.#flush();
+    else this.#flushTimer ??= setTimeout(() => void this.#flush(), FLUSH_EVERY_MS);
+  }
+
+  /** Writes buffered attempts; serialised so batches land in order. */
+  #flush(): Promise<void> {
+    if (this.#flushTimer) {
+      clearTimeout(this.#flushTimer);
+      this.#flushTimer = null;
+    }
+    const batch = this.#pending;
+    this.#pending = [];
+    this.#flushing = this.#flushing.then(async () => {
+      if (batch.length === 0) return;
+      try {
+        await recordAttempts(this.#deps.db, batch);
+      } catch (error) {
+        // Unrecorded attempts are not lost: their events' leases run out and they are sent again.
+        this.#deps.log.error(
+          { err: error, attempts: batch.length },
+          'recording webhook attempts failed',
+        );
+      }
+    });
+    return this.#flushing;
+  }
+
+  async #waitIdle(): Promise<void> {
+    if (this.#inFlightTotal === 0) return;
+    await new Promise<void>((resolve) => this.#idleWaiters.push(resolve));
+  }
+
+  #wakeAll(): void {
+    for (const wake of this.#wakers) wake();
+  }
+
+  /** Sleeps for `ms`, or less when the dispatcher stops. */
+  #sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#wakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.#wakers.add(done);
+    });
+  }
+}

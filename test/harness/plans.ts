@@ -1,0 +1,65 @@
+import { collectInstallment } from '../../src/app/collections.ts';
+import { createTestCustomer, sessionBody, type TestMerchant } from './fixtures.ts';
+import { payOnCardPage, TEST_CARDS } from './sandbox.ts';
+import type { TestAppWithSandbox } from './test-app.ts';
+
+/** A customer with a card linked through the sandbox's hosted page (the real flow). */
+export async function customerWithCard(t: TestAppWithSandbox) {
+  const customer = await createTestCustomer(t);
+  const init = await t.http.post(
+    '/api/v1/payment-methods/initialize-card',
+    { customer_id: customer.id, callback_url: 'https://shop.example/back', is_default: true },
+    { token: customer.accessToken },
+  );
+  await payOnCardPage(init.body.authorization_url, TEST_CARDS.success);
+  const verified = await t.http.post(
+    '/api/v1/payment-methods/verify-card',
+    { customer_id: customer.id, reference: init.body.reference },
+    { token: customer.accessToken },
+  );
+  const row = await t.ctx.db
+    .selectFrom('payment_methods')
+    .select('authorization_sealed')
+    .where('id', '=', verified.body.data.id)
+    .executeTakeFirstOrThrow();
+  return {
+    customer,
+    methodId: verified.body.data.id as string,
+    authorizationCode: t.ctx.secretBox.open(row.authorization_sealed),
+  };
+}
+
+/** Session → confirmed plan (monthly, 3 installments, 25% upfront unless told otherwise). */
+export async function confirmPlanFor(
+  t: TestAppWithSandbox,
+  merchant: TestMerchant,
+  options: { amount?: number; installmentCount?: number; upfrontPct?: number } = {},
+) {
+  const card = await customerWithCard(t);
+  const session = await t.http.post(
+    '/api/v1/checkout/sessions',
+    sessionBody(merchant.id, { amount: options.amount ?? 100_000 }),
+    { token: merchant.testKey },
+  );
+  const confirm = await t.http.post(
+    `/api/v1/checkout/sessions/${session.body.data.token}/confirm`,
+    {
+      frequency: 'monthly',
+      installment_count: options.installmentCount ?? 3,
+      upfront_pct: options.upfrontPct ?? 25,
+      payment_method_id: card.methodId,
+    },
+    { token: card.customer.accessToken },
+  );
+  if (confirm.status !== 201) throw new Error(`confirm failed: ${JSON.stringify(confirm.body)}`);
+  const plan = confirm.body.data.plan as {
+    id: string;
+    installments: { id: string; sequence: number; amount: number; due_at: string }[];
+  };
+  return { ...card, session, plan };
+}
+
+/** Runs the collection job's use case; the sandbox's own webhook may settle it first. */
+export async function collect(t: TestAppWithSandbox, installmentId: string): Promise<string> {
+  return collectInstallment(t.ctx, installmentId);
+}
