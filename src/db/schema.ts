@@ -232,6 +232,37 @@ export interface TransferRecipientsTable {
   created_at: Date;
 }
 
+export interface CustomerIdentitiesTable {
+  customer_id: string;
+  bvn_digest: string;
+  bvn_last4: string;
+  provider: string;
+  provider_reference: string;
+  verified_at: Date;
+}
+
+export interface PaymentLinksTable {
+  id: string;
+  merchant_id: string;
+  livemode: boolean;
+  title: string;
+  amount_kobo: number | null;
+  min_amount_kobo: number | null;
+  max_amount_kobo: number | null;
+  redirect_url: string | null;
+  constraints: ColumnType<StoredConstraints | null, string | null, string | null>;
+  active: boolean;
+  deactivated_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface PaymentLinkSessionsTable {
+  checkout_session_id: string;
+  payment_link_id: string;
+  created_at: Date;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -256,6 +287,9 @@ export interface Database {
   payouts: PayoutsTable;
   transfer_recipients: TransferRecipientsTable;
   schema_migrations: SchemaMigrationsTable;
+  customer_identities: CustomerIdentitiesTable;
+  payment_links: PaymentLinksTable;
+  payment_link_sessions: PaymentLinkSessionsTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;
@@ -268,3 +302,4 @@ export type PaymentMethodSetupRow = Selectable<PaymentMethodSetupsTable>;
 export type PaymentPlanRow = Selectable<PaymentPlansTable>;
 export type InstallmentRow = Selectable<InstallmentsTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
+export type PaymentLinkRow = Selectable<PaymentLinksTable>;

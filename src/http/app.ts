@@ -20,6 +20,7 @@ import { registerPaymentMethodRoutes } from './routes/payment-methods.ts';
 import { registerWalletRoutes } from './routes/wallet.ts';
 import { registerPlanRoutes } from './routes/plans.ts';
 import { registerPayoutRoutes } from './routes/payouts.ts';
+import { registerTrustRoutes } from './routes/trust.ts';
 import { ErrorResponse } from './schemas.ts';
 import type { TypedApp } from './typed-app.ts';
 import { validatorCompiler } from './validation.ts';
@@ -213,6 +214,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerPlanRoutes(app, ctx);
   registerPaymentMethodRoutes(app, ctx);
   registerGatewayWebhookRoutes(app, ctx);
+  registerTrustRoutes(app, ctx);
   return app;
 }
 

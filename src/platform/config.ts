@@ -29,6 +29,7 @@ export interface Config {
   gatewayTimeoutMs: number;
   sandboxGatewayPort: number;
   authCacheTtlMs: number;
+  identityProvider: 'sandbox';
 }
 
 export interface ConfigVariable {
@@ -147,6 +148,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'How long an API process may reuse a resolved secret key. Revocations, rolls and status changes reach every process at once (PostgreSQL NOTIFY); this only bounds a missed notification. 0 disables the cache.',
   },
   {
+    name: 'IDENTITY_PROVIDER',
+    default: 'sandbox',
+    description:
+      'Who checks BVNs for identity verification. `sandbox` (the only one so far): deterministic test BVNs, see "Test BVNs".',
+  },
+  {
     name: 'SANDBOX_GATEWAY_PORT',
     default: '4010',
     description: 'Port of the sandbox gateway when it is used.',
@@ -206,7 +213,11 @@ export function loadConfig(env: Env = process.env): Config {
     gatewayTimeoutMs: int('GATEWAY_TIMEOUT_MS', 15_000, 100),
     sandboxGatewayPort: int('SANDBOX_GATEWAY_PORT', 4010, 0),
     authCacheTtlMs: int('AUTH_CACHE_TTL_MS', 30_000, 0),
+    identityProvider: 'sandbox',
   };
+  const identityProvider = str('IDENTITY_PROVIDER') ?? 'sandbox';
+  if (identityProvider !== 'sandbox')
+    problems.push(`IDENTITY_PROVIDER must be sandbox (got "${identityProvider}")`);
 
   if (config.env === 'production') {
     for (const name of [
