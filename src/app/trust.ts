@@ -16,6 +16,7 @@ import {
   type TrustFacts,
 } from '../domain/trust.ts';
 import { IdentityProviderUnavailable } from '../identity/port.ts';
+import { SANDBOX_PROVIDER_NAME } from '../identity/sandbox.ts';
 import type { AppContext } from './context.ts';
 
 // ── the facts ───────────────────────────────────────────────────────────────────────────
@@ -30,7 +31,9 @@ export interface TrustProfile {
 /**
  * Everything the score and eligibility are derived from, read in one statement: identity,
  * usable payment methods, and every installment of the customer's plans in one mode (sandbox
- * behaviour never builds live credit, and live debts are not sandbox business).
+ * behaviour never builds live credit, and live debts are not sandbox business). For the same
+ * reason a verification by the sandbox provider (test BVNs anyone can read in the README) does
+ * not count for live sessions.
  */
 export async function loadTrustProfile(
   db: Db | Tx,
@@ -50,7 +53,8 @@ export async function loadTrustProfile(
     failed_attempts: number | null;
   }>`
     SELECT
-      EXISTS (SELECT 1 FROM customer_identities ci WHERE ci.customer_id = ${customerId}) AS verified,
+      EXISTS (SELECT 1 FROM customer_identities ci WHERE ci.customer_id = ${customerId}
+              AND (${livemode} = false OR ci.provider <> ${SANDBOX_PROVIDER_NAME})) AS verified,
       EXISTS (SELECT 1 FROM payment_methods pm WHERE pm.customer_id = ${customerId}
               AND pm.status = 'active' AND pm.deleted_at IS NULL) AS has_method,
       h.plan_id, h.plan_status, h.status, h.amount_kobo, h.due_at, h.paid_at, h.failed_attempts

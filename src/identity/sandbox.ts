@@ -4,6 +4,7 @@ import {
   type BvnCheck,
   type BvnCheckOutcome,
   type IdentityProvider,
+  type IdentityProviderName,
 } from './port.ts';
 
 /**
@@ -14,13 +15,15 @@ import {
  *   22900000000  the provider is down          (IdentityProviderUnavailable)
  *   other 11 digits                            not found
  */
+/** Verifications by this provider count for sandbox (test-mode) sessions only. */
+export const SANDBOX_PROVIDER_NAME = 'sandbox';
 export const SANDBOX_BVN_DATE_OF_BIRTH = '1990-01-15';
 export const SANDBOX_FIXED_BVN = '22299999999';
 export const SANDBOX_FIXED_BVN_DATE_OF_BIRTH = '1985-06-30';
 export const SANDBOX_UNAVAILABLE_BVN = '22900000000';
 
 export class SandboxIdentityProvider implements IdentityProvider {
-  readonly name = 'sandbox';
+  readonly name = SANDBOX_PROVIDER_NAME;
 
   async checkBvn(input: BvnCheck): Promise<BvnCheckOutcome> {
     if (input.bvn === SANDBOX_UNAVAILABLE_BVN)
@@ -37,10 +40,11 @@ export class SandboxIdentityProvider implements IdentityProvider {
   }
 }
 
-/** Chooses the provider named by IDENTITY_PROVIDER. */
-export function identityProviderFor(name: 'sandbox'): IdentityProvider {
-  switch (name) {
-    case 'sandbox':
-      return new SandboxIdentityProvider();
-  }
+/** Chooses the provider named by IDENTITY_PROVIDER (a real provider adds its entry here). */
+const PROVIDERS: Record<IdentityProviderName, () => IdentityProvider> = {
+  sandbox: () => new SandboxIdentityProvider(),
+};
+
+export function identityProviderFor(name: IdentityProviderName): IdentityProvider {
+  return PROVIDERS[name]();
 }

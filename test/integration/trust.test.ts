@@ -384,7 +384,7 @@ describe('tiers and spending limits', () => {
     expect(refused.body.detail).toMatch(/₦50,000/);
   });
 
-  it('on-time payments raise the score: a completed plan takes a customer from Bronze (450) to Silver (520), which a Silver merchant accepts; live credit is untouched by sandbox plans', async () => {
+  it('on-time payments raise the score: a completed plan takes a customer from Bronze (450) to Silver (520), which a Silver merchant accepts; live credit is untouched by sandbox plans and sandbox verification', async () => {
     const customer = await createTestCustomer(t);
     const { methodId } = await addCard(customer);
     const silverSession = await newSession(silverMerchant);
@@ -416,7 +416,13 @@ describe('tiers and spending limits', () => {
     });
     expect((await confirm(customer, silverSession, methodId)).status).toBe(201);
     const live = await t.http.get('/api/v1/customers/me/trust', { token: customer.accessToken });
-    expect(live.body.data).toMatchObject({ livemode: true, score: 450, tier: 'Tranche Bronze' });
+    // Live: no plans, and a sandbox-provider verification does not count for live credit.
+    expect(live.body.data).toMatchObject({
+      livemode: true,
+      identity_verified: false,
+      score: 300,
+      tier: 'Tranche Bronze',
+    });
   });
 });
 
