@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { PreparedStatements } from '../db/prepared.ts';
 import type { PaymentGateway } from '../gateway/port.ts';
+import type { IdentityProvider } from '../identity/port.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { SecretBox } from '../platform/crypto.ts';
 import type { RateLimitStore } from '../platform/rate-limiter.ts';
@@ -20,6 +21,8 @@ export interface AppContext {
   rateLimits: RateLimitStore;
   gateway: PaymentGateway;
   credentialCache: CredentialCache;
+  /** BVN checks (identity/port.ts); IDENTITY_PROVIDER chooses it. */
+  identity: IdentityProvider;
   settings: AppSettings;
 }
 

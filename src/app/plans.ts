@@ -13,6 +13,7 @@ import { orderAlreadyCompleted } from './checkout-sessions.ts';
 import type { AppContext } from './context.ts';
 import { constraintsFromStored } from './plan-preview.ts';
 import { emitPlanConfirmed } from './plan-events.ts';
+import { assertEligibleToConfirm } from './trust.ts';
 
 export interface PlanView {
   id: string;
@@ -144,6 +145,7 @@ export async function confirmPlan(
           'session_not_pending',
           `Cannot confirm a plan: the checkout session is ${status}.`,
         );
+      await assertEligibleToConfirm(tx, customerId, session, now);
       const method = await tx
         .selectFrom('payment_methods')
         .select(['id', 'status'])

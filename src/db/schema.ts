@@ -235,6 +235,37 @@ export interface TransferRecipientsTable {
   created_at: Date;
 }
 
+export interface CustomerIdentitiesTable {
+  customer_id: string;
+  bvn_digest: string;
+  bvn_last4: string;
+  provider: string;
+  provider_reference: string;
+  verified_at: Date;
+}
+
+export interface PaymentLinksTable {
+  id: string;
+  merchant_id: string;
+  livemode: boolean;
+  title: string;
+  amount_kobo: number | null;
+  min_amount_kobo: number | null;
+  max_amount_kobo: number | null;
+  redirect_url: string | null;
+  constraints: ColumnType<StoredConstraints | null, string | null, string | null>;
+  active: boolean;
+  deactivated_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface PaymentLinkSessionsTable {
+  checkout_session_id: string;
+  payment_link_id: string;
+  created_at: Date;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -290,6 +321,9 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_attempts: WebhookAttemptsTable;
   schema_migrations: SchemaMigrationsTable;
+  customer_identities: CustomerIdentitiesTable;
+  payment_links: PaymentLinksTable;
+  payment_link_sessions: PaymentLinkSessionsTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;
@@ -305,3 +339,4 @@ export type PayoutRow = Selectable<PayoutsTable>;
 export type ChargeRow = Selectable<ChargesTable>;
 export type WebhookEventRow = Selectable<WebhookEventsTable>;
 export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
+export type PaymentLinkRow = Selectable<PaymentLinksTable>;

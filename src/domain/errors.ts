@@ -29,7 +29,21 @@ export type ErrorCode =
   | 'login_throttled'
   | 'internal_error'
   | 'service_unavailable'
-  | 'gateway_unavailable';
+  | 'gateway_unavailable'
+  // identity verification and eligibility (decision 0010)
+  | 'bvn_malformed'
+  | 'bvn_not_found'
+  | 'bvn_dob_mismatch'
+  | 'bvn_in_use'
+  | 'identity_already_verified'
+  | 'verification_throttled'
+  | 'identity_provider_unavailable'
+  | 'delinquent'
+  | 'insufficient_trust_tier'
+  | 'tier_restricted'
+  | 'no_payment_method'
+  // payment links (decision 0011)
+  | 'payment_link_inactive';
 
 export interface DomainErrorOptions {
   /** Whether the same request may succeed later without change (shown to clients as `retryable`). */

@@ -21,6 +21,8 @@ import { registerWalletRoutes } from './routes/wallet.ts';
 import { registerPlanRoutes } from './routes/plans.ts';
 import { registerPayoutRoutes } from './routes/payouts.ts';
 import { registerWebhookEventRoutes } from './routes/webhook-events.ts';
+import { registerTrustRoutes } from './routes/trust.ts';
+import { registerPaymentLinkRoutes } from './routes/payment-links.ts';
 import { ErrorResponse } from './schemas.ts';
 import type { TypedApp } from './typed-app.ts';
 import { validatorCompiler } from './validation.ts';
@@ -215,6 +217,8 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerPlanRoutes(app, ctx);
   registerPaymentMethodRoutes(app, ctx);
   registerGatewayWebhookRoutes(app, ctx);
+  registerTrustRoutes(app, ctx);
+  registerPaymentLinkRoutes(app, ctx);
   return app;
 }
 

@@ -6,6 +6,7 @@ export function statusForCode(code: ErrorCode): number {
     case 'invalid_request':
     case 'invalid_json':
     case 'invalid_idempotency_key':
+    case 'bvn_malformed':
       return 400;
     case 'unauthenticated':
       return 401;
@@ -14,6 +15,10 @@ export function statusForCode(code: ErrorCode): number {
     case 'forbidden':
     case 'merchant_inactive':
     case 'merchant_not_approved':
+    case 'delinquent':
+    case 'insufficient_trust_tier':
+    case 'tier_restricted':
+    case 'no_payment_method':
       return 403;
     case 'not_found':
       return 404;
@@ -28,6 +33,9 @@ export function statusForCode(code: ErrorCode): number {
     case 'setup_expired':
     case 'payment_method_unusable':
     case 'payment_method_in_use':
+    case 'bvn_in_use':
+    case 'identity_already_verified':
+    case 'payment_link_inactive':
       return 409;
     case 'payload_too_large':
       return 413;
@@ -35,14 +43,19 @@ export function statusForCode(code: ErrorCode): number {
       return 414;
     case 'unsupported_media_type':
       return 415;
+    case 'bvn_not_found':
+    case 'bvn_dob_mismatch':
+      return 422;
     case 'rate_limited':
     case 'login_throttled':
+    case 'verification_throttled':
       return 429;
     case 'internal_error':
       return 500;
     case 'gateway_unavailable':
       return 502;
     case 'service_unavailable':
+    case 'identity_provider_unavailable':
       return 503;
   }
 }

@@ -9,6 +9,7 @@ import { generateSecrets } from '../platform/secrets.ts';
 import { TokenService } from '../platform/tokens.ts';
 import { buildHttpApp } from './app.ts';
 import { PaystackGateway } from '../gateway/paystack/adapter.ts';
+import { SandboxIdentityProvider } from '../identity/sandbox.ts';
 
 /**
  * The OpenAPI document exactly as the API serves it, built without a database (the pool never
@@ -25,6 +26,7 @@ export async function renderOpenApiDocument(): Promise<string> {
     tokens: new TokenService(secrets.jwtPrivateKeyPem, systemClock),
     rateLimits: new MemoryRateLimitStore(),
     credentialCache: new CredentialCache(0),
+    identity: new SandboxIdentityProvider(),
     gateway: new PaystackGateway({
       baseUrl: 'http://127.0.0.1:1',
       secretKey: secrets.gatewaySecretKey,

@@ -17,6 +17,7 @@ import {
 import { resolveSecrets, type ServiceSecrets } from '../platform/secrets.ts';
 import { TokenService } from '../platform/tokens.ts';
 import { PaystackGateway } from '../gateway/paystack/adapter.ts';
+import { identityProviderFor } from '../identity/sandbox.ts';
 
 /** Where the gateway adapter points: the configured gateway, else the local sandbox gateway. */
 export function gatewayBaseUrl(config: Config): string {
@@ -89,6 +90,7 @@ export async function openRuntime(
     tokens: new TokenService(secrets.jwtPrivateKeyPem, clock),
     rateLimits,
     credentialCache: new CredentialCache(config.authCacheTtlMs),
+    identity: identityProviderFor(config.identityProvider),
     gateway: new PaystackGateway({
       baseUrl: gatewayBaseUrl(config),
       secretKey: secrets.gatewaySecretKey,

@@ -33,6 +33,7 @@ export interface Config {
   webhookConcurrency: number;
   webhookEndpointConcurrency: number;
   webhookPollMs: number;
+  identityProvider: 'sandbox';
 }
 
 export interface ConfigVariable {
@@ -151,6 +152,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'How long an API process may reuse a resolved secret key. Revocations, rolls and status changes reach every process at once (PostgreSQL NOTIFY); this only bounds a missed notification. 0 disables the cache.',
   },
   {
+    name: 'IDENTITY_PROVIDER',
+    default: 'sandbox',
+    description:
+      'Who checks BVNs for identity verification. `sandbox` (the only one so far): deterministic test BVNs, see "Test BVNs".',
+  },
+  {
     name: 'SANDBOX_GATEWAY_PORT',
     default: '4010',
     description: 'Port of the sandbox gateway when it is used.',
@@ -236,7 +243,11 @@ export function loadConfig(env: Env = process.env): Config {
     webhookConcurrency: int('WEBHOOK_CONCURRENCY', 256, 1),
     webhookEndpointConcurrency: int('WEBHOOK_ENDPOINT_CONCURRENCY', 16, 1),
     webhookPollMs: int('WEBHOOK_POLL_MS', 200, 10),
+    identityProvider: 'sandbox',
   };
+  const identityProvider = str('IDENTITY_PROVIDER') ?? 'sandbox';
+  if (identityProvider !== 'sandbox')
+    problems.push(`IDENTITY_PROVIDER must be sandbox (got "${identityProvider}")`);
 
   if (config.env === 'production') {
     for (const name of [

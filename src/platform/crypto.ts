@@ -44,6 +44,15 @@ export class SecretBox {
       body.toString('base64'),
     ].join('.');
   }
+  /**
+   * HMAC-SHA256 of `value` under a key derived from the data key for `purpose`: lets us find or
+   * de-duplicate a secret (a BVN) without storing it, and unlike a plain hash it cannot be
+   * brute-forced from a database copy alone (an 11-digit BVN has only 10^11 values).
+   */
+  keyedDigest(purpose: string, value: string): string {
+    const purposeKey = createHmac('sha256', this.key).update(`tranche:digest:${purpose}`).digest();
+    return createHmac('sha256', purposeKey).update(value).digest('hex');
+  }
   open(sealed: string): string {
     const [version, iv, tag, body] = sealed.split('.');
     if (version !== 'v1' || !iv || !tag || !body) throw new Error('Unrecognised sealed secret');

@@ -120,6 +120,15 @@ describe('end to end through tranche start', () => {
     });
     const token = customer.body.data.access_token as string;
     const customerId = customer.body.data.customer.id as string;
+    expect(
+      (
+        await api.post(
+          '/api/v1/customers/me/identity',
+          { bvn: '22100000001', date_of_birth: '1990-01-15' },
+          { token },
+        )
+      ).status,
+    ).toBe(200);
     const init = await api.post(
       '/api/v1/payment-methods/initialize-card',
       { customer_id: customerId, callback_url: 'https://shop.example/back', is_default: true },

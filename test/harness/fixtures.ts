@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { approveMerchant, createMerchant } from '../../src/app/merchants.ts';
 import { randomBase62 } from '../../src/platform/ids.ts';
 import type { TestApp } from './test-app.ts';
@@ -44,7 +44,15 @@ export function sessionBody(merchantId: string, overrides: Record<string, unknow
 
 export const newIdempotencyKey = () => randomUUID();
 
-export async function createTestCustomer(t: TestApp) {
+/** A sandbox BVN no other test customer has (README, "Test BVNs": 221 + any 8 digits). */
+export const freshTestBvn = () => `221${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+export const TEST_BVN_DATE_OF_BIRTH = '1990-01-15';
+
+/**
+ * A registered customer, identity verified unless `verified: false` (an unverified customer is
+ * below the trust tier any plan needs).
+ */
+export async function createTestCustomer(t: TestApp, options: { verified?: boolean } = {}) {
   const email = `c_${randomBase62(8).toLowerCase()}@mail.test`;
   const password = 'a long customer password';
   const res = await t.http.post('/api/v1/customers/register', {
@@ -56,6 +64,15 @@ export async function createTestCustomer(t: TestApp) {
   });
   if (res.status !== 201)
     throw new Error(`customer registration failed: ${JSON.stringify(res.body)}`);
+  if (options.verified ?? true) {
+    const verified = await t.http.post(
+      '/api/v1/customers/me/identity',
+      { bvn: freshTestBvn(), date_of_birth: TEST_BVN_DATE_OF_BIRTH },
+      { token: res.body.data.access_token as string },
+    );
+    if (verified.status !== 200)
+      throw new Error(`identity verification failed: ${JSON.stringify(verified.body)}`);
+  }
   return {
     id: res.body.data.customer.id as string,
     email,

@@ -64,3 +64,54 @@ export function merchantRouteSecuritySuite(route: MerchantRouteCase, f: Security
     expect(res.status).toBe(401);
   });
 }
+
+/**
+ * The checks every customer-authenticated route must pass: only a valid customer token gets in.
+ * Reaching another customer's data is route-specific (the route's own tests show it).
+ */
+export interface CustomerRouteCase {
+  name: string;
+  send(
+    token: string | undefined,
+  ): Promise<{ status: number; body: { ok: boolean; code?: string; detail?: string } }>;
+}
+
+export function customerRouteSecuritySuite(
+  route: CustomerRouteCase,
+  f: { t: () => TestApp; merchantKey: () => string; customerToken: () => string },
+): void {
+  it(`${route.name}: no credentials → 401`, async () => {
+    const res = await route.send(undefined);
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ ok: false, code: 'unauthenticated' });
+  });
+  it(`${route.name}: a merchant key or the admin token is not a customer → 401`, async () => {
+    for (const token of [f.merchantKey(), f.t().ctx.settings.adminApiToken]) {
+      const res = await route.send(token);
+      expect(res.status).toBe(401);
+    }
+  });
+  it(`${route.name}: forged, unsigned or expired customer token → 401`, async () => {
+    const [header, payload, signature] = f.customerToken().split('.');
+    const other = Buffer.from(
+      JSON.stringify({
+        sub: 'cus_someoneelse',
+        aud: 'tranche:customer',
+        iss: 'tranche',
+        exp: 9_999_999_999,
+        iat: 1,
+      }),
+    ).toString('base64url');
+    for (const token of [`${header}.${payload}.`, `${header}.${other}.${signature}`, 'garbage']) {
+      const res = await route.send(token);
+      expect(res.status, token).toBe(401);
+    }
+    const clock = f.t().clock;
+    clock.advance(16 * 60_000);
+    try {
+      expect((await route.send(f.customerToken())).status).toBe(401);
+    } finally {
+      clock.advance(-16 * 60_000);
+    }
+  });
+}

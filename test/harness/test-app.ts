@@ -12,6 +12,7 @@ import { generateSecrets } from '../../src/platform/secrets.ts';
 import { TokenService } from '../../src/platform/tokens.ts';
 import { createTestDatabase } from './database.ts';
 import { PaystackGateway } from '../../src/gateway/paystack/adapter.ts';
+import { SandboxIdentityProvider } from '../../src/identity/sandbox.ts';
 import { HttpClient } from './http-client.ts';
 import { freePort, startTestSandbox, type TestSandbox } from './sandbox.ts';
 
@@ -58,6 +59,7 @@ export async function startTestApp(
     tokens: new TokenService(secrets.jwtPrivateKeyPem, clock),
     rateLimits,
     credentialCache: new CredentialCache(options.authCacheTtlMs ?? 30_000),
+    identity: new SandboxIdentityProvider(),
     gateway: new PaystackGateway({
       baseUrl: options.gatewayBaseUrl ?? 'http://127.0.0.1:1',
       secretKey: options.gatewaySecretKey ?? secrets.gatewaySecretKey,

@@ -64,6 +64,8 @@ async function emit(
   merchant: TestMerchant,
   options: { type?: WebhookEventType; livemode?: boolean; data?: Record<string, unknown> } = {},
 ): Promise<string> {
+  // Distinct creation times keep "newest first" (and this helper's lookup) unambiguous.
+  t.clock.advance(1);
   await runWrite(t.ctx.db, (tx) =>
     recordEvent(
       tx,

@@ -7,6 +7,7 @@ import {
   getMerchantPlan,
   listMerchantPlans,
 } from '../../app/plans.ts';
+import { successRedirectUrl } from '../../app/payment-links.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
 import { Envelope, errorResponses, Strict } from '../schemas.ts';
@@ -69,7 +70,16 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
           Strict,
         ),
         response: {
-          201: Envelope(Type.Object({ payment_plan_id: Type.String(), plan: Plan })),
+          201: Envelope(
+            Type.Object({
+              payment_plan_id: Type.String(),
+              plan: Plan,
+              redirect_url: Type.Union([Type.String(), Type.Null()], {
+                description:
+                  'Where to send the customer now: for a payment link’s checkout its `redirect_url`, else the customer dashboard; null for a merchant-created session (the widget calls `onSuccess`).',
+              }),
+            }),
+          ),
           ...errorResponses,
         },
       },
@@ -87,7 +97,11 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
           paymentMethodId: b.payment_method_id,
         },
       );
-      return reply.code(201).send({ ok: true as const, data: { payment_plan_id: plan.id, plan } });
+      const redirectUrl = await successRedirectUrl(ctx, request.params.token);
+      return reply.code(201).send({
+        ok: true as const,
+        data: { payment_plan_id: plan.id, plan, redirect_url: redirectUrl },
+      });
     },
   );
 
