@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { noticeRevokedMethods } from './revocation-notices.ts';
 import type { Db, Tx } from '../db/database.ts';
 import type { PaymentMethodRow, PaymentMethodSetupRow } from '../db/schema.ts';
 import { runWrite } from '../db/write.ts';
@@ -659,7 +660,8 @@ export async function deletePaymentMethod(
 /**
  * A revocation from the gateway (dispute, revoked authorization, cancelled mandate, disabled
  * subscription): the method is never charged again and stops being the default; the newest other
- * active method takes over as default. Returns the methods affected.
+ * active method takes over as default; merchants with open plans on it and the customer are told.
+ * Returns the methods affected.
  */
 export async function revokeByAuthorization(
   tx: Tx,
@@ -683,5 +685,10 @@ export async function revokeByAuthorization(
     if (method.is_default)
       await promoteNextDefault(tx, await lockCustomerMethods(tx, method.customer_id), method.id);
   }
+  await noticeRevokedMethods(
+    tx,
+    affected.map((m) => m.id),
+    now,
+  );
   return affected.map((m) => m.id);
 }

@@ -301,6 +301,16 @@ export interface WebhookAttemptsTable {
   error: string | null;
 }
 
+export interface CustomerNotificationsTable {
+  id: string;
+  customer_id: string;
+  kind: 'payment_method_revoked';
+  message: string;
+  data: JsonColumn<Record<string, unknown>>;
+  created_at: Date;
+  read_at: Date | null;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   api_keys: ApiKeysTable;
@@ -320,6 +330,7 @@ export interface Database {
   transfer_recipients: TransferRecipientsTable;
   webhook_events: WebhookEventsTable;
   webhook_attempts: WebhookAttemptsTable;
+  customer_notifications: CustomerNotificationsTable;
   schema_migrations: SchemaMigrationsTable;
   customer_identities: CustomerIdentitiesTable;
   payment_links: PaymentLinksTable;

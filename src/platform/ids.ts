@@ -17,7 +17,20 @@ export function randomBase62(length: number): string {
 
 /** Prefixes show an id's type in logs and support tickets (brief §1). */
 export type IdPrefix =
-  'mer' | 'cus' | 'cs' | 'key' | 'rt' | 'adm' | 'pm' | 'je' | 'plan' | 'inst' | 'po' | 'evt' | 'pl';
+  | 'mer'
+  | 'cus'
+  | 'cs'
+  | 'key'
+  | 'rt'
+  | 'adm'
+  | 'pm'
+  | 'je'
+  | 'plan'
+  | 'inst'
+  | 'po'
+  | 'evt'
+  | 'pl'
+  | 'ntf';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(20)}`;

@@ -6,9 +6,10 @@ import { runWrite } from '../../src/db/write.ts';
 import type { WebhookEventType } from '../../src/domain/webhook.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import { WebhookDispatcher, type DispatcherOptions } from '../../src/webhooks/dispatcher.ts';
-import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
-import { collect, confirmPlanFor } from '../harness/plans.ts';
-import { freePort } from '../harness/sandbox.ts';
+import { createTestCustomer, createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
+import { customerRouteSecuritySuite } from '../harness/security-suite.ts';
+import { collect, confirmPlanFor, customerWithCard } from '../harness/plans.ts';
+import { freePort, payOnCardPage, TEST_CARDS } from '../harness/sandbox.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.ts';
 
@@ -202,6 +203,115 @@ describe('events from the money engine (spec §6.1)', () => {
     expect(log.body.data).toHaveLength(bodies.length);
     for (const e of log.body.data) expect(e).toMatchObject({ status: 'delivered', attempts: 1 });
   });
+});
+
+describe('a revoked payment method behind an active plan (issue 3)', () => {
+  it('tells the merchant (payment_method.revoked) and the customer (a notice); a method without plans is quiet', async () => {
+    const r = await receiver();
+    const merchant = await merchantWithUrl(r.url);
+    const { plan, authorizationCode, customer } = await confirmPlanFor(t, merchant);
+    await t.ctx.db.deleteFrom('webhook_events').where('merchant_id', '=', merchant.id).execute();
+    const sent = await t.sandbox.control('POST', '/_sandbox/events', {
+      event: 'authorization.revoked',
+      authorization_code: authorizationCode,
+    });
+    expect(sent.body.data.delivered).toBe(true);
+    await dispatcher().drain();
+    expect(r.received).toHaveLength(1);
+    const body = JSON.parse(r.received[0]?.body ?? '{}');
+    expect(body).toMatchObject({
+      event: 'payment_method.revoked',
+      data: {
+        customer_id: customer.id,
+        payment_plan_ids: [plan.id],
+        payment_method: { status: 'revoked', revoked_reason: expect.any(String) },
+      },
+    });
+    const notices = await t.http.get('/api/v1/customers/me/notifications', {
+      token: customer.accessToken,
+    });
+    expect(notices.status).toBe(200);
+    expect(notices.body.data).toHaveLength(1);
+    expect(notices.body.data[0]).toMatchObject({ kind: 'payment_method_revoked' });
+    // No other method to take over: the customer is asked for one.
+    expect(notices.body.data[0].message).toMatch(/Add or choose another payment method/);
+    expect(notices.body.data[0].data.payment_plans).toEqual([
+      { id: plan.id, order_reference: expect.any(String) },
+    ]);
+
+    // With a default method to fall back on, the plan moves to it and the next debit charges it.
+    const second = await confirmPlanFor(t, merchant);
+    const backup = await t.http.post(
+      '/api/v1/payment-methods/initialize-card',
+      {
+        customer_id: second.customer.id,
+        callback_url: 'https://shop.example/back',
+        is_default: false,
+      },
+      { token: second.customer.accessToken },
+    );
+    await payOnCardPage(backup.body.authorization_url, TEST_CARDS.success);
+    const saved = await t.http.post(
+      '/api/v1/payment-methods/verify-card',
+      { customer_id: second.customer.id, reference: backup.body.reference },
+      { token: second.customer.accessToken },
+    );
+    await t.sandbox.control('POST', '/_sandbox/events', {
+      event: 'authorization.revoked',
+      authorization_code: second.authorizationCode,
+    });
+    const moved = await t.http.get(`/api/v1/merchant/${merchant.id}/plans/${second.plan.id}`, {
+      token: merchant.testKey,
+    });
+    expect(moved.body.data.payment_method_id).toBe(saved.body.data.id);
+    const [deposit] = second.plan.installments;
+    expect(await collect(t, deposit?.id ?? '')).toMatch(/paid|nothing_to_do/);
+    const charge = await t.ctx.db
+      .selectFrom('charges')
+      .select(['payment_method_id', 'status'])
+      .where('installment_id', '=', deposit?.id ?? '')
+      .executeTakeFirstOrThrow();
+    expect(charge).toEqual({ payment_method_id: saved.body.data.id, status: 'success' });
+    const movedNotice = (
+      await t.http.get('/api/v1/customers/me/notifications', { token: second.customer.accessToken })
+    ).body.data[0];
+    expect(movedNotice.message).toMatch(/will now be collected from/);
+    await dispatcher().drain();
+    const seen = r.received.length;
+
+    // The same customer's other card, behind no plan: revoked quietly.
+    const other = await customerWithCard(t);
+    await t.sandbox.control('POST', '/_sandbox/events', {
+      event: 'authorization.revoked',
+      authorization_code: other.authorizationCode,
+    });
+    await dispatcher().drain();
+    expect(r.received).toHaveLength(seen);
+    expect(
+      (
+        await t.http.get('/api/v1/customers/me/notifications', {
+          token: other.customer.accessToken,
+        })
+      ).body.data,
+    ).toEqual([]);
+  });
+});
+
+describe('customer notices route', () => {
+  let customerToken = '';
+  let merchantKey = '';
+  beforeAll(async () => {
+    customerToken = (await createTestCustomer(t)).accessToken;
+    merchantKey = (await createTestMerchant(t)).testKey;
+  });
+  customerRouteSecuritySuite(
+    {
+      name: 'GET /customers/me/notifications',
+      send: (token) =>
+        t.http.get('/api/v1/customers/me/notifications', { ...(token && { token }) }),
+    },
+    { t: () => t, merchantKey: () => merchantKey, customerToken: () => customerToken },
+  );
 });
 
 describe('delivery and retries', () => {

@@ -6,6 +6,7 @@ import {
   refreshCustomerSession,
   registerCustomer,
 } from '../../app/customers.ts';
+import { listCustomerNotifications } from '../../app/revocation-notices.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
 import {
   Customer,
@@ -107,6 +108,48 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
     async (request) => ({
       ok: true as const,
       data: await getCustomer(ctx, principalOf(request, 'customer').customerId),
+    }),
+  );
+
+  app.get(
+    '/api/v1/customers/me/notifications',
+    {
+      preHandler: requireAuth(ctx, ['customer']),
+      schema: {
+        tags: ['Customers'],
+        summary: 'Notices about your plans and payment methods',
+        description:
+          'Newest first. For example, when a card or mandate backing a plan is revoked at the gateway, a `payment_method_revoked` notice names the plans that need another method.',
+        security: [{ customerJwt: [] }],
+        querystring: Type.Object(
+          { limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }) },
+          Strict,
+        ),
+        response: {
+          200: Envelope(
+            Type.Array(
+              Type.Object({
+                id: Type.String(),
+                object: Type.Literal('customer_notification'),
+                kind: Type.String({ examples: ['payment_method_revoked'] }),
+                message: Type.String(),
+                data: Type.Record(Type.String(), Type.Unknown()),
+                created_at: Type.String({ format: 'date-time' }),
+                read_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+              }),
+            ),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await listCustomerNotifications(
+        ctx.db,
+        principalOf(request, 'customer').customerId,
+        request.query.limit,
+      ),
     }),
   );
 }
