@@ -532,14 +532,18 @@ async function checkLedger(
     detail: 'fee = round_half_up(gross × 2.5 %)',
   });
   const gateway = await client.query<{ successes: string; transactions: string; bad: string }>(
-    `SELECT (SELECT count(*) FROM sandbox_gateway.transactions WHERE status = 'success') AS successes,
+    `WITH at_gateway AS (
+       SELECT metadata ->> 'installment_id' AS installment_id,
+              count(*) FILTER (WHERE status = 'success') AS successes,
+              min(amount) FILTER (WHERE status = 'success') AS amount
+       FROM sandbox_gateway.transactions GROUP BY 1)
+     SELECT (SELECT count(*) FROM sandbox_gateway.transactions WHERE status = 'success') AS successes,
             (SELECT count(*) FROM sandbox_gateway.transactions) AS transactions,
             (SELECT count(*) FROM installments i
-             LEFT JOIN LATERAL (SELECT count(*) AS n, min(t.amount) AS amount
-                                FROM sandbox_gateway.transactions t
-                                WHERE t.metadata ->> 'installment_id' = i.id AND t.status = 'success') g ON true
+             LEFT JOIN at_gateway g ON g.installment_id = i.id
              WHERE i.id = ANY($1::text[])
-               AND ((i.status = 'paid') <> (g.n = 1) OR g.n > 1
+               AND ((i.status = 'paid') <> (coalesce(g.successes, 0) = 1)
+                    OR coalesce(g.successes, 0) > 1
                     OR (i.status = 'paid' AND g.amount <> i.amount_kobo))) AS bad`,
     [installmentIds],
   );
