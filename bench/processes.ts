@@ -22,10 +22,8 @@ function isChildMessage(value: unknown): value is ChildMessage {
   return type === 'ready' || type === 'failed';
 }
 
-export interface RunningServer {
-  server: Server;
-  close(): Promise<void>;
-}
+/** A started server: a Node `Server`, or just the port it listens on (servers that hide theirs). */
+export type RunningServer = ({ server: Server } | { port: number }) & { close(): Promise<void> };
 
 /**
  * Child side: starts the server, reports its port to the parent over IPC, and exits cleanly
@@ -50,8 +48,8 @@ export async function serveForParent(start: () => Promise<RunningServer>): Promi
   process.on('disconnect', () => void stop(0));
   try {
     running = await start();
-    const address = running.server.address() as AddressInfo;
-    process.send?.({ type: 'ready', port: address.port } satisfies ReadyMessage);
+    const port = 'port' in running ? running.port : (running.server.address() as AddressInfo).port;
+    process.send?.({ type: 'ready', port } satisfies ReadyMessage);
   } catch (error) {
     process.send?.({
       type: 'failed',

@@ -1,9 +1,11 @@
-import { Logger as WorkerLogger, parseCrontab, run } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { Logger as WorkerLogger, parseCrontab, run, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import { CRONTAB, taskList } from '../jobs/task-list.ts';
 import { createLogger } from '../platform/logger.ts';
 import { WebhookDispatcher } from '../webhooks/dispatcher.ts';
 import type { Runtime } from './runtime.ts';
+import { startWorkerRecovery, type WorkerRecovery } from './worker-recovery.ts';
 
 export interface WorkerHandle {
   stop(): Promise<void>;
@@ -32,7 +34,14 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
   const ignore = (error: Error) => log.debug({ err: error }, 'worker database connection closed');
   pool.on('error', ignore);
   pool.on('connect', (client) => client.on('error', ignore));
+  // The pool's id is what graphile-worker locks jobs with; the recovery below announces it.
+  const events: WorkerEvents = new EventEmitter();
+  let poolId: string | undefined;
+  events.on('pool:create', ({ workerPool }) => {
+    poolId = workerPool.id;
+  });
   const runner = await run({
+    events,
     pgPool: pool,
     concurrency: runtime.config.workerConcurrency,
     noHandleSignals: true,
@@ -46,6 +55,16 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
     }),
     parsedCronItems: parseCrontab(CRONTAB),
   });
+  // Jobs a killed worker process left locked are freed in seconds, not graphile-worker's 4 hours.
+  let recovery: WorkerRecovery | undefined;
+  try {
+    if (!poolId) throw new Error('graphile-worker did not report its pool id');
+    recovery = await startWorkerRecovery({ databaseUrl: runtime.databaseUrl, poolId, log });
+  } catch (error) {
+    await runner.stop();
+    await pool.end();
+    throw error;
+  }
   const { config, ctx } = runtime;
   const dispatcher = new WebhookDispatcher(
     { db: ctx.db, clock: ctx.clock, secretBox: ctx.secretBox, log },
@@ -60,6 +79,7 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
   return {
     stop: async () => {
       await dispatcher.stop();
+      await recovery.stop();
       await runner.stop();
       await pool.end();
     },

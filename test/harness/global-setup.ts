@@ -63,7 +63,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await client.connect();
     const leftovers = await client.query<{ datname: string }>(
       `SELECT datname FROM pg_database WHERE starts_with(datname, $1) OR datname = $2`,
-      [`tranche_test_${runId}_%`, template],
+      [`tranche_test_${runId}_`, template],
     );
     for (const { datname } of leftovers.rows)
       await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);

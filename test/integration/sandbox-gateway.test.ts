@@ -1290,6 +1290,7 @@ describe('faults and restarts', () => {
       latency_ms: 0,
       fail_next: 0,
       lose_next_response: 0,
+      delay_next_response_ms: 0,
       duplicate_webhooks: false,
       reorder_webhooks: false,
     });
@@ -1325,6 +1326,22 @@ describe('faults and restarts', () => {
     await hooks.waitFor((r) => r.event === 'charge.success' && r.data.reference === reference);
     // The retry of the same request now meets the duplicate reference, as on Paystack.
     expect((await chargeSaved(saved, reference)).status).toBe(400);
+  });
+
+  it('delay_next_response_ms performs the call at once but holds its answer, once', async () => {
+    const saved = await savedCard();
+    await call(sandbox, 'POST', '/_sandbox/faults', { delay_next_response_ms: 600 });
+    const reference = uniqueReference('held');
+    const started = performance.now();
+    const charging = chargeSaved(saved, reference);
+    // While the answer is held, the charge already exists.
+    await sleep(200);
+    const verified = await call(sandbox, 'GET', `/transaction/verify/${reference}`);
+    expect(verified.body.data.status).toBe('success');
+    expect((await charging).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(590);
+    const faults = await call(sandbox, 'GET', '/_sandbox/faults');
+    expect(faults.body.data).toMatchObject({ delay_next_response_ms: 0 });
   });
 
   it('duplicate_webhooks delivers every webhook twice, identically', async () => {

@@ -15,6 +15,12 @@ export interface FaultSettings {
   failNext: number;
   /** The next N mutating API calls run (state changes, webhooks go out) but get no response. */
   loseNextResponse: number;
+  /**
+   * The next mutating API call runs (state changes, webhooks go out), then its answer is held
+   * this long (or until the client hangs up): a caller that dies while waiting leaves the
+   * gateway with a charge the caller never heard about.
+   */
+  delayNextResponseMs: number;
   /** Every webhook is delivered twice. */
   duplicateWebhooks: boolean;
   /** Webhooks are held and released in reverse order, a few at a time. */
@@ -25,6 +31,7 @@ const NO_FAULTS: FaultSettings = {
   latencyMs: 0,
   failNext: 0,
   loseNextResponse: 0,
+  delayNextResponseMs: 0,
   duplicateWebhooks: false,
   reorderWebhooks: false,
 };
@@ -50,6 +57,7 @@ const KNOWN_FIELDS = new Set([
   'latency_ms',
   'fail_next',
   'lose_next_response',
+  'delay_next_response_ms',
   'duplicate_webhooks',
   'reorder_webhooks',
 ]);
@@ -70,6 +78,8 @@ export class Faults {
       latencyMs: count(body, 'latency_ms', MAX_LATENCY_MS) ?? this.settings.latencyMs,
       failNext: count(body, 'fail_next', 1000) ?? this.settings.failNext,
       loseNextResponse: count(body, 'lose_next_response', 1000) ?? this.settings.loseNextResponse,
+      delayNextResponseMs:
+        count(body, 'delay_next_response_ms', MAX_LATENCY_MS) ?? this.settings.delayNextResponseMs,
       duplicateWebhooks: flag(body, 'duplicate_webhooks') ?? this.settings.duplicateWebhooks,
       reorderWebhooks: flag(body, 'reorder_webhooks') ?? this.settings.reorderWebhooks,
     };
@@ -93,6 +103,13 @@ export class Faults {
     this.settings.loseNextResponse -= 1;
     return true;
   }
+
+  /** The hold for this call's answer (ms), once: the knob goes back to 0. */
+  takeResponseDelay(): number {
+    const delay = this.settings.delayNextResponseMs;
+    this.settings.delayNextResponseMs = 0;
+    return delay;
+  }
 }
 
 export function faultView(settings: FaultSettings) {
@@ -100,12 +117,29 @@ export function faultView(settings: FaultSettings) {
     latency_ms: settings.latencyMs,
     fail_next: settings.failNext,
     lose_next_response: settings.loseNextResponse,
+    delay_next_response_ms: settings.delayNextResponseMs,
     duplicate_webhooks: settings.duplicateWebhooks,
     reorder_webhooks: settings.reorderWebhooks,
   };
 }
 
 const lostResponses = new WeakSet<FastifyRequest>();
+const delayedResponses = new WeakMap<FastifyRequest, number>();
+
+/** Waits `ms`, or less if the client hangs up first (nobody is left to answer). */
+function hold(request: FastifyRequest, ms: number): Promise<void> {
+  const socket = request.raw.socket;
+  if (socket.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      socket.off('close', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    socket.once('close', done);
+  });
+}
 
 /**
  * Applies the faults around API routes. `isApiCall` decides which requests count; it runs after
@@ -126,11 +160,20 @@ export function registerFaultHooks(
         .send({ status: false, message: 'Internal server error (sandbox fault)' });
     }
     if (request.method !== 'GET' && faults.takeLostResponse()) lostResponses.add(request);
+    else if (request.method !== 'GET') {
+      const delay = faults.takeResponseDelay();
+      if (delay > 0) delayedResponses.set(request, delay);
+    }
     return undefined;
   });
   // The handler has run (and committed); destroying the socket now loses only the answer, which
   // is exactly what a client sees when a response is lost in transit.
   app.addHook('onSend', async (request, _reply, payload) => {
+    const delay = delayedResponses.get(request);
+    if (delay !== undefined) {
+      delayedResponses.delete(request);
+      await hold(request, delay);
+    }
     if (lostResponses.has(request)) {
       lostResponses.delete(request);
       request.raw.socket.destroy();
