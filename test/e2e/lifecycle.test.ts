@@ -194,6 +194,41 @@ describe('end to end through tranche start', () => {
       20_000,
       () => output,
     );
+    // A failed installment past its due date makes the customer delinquent: a new checkout is
+    // refused with that reason until it is paid. Two days pass (time travel); the retry, brought
+    // forward with the clock, fails again.
+    const clock = await api.post(
+      `/api/v1/merchant/${merchantId}/plans/${planId}/advance-clock`,
+      { days: 2 },
+      { token: key },
+    );
+    expect(clock.status, JSON.stringify(clock.body)).toBe(200);
+    // Advancing the clock brought the retry forward too: wait until it has run (and failed).
+    await waitFor(
+      async () => (await chargesOf(clock.body.data.installments[1].id as string)) === 2,
+      20_000,
+      () => output,
+    );
+    const eligibility = async () => {
+      const next = await api.post(
+        '/api/v1/checkout/sessions',
+        {
+          merchant_id: merchantId,
+          amount: 10_000,
+          currency: 'NGN',
+          title: 'Phone case',
+          order_reference: `lifecycle-${randomUUID()}`,
+        },
+        { token: key, headers: { 'idempotency-key': randomUUID() } },
+      );
+      const res = await api.get(`/api/v1/checkout/sessions/${next.body.data.token}/eligibility`, {
+        token,
+      });
+      expect(res.status).toBe(200);
+      return res.body.data as { eligible: boolean; reason: string | null };
+    };
+    expect(await eligibility()).toMatchObject({ eligible: false, reason: 'delinquent' });
+
     await sandbox(`/_sandbox/authorizations/${code}`, { behaviour: 'success' });
     for (let paid = 1; paid < 4; paid++) {
       expect(
@@ -210,6 +245,7 @@ describe('end to end through tranche start', () => {
       );
     }
     expect((await plan()).status).toBe('completed');
+    expect(await eligibility()).toMatchObject({ eligible: true, reason: null });
 
     const wallet = (await api.get(`/api/v1/merchant/${merchantId}/wallet`, { token: key })).body
       .data;
@@ -230,6 +266,17 @@ describe('end to end through tranche start', () => {
     expect(await ledgerTotal()).toBe(0);
   }, 180_000);
 });
+
+async function chargesOf(installmentId: string): Promise<number> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  const row = await client.query<{ n: string }>(
+    'SELECT count(*) AS n FROM charges WHERE installment_id = $1 AND status <> $2',
+    [installmentId, 'pending'],
+  );
+  await client.end();
+  return Number(row.rows[0]?.n ?? 0);
+}
 
 async function authorizationCodeOf(methodId: string): Promise<string> {
   // The test reads the sealed code through the service's own key file, as an operator would.

@@ -7,6 +7,7 @@ import {
   getMerchantPlan,
   listMerchantPlans,
 } from '../../app/plans.ts';
+import { advancePlanClockBy } from '../../app/time-travel.ts';
 import { successRedirectUrl } from '../../app/payment-links.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
@@ -215,6 +216,36 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
       return {
         ok: true as const,
         data: await advancePlanClock(ctx, merchantId, request.params.plan_id),
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/merchant/:merchant_id/plans/:plan_id/advance-clock',
+    {
+      preHandler: requireAuth(ctx, ['secret_key']),
+      schema: {
+        tags: ['Sandbox'],
+        summary: "Time travel: advance the plan's clock by some days (sandbox keys only)",
+        description:
+          "As if `days` had passed for this plan: every unpaid installment's due date moves that much earlier and waiting collections (first attempts and retries) come forward by as much, running at once when due. A failed installment becomes overdue, so the customer shows as delinquent (eligibility) until it is paid. Live keys and live plans get 403.",
+        security: [{ secretKey: [] }],
+        params: Type.Object(
+          { merchant_id: Type.String({ maxLength: 64 }), plan_id: Type.String({ maxLength: 64 }) },
+          Strict,
+        ),
+        body: Type.Object({ days: Type.Integer({ minimum: 1, maximum: 400 }) }, Strict),
+        response: { 200: Envelope(Plan), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request, 'secret_key');
+      const merchantId = merchantScope(principal, request.params.merchant_id);
+      if (principal.mode === 'live')
+        throw new DomainError('forbidden', 'Time travel is for sandbox (sk_test_) keys only.');
+      return {
+        ok: true as const,
+        data: await advancePlanClockBy(ctx, merchantId, request.params.plan_id, request.body.days),
       };
     },
   );
