@@ -128,6 +128,21 @@ describe('payment link lifecycle', () => {
         p.order_reference.startsWith(`${link.id}.`),
       ),
     ).toHaveLength(2);
+    // …and the same webhooks as any session: each link plan's automatic debits are announced.
+    const linkPlanIds = plans.body.data
+      .filter((p: { order_reference: string }) => p.order_reference.startsWith(`${link.id}.`))
+      .map((p: { id: string }) => p.id);
+    const events = await t.http.get(
+      `/api/v1/merchant/${merchant.id}/webhook-events?event=debit.scheduled&limit=100`,
+      { token: merchant.testKey },
+    );
+    for (const planId of linkPlanIds)
+      expect(
+        events.body.data.some(
+          (e: { payload: { data: { payment_plan: { id: string } } } }) =>
+            e.payload.data.payment_plan.id === planId,
+        ),
+      ).toBe(true);
 
     // Update: later visits use the new title; no redirect_url sends the customer to the dashboard.
     const updated = await t.http.patch(
