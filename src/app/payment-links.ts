@@ -7,6 +7,7 @@ import { chooseVisitAmount, validateLinkAmount, type LinkAmount } from '../domai
 import { validateConstraints } from '../domain/session-constraints.ts';
 import { newId, randomBase62 } from '../platform/ids.ts';
 import type { AppContext } from './context.ts';
+import { decodeCursor, type Page, pageOf } from './pagination.ts';
 import { constraintsFromStored } from './plan-preview.ts';
 import { checkoutUrl } from './views.ts';
 
@@ -165,7 +166,7 @@ export async function listPaymentLinks(
   ctx: AppContext,
   scope: LinkScope,
   filter: { active?: boolean; limit: number; cursor?: string },
-): Promise<{ data: PaymentLinkView[]; has_more: boolean; next_cursor: string | null }> {
+): Promise<Page<PaymentLinkView>> {
   let query = ctx.db
     .selectFrom('payment_links')
     .selectAll()
@@ -173,10 +174,7 @@ export async function listPaymentLinks(
   if (scope.livemode !== undefined) query = query.where('livemode', '=', scope.livemode);
   if (filter.active !== undefined) query = query.where('active', '=', filter.active);
   if (filter.cursor) {
-    const [at = '', id = ''] = Buffer.from(filter.cursor, 'base64url').toString('utf8').split('|');
-    const createdAt = new Date(at);
-    if (Number.isNaN(createdAt.getTime()) || !id.startsWith('pl_'))
-      throw new DomainError('invalid_request', 'cursor is not one this API returned.');
+    const { createdAt, id } = decodeCursor(filter.cursor, 'pl_');
     query = query.where((eb) =>
       eb.or([
         eb('created_at', '<', createdAt),
@@ -189,17 +187,7 @@ export async function listPaymentLinks(
     .orderBy('id', 'desc')
     .limit(filter.limit + 1)
     .execute();
-  const shown = rows.slice(0, filter.limit);
-  const last = shown.at(-1);
-  const hasMore = rows.length > filter.limit;
-  return {
-    data: shown.map((r) => view(r, ctx.settings.publicBaseUrl)),
-    has_more: hasMore,
-    next_cursor:
-      hasMore && last
-        ? Buffer.from(`${last.created_at.toISOString()}|${last.id}`).toString('base64url')
-        : null,
-  };
+  return pageOf(rows, filter.limit, (r) => view(r, ctx.settings.publicBaseUrl));
 }
 
 /** Changes apply to later visits; sessions already created keep what they were created with. */

@@ -12,6 +12,7 @@ import { newId } from '../platform/ids.ts';
 import { orderAlreadyCompleted } from './checkout-sessions.ts';
 import type { AppContext } from './context.ts';
 import { constraintsFromStored } from './plan-preview.ts';
+import { decodeCursor, type Page, pageOf } from './pagination.ts';
 import { emitPlanConfirmed } from './plan-events.ts';
 import { assertEligibleToConfirm } from './trust.ts';
 
@@ -301,16 +302,13 @@ export async function listMerchantPlans(
     limit: number;
     cursor?: string;
   },
-): Promise<{ data: PlanView[]; has_more: boolean; next_cursor: string | null }> {
+): Promise<Page<PlanView>> {
   let query = ctx.db.selectFrom('payment_plans').selectAll().where('merchant_id', '=', merchantId);
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.customerId) query = query.where('customer_id', '=', filter.customerId);
   if (filter.orderReference) query = query.where('order_reference', '=', filter.orderReference);
   if (filter.cursor) {
-    const [at = '', id = ''] = Buffer.from(filter.cursor, 'base64url').toString('utf8').split('|');
-    const createdAt = new Date(at);
-    if (Number.isNaN(createdAt.getTime()) || !id.startsWith('plan_'))
-      throw new DomainError('invalid_request', 'cursor is not one this API returned.');
+    const { createdAt, id } = decodeCursor(filter.cursor, 'plan_');
     query = query.where((eb) =>
       eb.or([
         eb('created_at', '<', createdAt),
@@ -336,19 +334,10 @@ export async function listMerchantPlans(
             shown.map((p) => p.id),
           )
           .execute();
-  const last = shown.at(-1);
-  const hasMore = rows.length > filter.limit;
-  return {
-    data: shown.map((plan) =>
-      planView(
-        plan,
-        installments.filter((i) => i.plan_id === plan.id),
-      ),
+  return pageOf(rows, filter.limit, (plan) =>
+    planView(
+      plan,
+      installments.filter((i) => i.plan_id === plan.id),
     ),
-    has_more: hasMore,
-    next_cursor:
-      hasMore && last
-        ? Buffer.from(`${last.created_at.toISOString()}|${last.id}`).toString('base64url')
-        : null,
-  };
+  );
 }

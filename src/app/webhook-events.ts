@@ -12,6 +12,7 @@ import { newId, randomBase62 } from '../platform/ids.ts';
 import { WebhookSender } from '../webhooks/sender.ts';
 import { signatureHeaders } from '../webhooks/signing.ts';
 import type { AppContext } from './context.ts';
+import { decodeCursor, type Page, pageOf } from './pagination.ts';
 
 export interface NewWebhookEvent {
   merchantId: string;
@@ -121,17 +122,14 @@ export async function listWebhookEvents(
   ctx: AppContext,
   merchantId: string,
   filter: EventFilter,
-): Promise<{ data: WebhookEventView[]; has_more: boolean; next_cursor: string | null }> {
+): Promise<Page<WebhookEventView>> {
   let query = ctx.db.selectFrom('webhook_events').selectAll().where('merchant_id', '=', merchantId);
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.type) query = query.where('type', '=', filter.type);
   if (filter.createdFrom) query = query.where('created_at', '>=', filter.createdFrom);
   if (filter.createdTo) query = query.where('created_at', '<', filter.createdTo);
   if (filter.cursor) {
-    const [at = '', id = ''] = Buffer.from(filter.cursor, 'base64url').toString('utf8').split('|');
-    const createdAt = new Date(at);
-    if (Number.isNaN(createdAt.getTime()) || !id.startsWith('evt_'))
-      throw new DomainError('invalid_request', 'cursor is not one this API returned.');
+    const { createdAt, id } = decodeCursor(filter.cursor, 'evt_');
     query = query.where((eb) =>
       eb.or([
         eb('created_at', '<', createdAt),
@@ -144,17 +142,7 @@ export async function listWebhookEvents(
     .orderBy('id', 'desc')
     .limit(filter.limit + 1)
     .execute();
-  const shown = rows.slice(0, filter.limit);
-  const last = shown.at(-1);
-  const hasMore = rows.length > filter.limit;
-  return {
-    data: shown.map((row) => eventView(row)),
-    has_more: hasMore,
-    next_cursor:
-      hasMore && last
-        ? Buffer.from(`${last.created_at.toISOString()}|${last.id}`).toString('base64url')
-        : null,
-  };
+  return pageOf(rows, filter.limit, (row) => eventView(row));
 }
 
 async function ownEvent(db: Db | Tx, merchantId: string, eventId: string) {
