@@ -34,7 +34,11 @@ interface Deps {
 const MAX_CLAIM = 500;
 const FLUSH_EVERY_MS = 20;
 const FLUSH_AT = 200;
-const SATURATED_WAIT_MS = 50;
+/**
+ * After a slot frees up, how long to let others free up too before claiming: one claim query per
+ * few milliseconds at most, not one per finished delivery.
+ */
+const SLOT_GATHER_MS = 5;
 
 /**
  * The outbox relay (brief §6–§7). It claims due events (a lease: a dispatcher that dies mid-flight
@@ -55,6 +59,10 @@ export class WebhookDispatcher {
   #running = false;
   #loop: Promise<void> | null = null;
   readonly #wakers = new Set<() => void>();
+  /** Called when a delivery ends that held a merchant (or the whole dispatcher) at its cap. */
+  readonly #slotWakers = new Set<() => void>();
+  /** The limit of the last claim: a claim that filled it may have left more due. */
+  #lastLimit = 0;
   readonly #idleWaiters: (() => void)[] = [];
   readonly #secrets = new Map<string, string>();
 
@@ -104,15 +112,17 @@ export class WebhookDispatcher {
   async #run(): Promise<void> {
     while (this.#running) {
       let claimed = 0;
+      this.#lastLimit = 0;
       try {
         claimed = await this.#claim();
       } catch (error) {
         this.#deps.log.error({ err: error }, 'webhook claim failed');
       }
-      // Full: look again shortly (not on every finished delivery, which would mean a claim
-      // query per delivery). Nothing due: poll. Otherwise there may be more due: claim again.
-      if (this.#inFlightTotal >= this.#options.concurrency) await this.#sleep(SATURATED_WAIT_MS);
-      else if (claimed === 0) await this.#sleep(this.#options.pollMs);
+      // A full batch: more may be due, claim again. Otherwise everything due that the caps allow
+      // was taken: wait until a capped merchant (or a saturated dispatcher) finishes a delivery,
+      // since its next due event may go then, or until the poll interval brings new events.
+      if (claimed > 0 && claimed >= this.#lastLimit) continue;
+      await this.#waitForWork(this.#options.pollMs);
     }
   }
 
@@ -123,10 +133,12 @@ export class WebhookDispatcher {
     const freeSlots = new Map<string, number>();
     for (const [merchantId, count] of this.#inFlight)
       freeSlots.set(merchantId, Math.max(this.#options.perMerchant - count, 0));
+    const limit = Math.min(room, MAX_CLAIM);
+    this.#lastLimit = limit;
     const events = await claimDueEvents(this.#deps.db, {
       now,
       leaseUntil: new Date(now.getTime() + this.#leaseMs),
-      limit: Math.min(room, MAX_CLAIM),
+      limit,
       perMerchant: this.#options.perMerchant,
       freeSlots,
     });
@@ -143,10 +155,14 @@ export class WebhookDispatcher {
         this.#deps.log.error({ err: error, event_id: event.id }, 'webhook delivery crashed'),
       )
       .finally(() => {
+        const saturated = this.#inFlightTotal >= this.#options.concurrency;
         this.#inFlightTotal -= 1;
-        const left = (this.#inFlight.get(event.merchant_id) ?? 1) - 1;
+        const held = this.#inFlight.get(event.merchant_id) ?? 1;
+        const left = held - 1;
         if (left === 0) this.#inFlight.delete(event.merchant_id);
         else this.#inFlight.set(event.merchant_id, left);
+        if (saturated || held >= this.#options.perMerchant)
+          for (const wake of this.#slotWakers) wake();
         if (this.#inFlightTotal === 0) for (const resolve of this.#idleWaiters.splice(0)) resolve();
       });
   }
@@ -253,16 +269,28 @@ export class WebhookDispatcher {
     for (const wake of this.#wakers) wake();
   }
 
-  /** Sleeps for `ms`, or less when the dispatcher stops. */
-  #sleep(ms: number): Promise<void> {
+  /**
+   * Sleeps for `ms`; less when the dispatcher stops, or when a slot frees up (then it waits
+   * SLOT_GATHER_MS more, so that the slots freed meanwhile are claimed together).
+   */
+  #waitForWork(ms: number): Promise<void> {
     return new Promise((resolve) => {
+      let gathering = false;
       const done = () => {
         clearTimeout(timer);
         this.#wakers.delete(done);
+        this.#slotWakers.delete(slotFreed);
         resolve();
       };
-      const timer = setTimeout(done, ms);
+      const slotFreed = () => {
+        if (gathering) return;
+        gathering = true;
+        clearTimeout(timer);
+        timer = setTimeout(done, SLOT_GATHER_MS);
+      };
+      let timer = setTimeout(done, ms);
       this.#wakers.add(done);
+      this.#slotWakers.add(slotFreed);
     });
   }
 }
