@@ -59,7 +59,13 @@ export class WebhookDispatcher {
   #running = false;
   #loop: Promise<void> | null = null;
   readonly #wakers = new Set<() => void>();
-  /** Called when a delivery ends that held a merchant (or the whole dispatcher) at its cap. */
+  /**
+   * Merchants whose last claim was cut short by their cap: they may have more due, so a slot of
+   * theirs freeing up is worth a claim.
+   */
+  readonly #capped = new Set<string>();
+  /** A slot worth a claim freed up since the last claim started (none is missed meanwhile). */
+  #slotFreed = false;
   readonly #slotWakers = new Set<() => void>();
   /** The limit of the last claim: a claim that filled it may have left more due. */
   #lastLimit = 0;
@@ -119,14 +125,15 @@ export class WebhookDispatcher {
         this.#deps.log.error({ err: error }, 'webhook claim failed');
       }
       // A full batch: more may be due, claim again. Otherwise everything due that the caps allow
-      // was taken: wait until a capped merchant (or a saturated dispatcher) finishes a delivery,
-      // since its next due event may go then, or until the poll interval brings new events.
+      // was taken: wait until a merchant cut short by its cap (or a saturated dispatcher)
+      // finishes a delivery, since its next due event may go then, or for the poll interval.
       if (claimed > 0 && claimed >= this.#lastLimit) continue;
       await this.#waitForWork(this.#options.pollMs);
     }
   }
 
   async #claim(): Promise<number> {
+    this.#slotFreed = false;
     const room = this.#options.concurrency - this.#inFlightTotal;
     if (room <= 0) return 0;
     const now = this.#deps.clock.now();
@@ -142,6 +149,15 @@ export class WebhookDispatcher {
       perMerchant: this.#options.perMerchant,
       freeSlots,
     });
+    const taken = new Map<string, number>();
+    for (const event of events)
+      taken.set(event.merchant_id, (taken.get(event.merchant_id) ?? 0) + 1);
+    for (const [merchantId, count] of taken)
+      if (count >= (freeSlots.get(merchantId) ?? this.#options.perMerchant))
+        this.#capped.add(merchantId);
+      else this.#capped.delete(merchantId);
+    for (const [merchantId, free] of freeSlots)
+      if (free > 0 && !taken.has(merchantId)) this.#capped.delete(merchantId);
     for (const event of events) this.#deliver(event);
     return events.length;
   }
@@ -155,14 +171,16 @@ export class WebhookDispatcher {
         this.#deps.log.error({ err: error, event_id: event.id }, 'webhook delivery crashed'),
       )
       .finally(() => {
-        const saturated = this.#inFlightTotal >= this.#options.concurrency;
+        const worthAClaim =
+          this.#inFlightTotal >= this.#options.concurrency || this.#capped.has(event.merchant_id);
         this.#inFlightTotal -= 1;
-        const held = this.#inFlight.get(event.merchant_id) ?? 1;
-        const left = held - 1;
+        const left = (this.#inFlight.get(event.merchant_id) ?? 1) - 1;
         if (left === 0) this.#inFlight.delete(event.merchant_id);
         else this.#inFlight.set(event.merchant_id, left);
-        if (saturated || held >= this.#options.perMerchant)
+        if (worthAClaim) {
+          this.#slotFreed = true;
           for (const wake of this.#slotWakers) wake();
+        }
         if (this.#inFlightTotal === 0) for (const resolve of this.#idleWaiters.splice(0)) resolve();
       });
   }
@@ -291,6 +309,7 @@ export class WebhookDispatcher {
       let timer = setTimeout(done, ms);
       this.#wakers.add(done);
       this.#slotWakers.add(slotFreed);
+      if (this.#slotFreed) slotFreed();
     });
   }
 }
