@@ -15,6 +15,8 @@ export interface ClaimedEvent {
   webhook_secret_sealed: string;
   previous_webhook_secret_sealed: string | null;
   previous_webhook_secret_expires_at: Date | null;
+  /** The lease this claim took (the event's next_attempt_at until it is recorded). */
+  lease_until: Date;
 }
 
 export interface ClaimRequest {
@@ -84,8 +86,29 @@ export async function claimDueEvents(db: Db, request: ClaimRequest): Promise<Cla
      WHERE e.id = ANY (ARRAY(SELECT id FROM picked)) AND m.id = e.merchant_id
     RETURNING e.id, e.merchant_id, e.livemode, e.type, e.body, e.attempts, e.retry_until,
               m.webhook_url, m.webhook_secret_sealed, m.previous_webhook_secret_sealed,
-              m.previous_webhook_secret_expires_at`.execute(db);
+              m.previous_webhook_secret_expires_at, e.next_attempt_at AS lease_until`.execute(db);
   return result.rows;
+}
+
+/**
+ * Hands claimed events that were never sent back to the outbox (a dispatcher stopping with
+ * events queued): due again at `now` instead of when their lease would have run out. Only while
+ * the lease is still the one that claim took: an event claimed since by someone else is theirs.
+ */
+export async function releaseClaims(
+  db: Db,
+  claims: readonly Pick<ClaimedEvent, 'id' | 'lease_until'>[],
+  now: Date,
+): Promise<void> {
+  if (claims.length === 0) return;
+  await sql`
+    UPDATE webhook_events e
+       SET next_attempt_at = ${now}
+      FROM unnest(${claims.map((c) => c.id)}::text[],
+                  ${claims.map((c) => c.lease_until.toISOString())}::timestamptz[])
+           AS c(id, lease_until)
+     WHERE e.id = c.id AND e.next_attempt_at = c.lease_until
+       AND e.status IN ('pending', 'retrying')`.execute(db);
 }
 
 /** The recorded result of one attempt. */
