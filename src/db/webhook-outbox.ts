@@ -15,6 +15,8 @@ export interface ClaimedEvent {
   webhook_secret_sealed: string;
   previous_webhook_secret_sealed: string | null;
   previous_webhook_secret_expires_at: Date | null;
+  /** The lease this claim took (the event's next_attempt_at until it is recorded). */
+  lease_until: Date;
 }
 
 export interface ClaimRequest {
@@ -33,26 +35,46 @@ export interface ClaimRequest {
  * `freeSlots` (or `perMerchant`) per merchant, so a merchant with a backlog behind a slow endpoint
  * cannot fill a batch and hold back everyone else. Rows locked by another dispatcher are skipped.
  * Events of merchants without a URL, or whose endpoint was disabled, wait in place.
+ *
+ * The cost does not grow with the backlog: the merchants with waiting events are found by a
+ * loose scan of webhook_events_claim_idx (one probe per merchant), and each one's oldest due
+ * events by one more probe of the same index, limited to its free slots (none for a merchant at
+ * its cap). The ids then go through the primary key (`= ANY (ARRAY(…))`, so the planner cannot
+ * pick a hash join over the whole table).
  */
 export async function claimDueEvents(db: Db, request: ClaimRequest): Promise<ClaimedEvent[]> {
   const ids = [...request.freeSlots.keys()];
   const free = ids.map((id) => request.freeSlots.get(id) ?? 0);
   const result = await sql<ClaimedEvent>`
-    WITH candidates AS (
-      SELECT e.id,
-             row_number() OVER (PARTITION BY e.merchant_id ORDER BY e.next_attempt_at, e.id) AS rank,
-             coalesce(f.free, ${request.perMerchant}::int) AS free
-        FROM webhook_events e
-        JOIN merchants m ON m.id = e.merchant_id
+    WITH RECURSIVE waiting AS (
+      (SELECT merchant_id FROM webhook_events
+        WHERE status IN ('pending', 'retrying')
+        ORDER BY merchant_id LIMIT 1)
+      UNION ALL
+      SELECT (SELECT e.merchant_id FROM webhook_events e
+               WHERE e.status IN ('pending', 'retrying') AND e.merchant_id > w.merchant_id
+               ORDER BY e.merchant_id LIMIT 1)
+        FROM waiting w
+       WHERE w.merchant_id IS NOT NULL
+    ), candidates AS (
+      SELECT d.id
+        FROM waiting w
+        JOIN merchants m ON m.id = w.merchant_id
         LEFT JOIN unnest(${ids}::text[], ${free}::int[]) AS f(merchant_id, free)
-          ON f.merchant_id = e.merchant_id
-       WHERE e.status IN ('pending', 'retrying') AND e.next_attempt_at <= ${request.now}
-         AND m.webhook_url IS NOT NULL AND m.webhook_disabled_at IS NULL
+          ON f.merchant_id = w.merchant_id
+       CROSS JOIN LATERAL (
+             SELECT e.id
+               FROM webhook_events e
+              WHERE e.merchant_id = w.merchant_id AND e.status IN ('pending', 'retrying')
+                AND e.next_attempt_at <= ${request.now}
+              ORDER BY e.next_attempt_at, e.id
+              LIMIT coalesce(f.free, ${request.perMerchant}::int)
+             ) d
+       WHERE m.webhook_url IS NOT NULL AND m.webhook_disabled_at IS NULL
     ), picked AS (
       SELECT e.id
         FROM webhook_events e
-        JOIN candidates c ON c.id = e.id
-       WHERE c.rank <= c.free
+       WHERE e.id = ANY (ARRAY(SELECT id FROM candidates))
          AND e.status IN ('pending', 'retrying') AND e.next_attempt_at <= ${request.now}
        ORDER BY e.next_attempt_at
        LIMIT ${request.limit}
@@ -60,12 +82,33 @@ export async function claimDueEvents(db: Db, request: ClaimRequest): Promise<Cla
     )
     UPDATE webhook_events e
        SET next_attempt_at = ${request.leaseUntil}
-      FROM picked, merchants m
-     WHERE e.id = picked.id AND m.id = e.merchant_id
+      FROM merchants m
+     WHERE e.id = ANY (ARRAY(SELECT id FROM picked)) AND m.id = e.merchant_id
     RETURNING e.id, e.merchant_id, e.livemode, e.type, e.body, e.attempts, e.retry_until,
               m.webhook_url, m.webhook_secret_sealed, m.previous_webhook_secret_sealed,
-              m.previous_webhook_secret_expires_at`.execute(db);
+              m.previous_webhook_secret_expires_at, e.next_attempt_at AS lease_until`.execute(db);
   return result.rows;
+}
+
+/**
+ * Hands claimed events that were never sent back to the outbox (a dispatcher stopping with
+ * events queued): due again at `now` instead of when their lease would have run out. Only while
+ * the lease is still the one that claim took: an event claimed since by someone else is theirs.
+ */
+export async function releaseClaims(
+  db: Db,
+  claims: readonly Pick<ClaimedEvent, 'id' | 'lease_until'>[],
+  now: Date,
+): Promise<void> {
+  if (claims.length === 0) return;
+  await sql`
+    UPDATE webhook_events e
+       SET next_attempt_at = ${now}
+      FROM unnest(${claims.map((c) => c.id)}::text[],
+                  ${claims.map((c) => c.lease_until.toISOString())}::timestamptz[])
+           AS c(id, lease_until)
+     WHERE e.id = c.id AND e.next_attempt_at = c.lease_until
+       AND e.status IN ('pending', 'retrying')`.execute(db);
 }
 
 /** The recorded result of one attempt. */

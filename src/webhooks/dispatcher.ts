@@ -4,6 +4,7 @@ import {
   type ClaimedEvent,
   claimDueEvents,
   recordAttempts,
+  releaseClaims,
 } from '../db/webhook-outbox.ts';
 import { decideAfterFailure, judgeDelivery } from '../domain/webhook.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -13,7 +14,7 @@ import { WebhookSender } from './sender.ts';
 import { signatureHeaders } from './signing.ts';
 
 export interface DispatcherOptions {
-  /** Deliveries in flight in this process. */
+  /** Events this process holds: in flight, or claimed and next in line for their endpoint. */
   concurrency: number;
   /** Deliveries in flight to one merchant: its slow endpoint can hold no more than this. */
   perMerchant: number;
@@ -34,7 +35,11 @@ interface Deps {
 const MAX_CLAIM = 500;
 const FLUSH_EVERY_MS = 20;
 const FLUSH_AT = 200;
-const SATURATED_WAIT_MS = 50;
+/**
+ * After a slot frees up, how long to let others free up too before claiming: one claim query per
+ * few milliseconds at most, not one per finished delivery.
+ */
+const SLOT_GATHER_MS = 5;
 
 /**
  * The outbox relay (brief §6–§7). It claims due events (a lease: a dispatcher that dies mid-flight
@@ -47,14 +52,32 @@ export class WebhookDispatcher {
   readonly #options: DispatcherOptions;
   readonly #sender: WebhookSender;
   readonly #leaseMs: number;
+  /** Most events one merchant may have claimed here: `perMerchant` in flight as many queued. */
+  readonly #holdPerMerchant: number;
+  /** Per merchant: claimed and not finished (in flight or queued). */
+  readonly #held = new Map<string, number>();
+  #heldTotal = 0;
+  /** Per merchant: being sent now (at most `perMerchant`). */
   readonly #inFlight = new Map<string, number>();
-  #inFlightTotal = 0;
+  /** Per merchant: claimed, waiting for one of its deliveries in flight to end. */
+  readonly #queued = new Map<string, ClaimedEvent[]>();
+  #stopping = false;
   #pending: AttemptRecord[] = [];
   #flushing: Promise<void> = Promise.resolve();
   #flushTimer: NodeJS.Timeout | null = null;
   #running = false;
   #loop: Promise<void> | null = null;
   readonly #wakers = new Set<() => void>();
+  /**
+   * Merchants whose last claim was cut short by their cap: they may have more due, so a slot of
+   * theirs freeing up is worth a claim.
+   */
+  readonly #capped = new Set<string>();
+  /** A slot worth a claim freed up since the last claim started (none is missed meanwhile). */
+  #slotFreed = false;
+  readonly #slotWakers = new Set<() => void>();
+  /** The limit of the last claim: a claim that filled it may have left more due. */
+  #lastLimit = 0;
   readonly #idleWaiters: (() => void)[] = [];
   readonly #secrets = new Map<string, string>();
 
@@ -65,21 +88,37 @@ export class WebhookDispatcher {
       timeoutMs: options.timeoutMs,
       maxSocketsPerPool: options.perMerchant,
     });
-    // Longer than any delivery can take, so a live dispatcher never loses its own claim.
+    // A claimed event waits at most one delivery (its merchant has no more queued than in
+    // flight, each ending within the timeout) and then takes at most one: the lease outlasts
+    // both, so a live dispatcher never loses its own claim.
     this.#leaseMs = 2 * options.timeoutMs + 5_000;
+    this.#holdPerMerchant = 2 * options.perMerchant;
   }
 
   start(): void {
     if (this.#running) return;
     this.#running = true;
+    this.#stopping = false;
     this.#loop = this.#run();
   }
 
-  /** Stops claiming, waits for deliveries in flight and records them. */
+  /**
+   * Stops claiming, hands back the events still queued (due again at once, for this or another
+   * dispatcher), waits for deliveries in flight and records them.
+   */
   async stop(): Promise<void> {
     this.#running = false;
+    this.#stopping = true;
     this.#wakeAll();
     await this.#loop;
+    const queued = [...this.#queued.values()].flat();
+    this.#queued.clear();
+    for (const event of queued) this.#release(event);
+    if (queued.length > 0)
+      await releaseClaims(this.#deps.db, queued, this.#deps.clock.now()).catch((error: unknown) =>
+        // Not lost either way: their leases run out and they are claimed again.
+        this.#deps.log.error({ err: error, events: queued.length }, 'releasing webhooks failed'),
+      );
     await this.#waitIdle();
     await this.#flush();
     this.#sender.close();
@@ -93,7 +132,7 @@ export class WebhookDispatcher {
     let delivered = 0;
     for (;;) {
       const claimed = await this.#claim();
-      if (claimed === 0 && this.#inFlightTotal === 0) break;
+      if (claimed === 0 && this.#heldTotal === 0) break;
       delivered += claimed;
       await this.#waitIdle();
     }
@@ -104,51 +143,102 @@ export class WebhookDispatcher {
   async #run(): Promise<void> {
     while (this.#running) {
       let claimed = 0;
+      this.#lastLimit = 0;
       try {
         claimed = await this.#claim();
       } catch (error) {
         this.#deps.log.error({ err: error }, 'webhook claim failed');
       }
-      // Full: look again shortly (not on every finished delivery, which would mean a claim
-      // query per delivery). Nothing due: poll. Otherwise there may be more due: claim again.
-      if (this.#inFlightTotal >= this.#options.concurrency) await this.#sleep(SATURATED_WAIT_MS);
-      else if (claimed === 0) await this.#sleep(this.#options.pollMs);
+      // A full batch: more may be due, claim again. Otherwise everything due that the caps allow
+      // was taken: wait until a merchant cut short by its cap (or a full dispatcher) finishes a
+      // delivery, since its next due event may be claimed then, or for the poll interval.
+      if (claimed > 0 && claimed >= this.#lastLimit) continue;
+      await this.#waitForWork(this.#options.pollMs);
     }
   }
 
   async #claim(): Promise<number> {
-    const room = this.#options.concurrency - this.#inFlightTotal;
+    this.#slotFreed = false;
+    const room = this.#options.concurrency - this.#heldTotal;
     if (room <= 0) return 0;
     const now = this.#deps.clock.now();
     const freeSlots = new Map<string, number>();
-    for (const [merchantId, count] of this.#inFlight)
-      freeSlots.set(merchantId, Math.max(this.#options.perMerchant - count, 0));
+    for (const [merchantId, count] of this.#held)
+      freeSlots.set(merchantId, Math.max(this.#holdPerMerchant - count, 0));
+    const limit = Math.min(room, MAX_CLAIM);
+    this.#lastLimit = limit;
     const events = await claimDueEvents(this.#deps.db, {
       now,
       leaseUntil: new Date(now.getTime() + this.#leaseMs),
-      limit: Math.min(room, MAX_CLAIM),
-      perMerchant: this.#options.perMerchant,
+      limit,
+      perMerchant: this.#holdPerMerchant,
       freeSlots,
     });
-    for (const event of events) this.#deliver(event);
+    const taken = new Map<string, number>();
+    for (const event of events)
+      taken.set(event.merchant_id, (taken.get(event.merchant_id) ?? 0) + 1);
+    for (const [merchantId, count] of taken)
+      if (count >= (freeSlots.get(merchantId) ?? this.#holdPerMerchant))
+        this.#capped.add(merchantId);
+      else this.#capped.delete(merchantId);
+    for (const [merchantId, free] of freeSlots)
+      if (free > 0 && !taken.has(merchantId)) this.#capped.delete(merchantId);
+    for (const event of events) this.#take(event);
     return events.length;
   }
 
+  /**
+   * Holds a claimed event: sent at once if its merchant has a free delivery slot, else queued
+   * behind its deliveries in flight, so that the next one starts the moment one ends instead of
+   * a claim query later (a merchant's throughput is its slots over the delivery time alone).
+   */
+  #take(event: ClaimedEvent): void {
+    const merchantId = event.merchant_id;
+    this.#heldTotal += 1;
+    this.#held.set(merchantId, (this.#held.get(merchantId) ?? 0) + 1);
+    if ((this.#inFlight.get(merchantId) ?? 0) < this.#options.perMerchant) {
+      this.#deliver(event);
+      return;
+    }
+    const queue = this.#queued.get(merchantId);
+    if (queue) queue.push(event);
+    else this.#queued.set(merchantId, [event]);
+  }
+
   #deliver(event: ClaimedEvent): void {
-    this.#inFlightTotal += 1;
-    this.#inFlight.set(event.merchant_id, (this.#inFlight.get(event.merchant_id) ?? 0) + 1);
+    const merchantId = event.merchant_id;
+    this.#inFlight.set(merchantId, (this.#inFlight.get(merchantId) ?? 0) + 1);
     void this.#attempt(event)
       .then((record) => this.#record(record))
       .catch((error: unknown) =>
         this.#deps.log.error({ err: error, event_id: event.id }, 'webhook delivery crashed'),
       )
       .finally(() => {
-        this.#inFlightTotal -= 1;
-        const left = (this.#inFlight.get(event.merchant_id) ?? 1) - 1;
-        if (left === 0) this.#inFlight.delete(event.merchant_id);
-        else this.#inFlight.set(event.merchant_id, left);
-        if (this.#inFlightTotal === 0) for (const resolve of this.#idleWaiters.splice(0)) resolve();
+        const inFlight = (this.#inFlight.get(merchantId) ?? 1) - 1;
+        if (inFlight === 0) this.#inFlight.delete(merchantId);
+        else this.#inFlight.set(merchantId, inFlight);
+        const queue = this.#queued.get(merchantId);
+        const next = this.#stopping ? undefined : queue?.shift();
+        if (queue?.length === 0) this.#queued.delete(merchantId);
+        if (next) this.#deliver(next);
+        this.#release(event);
       });
+  }
+
+  /** Forgets a held event (delivered, failed or handed back). */
+  #release(event: ClaimedEvent): void {
+    const merchantId = event.merchant_id;
+    const worthAClaim =
+      this.#heldTotal >= this.#options.concurrency || this.#capped.has(merchantId);
+    this.#heldTotal -= 1;
+    const held = (this.#held.get(merchantId) ?? 1) - 1;
+    if (held === 0) this.#held.delete(merchantId);
+    else this.#held.set(merchantId, held);
+    if (worthAClaim) {
+      this.#slotFreed = true;
+      for (const wake of this.#slotWakers) wake();
+    }
+    if (this.#heldTotal === 0) for (const resolve of this.#idleWaiters.splice(0)) resolve();
   }
 
   async #attempt(event: ClaimedEvent): Promise<AttemptRecord> {
@@ -245,7 +335,7 @@ export class WebhookDispatcher {
   }
 
   async #waitIdle(): Promise<void> {
-    if (this.#inFlightTotal === 0) return;
+    if (this.#heldTotal === 0) return;
     await new Promise<void>((resolve) => this.#idleWaiters.push(resolve));
   }
 
@@ -253,16 +343,29 @@ export class WebhookDispatcher {
     for (const wake of this.#wakers) wake();
   }
 
-  /** Sleeps for `ms`, or less when the dispatcher stops. */
-  #sleep(ms: number): Promise<void> {
+  /**
+   * Sleeps for `ms`; less when the dispatcher stops, or when a slot frees up (then it waits
+   * SLOT_GATHER_MS more, so that the slots freed meanwhile are claimed together).
+   */
+  #waitForWork(ms: number): Promise<void> {
     return new Promise((resolve) => {
+      let gathering = false;
       const done = () => {
         clearTimeout(timer);
         this.#wakers.delete(done);
+        this.#slotWakers.delete(slotFreed);
         resolve();
       };
-      const timer = setTimeout(done, ms);
+      const slotFreed = () => {
+        if (gathering) return;
+        gathering = true;
+        clearTimeout(timer);
+        timer = setTimeout(done, SLOT_GATHER_MS);
+      };
+      let timer = setTimeout(done, ms);
       this.#wakers.add(done);
+      this.#slotWakers.add(slotFreed);
+      if (this.#slotFreed) slotFreed();
     });
   }
 }

@@ -461,6 +461,27 @@ describe('delivery and retries', () => {
     expect(worst).toBeLessThan(1_000);
     expect(slow.received.length).toBeLessThanOrEqual(4);
   });
+
+  it('a stopping dispatcher hands back the events queued behind a slow endpoint', async () => {
+    const slow = await receiver();
+    slow.answer = () => ({ status: 200, delayMs: 300 });
+    const merchant = await merchantWithUrl(slow.url);
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push(await emit(merchant));
+    // perMerchant 1: one in flight and one claimed behind it; the other two stay in the outbox.
+    const d = dispatcher({ perMerchant: 1 });
+    d.start();
+    await slow.waitFor(1);
+    await d.stop();
+    expect(slow.received).toHaveLength(1);
+    const rows = await Promise.all(ids.map(event));
+    expect(rows.filter((row) => row.status === 'delivered')).toHaveLength(1);
+    // None is left leased to a dispatcher that is gone: every other event is due now.
+    for (const row of rows.filter((r) => r.status !== 'delivered')) {
+      expect(row.status).toBe('pending');
+      expect(row.next_attempt_at?.getTime()).toBeLessThanOrEqual(t.clock.now().getTime());
+    }
+  });
 });
 
 describe('address rules', () => {
