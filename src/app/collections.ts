@@ -101,13 +101,20 @@ async function recordIntents(
       RETURNING i.id
     )
     SELECT l.id AS installment_id, l.plan_id, l.failed_attempts + 1 AS attempt, l.amount_kobo,
-           NOT l.resumed AS fresh, l.reference, pm.authorization_sealed,
-           pm.status AS method_status, c.email
+           NOT l.resumed AS fresh, l.reference, m.authorization_sealed, m.method_status, m.email
       FROM locked l
-      LEFT JOIN charges ch ON l.resumed AND ch.reference = l.reference
-      JOIN payment_methods pm
-        ON pm.id = CASE WHEN l.resumed THEN ch.payment_method_id ELSE l.plan_method_id END
-      JOIN customers c ON c.id = pm.customer_id`.execute(ctx.db);
+      -- One index lookup per installment (LIMIT keeps the planner from turning this into a scan
+      -- of every payment method). A resumed charge keeps the method it was recorded with.
+      CROSS JOIN LATERAL (
+        SELECT pm.authorization_sealed, pm.status AS method_status, c.email
+          FROM payment_methods pm
+          JOIN customers c ON c.id = pm.customer_id
+         WHERE pm.id = CASE WHEN l.resumed
+                            THEN (SELECT ch.payment_method_id FROM charges ch
+                                   WHERE ch.reference = l.reference)
+                            ELSE l.plan_method_id END
+         LIMIT 1
+      ) m`.execute(ctx.db);
   const intents = new Map<string, Intent>();
   for (const row of rows) {
     if (row.fresh && row.reference !== chargeReference(row.installment_id, row.attempt))
