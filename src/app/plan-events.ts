@@ -1,5 +1,5 @@
 import type { Tx } from '../db/database.ts';
-import type { ChargeRow, PaymentPlanRow } from '../db/schema.ts';
+import type { ChargeRow, InstallmentRow, MerchantRow, PaymentPlanRow } from '../db/schema.ts';
 import { goodsReleaseMet } from '../domain/merchant.ts';
 import { splitPlatformFee } from '../domain/money.ts';
 import type { NewWebhookEvent } from './webhook-events.ts';
@@ -67,6 +67,27 @@ async function goodsReleaseEvents(
     .select('goods_release_rule')
     .where('id', '=', row.merchant_id)
     .executeTakeFirstOrThrow();
+  const events = goodsReleaseDue(row, plan, rule, base);
+  if (events.length === 0) return [];
+  await tx
+    .updateTable('payment_plans')
+    .set({ goods_released_at: now })
+    .where('id', '=', row.id)
+    .execute();
+  return events;
+}
+
+/**
+ * The goods.release event when the merchant's rule is met now and goods were not released before;
+ * the caller sets the plan's `goods_released_at` in the same transaction when one is returned.
+ */
+function goodsReleaseDue(
+  row: PaymentPlanRow,
+  plan: PlanView,
+  rule: MerchantRow['goods_release_rule'],
+  base: Omit<NewWebhookEvent, 'type' | 'data'>,
+): NewWebhookEvent[] {
+  if (row.goods_released_at) return [];
   const paidKobo = plan.installments
     .filter((i) => i.status === 'paid')
     .reduce((sum, i) => sum + i.amount, 0);
@@ -77,11 +98,6 @@ async function goodsReleaseEvents(
     totalKobo: plan.amount,
   });
   if (!met) return [];
-  await tx
-    .updateTable('payment_plans')
-    .set({ goods_released_at: now })
-    .where('id', '=', row.id)
-    .execute();
   return [
     {
       ...base,
@@ -135,6 +151,40 @@ export async function emitPaymentCollected(
     ],
     now,
   );
+}
+
+/**
+ * The same events as `emitPaymentCollected`, built from rows the caller already holds (the plan
+ * and all its installments as they stand after the change, locked in its transaction), for a
+ * batch of collections settled together. `releaseGoods` tells the caller to set the plan's
+ * `goods_released_at` in that transaction; the caller writes the events with `recordEvents`.
+ */
+export function paymentCollectedEvents(input: {
+  charge: ChargeRow;
+  plan: PaymentPlanRow;
+  installments: InstallmentRow[];
+  goodsReleaseRule: MerchantRow['goods_release_rule'];
+  previousStatus: PaymentPlanRow['status'];
+  paidAt: Date;
+}): { events: NewWebhookEvent[]; releaseGoods: boolean } {
+  const { charge, plan: row } = input;
+  const view = planView(row, input.installments);
+  const base = { merchantId: row.merchant_id, livemode: row.livemode };
+  const installment = installmentOf(view, charge.installment_id);
+  const data = { payment_plan: view, installment, payment: paymentData(charge, input.paidAt) };
+  const release = goodsReleaseDue(row, view, input.goodsReleaseRule, base);
+  return {
+    events: [
+      {
+        ...base,
+        type: installment.sequence === 0 ? 'payment.success' : 'payment_plan.installment_paid',
+        data,
+      },
+      ...release,
+      ...statusChangeEvents(view, input.previousStatus, base),
+    ],
+    releaseGoods: release.length > 0,
+  };
 }
 
 /** A failed attempt: payment.failed, the retry's debit.scheduled, or the plan's end. */

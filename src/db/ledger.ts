@@ -69,6 +69,70 @@ export async function appendJournalEntry(
   return { id: inserted.id, booked: true };
 }
 
+/**
+ * `appendJournalEntry` for many entries at once (a batch of collections settled in one
+ * transaction): the same checks and the same once-per-(kind, reference) rule, in one insert of
+ * the entries and one of their postings. Entries that reverse another are not batched.
+ */
+export async function appendJournalEntries(
+  tx: Tx,
+  entries: readonly JournalEntry[],
+  now: Date,
+): Promise<{ id: string; booked: boolean }[]> {
+  if (entries.length === 0) return [];
+  for (const entry of entries) {
+    assertBalanced(entry);
+    if (entry.reverses) throw new Error('appendJournalEntries: reversals are booked one by one');
+  }
+  const keyOf = (kind: string, reference: string) => `${kind}\u0000${reference}`;
+  if (new Set(entries.map((e) => keyOf(e.kind, e.reference))).size !== entries.length)
+    throw new Error('appendJournalEntries: the same (kind, reference) twice in one batch');
+  const rows = entries.map((entry) => ({
+    id: newId('je'),
+    kind: entry.kind,
+    reference: entry.reference,
+    currency: entry.currency,
+    merchant_id: entryMerchantId(entry),
+    reverses_entry_id: null,
+    created_at: now,
+  }));
+  const inserted = await tx
+    .insertInto('journal_entries')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['kind', 'reference']).doNothing())
+    .returning('id')
+    .execute();
+  const booked = new Set(inserted.map((row) => row.id));
+  const postings = rows.flatMap((row, i) =>
+    booked.has(row.id)
+      ? (entries[i]?.postings ?? []).map((posting, index) => ({
+          entry_id: row.id,
+          line: index + 1,
+          account: accountKey(posting.account),
+          debit_kobo: posting.debitKobo,
+          credit_kobo: posting.creditKobo,
+        }))
+      : [],
+  );
+  if (postings.length > 0) await tx.insertInto('journal_postings').values(postings).execute();
+  const results = rows.map((row) => ({ id: row.id, booked: booked.has(row.id) }));
+  const replayed = rows.filter((row) => !booked.has(row.id));
+  if (replayed.length > 0) {
+    // Already booked: report the existing entries' ids, as appendJournalEntry does.
+    for (const row of replayed) {
+      const existing = await tx
+        .selectFrom('journal_entries')
+        .select('id')
+        .where('kind', '=', row.kind)
+        .where('reference', '=', row.reference)
+        .executeTakeFirstOrThrow();
+      const result = results[rows.indexOf(row)];
+      if (result) result.id = existing.id;
+    }
+  }
+  return results;
+}
+
 /** Signed (debit-positive) balances of the given accounts, straight from the postings. */
 export async function accountBalances(
   db: Db,

@@ -103,7 +103,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   },
   {
     name: 'RATE_LIMIT_SANDBOX_PER_MIN',
-    default: '100',
+    default: '200',
     description: 'Requests per minute per sandbox (`sk_test_`) key.',
   },
   {
@@ -127,7 +127,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: '65536',
     description: 'Largest accepted request body; larger ones get 413.',
   },
-  { name: 'WORKER_CONCURRENCY', default: '10', description: 'Jobs a worker process runs at once.' },
+  {
+    name: 'WORKER_CONCURRENCY',
+    default: '200',
+    description:
+      'Jobs a worker process runs at once. Due installments among them are collected in batches of up to 100 (one intent statement, concurrent gateway calls, one settle transaction); 200 keeps two batches in flight, one at the gateway while the other is recorded.',
+  },
   {
     name: 'GATEWAY_BASE_URL',
     default: '(unset: the sandbox gateway)',
@@ -233,7 +238,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitIpPerMin: int('RATE_LIMIT_IP_PER_MIN', 300, 1),
     loginMaxFailures: int('LOGIN_MAX_FAILURES', 5, 1),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 65536, 1024),
-    workerConcurrency: int('WORKER_CONCURRENCY', 10, 1),
+    workerConcurrency: int('WORKER_CONCURRENCY', 200, 1),
     gatewayBaseUrl: str('GATEWAY_BASE_URL')?.replace(/\/+$/, ''),
     gatewaySecretKey: str('GATEWAY_SECRET_KEY'),
     gatewayTimeoutMs: int('GATEWAY_TIMEOUT_MS', 15_000, 100),
