@@ -22,12 +22,14 @@ let sandboxUrl: string;
 const gatewayKey = `sk_test_sandbox${randomUUID().replace(/-/g, '')}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'tranche-e2e-'));
 
+let env: NodeJS.ProcessEnv;
+
 beforeAll(async () => {
   database = await createTestDatabase();
   const port = await freePort();
   const sandboxPort = await freePort();
   sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-  const env: NodeJS.ProcessEnv = {
+  env = {
     ...process.env,
     DATABASE_URL: database.url,
     PORT: String(port),
@@ -264,6 +266,19 @@ describe('end to end through tranche start', () => {
       (await api.get(`/api/v1/merchant/${merchantId}/wallet`, { token: key })).body.data,
     ).toMatchObject({ available: 0, payouts_in_transit: 0 });
     expect(await ledgerTotal()).toBe(0);
+
+    // The operator's reconciliation, asking the gateway about every charge and payout, finds
+    // nothing to report.
+    const reconcile = spawn(process.execPath, ['bin/tranche.mjs', 'reconcile', '--json'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let report = '';
+    reconcile.stdout.on('data', (chunk: Buffer) => (report += chunk.toString()));
+    reconcile.stderr.on('data', (chunk: Buffer) => (report += chunk.toString()));
+    const exitCode = await new Promise<number | null>((resolve) => reconcile.once('exit', resolve));
+    expect(exitCode, report).toBe(0);
+    expect(JSON.parse(report)).toMatchObject({ differences: [] });
   }, 180_000);
 });
 
