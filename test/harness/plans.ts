@@ -3,12 +3,21 @@ import { createTestCustomer, sessionBody, type TestMerchant } from './fixtures.t
 import { payOnCardPage, TEST_CARDS } from './sandbox.ts';
 import type { TestAppWithSandbox } from './test-app.ts';
 
-/** A customer with a card linked through the sandbox's hosted page (the real flow). */
-export async function customerWithCard(t: TestAppWithSandbox) {
-  const customer = await createTestCustomer(t);
+type Customer = Awaited<ReturnType<typeof createTestCustomer>>;
+
+/** Links a card through the sandbox's hosted page (the real flow) for an existing customer. */
+export async function addCard(
+  t: TestAppWithSandbox,
+  customer: Customer,
+  options: { isDefault?: boolean } = {},
+): Promise<{ methodId: string; authorizationCode: string }> {
   const init = await t.http.post(
     '/api/v1/payment-methods/initialize-card',
-    { customer_id: customer.id, callback_url: 'https://shop.example/back', is_default: true },
+    {
+      customer_id: customer.id,
+      callback_url: 'https://shop.example/back',
+      is_default: options.isDefault ?? true,
+    },
     { token: customer.accessToken },
   );
   await payOnCardPage(init.body.authorization_url, TEST_CARDS.success);
@@ -17,16 +26,23 @@ export async function customerWithCard(t: TestAppWithSandbox) {
     { customer_id: customer.id, reference: init.body.reference },
     { token: customer.accessToken },
   );
+  if (verified.status !== 200)
+    throw new Error(`verify-card failed: ${JSON.stringify(verified.body)}`);
   const row = await t.ctx.db
     .selectFrom('payment_methods')
     .select('authorization_sealed')
     .where('id', '=', verified.body.data.id)
     .executeTakeFirstOrThrow();
   return {
-    customer,
     methodId: verified.body.data.id as string,
     authorizationCode: t.ctx.secretBox.open(row.authorization_sealed),
   };
+}
+
+/** A new (identity-verified) customer with a default card. */
+export async function customerWithCard(t: TestAppWithSandbox) {
+  const customer = await createTestCustomer(t);
+  return { customer, ...(await addCard(t, customer)) };
 }
 
 /** Session → confirmed plan (monthly, 3 installments, 25% upfront unless told otherwise). */

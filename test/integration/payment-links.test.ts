@@ -6,7 +6,7 @@ import {
   sessionBody,
   type TestMerchant,
 } from '../harness/fixtures.ts';
-import { payOnCardPage, TEST_CARDS } from '../harness/sandbox.ts';
+import { customerWithCard } from '../harness/plans.ts';
 import { merchantRouteSecuritySuite, type SecurityFixtures } from '../harness/security-suite.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 
@@ -53,24 +53,8 @@ const tokenFrom = (checkoutUrl: string | null) => {
   return match[1];
 };
 
-async function customerWithCard() {
-  const customer = await createTestCustomer(t);
-  const init = await t.http.post(
-    '/api/v1/payment-methods/initialize-card',
-    { customer_id: customer.id, callback_url: 'https://shop.example/back', is_default: true },
-    { token: customer.accessToken },
-  );
-  await payOnCardPage(init.body.authorization_url, TEST_CARDS.success);
-  const verified = await t.http.post(
-    '/api/v1/payment-methods/verify-card',
-    { customer_id: customer.id, reference: init.body.reference },
-    { token: customer.accessToken },
-  );
-  return { customer, methodId: verified.body.data.id as string };
-}
-
 async function checkout(sessionToken: string) {
-  const { customer, methodId } = await customerWithCard();
+  const { customer, methodId } = await customerWithCard(t);
   return t.http.post(
     `/api/v1/checkout/sessions/${sessionToken}/confirm`,
     { frequency: 'monthly', installment_count: 2, upfront_pct: 50, payment_method_id: methodId },

@@ -9,7 +9,7 @@ import {
   sessionBody,
   type TestMerchant,
 } from '../harness/fixtures.ts';
-import { payOnCardPage, TEST_CARDS } from '../harness/sandbox.ts';
+import { customerWithCard as linkCustomerCard } from '../harness/plans.ts';
 import { ledgerTotal as ledgerTotalOf } from '../harness/ledger.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 
@@ -21,36 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Customer = Awaited<ReturnType<typeof createTestCustomer>>;
-
-async function customerWithCard(): Promise<{
-  customer: Customer;
-  methodId: string;
-  authorizationCode: string;
-}> {
-  const customer = await createTestCustomer(t);
-  const init = await t.http.post(
-    '/api/v1/payment-methods/initialize-card',
-    { customer_id: customer.id, callback_url: 'https://shop.example/back', is_default: true },
-    { token: customer.accessToken },
-  );
-  await payOnCardPage(init.body.authorization_url, TEST_CARDS.success);
-  const verified = await t.http.post(
-    '/api/v1/payment-methods/verify-card',
-    { customer_id: customer.id, reference: init.body.reference },
-    { token: customer.accessToken },
-  );
-  const row = await t.ctx.db
-    .selectFrom('payment_methods')
-    .select('authorization_sealed')
-    .where('id', '=', verified.body.data.id)
-    .executeTakeFirstOrThrow();
-  return {
-    customer,
-    methodId: verified.body.data.id,
-    authorizationCode: t.ctx.secretBox.open(row.authorization_sealed),
-  };
-}
+const customerWithCard = () => linkCustomerCard(t);
 
 async function confirmNewPlan(amount = 100_000) {
   const { customer, methodId, authorizationCode } = await customerWithCard();

@@ -13,7 +13,7 @@ import {
   TEST_BVN_DATE_OF_BIRTH,
   type TestMerchant,
 } from '../harness/fixtures.ts';
-import { payOnCardPage, TEST_CARDS } from '../harness/sandbox.ts';
+import { addCard as addCardFor } from '../harness/plans.ts';
 import { customerRouteSecuritySuite } from '../harness/security-suite.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 
@@ -45,31 +45,7 @@ afterAll(async () => t.close());
 
 type Customer = Awaited<ReturnType<typeof createTestCustomer>>;
 
-async function addCard(
-  customer: Customer,
-): Promise<{ methodId: string; authorizationCode: string }> {
-  const init = await t.http.post(
-    '/api/v1/payment-methods/initialize-card',
-    { customer_id: customer.id, callback_url: 'https://shop.example/back', is_default: true },
-    { token: customer.accessToken },
-  );
-  await payOnCardPage(init.body.authorization_url, TEST_CARDS.success);
-  const verified = await t.http.post(
-    '/api/v1/payment-methods/verify-card',
-    { customer_id: customer.id, reference: init.body.reference },
-    { token: customer.accessToken },
-  );
-  expect(verified.status).toBe(200);
-  const row = await t.ctx.db
-    .selectFrom('payment_methods')
-    .select('authorization_sealed')
-    .where('id', '=', verified.body.data.id)
-    .executeTakeFirstOrThrow();
-  return {
-    methodId: verified.body.data.id,
-    authorizationCode: t.ctx.secretBox.open(row.authorization_sealed),
-  };
-}
+const addCard = (customer: Customer) => addCardFor(t, customer);
 
 async function newSession(m: TestMerchant, amount = 100_000): Promise<string> {
   const res = await t.http.post('/api/v1/checkout/sessions', sessionBody(m.id, { amount }), {

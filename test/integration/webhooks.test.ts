@@ -8,8 +8,8 @@ import { createLogger } from '../../src/platform/logger.ts';
 import { WebhookDispatcher, type DispatcherOptions } from '../../src/webhooks/dispatcher.ts';
 import { createTestCustomer, createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { customerRouteSecuritySuite } from '../harness/security-suite.ts';
-import { collect, confirmPlanFor, customerWithCard } from '../harness/plans.ts';
-import { freePort, payOnCardPage, TEST_CARDS } from '../harness/sandbox.ts';
+import { addCard, collect, confirmPlanFor, customerWithCard } from '../harness/plans.ts';
+import { freePort } from '../harness/sandbox.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.ts';
 
@@ -241,21 +241,7 @@ describe('a revoked payment method behind an active plan (issue 3)', () => {
 
     // With a default method to fall back on, the plan moves to it and the next debit charges it.
     const second = await confirmPlanFor(t, merchant);
-    const backup = await t.http.post(
-      '/api/v1/payment-methods/initialize-card',
-      {
-        customer_id: second.customer.id,
-        callback_url: 'https://shop.example/back',
-        is_default: false,
-      },
-      { token: second.customer.accessToken },
-    );
-    await payOnCardPage(backup.body.authorization_url, TEST_CARDS.success);
-    const saved = await t.http.post(
-      '/api/v1/payment-methods/verify-card',
-      { customer_id: second.customer.id, reference: backup.body.reference },
-      { token: second.customer.accessToken },
-    );
+    const saved = await addCard(t, second.customer, { isDefault: false });
     await t.sandbox.control('POST', '/_sandbox/events', {
       event: 'authorization.revoked',
       authorization_code: second.authorizationCode,
@@ -263,7 +249,7 @@ describe('a revoked payment method behind an active plan (issue 3)', () => {
     const moved = await t.http.get(`/api/v1/merchant/${merchant.id}/plans/${second.plan.id}`, {
       token: merchant.testKey,
     });
-    expect(moved.body.data.payment_method_id).toBe(saved.body.data.id);
+    expect(moved.body.data.payment_method_id).toBe(saved.methodId);
     const [deposit] = second.plan.installments;
     expect(await collect(t, deposit?.id ?? '')).toMatch(/paid|nothing_to_do/);
     const charge = await t.ctx.db
@@ -271,7 +257,7 @@ describe('a revoked payment method behind an active plan (issue 3)', () => {
       .select(['payment_method_id', 'status'])
       .where('installment_id', '=', deposit?.id ?? '')
       .executeTakeFirstOrThrow();
-    expect(charge).toEqual({ payment_method_id: saved.body.data.id, status: 'success' });
+    expect(charge).toEqual({ payment_method_id: saved.methodId, status: 'success' });
     const movedNotice = (
       await t.http.get('/api/v1/customers/me/notifications', { token: second.customer.accessToken })
     ).body.data[0];
