@@ -332,3 +332,37 @@ export async function sendTestWebhook(
     sender.close();
   }
 }
+
+/** Delivered and dead-lettered events (and their attempts) are kept this long, then deleted. */
+export const WEBHOOK_EVENT_RETENTION_MS = 30 * 24 * 3_600_000;
+
+/**
+ * Deletes finished events older than the retention window, with their attempts, in bounded
+ * batches (a daily job). Events still pending or retrying are never deleted, however old: they
+ * are undelivered news a merchant has not received yet.
+ */
+export async function purgeOldWebhookEvents(db: Db, now: Date, batchSize = 5_000): Promise<number> {
+  const before = new Date(now.getTime() - WEBHOOK_EVENT_RETENTION_MS);
+  let purged = 0;
+  for (;;) {
+    const ids = (
+      await db
+        .selectFrom('webhook_events')
+        .select('id')
+        .where('status', 'in', ['delivered', 'dead'])
+        .where('created_at', '<', before)
+        .limit(batchSize)
+        .execute()
+    ).map((row) => row.id);
+    if (ids.length === 0) return purged;
+    await db.transaction().execute(async (tx) => {
+      await tx.deleteFrom('webhook_attempts').where('event_id', 'in', ids).execute();
+      await tx
+        .deleteFrom('webhook_events')
+        .where('id', 'in', ids)
+        .where('status', 'in', ['delivered', 'dead'])
+        .execute();
+    });
+    purged += ids.length;
+  }
+}

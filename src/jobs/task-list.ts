@@ -6,6 +6,7 @@ import { refundVerificationChargeTask } from './refund-verification-charge.ts';
 import { collectInstallmentTask } from './collect-installment.ts';
 import { payoutSweepTask, sendPayoutTask } from './payouts.ts';
 import { reconcileTask } from './reconcile.ts';
+import { purgeWebhookEventsTask } from './purge-webhook-events.ts';
 
 /** Every job the worker runs, by name. Handlers are idempotent: a job may run more than once. */
 export function taskList(deps: JobDeps): TaskList {
@@ -17,6 +18,7 @@ export function taskList(deps: JobDeps): TaskList {
     send_payout: sendPayoutTask(deps),
     payout_sweep: payoutSweepTask(deps),
     reconcile: reconcileTask(deps),
+    purge_webhook_events: purgeWebhookEventsTask(deps),
   };
 }
 
@@ -27,4 +29,5 @@ export const CRONTAB = [
   // 09:00 UTC is 10:00 in Lagos (UTC+1 all year).
   '0 9 * * * payout_sweep',
   '30 3 * * * reconcile',
+  '45 2 * * * purge_webhook_events',
 ].join('\n');

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { recordEvent } from '../../src/app/webhook-events.ts';
+import { purgeOldWebhookEvents, recordEvent } from '../../src/app/webhook-events.ts';
 import { runWrite } from '../../src/db/write.ts';
 import type { WebhookEventType } from '../../src/domain/webhook.ts';
 import { createLogger } from '../../src/platform/logger.ts';
@@ -13,6 +13,7 @@ import { freePort } from '../harness/sandbox.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.ts';
 
+const DAY_MS = 86_400_000;
 let t: TestAppWithSandbox;
 const receivers: WebhookReceiver[] = [];
 const dispatchers: WebhookDispatcher[] = [];
@@ -616,6 +617,37 @@ describe('delivery log and replay', () => {
         })
       ).status,
     ).toBe(404);
+  });
+});
+
+describe('retention', () => {
+  it('deletes finished events and their attempts after 30 days; undelivered ones stay', async () => {
+    const r = await receiver();
+    const merchant = await merchantWithUrl(r.url);
+    const delivered = await emit(merchant);
+    await dispatcher().drain();
+    await setUrl(merchant, null);
+    const waiting = await emit(merchant);
+    t.clock.advance(29 * DAY_MS);
+    await purgeOldWebhookEvents(t.ctx.db, t.clock.now());
+    expect((await event(delivered)).status).toBe('delivered');
+    t.clock.advance(2 * DAY_MS);
+    expect(await purgeOldWebhookEvents(t.ctx.db, t.clock.now(), 1)).toBeGreaterThanOrEqual(1);
+    expect(
+      await t.ctx.db
+        .selectFrom('webhook_events')
+        .select('id')
+        .where('id', '=', delivered)
+        .execute(),
+    ).toEqual([]);
+    expect(
+      await t.ctx.db
+        .selectFrom('webhook_attempts')
+        .select('id')
+        .where('event_id', '=', delivered)
+        .execute(),
+    ).toEqual([]);
+    expect((await event(waiting)).status).toBe('pending');
   });
 });
 
