@@ -241,9 +241,20 @@ export function validateWebhookUrl(url: string): void {
   }
 }
 
+/** A slow resolver must not hold a settings update: unresolved counts as "not yet resolvable". */
+const RESOLVE_TIMEOUT_MS = 2_000;
+
 async function resolveHost(host: string): Promise<string[]> {
-  const found = await lookup(host, { all: true });
-  return found.map((entry) => entry.address);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('lookup timed out')), RESOLVE_TIMEOUT_MS);
+  });
+  try {
+    const found = await Promise.race([lookup(host, { all: true }), timeout]);
+    return found.map((entry) => entry.address);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function updateMerchantSettings(
