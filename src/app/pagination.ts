@@ -1,3 +1,4 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { DomainError } from '../domain/errors.ts';
 
 /**
@@ -15,6 +16,27 @@ export function decodeCursor(cursor: string, idPrefix: string): Cursor {
   if (Number.isNaN(createdAt.getTime()) || !id.startsWith(idPrefix))
     throw new DomainError('invalid_request', 'cursor is not one this API returned.');
   return { createdAt, id };
+}
+
+/**
+ * Orders a single-table query newest first, starts it after `cursor` and fetches one row more
+ * than `limit` (for `pageOf`). The row comparison `(created_at, id) < (…)` is the keyset
+ * condition "older, or as old with a smaller id", and can use a (created_at, id) index.
+ */
+export function newestFirst<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  page: { cursor?: string | undefined; limit: number },
+  idPrefix: string,
+): SelectQueryBuilder<DB, TB, O> {
+  let q = query;
+  if (page.cursor) {
+    const { createdAt, id } = decodeCursor(page.cursor, idPrefix);
+    q = q.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
+  }
+  return q
+    .orderBy(sql`created_at`, 'desc')
+    .orderBy(sql`id`, 'desc')
+    .limit(page.limit + 1);
 }
 
 export interface Page<T> {

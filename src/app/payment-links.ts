@@ -7,7 +7,7 @@ import { chooseVisitAmount, validateLinkAmount, type LinkAmount } from '../domai
 import { validateConstraints } from '../domain/session-constraints.ts';
 import { newId, randomBase62 } from '../platform/ids.ts';
 import type { AppContext } from './context.ts';
-import { decodeCursor, type Page, pageOf } from './pagination.ts';
+import { newestFirst, type Page, pageOf } from './pagination.ts';
 import { constraintsFromStored } from './plan-preview.ts';
 import { checkoutUrl } from './views.ts';
 
@@ -173,20 +173,7 @@ export async function listPaymentLinks(
     .where('merchant_id', '=', scope.merchantId);
   if (scope.livemode !== undefined) query = query.where('livemode', '=', scope.livemode);
   if (filter.active !== undefined) query = query.where('active', '=', filter.active);
-  if (filter.cursor) {
-    const { createdAt, id } = decodeCursor(filter.cursor, 'pl_');
-    query = query.where((eb) =>
-      eb.or([
-        eb('created_at', '<', createdAt),
-        eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
-      ]),
-    );
-  }
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(filter.limit + 1)
-    .execute();
+  const rows = await newestFirst(query, filter, 'pl_').execute();
   return pageOf(rows, filter.limit, (r) => view(r, ctx.settings.publicBaseUrl));
 }
 

@@ -12,7 +12,7 @@ import { newId } from '../platform/ids.ts';
 import { orderAlreadyCompleted } from './checkout-sessions.ts';
 import type { AppContext } from './context.ts';
 import { constraintsFromStored } from './plan-preview.ts';
-import { decodeCursor, type Page, pageOf } from './pagination.ts';
+import { newestFirst, type Page, pageOf } from './pagination.ts';
 import { emitPlanConfirmed } from './plan-events.ts';
 import { assertEligibleToConfirm } from './trust.ts';
 
@@ -307,20 +307,7 @@ export async function listMerchantPlans(
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.customerId) query = query.where('customer_id', '=', filter.customerId);
   if (filter.orderReference) query = query.where('order_reference', '=', filter.orderReference);
-  if (filter.cursor) {
-    const { createdAt, id } = decodeCursor(filter.cursor, 'plan_');
-    query = query.where((eb) =>
-      eb.or([
-        eb('created_at', '<', createdAt),
-        eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
-      ]),
-    );
-  }
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(filter.limit + 1)
-    .execute();
+  const rows = await newestFirst(query, filter, 'plan_').execute();
   const shown = rows.slice(0, filter.limit);
   const installments =
     shown.length === 0

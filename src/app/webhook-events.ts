@@ -12,7 +12,7 @@ import { newId, randomBase62 } from '../platform/ids.ts';
 import { WebhookSender } from '../webhooks/sender.ts';
 import { signatureHeaders } from '../webhooks/signing.ts';
 import type { AppContext } from './context.ts';
-import { decodeCursor, type Page, pageOf } from './pagination.ts';
+import { newestFirst, type Page, pageOf } from './pagination.ts';
 
 export interface NewWebhookEvent {
   merchantId: string;
@@ -128,20 +128,7 @@ export async function listWebhookEvents(
   if (filter.type) query = query.where('type', '=', filter.type);
   if (filter.createdFrom) query = query.where('created_at', '>=', filter.createdFrom);
   if (filter.createdTo) query = query.where('created_at', '<', filter.createdTo);
-  if (filter.cursor) {
-    const { createdAt, id } = decodeCursor(filter.cursor, 'evt_');
-    query = query.where((eb) =>
-      eb.or([
-        eb('created_at', '<', createdAt),
-        eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
-      ]),
-    );
-  }
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(filter.limit + 1)
-    .execute();
+  const rows = await newestFirst(query, filter, 'evt_').execute();
   return pageOf(rows, filter.limit, (row) => eventView(row));
 }
 

@@ -22,6 +22,24 @@ export function Envelope<T extends TSchema>(data: T) {
   return Type.Object({ ok: Type.Literal(true), data });
 }
 
+/** `limit` and `cursor` of every newest-first list (spread into its querystring). */
+export const PageQuery = {
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  cursor: Type.Optional(
+    Type.String({ maxLength: 200, description: 'The `next_cursor` of the previous page.' }),
+  ),
+};
+
+/** A page of a newest-first list. */
+export function PageEnvelope<T extends TSchema>(item: T) {
+  return Type.Object({
+    ok: Type.Literal(true),
+    data: Type.Array(item),
+    has_more: Type.Boolean(),
+    next_cursor: Type.Union([Type.String(), Type.Null()]),
+  });
+}
+
 export const errorResponses = {
   400: ErrorResponse,
   401: ErrorResponse,

@@ -576,6 +576,7 @@ describe('delivery log and replay', () => {
       delivered,
     ]);
     expect((await list('status=nope')).ok).toBe(false);
+    expect((await list('created_from=yesterday')).code).toBe('invalid_request');
 
     r.answer = () => ({ status: 200 });
     const resend = await t.http.post(

@@ -16,7 +16,14 @@ import { MAX_CHECKOUT_AMOUNT_KOBO } from '../../domain/money.ts';
 import { formatNaira } from '../../domain/naira.ts';
 import type { LinkAmount } from '../../domain/payment-link.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
-import { Constraints, Envelope, errorResponses, Strict } from '../schemas.ts';
+import {
+  Constraints,
+  Envelope,
+  errorResponses,
+  PageEnvelope,
+  PageQuery,
+  Strict,
+} from '../schemas.ts';
 import type { TypedApp } from '../typed-app.ts';
 
 const Amount = Type.Integer({ minimum: 1, maximum: MAX_CHECKOUT_AMOUNT_KOBO });
@@ -155,18 +162,12 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
         querystring: Type.Object(
           {
             active: Type.Optional(Type.Boolean()),
-            limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-            cursor: Type.Optional(Type.String({ maxLength: 200 })),
+            ...PageQuery,
           },
           Strict,
         ),
         response: {
-          200: Type.Object({
-            ok: Type.Literal(true),
-            data: Type.Array(PaymentLink),
-            has_more: Type.Boolean(),
-            next_cursor: Type.Union([Type.String(), Type.Null()]),
-          }),
+          200: PageEnvelope(PaymentLink),
           ...errorResponses,
         },
       },

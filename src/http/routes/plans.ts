@@ -11,7 +11,7 @@ import { advancePlanClockBy } from '../../app/time-travel.ts';
 import { successRedirectUrl } from '../../app/payment-links.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
-import { Envelope, errorResponses, Strict } from '../schemas.ts';
+import { Envelope, errorResponses, PageEnvelope, PageQuery, Strict } from '../schemas.ts';
 import type { TypedApp } from '../typed-app.ts';
 
 const Plan = Type.Object(
@@ -158,18 +158,12 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
             ),
             customer_id: Type.Optional(Type.String({ maxLength: 64 })),
             order_reference: Type.Optional(Type.String({ maxLength: 100 })),
-            limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-            cursor: Type.Optional(Type.String({ maxLength: 200 })),
+            ...PageQuery,
           },
           Strict,
         ),
         response: {
-          200: Type.Object({
-            ok: Type.Literal(true),
-            data: Type.Array(Plan),
-            has_more: Type.Boolean(),
-            next_cursor: Type.Union([Type.String(), Type.Null()]),
-          }),
+          200: PageEnvelope(Plan),
           ...errorResponses,
         },
       },

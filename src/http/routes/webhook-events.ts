@@ -8,10 +8,16 @@ import {
   resendWebhookEvent,
   sendTestWebhook,
 } from '../../app/webhook-events.ts';
-import { DomainError } from '../../domain/errors.ts';
 import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
-import { Envelope, errorResponses, MerchantIdParams, Strict } from '../schemas.ts';
+import {
+  Envelope,
+  errorResponses,
+  MerchantIdParams,
+  PageEnvelope,
+  PageQuery,
+  Strict,
+} from '../schemas.ts';
 import type { TypedApp } from '../typed-app.ts';
 
 const Attempt = Type.Object({
@@ -66,14 +72,6 @@ const TestDelivery = Type.Object({
   ),
 });
 
-function dateParam(name: string, value: string | undefined): Date | undefined {
-  if (value === undefined) return undefined;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime()))
-    throw new DomainError('invalid_request', `${name} must be an ISO 8601 date-time.`);
-  return date;
-}
-
 export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void {
   const auth = ['secret_key', 'merchant_dashboard'] as const;
   const security: { [scheme: string]: string[] }[] = [{ secretKey: [] }, { merchantJwt: [] }];
@@ -105,18 +103,12 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
             ),
             created_from: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
             created_before: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
-            limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-            cursor: Type.Optional(Type.String({ maxLength: 200 })),
+            ...PageQuery,
           },
           Strict,
         ),
         response: {
-          200: Type.Object({
-            ok: Type.Literal(true),
-            data: Type.Array(WebhookEvent),
-            has_more: Type.Boolean(),
-            next_cursor: Type.Union([Type.String(), Type.Null()]),
-          }),
+          200: PageEnvelope(WebhookEvent),
           ...errorResponses,
         },
       },
@@ -127,8 +119,8 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
       const page = await listWebhookEvents(ctx, merchantId, {
         ...(q.status && { status: q.status }),
         ...(q.event && { type: q.event as string }),
-        ...(q.created_from && { createdFrom: dateParam('created_from', q.created_from) }),
-        ...(q.created_before && { createdTo: dateParam('created_before', q.created_before) }),
+        ...(q.created_from && { createdFrom: new Date(q.created_from) }),
+        ...(q.created_before && { createdTo: new Date(q.created_before) }),
         limit: q.limit,
         ...(q.cursor && { cursor: q.cursor }),
       });
@@ -208,8 +200,9 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
     },
     async (request, reply) => {
       const merchantId = merchantScope(principalOf(request, ...auth), request.params.merchant_id);
-      const from = dateParam('created_from', request.body.created_from) ?? new Date(0);
-      const to = dateParam('created_before', request.body.created_before) ?? new Date(0);
+      // The schema admits only RFC 3339 date-times, so these are valid dates.
+      const from = new Date(request.body.created_from);
+      const to = new Date(request.body.created_before);
       const data = await resendFailedWebhookEvents(ctx, merchantId, { from, to });
       return reply.code(202).send({ ok: true as const, data });
     },
