@@ -249,49 +249,6 @@ export async function getMerchantPlan(
   return plan;
 }
 
-/**
- * Sandbox time travel (issue 4 §9): makes the plan's next unpaid installment due now and runs its
- * collection at once (a failed one: its pending retry comes forward). Test-mode plans only, so a
- * whole lifecycle (every installment, a failure, a retry, completion) runs in seconds.
- */
-export async function advancePlanClock(
-  ctx: AppContext,
-  merchantId: string,
-  planId: string,
-): Promise<PlanView> {
-  const now = ctx.clock.now();
-  await runWrite(ctx.db, async (tx) => {
-    const plan = await tx
-      .selectFrom('payment_plans')
-      .select(['id', 'merchant_id', 'livemode', 'status'])
-      .where('id', '=', planId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!plan || plan.merchant_id !== merchantId) throw notFound('Payment plan');
-    if (plan.livemode)
-      throw new DomainError('forbidden', 'Time travel works on sandbox (sk_test_) plans only.');
-    const next = await tx
-      .selectFrom('installments')
-      .selectAll()
-      .where('plan_id', '=', planId)
-      .where('status', 'in', ['scheduled', 'failed'])
-      .orderBy('sequence')
-      .limit(1)
-      .executeTakeFirst();
-    if (!next)
-      throw new DomainError(
-        'conflict',
-        `Nothing to collect: the plan is ${plan.status} and no installment is waiting.`,
-      );
-    if (next.status === 'scheduled' && next.due_at > now) {
-      await tx.updateTable('installments').set({ due_at: now }).where('id', '=', next.id).execute();
-    }
-    // Same job key as the waiting job: graphile-worker replaces it, now due at once.
-    await scheduleCollection(tx, next.id, next.failed_attempts + 1, now);
-  });
-  return getMerchantPlan(ctx, merchantId, planId);
-}
-
 export async function listMerchantPlans(
   ctx: AppContext,
   merchantId: string,

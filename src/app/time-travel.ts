@@ -1,10 +1,59 @@
 import { sql } from 'kysely';
+import type { Tx } from '../db/database.ts';
 import { runWrite } from '../db/write.ts';
 import { DomainError, notFound } from '../domain/errors.ts';
 import type { AppContext } from './context.ts';
 import { getMerchantPlan, type PlanView, scheduleCollection } from './plans.ts';
 
 const DAY_MS = 86_400_000;
+
+/** Locks a plan for time travel: the merchant's own (else 404) and a sandbox plan (else 403). */
+async function lockSandboxPlan(tx: Tx, merchantId: string, planId: string) {
+  const plan = await tx
+    .selectFrom('payment_plans')
+    .select(['merchant_id', 'livemode', 'status'])
+    .where('id', '=', planId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!plan || plan.merchant_id !== merchantId) throw notFound('Payment plan');
+  if (plan.livemode)
+    throw new DomainError('forbidden', 'Time travel works on sandbox (sk_test_) plans only.');
+  return plan;
+}
+
+/**
+ * Sandbox time travel, "make the next installment due now" (issue 4 §9): the plan's next unpaid
+ * installment becomes due now and its collection is queued at once (a failed one's retry comes
+ * forward). Repeat to walk a whole plan in seconds.
+ */
+export async function collectNextInstallmentNow(
+  ctx: AppContext,
+  merchantId: string,
+  planId: string,
+): Promise<PlanView> {
+  const now = ctx.clock.now();
+  await runWrite(ctx.db, async (tx) => {
+    const plan = await lockSandboxPlan(tx, merchantId, planId);
+    const next = await tx
+      .selectFrom('installments')
+      .selectAll()
+      .where('plan_id', '=', planId)
+      .where('status', 'in', ['scheduled', 'failed'])
+      .orderBy('sequence')
+      .limit(1)
+      .executeTakeFirst();
+    if (!next)
+      throw new DomainError(
+        'conflict',
+        `Nothing to collect: the plan is ${plan.status} and no installment is waiting.`,
+      );
+    if (next.status === 'scheduled' && next.due_at > now)
+      await tx.updateTable('installments').set({ due_at: now }).where('id', '=', next.id).execute();
+    // Same job key as the waiting job: graphile-worker replaces it, now due at once.
+    await scheduleCollection(tx, next.id, next.failed_attempts + 1, now);
+  });
+  return getMerchantPlan(ctx, merchantId, planId);
+}
 
 /**
  * Sandbox time travel, "advance the plan's clock" (issue 4 §9): as if `days` had passed for this
@@ -24,15 +73,7 @@ export async function advancePlanClockBy(
   const now = ctx.clock.now();
   const shiftMs = days * DAY_MS;
   await runWrite(ctx.db, async (tx) => {
-    const plan = await tx
-      .selectFrom('payment_plans')
-      .select(['merchant_id', 'livemode', 'status'])
-      .where('id', '=', planId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!plan || plan.merchant_id !== merchantId) throw notFound('Payment plan');
-    if (plan.livemode)
-      throw new DomainError('forbidden', 'Time travel works on sandbox (sk_test_) plans only.');
+    await lockSandboxPlan(tx, merchantId, planId);
     const waiting = await tx
       .selectFrom('installments')
       .selectAll()

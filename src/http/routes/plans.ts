@@ -1,13 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { merchantScope } from '../../app/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
-import {
-  advancePlanClock,
-  confirmPlan,
-  getMerchantPlan,
-  listMerchantPlans,
-} from '../../app/plans.ts';
-import { advancePlanClockBy } from '../../app/time-travel.ts';
+import { confirmPlan, getMerchantPlan, listMerchantPlans } from '../../app/plans.ts';
+import { advancePlanClockBy, collectNextInstallmentNow } from '../../app/time-travel.ts';
 import { successRedirectUrl } from '../../app/payment-links.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
@@ -48,6 +44,15 @@ const Plan = Type.Object(
   },
   { $id: 'PaymentPlan' },
 );
+
+/** Time travel: the merchant in the path, reached with one of its own sandbox keys. */
+function sandboxMerchantOf(request: FastifyRequest, pathMerchantId: string): string {
+  const principal = principalOf(request, 'secret_key');
+  const merchantId = merchantScope(principal, pathMerchantId);
+  if (principal.mode === 'live')
+    throw new DomainError('forbidden', 'Time travel is for sandbox (sk_test_) keys only.');
+  return merchantId;
+}
 
 export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(
@@ -203,13 +208,10 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const principal = principalOf(request, 'secret_key');
-      const merchantId = merchantScope(principal, request.params.merchant_id);
-      if (principal.mode === 'live')
-        throw new DomainError('forbidden', 'Time travel is for sandbox (sk_test_) keys only.');
+      const merchantId = sandboxMerchantOf(request, request.params.merchant_id);
       return {
         ok: true as const,
-        data: await advancePlanClock(ctx, merchantId, request.params.plan_id),
+        data: await collectNextInstallmentNow(ctx, merchantId, request.params.plan_id),
       };
     },
   );
@@ -233,10 +235,7 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const principal = principalOf(request, 'secret_key');
-      const merchantId = merchantScope(principal, request.params.merchant_id);
-      if (principal.mode === 'live')
-        throw new DomainError('forbidden', 'Time travel is for sandbox (sk_test_) keys only.');
+      const merchantId = sandboxMerchantOf(request, request.params.merchant_id);
       return {
         ok: true as const,
         data: await advancePlanClockBy(ctx, merchantId, request.params.plan_id, request.body.days),
