@@ -10,7 +10,7 @@ import {
 } from '../domain/webhook.ts';
 import { newId, randomBase62 } from '../platform/ids.ts';
 import { WebhookSender } from '../webhooks/sender.ts';
-import { signatureHeaders } from '../webhooks/signing.ts';
+import { signatureHeaders, signingSecretsAt } from '../webhooks/signing.ts';
 import type { AppContext } from './context.ts';
 import { newestFirst, type Page, pageOf } from './pagination.ts';
 
@@ -272,10 +272,6 @@ export async function sendTestWebhook(
     livemode,
     message: 'A test event from Tranche: verify the X-Tranche-Signature header, then answer 2xx.',
   });
-  const previousValid =
-    merchant.previous_webhook_secret_sealed !== null &&
-    merchant.previous_webhook_secret_expires_at !== null &&
-    merchant.previous_webhook_secret_expires_at.getTime() > now.getTime();
   const sender = new WebhookSender({ timeoutMs: settings.timeoutMs, maxSocketsPerPool: 1 });
   try {
     const result = await sender.send({
@@ -283,12 +279,7 @@ export async function sendTestWebhook(
       body,
       headers: signatureHeaders(
         body,
-        {
-          current: ctx.secretBox.open(merchant.webhook_secret_sealed),
-          previous: previousValid
-            ? ctx.secretBox.open(merchant.previous_webhook_secret_sealed ?? '')
-            : null,
-        },
+        signingSecretsAt(merchant, now, (sealed) => ctx.secretBox.open(sealed)),
         { id, type: TEST_EVENT_TYPE },
       ),
       policy: livemode ? 'public_only' : 'public_or_loopback',

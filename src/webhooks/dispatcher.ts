@@ -11,7 +11,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { SecretBox } from '../platform/crypto.ts';
 import type { Logger } from '../platform/logger.ts';
 import { WebhookSender } from './sender.ts';
-import { signatureHeaders } from './signing.ts';
+import { signatureHeaders, signingSecretsAt } from './signing.ts';
 
 export interface DispatcherOptions {
   /** Events this process holds: in flight, or claimed and next in line for their endpoint. */
@@ -243,16 +243,9 @@ export class WebhookDispatcher {
 
   async #attempt(event: ClaimedEvent): Promise<AttemptRecord> {
     const attemptedAt = this.#deps.clock.now();
-    const previousValid =
-      event.previous_webhook_secret_sealed !== null &&
-      event.previous_webhook_secret_expires_at !== null &&
-      event.previous_webhook_secret_expires_at.getTime() > attemptedAt.getTime();
     const headers = signatureHeaders(
       event.body,
-      {
-        current: this.#open(event.webhook_secret_sealed),
-        previous: previousValid ? this.#open(event.previous_webhook_secret_sealed ?? '') : null,
-      },
+      signingSecretsAt(event, attemptedAt, (sealed) => this.#open(sealed)),
       { id: event.id, type: event.type },
     );
     const result = await this.#sender.send({

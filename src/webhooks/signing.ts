@@ -9,6 +9,30 @@ export interface SigningSecrets {
   previous: string | null;
 }
 
+/** A merchant's sealed webhook secrets, as stored. */
+export interface SealedWebhookSecrets {
+  webhook_secret_sealed: string;
+  previous_webhook_secret_sealed: string | null;
+  previous_webhook_secret_expires_at: Date | null;
+}
+
+/** The secrets to sign with at `now`: the previous one only while its overlap lasts. */
+export function signingSecretsAt(
+  sealed: SealedWebhookSecrets,
+  now: Date,
+  open: (sealed: string) => string,
+): SigningSecrets {
+  const previous = sealed.previous_webhook_secret_sealed;
+  const overlapEnds = sealed.previous_webhook_secret_expires_at;
+  return {
+    current: open(sealed.webhook_secret_sealed),
+    previous:
+      previous !== null && overlapEnds !== null && overlapEnds.getTime() > now.getTime()
+        ? open(previous)
+        : null,
+  };
+}
+
 /**
  * `X-Tranche-Signature` is the lowercase hex HMAC-SHA512 of the exact body with the current
  * secret. During a rotation overlap the same body is also signed with the previous secret in
