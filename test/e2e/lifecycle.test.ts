@@ -7,7 +7,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../harness/database.ts';
 import { HttpClient } from '../harness/http-client.ts';
-import { freePort, payOnCardPage, TEST_CARDS } from '../harness/sandbox.ts';
+import { signUpCustomerWithCard, waitFor } from '../harness/e2e.ts';
+import { freePort } from '../harness/sandbox.ts';
 
 /**
  * The whole money path through the real processes (`tranche start`: API, worker, sandbox gateway)
@@ -65,18 +66,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function waitFor(
-  check: () => boolean | Promise<boolean>,
-  timeoutMs: number,
-  describe: () => string = () => '',
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting\n${describe()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 const sandbox = (path: string, body: unknown) =>
   fetch(`${sandboxUrl}${path}`, {
     method: 'POST',
@@ -113,36 +102,12 @@ describe('end to end through tranche start', () => {
       ).status,
     ).toBe(200);
 
-    const customer = await api.post('/api/v1/customers/register', {
+    const { token, methodId } = await signUpCustomerWithCard(api, {
       email: 'buyer@mail.test',
-      password: 'a long customer password',
-      first_name: 'Chidi',
-      last_name: 'Okeke',
-      phone: '08031234567',
+      firstName: 'Chidi',
+      lastName: 'Okeke',
+      bvn: '22100000001',
     });
-    const token = customer.body.data.access_token as string;
-    const customerId = customer.body.data.customer.id as string;
-    expect(
-      (
-        await api.post(
-          '/api/v1/customers/me/identity',
-          { bvn: '22100000001', date_of_birth: '1990-01-15' },
-          { token },
-        )
-      ).status,
-    ).toBe(200);
-    const init = await api.post(
-      '/api/v1/payment-methods/initialize-card',
-      { customer_id: customerId, callback_url: 'https://shop.example/back', is_default: true },
-      { token },
-    );
-    await payOnCardPage(init.body.authorization_url, TEST_CARDS.success);
-    const card = await api.post(
-      '/api/v1/payment-methods/verify-card',
-      { customer_id: customerId, reference: init.body.reference },
-      { token },
-    );
-    expect(card.status).toBe(200);
 
     const session = await api.post(
       '/api/v1/checkout/sessions',
@@ -161,7 +126,7 @@ describe('end to end through tranche start', () => {
         frequency: 'weekly',
         installment_count: 3,
         upfront_pct: 25,
-        payment_method_id: card.body.data.id,
+        payment_method_id: methodId,
       },
       { token },
     );
@@ -182,7 +147,7 @@ describe('end to end through tranche start', () => {
     );
 
     // Installment 1 fails (insufficient funds), then succeeds on the retry brought forward.
-    const code = await authorizationCodeOf(card.body.data.id as string);
+    const code = await authorizationCodeOf(methodId);
     await sandbox(`/_sandbox/authorizations/${code}`, { behaviour: 'insufficient_funds' });
     expect(
       (

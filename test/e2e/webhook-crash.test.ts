@@ -12,6 +12,7 @@ import { systemClock } from '../../src/platform/clock.ts';
 import { SecretBox } from '../../src/platform/crypto.ts';
 import { generateSecrets } from '../../src/platform/secrets.ts';
 import { createTestDatabase } from '../harness/database.ts';
+import { waitFor } from '../harness/e2e.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.ts';
 
 /**
@@ -66,14 +67,6 @@ function startWorker(): { proc: ChildProcess; output: () => string } {
   return { proc, output: () => output };
 }
 
-async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('webhook delivery survives a worker killed mid-delivery', () => {
   it('the event is delivered again with the same id after a restart, never lost', async () => {
     const ctx = {
@@ -126,7 +119,7 @@ describe('webhook delivery survives a worker killed mid-delivery', () => {
     expect(await event()).toMatchObject({ status: 'pending', attempts: 0, delivered_at: null });
 
     const second = startWorker();
-    await waitFor(async () => (await event()).status === 'delivered', 30_000, 'redelivery').catch(
+    await waitFor(async () => (await event()).status === 'delivered', 30_000).catch(
       (error: unknown) => {
         throw new Error(`${String(error)}\n${second.output()}`);
       },

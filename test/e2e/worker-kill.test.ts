@@ -9,7 +9,8 @@ import { chargeReference } from '../../src/app/collections.ts';
 import { generateSecrets } from '../../src/platform/secrets.ts';
 import { createTestDatabase } from '../harness/database.ts';
 import { HttpClient } from '../harness/http-client.ts';
-import { freePort, payOnCardPage, TEST_CARDS } from '../harness/sandbox.ts';
+import { signUpCustomerWithCard, waitFor } from '../harness/e2e.ts';
+import { freePort } from '../harness/sandbox.ts';
 
 /**
  * Fault test (issue 4): the worker process is killed (SIGKILL) between the gateway charge and
@@ -60,18 +61,6 @@ function startTranche(
     60_000,
     () => output,
   ).then(() => proc);
-}
-
-async function waitFor(
-  check: () => boolean | Promise<boolean>,
-  timeoutMs: number,
-  describe: () => string = () => '',
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting\n${describe()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 async function query<Row extends pg.QueryResultRow>(
@@ -151,37 +140,13 @@ describe('the worker killed between the gateway charge and recording it', () => 
     });
     const merchantId = registered.body.data.merchant.id as string;
     const key = registered.body.data.secret_keys.test as string;
-    const customer = await api.post('/api/v1/customers/register', {
-      email: 'buyer@kill.test',
-      password: 'a long customer password',
-      first_name: 'Ngozi',
-      last_name: 'Eze',
-      phone: '08031234567',
-    });
-    const token = customer.body.data.access_token as string;
     // Plans need a verified identity (issue 6): the sandbox provider's test BVN.
-    expect(
-      (
-        await api.post(
-          '/api/v1/customers/me/identity',
-          { bvn: '22100000002', date_of_birth: '1990-01-15' },
-          { token },
-        )
-      ).status,
-    ).toBe(200);
-    const customerId = customer.body.data.customer.id as string;
-    const init = await api.post(
-      '/api/v1/payment-methods/initialize-card',
-      { customer_id: customerId, callback_url: 'https://shop.example/back', is_default: true },
-      { token },
-    );
-    await payOnCardPage(init.body.authorization_url, TEST_CARDS.success);
-    const card = await api.post(
-      '/api/v1/payment-methods/verify-card',
-      { customer_id: customerId, reference: init.body.reference },
-      { token },
-    );
-    expect(card.status).toBe(200);
+    const { token, methodId } = await signUpCustomerWithCard(api, {
+      email: 'buyer@kill.test',
+      firstName: 'Ngozi',
+      lastName: 'Eze',
+      bvn: '22100000002',
+    });
     // The card's verification charge is refunded by the worker: let that call pass first.
     await waitFor(
       async () => (await query('SELECT 1 FROM graphile_worker.jobs')).length === 0,
@@ -208,7 +173,7 @@ describe('the worker killed between the gateway charge and recording it', () => 
         frequency: 'weekly',
         installment_count: 3,
         upfront_pct: 25,
-        payment_method_id: card.body.data.id,
+        payment_method_id: methodId,
       },
       { token },
     );
