@@ -30,17 +30,14 @@
  * profiles of the worker and the sandbox into DIR (bench/cpu-profile-top.ts summarises them).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createMerchant } from '../src/app/merchants.ts';
 import { reconcile } from '../src/app/reconciliation.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
-import { migrate } from '../src/db/migrate.ts';
 import { accountKey, planConfirmedEntry } from '../src/domain/ledger.ts';
 import { openRuntime, type Runtime } from '../src/main/runtime.ts';
 import { loadConfig } from '../src/platform/config.ts';
@@ -49,6 +46,7 @@ import { newId, randomBase62 } from '../src/platform/ids.ts';
 import { generateSecrets } from '../src/platform/secrets.ts';
 import { ledgerTotal } from '../test/harness/ledger.ts';
 import { startServerProcess, type ServerProcess } from './processes.ts';
+import { BenchCleanup, sleep, throwawayDatabase } from './support.ts';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH_DIR, '..');
@@ -96,36 +94,6 @@ export function parseOptions(argv: string[]): CollectionsBenchOptions {
     stallSeconds: positive('stall-seconds', values['stall-seconds']),
   };
 }
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /** Installment amounts vary (and so do fee roundings): 100.00 to 9,999.99 naira. */
 function installmentKobo(index: number): number {
@@ -591,48 +559,11 @@ async function backendCpuSeconds(client: pg.Client): Promise<number | null> {
 const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
 
 export async function runBench(options: CollectionsBenchOptions): Promise<boolean> {
-  const cleanups: (() => Promise<void>)[] = [];
-  const cleanup = async () => {
-    for (let step = cleanups.pop(); step; step = cleanups.pop()) {
-      await step().catch((error: unknown) => process.stderr.write(`cleanup: ${String(error)}\n`));
-    }
-  };
-  const onSignal = (signal: NodeJS.Signals) => {
-    process.stderr.write(`\n${signal}: stopping processes and cleaning up …\n`);
-    void cleanup().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const cleanup = new BenchCleanup();
   const say = (line: string) => process.stderr.write(`${line}\n`);
 
   try {
-    const tempDir = mkdtempSync(join(tmpdir(), 'tranche-bench-'));
-    chmodSync(tempDir, 0o755);
-    cleanups.push(async () => rmSync(tempDir, { recursive: true, force: true }));
-
-    let adminUrl = process.env.DATABASE_URL;
-    let embedded: EmbeddedDatabase | undefined;
-    if (!adminUrl) {
-      say('DATABASE_URL unset: starting an embedded PostgreSQL …');
-      const started = await startEmbeddedPostgres({
-        dataDir: join(tempDir, 'pg'),
-        port: await freePort(),
-        persistent: false,
-      });
-      embedded = started;
-      cleanups.push(() => started.stop());
-      adminUrl = started.connectionString;
-    }
-    const serverAdminUrl = adminUrl;
-    const databaseName = `tranche_bench_${randomBase62(10).toLowerCase()}`;
-    await withClient(serverAdminUrl, (client) => client.query(`CREATE DATABASE ${databaseName}`));
-    cleanups.push(() =>
-      withClient(serverAdminUrl, (client) =>
-        client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`),
-      ).then(() => undefined),
-    );
-    const databaseUrl = withDatabase(serverAdminUrl, databaseName);
-    await migrate(databaseUrl);
+    const { tempDir, databaseUrl, embedded } = await throwawayDatabase(cleanup);
 
     const secrets = generateSecrets();
     const dataDir = join(tempDir, 'data');
@@ -671,13 +602,13 @@ export async function runBench(options: CollectionsBenchOptions): Promise<boolea
       },
       nodeArgs: profileArgs('sandbox'),
     });
-    cleanups.push(() => sandbox.stop());
+    cleanup.push(() => sandbox.stop());
 
     const runtime = await openRuntime(loadConfig(env), { migrate: false, log: () => undefined });
-    cleanups.push(() => runtime.close());
+    cleanup.push(() => runtime.close());
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    cleanups.push(() => client.end());
+    cleanup.push(() => client.end());
 
     const seedStarted = Date.now();
     say(`seeding ${options.installments.toLocaleString('en-US')} plans …`);
@@ -693,7 +624,7 @@ export async function runBench(options: CollectionsBenchOptions): Promise<boolea
       { ...env, SANDBOX_GATEWAY_PORT: String(sandbox.port) },
       profileArgs('worker'),
     );
-    cleanups.push(() => worker.stop());
+    cleanup.push(() => worker.stop());
     const config = loadConfig({ ...process.env, ...env });
     const load = loadavg()
       .map((l) => l.toFixed(2))
@@ -795,9 +726,7 @@ export async function runBench(options: CollectionsBenchOptions): Promise<boolea
     process.stdout.write(`${out.join('\n')}\n`);
     return balanced && complete;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    await cleanup();
+    await cleanup.dispose();
   }
 }
 

@@ -19,20 +19,15 @@
  * V8 CPU profiles of the server children into DIR (summarise with bench/cpu-profile-top.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
-import pg from 'pg';
 import { createMerchant } from '../src/app/merchants.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
-import { migrate } from '../src/db/migrate.ts';
 import { openRuntime } from '../src/main/runtime.ts';
 import { loadConfig } from '../src/platform/config.ts';
-import { randomBase62 } from '../src/platform/ids.ts';
 import {
   BARE_ROUTE,
   BARE_TABLE_DDL,
@@ -43,6 +38,7 @@ import {
   type BareVariant,
 } from './bare-table.ts';
 import { startServerProcess, type ServerProcess } from './processes.ts';
+import { BenchCleanup, sleep, throwawayDatabase, withClient } from './support.ts';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const TRANCHE_ROUTE = '/api/v1/checkout/sessions';
@@ -144,36 +140,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     rate: values.rate === undefined ? undefined : positive('rate', values.rate, 1),
   };
 }
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /** One load phase; `phase` tags order references so rows can be attributed to it afterwards. */
 function loadRequest(
@@ -357,58 +323,17 @@ export function report(measurements: Measurement[], options: BenchOptions): stri
 }
 
 export async function runBench(options: BenchOptions): Promise<void> {
-  const cleanups: (() => Promise<void>)[] = [];
-  let running: ServerProcess | undefined;
-  const cleanup = async () => {
-    if (running) await running.stop().catch(() => undefined);
-    running = undefined;
-    for (let step = cleanups.pop(); step; step = cleanups.pop()) {
-      await step().catch((error: unknown) => process.stderr.write(`cleanup: ${String(error)}\n`));
-    }
-  };
-  const abort = (reason: string, code: number) => {
-    process.stderr.write(`\n${reason}: stopping servers and cleaning up …\n`);
-    void cleanup().finally(() => process.exit(code));
-  };
-  const budgetMs = 2 * (options.warmupSeconds + options.durationSeconds) * 1000 + 240_000;
-  const watchdog = setTimeout(
-    () => abort(`bench exceeded its ${Math.round(budgetMs / 1000)} s budget`, 1),
-    budgetMs,
+  const cleanup = new BenchCleanup(
+    2 * (options.warmupSeconds + options.durationSeconds) * 1000 + 240_000,
   );
-  watchdog.unref();
-  const onSignal = (signal: NodeJS.Signals) => abort(signal, 130);
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-
+  let running: ServerProcess | undefined;
   try {
-    const tempDir = mkdtempSync(join(tmpdir(), 'tranche-bench-'));
-    // As root, embedded PostgreSQL runs as an unprivileged user that must be able to enter it.
-    chmodSync(tempDir, 0o755);
-    cleanups.push(async () => rmSync(tempDir, { recursive: true, force: true }));
-
-    let adminUrl = process.env.DATABASE_URL;
-    let embedded: EmbeddedDatabase | undefined;
-    if (!adminUrl) {
-      process.stderr.write('DATABASE_URL unset: starting an embedded PostgreSQL …\n');
-      const started = await startEmbeddedPostgres({
-        dataDir: join(tempDir, 'pg'),
-        port: await freePort(),
-        persistent: false,
-      });
-      embedded = started;
-      cleanups.push(() => started.stop());
-      adminUrl = started.connectionString;
-    }
-    const databaseName = `tranche_bench_${randomBase62(10).toLowerCase()}`;
-    const serverAdminUrl = adminUrl;
-    await withClient(serverAdminUrl, (client) => client.query(`CREATE DATABASE ${databaseName}`));
-    cleanups.push(async () => {
-      await withClient(serverAdminUrl, (client) =>
-        client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`),
-      );
+    const { tempDir, databaseUrl, embedded } = await throwawayDatabase(cleanup);
+    // The server being measured stops before its database is dropped.
+    cleanup.push(async () => {
+      await running?.stop().catch(() => undefined);
+      running = undefined;
     });
-    const databaseUrl = withDatabase(serverAdminUrl, databaseName);
-    await migrate(databaseUrl);
     const settings = await withClient(databaseUrl, async (client) => {
       await client.query(BARE_TABLE_DDL);
       const shown: string[] = [];
@@ -504,10 +429,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
         `\nCPU profiles of the servers (tranche.cpuprofile, bare.cpuprofile) written to ${options.cpuProfileDir}\n`,
       );
   } finally {
-    clearTimeout(watchdog);
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    await cleanup();
+    await cleanup.dispose();
   }
 }
 

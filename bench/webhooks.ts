@@ -23,23 +23,18 @@
  * database tranche_bench_<random> is created and dropped; unset, an embedded PostgreSQL runs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import type { AppContext } from '../src/app/context.ts';
 import { createMerchant } from '../src/app/merchants.ts';
 import { type NewWebhookEvent, recordEvents } from '../src/app/webhook-events.ts';
 import { connectDatabase, type DatabaseHandle } from '../src/db/database.ts';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { migrate } from '../src/db/migrate.ts';
 import { runWrite } from '../src/db/write.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { SecretBox } from '../src/platform/crypto.ts';
-import { randomBase62 } from '../src/platform/ids.ts';
 import { generateSecrets } from '../src/platform/secrets.ts';
 import type {
   ParentRequest,
@@ -48,6 +43,7 @@ import type {
   ReceiverReport,
   ReceiversMessage,
 } from './webhook-receivers.ts';
+import { BenchCleanup, sleep, throwawayDatabase } from './support.ts';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH_DIR, '..');
@@ -121,36 +117,6 @@ interface BenchMerchant {
   id: string;
   slow: boolean;
   secret: string;
-}
-
-const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 /** The receivers' child process and a request/answer channel over its IPC. */
@@ -296,57 +262,18 @@ interface DbEvent {
 }
 
 export async function runBench(options: BenchOptions): Promise<void> {
-  const cleanups: (() => Promise<void>)[] = [];
-  const cleanup = async () => {
-    for (let step = cleanups.pop(); step; step = cleanups.pop())
-      await step().catch((error: unknown) => process.stderr.write(`cleanup: ${String(error)}\n`));
-  };
-  const abort = (reason: string, code: number) => {
-    process.stderr.write(`\n${reason}: stopping processes and cleaning up …\n`);
-    void cleanup().finally(() => process.exit(code));
-  };
-  const budgetMs =
+  const cleanup = new BenchCleanup(
     (options.backlog ? 0 : (options.events / options.rate) * 1000) +
-    options.timeoutSeconds * 1000 +
-    options.slowDelayMs +
-    240_000;
-  const watchdog = setTimeout(
-    () => abort(`bench exceeded its ${Math.round(budgetMs / 1000)} s budget`, 1),
-    budgetMs,
+      options.timeoutSeconds * 1000 +
+      options.slowDelayMs +
+      240_000,
   );
-  watchdog.unref();
-  const onSignal = (signal: NodeJS.Signals) => abort(signal, 130);
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-
   try {
-    const tempDir = mkdtempSync(join(tmpdir(), 'tranche-bench-webhooks-'));
-    chmodSync(tempDir, 0o755);
-    cleanups.push(async () => rmSync(tempDir, { recursive: true, force: true }));
-
-    let adminUrl = process.env.DATABASE_URL;
-    if (!adminUrl) {
-      process.stderr.write('DATABASE_URL unset: starting an embedded PostgreSQL …\n');
-      const started = await startEmbeddedPostgres({
-        dataDir: join(tempDir, 'pg'),
-        port: await freePort(),
-        persistent: false,
-      });
-      cleanups.push(() => started.stop());
-      adminUrl = started.connectionString;
-    }
-    const serverUrl = adminUrl;
-    const databaseName = `tranche_bench_${randomBase62(10).toLowerCase()}`;
-    await adminQuery(serverUrl, `CREATE DATABASE ${databaseName}`);
-    cleanups.push(() =>
-      adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`),
-    );
-    const databaseUrl = withDatabase(serverUrl, databaseName);
-    await migrate(databaseUrl);
+    const { tempDir, databaseUrl } = await throwawayDatabase(cleanup);
 
     const secrets = generateSecrets();
     const handle = connectDatabase(databaseUrl, 4);
-    cleanups.push(() => handle.close());
+    cleanup.push(() => handle.close());
     const ctx = {
       db: handle.db,
       clock: systemClock,
@@ -377,7 +304,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
         secret: m.secret,
       })),
     );
-    cleanups.push(() => receivers.stop());
+    cleanup.push(() => receivers.stop());
     for (const m of merchants)
       await handle.db
         .updateTable('merchants')
@@ -447,7 +374,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
     const launchWorker = async () => {
       worker = startWorker(workerEnv, nodeArgs);
       const started = worker;
-      cleanups.push(async () => {
+      cleanup.push(async () => {
         await started.stop(5_000);
       });
       await started.ready;
@@ -531,10 +458,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
         `\nCPU profile of the worker: ${join(options.cpuProfileDir, 'worker.cpuprofile')}\n`,
       );
   } finally {
-    clearTimeout(watchdog);
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    await cleanup();
+    await cleanup.dispose();
   }
 }
 
