@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../db/database.ts';
 import type { MerchantRow, StoredConstraints } from '../db/schema.ts';
 import { runWrite } from '../db/write.ts';
 import type { KeyMode } from '../domain/api-key.ts';
+import { normaliseCheckoutOrigins } from '../domain/checkout-origins.ts';
 import { DomainError, notFound } from '../domain/errors.ts';
 import {
   approvedStatus,
@@ -209,6 +210,8 @@ export interface MerchantSettingsInput {
   defaultConstraints?: SessionConstraints;
   minCustomerTier?: string;
   goodsReleaseRule?: GoodsReleaseRule;
+  /** Origins allowed to embed the checkout (decision 0013); `null` or `[]` clears. */
+  allowedCheckoutOrigins?: readonly string[] | null;
 }
 
 export function validateGoodsReleaseRule(rule: GoodsReleaseRule): void {
@@ -279,6 +282,10 @@ export async function updateMerchantSettings(
       `min_customer_tier must be one of: ${CUSTOMER_TIERS.join(', ')}.`,
     );
   }
+  const checkoutOrigins =
+    input.allowedCheckoutOrigins === undefined
+      ? undefined
+      : normaliseCheckoutOrigins(input.allowedCheckoutOrigins);
   const now = ctx.clock.now();
   return runCredentialChange(ctx, merchantId, async (tx) => {
     const changes: Record<string, unknown> = { updated_at: now };
@@ -296,6 +303,7 @@ export async function updateMerchantSettings(
       changes.default_constraints = JSON.stringify(constraintsToStored(input.defaultConstraints));
     if (input.minCustomerTier !== undefined) changes.min_customer_tier = input.minCustomerTier;
     if (input.goodsReleaseRule) changes.goods_release_rule = JSON.stringify(input.goodsReleaseRule);
+    if (checkoutOrigins !== undefined) changes.allowed_checkout_origins = checkoutOrigins;
     const row = await tx
       .updateTable('merchants')
       .set(changes)

@@ -25,6 +25,8 @@ export interface MerchantView {
   default_constraints: StoredConstraints;
   min_customer_tier: string;
   goods_release_rule: StoredGoodsReleaseRule;
+  /** Origins allowed to embed the checkout (decision 0013); empty: not restricted. */
+  allowed_checkout_origins: string[];
   created_at: string;
 }
 
@@ -50,6 +52,7 @@ export function merchantView(row: MerchantRow): MerchantView {
     default_constraints: row.default_constraints,
     min_customer_tier: row.min_customer_tier,
     goods_release_rule: row.goods_release_rule,
+    allowed_checkout_origins: [...row.allowed_checkout_origins],
     created_at: row.created_at.toISOString(),
   };
 }
@@ -60,6 +63,8 @@ export interface CheckoutSessionView {
   token: string;
   checkout_url: string;
   merchant_id: string;
+  /** In the widget's read (GET) only. */
+  merchant_name?: string;
   livemode: boolean;
   amount: number;
   currency: string;

@@ -22,6 +22,8 @@ export interface MerchantsTable {
   default_constraints: JsonColumn<StoredConstraints>;
   min_customer_tier: string;
   goods_release_rule: JsonColumn<StoredGoodsReleaseRule>;
+  /** Normalised origins (domain/checkout-origins.ts); empty: the checkout may be embedded anywhere. */
+  allowed_checkout_origins: Generated<string[]>;
   created_at: Date;
   updated_at: Date;
 }

@@ -133,6 +133,11 @@ export const Merchant = Type.Object(
     default_constraints: Constraints,
     min_customer_tier: Type.String(),
     goods_release_rule: GoodsReleaseRule,
+    allowed_checkout_origins: Type.Array(Type.String(), {
+      description:
+        'Web origins allowed to embed the checkout in the TrancheConnect iframe (CSP `frame-ancestors`), normalised. Empty: any site may embed it; set it before going live.',
+      examples: [['https://shop.example', 'http://localhost:5173']],
+    }),
     created_at: Timestamp,
   },
   { $id: 'Merchant' },
@@ -159,6 +164,12 @@ export const CheckoutSession = Type.Object(
     token: Type.String({ description: 'The `sessionToken` for `TrancheConnect.openCheckout`.' }),
     checkout_url: Type.String({ description: 'Hosted checkout page for this session.' }),
     merchant_id: Type.String(),
+    merchant_name: Type.Optional(
+      Type.String({
+        description:
+          "The merchant's business name, shown by the checkout. In GET answers only (the widget's read).",
+      }),
+    ),
     livemode: Type.Boolean(),
     amount: Type.Integer({ description: 'Kobo.' }),
     currency: Type.String(),

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutFrameAncestors } from '../../src/app/checkout-embedding.ts';
 import { createTestMerchant, sessionBody } from '../harness/fixtures.ts';
 import { startTestApp, type TestApp } from '../harness/test-app.ts';
 
@@ -300,6 +301,137 @@ describe('merchant onboarding', () => {
     const res = await t.http.patch(`/api/v1/merchant/${m.id}/settings`, body, { token: m.testKey });
     expect(res.status).toBe(400);
     expect(res.body.ok).toBe(false);
+  });
+
+  it('allowed_checkout_origins: [] at first; set, read back normalised and de-duplicated; cleared with null or []; checkoutFrameAncestors follows', async () => {
+    const m = await createTestMerchant(t);
+    const settings = `/api/v1/merchant/${m.id}/settings`;
+    const read = async () =>
+      (await t.http.get(`/api/v1/merchant/${m.id}`, { token: m.testKey })).body.data
+        .allowed_checkout_origins as string[];
+    expect(await read()).toEqual([]);
+    const session = await t.http.post('/api/v1/checkout/sessions', sessionBody(m.id), {
+      token: m.testKey,
+    });
+    expect(session.status).toBe(201);
+    const token = session.body.data.token as string;
+    expect(await checkoutFrameAncestors(t.ctx, token)).toEqual([]);
+
+    const set = await t.http.patch(
+      settings,
+      {
+        allowed_checkout_origins: [
+          'HTTPS://Shop.Example:443',
+          'https://shop.example',
+          'https://pay.shop.example:8443',
+          'http://localhost:5173',
+          'http://127.0.0.1',
+        ],
+      },
+      { token: m.testKey },
+    );
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const normalised = [
+      'https://shop.example',
+      'https://pay.shop.example:8443',
+      'http://localhost:5173',
+      'http://127.0.0.1',
+    ];
+    expect(set.body.data.allowed_checkout_origins).toEqual(normalised);
+    expect(await read()).toEqual(normalised);
+    expect(await checkoutFrameAncestors(t.ctx, token)).toEqual(normalised);
+
+    // Another setting leaves the list alone.
+    await t.http.patch(settings, { min_customer_tier: 'Tranche Silver' }, { token: m.testKey });
+    expect(await read()).toEqual(normalised);
+
+    const cleared = await t.http.patch(
+      settings,
+      { allowed_checkout_origins: null },
+      { token: m.testKey },
+    );
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data.allowed_checkout_origins).toEqual([]);
+    expect(await checkoutFrameAncestors(t.ctx, token)).toEqual([]);
+
+    await t.http.patch(
+      settings,
+      { allowed_checkout_origins: ['https://shop.example'] },
+      { token: m.testKey },
+    );
+    expect(await read()).toEqual(['https://shop.example']);
+    const emptied = await t.http.patch(
+      settings,
+      { allowed_checkout_origins: [] },
+      { token: m.testKey },
+    );
+    expect(emptied.body.data.allowed_checkout_origins).toEqual([]);
+  });
+
+  it.each([
+    ['a path', 'https://shop.example/checkout'],
+    ['a wildcard', 'https://*.shop.example'],
+    ['http on a public host', 'http://shop.example'],
+    ['javascript:', 'javascript:alert(1)'],
+    ['user information', 'https://user:pw@shop.example'],
+    ['a separator a policy would read', 'https://shop.example;script-src'],
+  ])(
+    'allowed_checkout_origins refuses %s (400 naming the entry); nothing changes',
+    async (_name, bad) => {
+      const m = await createTestMerchant(t);
+      const settings = `/api/v1/merchant/${m.id}/settings`;
+      await t.http.patch(
+        settings,
+        { allowed_checkout_origins: ['https://shop.example'] },
+        { token: m.testKey },
+      );
+      const res = await t.http.patch(
+        settings,
+        { allowed_checkout_origins: ['https://ok.example', bad] },
+        { token: m.testKey },
+      );
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ ok: false, code: 'invalid_request' });
+      expect(res.body.detail).toContain(`allowed_checkout_origins[1] ${JSON.stringify(bad)}`);
+      const after = await t.http.get(`/api/v1/merchant/${m.id}`, { token: m.testKey });
+      expect(after.body.data.allowed_checkout_origins).toEqual(['https://shop.example']);
+    },
+  );
+
+  it('allowed_checkout_origins holds at most 20 origins', async () => {
+    const m = await createTestMerchant(t);
+    const origins = Array.from({ length: 21 }, (_, i) => `https://s${i}.shop.example`);
+    const tooMany = await t.http.patch(
+      `/api/v1/merchant/${m.id}/settings`,
+      { allowed_checkout_origins: origins },
+      { token: m.testKey },
+    );
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({ ok: false, code: 'invalid_request' });
+    expect(tooMany.body.detail).toContain('allowed_checkout_origins');
+    const twenty = await t.http.patch(
+      `/api/v1/merchant/${m.id}/settings`,
+      { allowed_checkout_origins: origins.slice(0, 20) },
+      { token: m.testKey },
+    );
+    expect(twenty.status).toBe(200);
+    expect(twenty.body.data.allowed_checkout_origins).toHaveLength(20);
+  });
+
+  it('checkoutFrameAncestors: null for an unknown token and for odd input, never an error', async () => {
+    for (const token of [
+      'cst_doesnotexist',
+      '',
+      'cst_\u0000abc',
+      '\u0000',
+      'x'.repeat(100_000),
+      "cst_' OR '1'='1",
+      'cst_😀',
+    ]) {
+      expect(await checkoutFrameAncestors(t.ctx, token), JSON.stringify(token.slice(0, 20))).toBe(
+        null,
+      );
+    }
   });
 
   it('rolls a key: the new key works, the old one stops at once (or after the chosen overlap)', async () => {

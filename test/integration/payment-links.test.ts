@@ -43,6 +43,7 @@ async function visit(url: string) {
     location: res.headers.get('location'),
     contentType: res.headers.get('content-type'),
     cacheControl: res.headers.get('cache-control'),
+    headers: res.headers,
     text: await res.text(),
   };
 }
@@ -228,6 +229,50 @@ describe('payment link lifecycle', () => {
     const page = await visit(link.url);
     expect(page.status).toBe(403);
     expect(page.text).toContain('cannot take payments');
+  });
+});
+
+describe('payment link pages: security headers and stylesheet', () => {
+  const expectPageHeaders = (headers: Headers, what: string) => {
+    const csp = headers.get('content-security-policy') ?? '';
+    expect(csp, what).toContain("default-src 'self'");
+    expect(csp, what).toContain("script-src 'self'");
+    expect(csp, what).toContain("style-src 'self'");
+    expect(csp, what).toContain("frame-ancestors 'none'");
+    expect(csp, what).not.toContain('unsafe-inline');
+    expect(headers.get('x-content-type-options'), what).toBe('nosniff');
+    expect(headers.get('referrer-policy'), what).toBe('no-referrer');
+    expect(headers.get('x-frame-options'), what).toBe('DENY');
+  };
+
+  it('the 404 page, the amount form and the 303 redirect carry the CSP, nosniff and Referrer-Policy; no inline style', async () => {
+    const missing = await visit('http://checkout.test/pay/pl_doesnotexist');
+    expect(missing.status).toBe(404);
+    expectPageHeaders(missing.headers, '404 page');
+
+    const link = await createLink({ title: 'Offering', min_amount: 100_000, max_amount: 500_000 });
+    const form = await visit(link.url);
+    expect(form.status).toBe(200);
+    expectPageHeaders(form.headers, 'amount form');
+    expect(form.text).not.toMatch(/<style|style=|<script/i);
+    expect(form.text).toContain('<link rel="stylesheet" href="/pay/assets/pay.css">');
+
+    const redirect = await visit(`${link.url}?amount=2000`);
+    expect(redirect.status).toBe(303);
+    expectPageHeaders(redirect.headers, '303 redirect');
+
+    const refused = await visit(`http://checkout.test/pay/${'x'.repeat(65)}`);
+    expect(refused.status).toBe(400);
+    expectPageHeaders(refused.headers, 'refused request');
+  });
+
+  it('serves the pages’ stylesheet as text/css, cacheable for an hour', async () => {
+    const res = await fetch(`${t.url}/pay/assets/pay.css`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/css/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await res.text()).toContain('.problem{color:#a40000}');
   });
 });
 

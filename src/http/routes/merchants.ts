@@ -12,6 +12,7 @@ import {
   rollWebhookSecret,
   updateMerchantSettings,
 } from '../../app/merchants.ts';
+import { MAX_CHECKOUT_ORIGIN_LENGTH, MAX_CHECKOUT_ORIGINS } from '../../domain/checkout-origins.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
 import {
   ApiKey,
@@ -137,7 +138,7 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['Merchants'],
         summary: 'Update merchant settings',
         description:
-          'Send only the fields to change; `null` clears `webhook_url` or `settlement_account`. New default constraints apply to sessions created afterwards.',
+          'Send only the fields to change; `null` clears `webhook_url`, `settlement_account` or `allowed_checkout_origins`. New default constraints apply to sessions created afterwards. `allowed_checkout_origins`: up to 20 exact origins (`https://host[:port]`, or `http://localhost[:port]` / `http://127.0.0.1[:port]` for development; no path, wildcard or credentials) allowed to embed the checkout; stored normalised and de-duplicated; empty means any site may embed it.',
         security,
         params: MerchantIdParams,
         body: Type.Object(
@@ -158,6 +159,15 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
             default_constraints: Type.Optional(Constraints),
             min_customer_tier: Type.Optional(Tier),
             goods_release_rule: Type.Optional(GoodsReleaseRuleSchema),
+            // The schema bounds the size; the domain checks each entry and names the one refused.
+            allowed_checkout_origins: Type.Optional(
+              Type.Union([
+                Type.Array(Type.String({ maxLength: MAX_CHECKOUT_ORIGIN_LENGTH }), {
+                  maxItems: MAX_CHECKOUT_ORIGINS,
+                }),
+                Type.Null(),
+              ]),
+            ),
           },
           { ...Strict, minProperties: 1 },
         ),
@@ -189,6 +199,9 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
         }),
         ...(b.min_customer_tier !== undefined && { minCustomerTier: b.min_customer_tier }),
         ...(b.goods_release_rule && { goodsReleaseRule: b.goods_release_rule }),
+        ...(b.allowed_checkout_origins !== undefined && {
+          allowedCheckoutOrigins: b.allowed_checkout_origins,
+        }),
       });
       return { ok: true as const, data };
     },

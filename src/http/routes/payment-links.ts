@@ -15,6 +15,7 @@ import { DomainError } from '../../domain/errors.ts';
 import { MAX_CHECKOUT_AMOUNT_KOBO } from '../../domain/money.ts';
 import { formatNaira } from '../../domain/naira.ts';
 import type { LinkAmount } from '../../domain/payment-link.ts';
+import { pageSecurityHeaders } from '../page-security.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
 import {
   Constraints,
@@ -100,7 +101,37 @@ function amountFrom(b: {
   return { type: 'customer_chooses', minKobo: b.min_amount, maxKobo: b.max_amount };
 }
 
+/**
+ * The pages' styling, served as a file: the pages' CSP allows no inline style (`style-src 'self'`).
+ * Linked from every page below.
+ */
+const PAY_STYLESHEET_PATH = '/pay/assets/pay.css';
+const PAY_STYLESHEET = `body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;color:#1c1c1c}
+h1{font-size:1.4rem}
+p{line-height:1.5}
+.problem{color:#a40000}
+input,button{font-size:1rem;padding:.5rem}
+`;
+
+/** The API's public origin, when PUBLIC_BASE_URL is a plain http(s) origin; else nothing. */
+function publicOrigin(publicBaseUrl: string): string[] {
+  try {
+    const { origin } = new URL(publicBaseUrl);
+    return /^https?:\/\/[a-z0-9.:[\]-]+$/.test(origin) ? [origin] : [];
+  } catch {
+    return [];
+  }
+}
+
 export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void {
+  // Nobody may frame these pages. The amount form submits to this page, whose answer redirects
+  // to the checkout on PUBLIC_BASE_URL: allowed even when the page was reached by another host
+  // name (127.0.0.1 for localhost), since form-action also governs the redirect.
+  const payPageHeaders = pageSecurityHeaders({
+    frameAncestors: 'none',
+    formAction: publicOrigin(ctx.settings.publicBaseUrl),
+  });
+
   app.post(
     '/api/v1/merchant/:merchant_id/payment-links',
     {
@@ -268,8 +299,23 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
   }
 
   app.get(
+    PAY_STYLESHEET_PATH,
+    { config: { rateLimit: false }, schema: { hide: true } },
+    async (_request, reply) =>
+      reply
+        .header('Cache-Control', 'public, max-age=3600')
+        .header('X-Content-Type-Options', 'nosniff')
+        .type('text/css; charset=utf-8')
+        .send(PAY_STYLESHEET),
+  );
+
+  app.get(
     '/pay/:link_id',
     {
+      // Every answer of the page (HTML, the 303 to checkout, a refusal) carries the page headers.
+      onRequest: async (_request, reply) => {
+        reply.headers(payPageHeaders);
+      },
       schema: {
         tags: ['Payment links'],
         summary: 'A payment link’s public page (customers’ browsers)',
@@ -304,7 +350,7 @@ function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)} · Tranche</title>
-<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;color:#1c1c1c}h1{font-size:1.4rem}p{line-height:1.5}.problem{color:#a40000}input,button{font-size:1rem;padding:.5rem}</style>
+<link rel="stylesheet" href="${PAY_STYLESHEET_PATH}">
 </head><body>${body}</body></html>`;
 }
 
