@@ -137,7 +137,15 @@ export async function getCheckoutSession(
 ): Promise<CheckoutSessionView> {
   const row = await findByToken(ctx.db, token);
   if (!row) throw notFound('Checkout session');
-  return checkoutSessionView(row, ctx.clock.now(), ctx.settings.publicBaseUrl);
+  const merchant = await ctx.db
+    .selectFrom('merchants')
+    .select('business_name')
+    .where('id', '=', row.merchant_id)
+    .executeTakeFirst();
+  return {
+    ...checkoutSessionView(row, ctx.clock.now(), ctx.settings.publicBaseUrl),
+    ...(merchant && { merchant_name: merchant.business_name }),
+  };
 }
 
 /** Moves a live pending session to `next`; the merchant (when given) must own it. */

@@ -1,6 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppContext } from '../app/context.ts';
@@ -23,6 +24,7 @@ import { registerPayoutRoutes } from './routes/payouts.ts';
 import { registerWebhookEventRoutes } from './routes/webhook-events.ts';
 import { registerTrustRoutes } from './routes/trust.ts';
 import { registerPaymentLinkRoutes } from './routes/payment-links.ts';
+import { registerPageRoutes } from './routes/pages.ts';
 import { ErrorResponse } from './schemas.ts';
 import type { TypedApp } from './typed-app.ts';
 import { validatorCompiler } from './validation.ts';
@@ -39,7 +41,11 @@ export interface HttpOptions {
   bodyLimitBytes: number;
   /** Node's default metrics (event loop, memory) are process-wide: only the real server collects them. */
   collectProcessMetrics?: boolean;
+  /** The built pages (scripts/build-web.ts); default web/dist of this checkout. */
+  webDistDir?: string;
 }
+
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -219,6 +225,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerGatewayWebhookRoutes(app, ctx);
   registerTrustRoutes(app, ctx);
   registerPaymentLinkRoutes(app, ctx);
+  registerPageRoutes(app, ctx, options.webDistDir ?? DEFAULT_WEB_DIST);
   return app;
 }
 

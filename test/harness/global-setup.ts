@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.ts';
 import { listMigrations, migrate } from '../../src/db/migrate.ts';
+import { prepareWebBuild } from '../../src/main/web-build.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,6 +22,8 @@ declare module 'vitest' {
  * migrated template database, and hand its name to the test files, which each clone it.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Browser tests and the page routes serve web/dist: build it when its sources changed.
+  await prepareWebBuild('test', (line) => process.stderr.write(`${line}\n`));
   let embedded: EmbeddedDatabase | undefined;
   let tempDir: string | undefined;
   let adminUrl = process.env.DATABASE_URL;

@@ -40,6 +40,8 @@ export async function startTestApp(
     gatewaySecretKey?: string;
     port?: number;
     authCacheTtlMs?: number;
+    /** Where the built pages are read from (default web/dist, built by the global setup). */
+    webDistDir?: string;
     /** An existing test database (e.g. one a sandbox gateway already uses). */
     database?: { url: string; drop(): Promise<void> };
   } = {},
@@ -85,6 +87,7 @@ export async function startTestApp(
   const app = await buildHttpApp(ctx, {
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     bodyLimitBytes: options.bodyLimitBytes ?? 65_536,
+    ...(options.webDistDir !== undefined && { webDistDir: options.webDistDir }),
   });
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();

@@ -4,29 +4,9 @@ import type { AppContext } from '../../app/context.ts';
 import { previewPlan } from '../../app/plan-preview.ts';
 import { MAX_CHECKOUT_AMOUNT_KOBO } from '../../domain/money.ts';
 import { bearerToken } from '../plugins/auth.ts';
-import { Constraints, Envelope, errorResponses, Strict } from '../schemas.ts';
+import { Envelope, errorResponses, Strict } from '../schemas.ts';
 import type { TypedApp } from '../typed-app.ts';
-
-const Preview = Type.Object({
-  amount: Type.Integer(),
-  currency: Type.Literal('NGN'),
-  frequency: Type.Union([Type.Literal('weekly'), Type.Literal('monthly')]),
-  installment_count: Type.Integer(),
-  upfront_pct: Type.Integer(),
-  deposit: Type.Object({ amount: Type.Integer(), due_at: Type.String({ format: 'date-time' }) }),
-  installments: Type.Array(
-    Type.Object({
-      sequence: Type.Integer(),
-      amount: Type.Integer(),
-      due_at: Type.String({ format: 'date-time' }),
-    }),
-  ),
-  total: Type.Integer(),
-  merchant_view: Type.Optional(
-    Type.Object({ platform_fee: Type.Integer(), merchant_net: Type.Integer() }),
-  ),
-  constraints: Constraints,
-});
+import { Preview } from '../resource-schemas.ts';
 
 export function registerCheckoutPreviewRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(

@@ -8,18 +8,10 @@ import {
 } from '../../app/customers.ts';
 import { listCustomerNotifications } from '../../app/revocation-notices.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
-import {
-  Customer,
-  Email,
-  Envelope,
-  errorResponses,
-  Password,
-  Strict,
-  TokenPair,
-} from '../schemas.ts';
+import { Customer, Email, Envelope, errorResponses, Password, Strict } from '../schemas.ts';
 import type { TypedApp } from '../typed-app.ts';
+import { CustomerSession } from '../resource-schemas.ts';
 
-const CustomerSession = Type.Object({ customer: Customer, ...TokenPair });
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
 
 export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {

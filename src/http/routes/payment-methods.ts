@@ -14,50 +14,8 @@ import {
 import { principalOf, requireAuth } from '../plugins/auth.ts';
 import { Envelope, errorResponses, Strict } from '../schemas.ts';
 import type { TypedApp } from '../typed-app.ts';
+import { PaymentMethod, MandateStep } from '../resource-schemas.ts';
 
-const PaymentMethod = Type.Object(
-  {
-    id: Type.String({ examples: ['pm_7bQ1vN4kT9sX2mL0pZcA'] }),
-    object: Type.Literal('payment_method'),
-    customer_id: Type.String(),
-    type: Type.Union([Type.Literal('card'), Type.Literal('bank')]),
-    label: Type.String({ examples: ['Visa Card', 'Zenith Bank ******0000'] }),
-    last4: Type.String(),
-    brand: Type.String(),
-    bank_code: Type.Union([Type.String(), Type.Null()]),
-    bank_name: Type.Union([Type.String(), Type.Null()]),
-    exp_month: Type.Union([Type.String(), Type.Null()]),
-    exp_year: Type.Union([Type.String(), Type.Null()]),
-    is_default: Type.Boolean(),
-    status: Type.Union([Type.Literal('active'), Type.Literal('revoked')], {
-      description: '`revoked`: the bank or gateway withdrew it; it is never charged.',
-    }),
-    created_at: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'PaymentMethod' },
-);
-
-const NextAction = Type.Union([
-  Type.Literal('submit_otp'),
-  Type.Literal('submit_birthday'),
-  Type.Literal('submit_phone'),
-  Type.Literal('submit_pin'),
-  Type.Literal('open_url'),
-  Type.Literal('success'),
-  Type.Literal('pending'),
-]);
-const MandateStep = Type.Object({
-  ok: Type.Literal(true),
-  next_action: NextAction,
-  reference: Type.String(),
-  display_text: Type.Union([Type.String(), Type.Null()]),
-  url: Type.Optional(
-    Type.String({
-      description: 'Present when next_action is open_url: open it in a popup, then call verify.',
-    }),
-  ),
-  data: Type.Optional(PaymentMethod),
-});
 const Message = Type.Object({ ok: Type.Literal(true), message: Type.String() });
 
 const CustomerId = Type.String({ minLength: 1, maxLength: 64 });

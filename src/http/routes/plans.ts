@@ -9,41 +9,7 @@ import { DomainError } from '../../domain/errors.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
 import { Envelope, errorResponses, PageEnvelope, PageQuery, Strict } from '../schemas.ts';
 import type { TypedApp } from '../typed-app.ts';
-
-const Plan = Type.Object(
-  {
-    id: Type.String({ examples: ['plan_3Jd9sKq0LmT2vX7yB1cN'] }),
-    object: Type.Literal('payment_plan'),
-    merchant_id: Type.String(),
-    customer_id: Type.String(),
-    checkout_session_id: Type.String(),
-    order_reference: Type.String(),
-    livemode: Type.Boolean(),
-    amount: Type.Integer(),
-    currency: Type.Literal('NGN'),
-    frequency: Type.Union([Type.Literal('weekly'), Type.Literal('monthly')]),
-    installment_count: Type.Integer(),
-    upfront_pct: Type.Integer(),
-    status: Type.Union(
-      ['pending_deposit', 'active', 'completed', 'defaulted', 'cancelled'].map((s) =>
-        Type.Literal(s),
-      ) as [ReturnType<typeof Type.Literal>],
-    ),
-    payment_method_id: Type.String(),
-    installments: Type.Array(
-      Type.Object({
-        id: Type.String(),
-        sequence: Type.Integer({ description: '0 is the deposit.' }),
-        amount: Type.Integer(),
-        due_at: Type.String({ format: 'date-time' }),
-        status: Type.String({ description: 'scheduled, processing, failed, paid, cancelled' }),
-        paid_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-      }),
-    ),
-    created_at: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'PaymentPlan' },
-);
+import { Plan } from '../resource-schemas.ts';
 
 /** Time travel: the merchant in the path, reached with one of its own sandbox keys. */
 function sandboxMerchantOf(request: FastifyRequest, pathMerchantId: string): string {

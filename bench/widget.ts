@@ -1,0 +1,162 @@
+// bench/widget: what a merchant's page pays for the widget.
+//  - connect.js gzipped (target ≤ 3 KB; Paystack inline is 42.6 KB)
+//  - the checkout's initial JS and CSS gzipped (target ≤ 30 KB)
+//  - over N opens on loopback, openCheckout() → the checkout's first interactive screen (its
+//    "ready" handshake, sent once the session is loaded and the sign-in screen is set), p50 and
+//    p95 (target p50 ≤ 300 ms); cold (a new browser profile each open: nothing cached) and warm.
+// Usage: npm run bench:widget [-- --opens 20]
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { prepareWebBuild, webDist } from '../src/main/web-build.ts';
+import { launchBrowser } from '../test/browser/support/launch.ts';
+import { BenchCleanup, freePort, sleep, throwawayDatabase } from './support.ts';
+
+const { values } = parseArgs({ options: { opens: { type: 'string', default: '20' } } });
+const opens = Number(values.opens);
+
+const gz = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+await prepareWebBuild('development', (line) => process.stderr.write(`${line}\n`));
+const loader = gz(join(webDist, 'sdk', 'connect.js'));
+const html = readFileSync(join(webDist, 'checkout', 'index.html'), 'utf8');
+const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map(
+  (m) => m[1] ?? '',
+);
+const initialBytes = initial.reduce((sum, file) => sum + gz(join(webDist, file)), 0);
+
+const cleanup = new BenchCleanup(10 * 60_000);
+const { databaseUrl, tempDir } = await throwawayDatabase(cleanup);
+const port = await freePort();
+const apiUrl = `http://localhost:${port}`;
+const api = spawn(process.execPath, ['bin/tranche.mjs', 'api'], {
+  env: {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    PUBLIC_BASE_URL: apiUrl,
+    TRANCHE_DATA_DIR: tempDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_IP_PER_MIN: '100000',
+    RATE_LIMIT_SANDBOX_PER_MIN: '100000',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+cleanup.push(async () => {
+  api.kill('SIGTERM');
+  await new Promise((resolve) => api.once('exit', resolve));
+});
+for (let i = 0; ; i += 1) {
+  const ready = await fetch(`${apiUrl}/readyz`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (ready) break;
+  if (i > 300) throw new Error('the API did not start');
+  await sleep(100);
+}
+
+const registered = (await (
+  await fetch(`${apiUrl}/api/v1/merchant/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      business_name: 'Bench Shop',
+      email: 'bench@shop.test',
+      password: 'a long bench password',
+    }),
+  })
+).json()) as { data: { merchant: { id: string }; secret_keys: { test: string } } };
+const merchantId = registered.data.merchant.id;
+const key = registered.data.secret_keys.test;
+async function newSessionToken(): Promise<string> {
+  const response = await fetch(`${apiUrl}/api/v1/checkout/sessions`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${key}`,
+      'idempotency-key': randomUUID(),
+    },
+    body: JSON.stringify({
+      merchant_id: merchantId,
+      amount: 2_500_000,
+      currency: 'NGN',
+      title: 'Bench item',
+      order_reference: randomUUID(),
+    }),
+  });
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+// The merchant page: the widget is loaded (as on a real shop) before the shopper clicks.
+const page = `<!doctype html><meta charset="utf-8"><title>bench</title><button id="pay">Pay</button>
+<script src="${apiUrl}/sdk/v1/connect.js"></script>
+<script>
+window.openTimed = (token) => new Promise((resolve) => {
+  const connect = TrancheConnect.init();
+  const started = performance.now();
+  connect.openCheckout({ sessionToken: token, onEvent: (e) => {
+    if (e.type === 'loaded') { resolve(performance.now() - started); connect.destroy(); }
+  }, onError: (e) => resolve(-1) });
+});
+</script>`;
+const shop = createServer((_req, res) =>
+  res.writeHead(200, { 'content-type': 'text/html' }).end(page),
+);
+const shopPort = await freePort();
+await new Promise<void>((resolve) => shop.listen(shopPort, '127.0.0.1', resolve));
+cleanup.push(() => new Promise((resolve) => shop.close(resolve)));
+
+const browser = await launchBrowser();
+cleanup.push(() => browser.close());
+
+async function measure(cold: boolean): Promise<number[]> {
+  const times: number[] = [];
+  let context = await browser.newContext();
+  for (let i = 0; i < opens; i += 1) {
+    if (cold && i > 0) {
+      await context.close();
+      context = await browser.newContext();
+    }
+    const tab = await context.newPage();
+    await tab.goto(`http://127.0.0.1:${shopPort}/`);
+    const token = await newSessionToken();
+    const ms = await tab.evaluate<number>(`window.openTimed(${JSON.stringify(token)})`);
+    if (ms < 0) throw new Error('the checkout reported an error');
+    times.push(ms);
+    await tab.close();
+  }
+  await context.close();
+  return times;
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+function line(label: string, times: number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  return `${label}: p50 ${pct(sorted, 50).toFixed(0)} ms, p95 ${pct(sorted, 95).toFixed(0)} ms, max ${(sorted.at(-1) ?? NaN).toFixed(0)} ms (${times.length} opens)`;
+}
+
+await measure(false); // one warm-up round for the server's JIT, not reported
+const cold = await measure(true);
+const warm = await measure(false);
+
+process.stdout.write(
+  [
+    `node ${process.versions.node}, ${cpus().length} CPUs, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}; Chromium ${browser.version()}, loopback`,
+    `connect.js gzipped: ${kb(loader)} (target ≤ 3 KB; Paystack inline 42.6 KB)`,
+    `checkout initial JS + CSS gzipped: ${kb(initialBytes)} (${initial.join(', ')}; target ≤ 30 KB)`,
+    line('openCheckout() → first interactive screen, cold (nothing cached)', cold),
+    line('openCheckout() → first interactive screen, warm (assets cached)', warm),
+    '',
+  ].join('\n'),
+);
+await cleanup.run();

@@ -1,0 +1,114 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { checkoutFrameAncestors } from '../../app/checkout-embedding.ts';
+import type { AppContext } from '../../app/context.ts';
+import { pageSecurityHeaders, type PageSecurityOptions } from '../page-security.ts';
+import { loadStaticFiles, type StaticFile } from '../static-files.ts';
+import type { TypedApp } from '../typed-app.ts';
+
+/**
+ * The browser side, built into web/dist by scripts/build-web.ts: the widget loader at
+ * /sdk/v1/connect.js, the checkout at /checkout/{token}, and their hashed assets.
+ *
+ * Caching (docs/widget.md): /sdk/v1/ is a major version that only changes compatibly, so the
+ * loader is cached for 5 minutes and revalidated by ETag; hashed assets are immutable for a
+ * year; HTML is never cached (each checkout page carries its merchant's frame-ancestors).
+ */
+const SDK_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
+const ASSET_CACHE = 'public, max-age=31536000, immutable';
+const config = { rateLimit: false };
+const hide = { hide: true };
+
+export function registerPageRoutes(app: TypedApp, ctx: AppContext, webDistDir: string): void {
+  const files = loadStaticFiles(webDistDir);
+
+  const sendFile = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: StaticFile | undefined,
+    headers: Record<string, string>,
+  ) => {
+    if (!file) return notBuilt(reply);
+    void reply.headers({ ...headers, ETag: file.etag, 'X-Content-Type-Options': 'nosniff' });
+    if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+    return reply.type(file.contentType).send(file.body);
+  };
+
+  const sdkHeaders = {
+    'Cache-Control': SDK_CACHE,
+    'Access-Control-Allow-Origin': '*',
+    'Cross-Origin-Resource-Policy': 'cross-origin',
+  };
+  app.get('/sdk/v1/connect.js', { config, schema: hide }, (request, reply) =>
+    sendFile(request, reply, files.get('sdk/connect.js'), sdkHeaders),
+  );
+  app.get('/sdk/v1/connect.d.ts', { config, schema: hide }, (request, reply) =>
+    sendFile(request, reply, files.get('sdk/connect.d.ts'), sdkHeaders),
+  );
+
+  app.get(
+    '/assets/:file',
+    {
+      config,
+      schema: { ...hide, params: Type.Object({ file: Type.String({ maxLength: 200 }) }) },
+    },
+    (request, reply) => {
+      const file = files.get(`assets/${request.params.file}`);
+      if (!file) return notFoundPage(reply);
+      return sendFile(request, reply, file, { 'Cache-Control': ASSET_CACHE });
+    },
+  );
+
+  const checkoutPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    token: string | undefined,
+  ) => {
+    // The merchant decides who may frame its checkout; an unknown token still renders (the app
+    // explains it, and tells the widget) so it may be framed by anyone.
+    const allowed = token === undefined ? null : await checkoutFrameAncestors(ctx, token);
+    const frameAncestors: PageSecurityOptions['frameAncestors'] =
+      allowed === null || allowed.length === 0 ? 'any' : allowed;
+    return sendFile(request, reply, files.get('checkout/index.html'), {
+      ...pageSecurityHeaders({ frameAncestors }),
+      'Cache-Control': 'no-store',
+    });
+  };
+  const plainPage = (file: string) => (request: FastifyRequest, reply: FastifyReply) =>
+    sendFile(request, reply, files.get(file), {
+      ...pageSecurityHeaders({ frameAncestors: 'none' }),
+      'Cache-Control': 'no-cache',
+    });
+  app.get('/', { config, schema: hide }, plainPage('home/index.html'));
+  // Where a payment link's checkout ends without a redirect_url (the customer dashboard's place).
+  app.get('/dashboard', { config, schema: hide }, plainPage('dashboard/index.html'));
+  app.get('/checkout/return', { config, schema: hide }, (request, reply) =>
+    sendFile(request, reply, files.get('checkout/return.html'), {
+      ...pageSecurityHeaders({ frameAncestors: 'none' }),
+      'Cache-Control': 'no-store',
+    }),
+  );
+  app.get('/checkout/', { config, schema: hide }, (request, reply) =>
+    checkoutPage(request, reply, undefined),
+  );
+  app.get(
+    '/checkout/:token',
+    {
+      config,
+      schema: { ...hide, params: Type.Object({ token: Type.String({ maxLength: 200 }) }) },
+    },
+    (request, reply) => checkoutPage(request, reply, request.params.token),
+  );
+}
+
+function notBuilt(reply: FastifyReply) {
+  return reply
+    .code(503)
+    .headers(pageSecurityHeaders({ frameAncestors: 'none' }))
+    .type('text/plain; charset=utf-8')
+    .send('The web pages are not built. Run `npm run build:web` (npm start does it for you).');
+}
+
+function notFoundPage(reply: FastifyReply) {
+  return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
+}

@@ -1,0 +1,143 @@
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, screenshots, seriousA11yViolations } from './support/browser.ts';
+import { checkoutIn, CUSTOMER_PASSWORD } from './support/checkout.ts';
+import { waitFor } from '../harness/e2e.ts';
+import { startStack, type Stack } from '../harness/stack.ts';
+
+/**
+ * The journey a newcomer sees after `npm start`: the demo store (its own origin) opens the
+ * widget, a brand-new customer registers, verifies identity, picks a plan, links a test card on
+ * the gateway's page and confirms; the store learns the order is paid from the webhook.
+ */
+let stack: Stack;
+let browser: Browser;
+
+/** Undone in reverse order, whatever part of the set-up succeeded. */
+const cleanup: (() => Promise<unknown>)[] = [];
+
+beforeAll(async () => {
+  stack = await startStack({ demoStore: true });
+  cleanup.push(() => stack.stop());
+  browser = await launchBrowser();
+  cleanup.push(() => browser.close());
+}, 120_000);
+
+afterAll(async () => {
+  for (const undo of cleanup.reverse()) await undo();
+});
+
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const violations = await seriousA11yViolations(checkoutIn(page).frame());
+  expect(violations, `${screen}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+}
+
+async function screen(page: Page, ui: FrameLocator, heading: string, name: string) {
+  await ui.getByRole('heading', { name: heading }).waitFor();
+  await expectAccessible(page, name);
+  await screenshots(page, name);
+}
+
+describe('checkout journey through the demo store', () => {
+  it('a new customer registers, verifies, picks a plan, links a card and confirms; the order is paid from the webhook', async () => {
+    expect(stack.storeUrl, stack.output()).toBeDefined();
+    const storeUrl = stack.storeUrl ?? '';
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    await page.goto(storeUrl);
+    await screenshots(page, 'store-product');
+    await page.click('#pay-installments');
+    const { ui } = checkoutIn(page);
+    await screen(page, ui, 'Sign in', 'checkout-01-sign-in');
+    // The shop's page behind the modal cannot be reached, and does not scroll.
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
+
+    await ui.getByRole('button', { name: 'New to Tranche? Create an account' }).click();
+    const email = `new-${Date.now()}@mail.test`;
+    await ui.getByLabel('First name').fill('Ngozi');
+    await ui.getByLabel('Last name').fill('Adeyemi');
+    await ui.getByLabel('Email').fill(email);
+    await ui.getByLabel('Phone number').fill('08031234567');
+    await ui.getByLabel('Password').fill(CUSTOMER_PASSWORD);
+    await screen(page, ui, 'Create your Tranche account', 'checkout-02-register');
+    await ui.getByRole('button', { name: 'Create account' }).click();
+
+    await screen(page, ui, 'Verify your identity', 'checkout-03-identity');
+    await ui.getByRole('button', { name: 'Fill in a test BVN' }).click();
+    await ui.getByRole('button', { name: 'Verify' }).click();
+
+    await ui.getByRole('heading', { name: 'Choose your plan' }).waitFor();
+    await ui.getByRole('radio', { name: 'Weekly' }).check();
+    await ui.getByLabel('Payments after the deposit').selectOption('4');
+    await ui.getByLabel('Deposit today').selectOption('30');
+    // The schedule shown is the preview API's: the deposit and four weekly rows.
+    await expect
+      .poll(async () => ui.locator('table.schedule tbody tr').count(), { timeout: 10_000 })
+      .toBe(5);
+    const preview = await stack.api.post('/api/v1/checkout/preview', {
+      session_token: await newestPendingSessionToken(),
+      frequency: 'weekly',
+      installment_count: 4,
+      upfront_pct: 30,
+    });
+    const depositText = await ui.locator('table.schedule tbody tr').first().innerText();
+    expect(depositText.replace(/\s+/g, ' ')).toContain(
+      nairaText(preview.body.data.deposit.amount as number),
+    );
+    await screen(page, ui, 'Choose your plan', 'checkout-04-plan');
+    await ui.getByRole('button', { name: 'Continue' }).click();
+
+    await screen(page, ui, 'How you will pay', 'checkout-05-method');
+    await ui.getByRole('button', { name: 'Add a debit card' }).click();
+    await screen(page, ui, 'Add a debit card', 'checkout-06-add-card');
+    const popupOpened = page.waitForEvent('popup');
+    await ui.getByRole('button', { name: 'Open the secure card page' }).click();
+    const popup = await popupOpened;
+    await popup.getByLabel('Card number').fill('4084084084084081');
+    await popup.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await popup.getByLabel('CVV').fill('408');
+    await popup.getByRole('button', { name: /^Pay/ }).click();
+
+    await screen(page, ui, 'Review and confirm', 'checkout-07-review');
+    await ui.getByRole('checkbox').check();
+    await ui.getByRole('button', { name: /Confirm and pay/ }).click();
+
+    // onSuccess: the store sends the shopper to the order page with the plan id.
+    await page.waitForURL(/\/orders\/ord_[^?]+\?plan=plan_/, { timeout: 15_000 });
+    const planId = new URL(page.url()).searchParams.get('plan');
+    const orderId = /\/orders\/([^?]+)/.exec(page.url())?.[1] ?? '';
+    const plans = await stack.sql<{ id: string; order_reference: string }>(
+      'SELECT id, order_reference FROM payment_plans',
+    );
+    expect(plans).toEqual([{ id: planId, order_reference: orderId }]);
+
+    // The deposit is collected by the worker; payment.success reaches the store's webhook.
+    await waitFor(
+      async () => {
+        await page.reload();
+        return (
+          (await page.locator(`[data-order-id="${orderId}"]`).getAttribute('data-state')) === 'paid'
+        );
+      },
+      30_000,
+      () => stack.output(),
+    );
+    await screenshots(page, 'store-order-paid');
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
+
+/** The session token the store's server created for this checkout. */
+async function newestPendingSessionToken(): Promise<string> {
+  const rows = await stack.sql<{ token: string }>(
+    "SELECT token FROM checkout_sessions WHERE status = 'pending' ORDER BY created_at DESC LIMIT 1",
+  );
+  return rows[0]?.token ?? '';
+}
+
+function nairaText(kobo: number): string {
+  const naira = Math.floor(kobo / 100);
+  return `₦${naira.toLocaleString('en-NG')}.${String(kobo % 100).padStart(2, '0')}`;
+}

@@ -1,0 +1,271 @@
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, screenshots, seriousA11yViolations } from './support/browser.ts';
+import {
+  apiCustomer,
+  checkoutIn,
+  createSession,
+  CUSTOMER_PASSWORD,
+  registerMerchant,
+  signIn,
+  type ApiMerchant,
+} from './support/checkout.ts';
+import { waitFor } from '../harness/e2e.ts';
+import { startMerchantPage, type MerchantPage } from './support/merchant-page.ts';
+import { startStack, type Stack } from '../harness/stack.ts';
+
+/**
+ * Linking a method inside the checkout: every bank-mandate `next_action` path, a declined card,
+ * a wrong OTP, and a customer the eligibility check turns away. One path is driven by the
+ * keyboard alone.
+ */
+let stack: Stack;
+let browser: Browser;
+let shop: MerchantPage;
+let merchant: ApiMerchant;
+
+/** Undone in reverse order, whatever part of the set-up succeeded. */
+const cleanup: (() => Promise<unknown>)[] = [];
+
+beforeAll(async () => {
+  stack = await startStack({ demoStore: false });
+  cleanup.push(() => stack.stop());
+  browser = await launchBrowser();
+  cleanup.push(() => browser.close());
+  shop = await startMerchantPage(`${stack.apiUrl}/sdk/v1/connect.js`);
+  cleanup.push(() => shop.close());
+  merchant = await registerMerchant(stack.api, 'Methods Shop');
+}, 120_000);
+
+afterAll(async () => {
+  for (const undo of cleanup.reverse()) await undo();
+});
+
+/** A verified customer without a method, signed in and past the plan step. */
+async function atPaymentMethods(): Promise<{ page: Page; ui: FrameLocator }> {
+  const customer = await apiCustomer(stack.api, { verified: true });
+  const { token } = await createSession(stack.api, merchant, { amount: 900_000 });
+  const page = await browser.newPage({ viewport: DESKTOP });
+  await page.goto(`${shop.url}/?token=${token}`);
+  await page.click('#pay');
+  const { ui } = checkoutIn(page);
+  await ui.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await signIn(ui, customer.email);
+  await ui.locator('table.schedule').waitFor();
+  await ui.getByRole('button', { name: 'Continue' }).click();
+  await ui.getByRole('heading', { name: 'How you will pay' }).waitFor();
+  return { page, ui };
+}
+
+async function startMandate(ui: FrameLocator, bankCode: string, account: string) {
+  await ui.getByRole('button', { name: 'Add a bank account (direct debit)' }).click();
+  await ui.getByLabel('Bank').selectOption(bankCode);
+  await ui.getByLabel('Account number').fill(account);
+  await ui.getByRole('button', { name: 'Continue' }).click();
+}
+
+async function answer(ui: FrameLocator, label: string, value: string) {
+  await ui.getByLabel(label).fill(value);
+  await ui.getByRole('button', { name: 'Continue' }).click();
+}
+
+async function expectLinkedBank(page: Page, ui: FrameLocator, bankName: RegExp) {
+  await ui.getByRole('heading', { name: 'Review and confirm' }).waitFor({ timeout: 15_000 });
+  expect(await ui.getByText(bankName).first().isVisible()).toBe(true);
+  await page.close();
+}
+
+describe('payment methods in the checkout', () => {
+  it('bank mandate, OTP only (Zenith), with the keyboard alone', async () => {
+    const customer = await apiCustomer(stack.api, { verified: true });
+    const { token } = await createSession(stack.api, merchant, { amount: 900_000 });
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${shop.url}/?token=${token}`);
+    // The merchant's button, reached and pressed from the keyboard.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('pay');
+    await page.keyboard.press('Enter');
+    const { ui } = checkoutIn(page);
+    await ui.getByRole('heading', { name: 'Sign in' }).waitFor();
+    const tabTo = async (name: RegExp) => {
+      for (let i = 0; i < 30; i += 1) {
+        await page.keyboard.press('Tab');
+        const focused = await focusedName(page);
+        if (name.test(focused)) return;
+      }
+      throw new Error(`${String(name)} not reachable with Tab`);
+    };
+    await tabTo(/^Email$/);
+    await page.keyboard.type(customer.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(CUSTOMER_PASSWORD);
+    await page.keyboard.press('Enter');
+    await ui.locator('table.schedule').waitFor();
+    await tabTo(/^Continue$/);
+    await page.keyboard.press('Enter');
+    await ui.getByRole('heading', { name: 'How you will pay' }).waitFor();
+    await tabTo(/^Add a bank account/);
+    await page.keyboard.press('Enter');
+    await ui.getByRole('heading', { name: 'Add a bank account' }).waitFor();
+    await expect.poll(() => ui.locator('#bank option').count()).toBeGreaterThan(1);
+    await screenshots(page, 'checkout-09-bank-account');
+    expect(await seriousA11yViolations(checkoutIn(page).frame())).toEqual([]);
+    await tabTo(/^Bank$/);
+    await ui.getByLabel('Bank').selectOption('057'); // a select's own keys differ by platform
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('0000000000');
+    await page.keyboard.press('Enter');
+    await ui.getByLabel('Code from your bank').waitFor();
+    await screenshots(page, 'checkout-10-bank-otp');
+    expect(await seriousA11yViolations(checkoutIn(page).frame())).toEqual([]);
+    await tabTo(/^Code from your bank$/);
+    await page.keyboard.type('123456');
+    await page.keyboard.press('Enter');
+    await ui.getByRole('heading', { name: 'Review and confirm' }).waitFor();
+    await tabTo(/I agree/);
+    await page.keyboard.press('Space');
+    await tabTo(/^Confirm and pay/);
+    await page.keyboard.press('Enter');
+    await page.locator('[data-tranche-connect]').waitFor({ state: 'detached' });
+    const calls = await page.evaluate(() => (window as unknown as { calls: unknown[][] }).calls);
+    expect(calls.filter(([kind]) => kind === 'success')).toHaveLength(1);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('pay');
+  });
+
+  it('bank mandate, OTP then birthday (GTBank)', async () => {
+    const { page, ui } = await atPaymentMethods();
+    await startMandate(ui, '058', '0000000001');
+    await answer(ui, 'Code from your bank', '123456');
+    await ui.getByLabel('Your date of birth').waitFor();
+    await screenshots(page, 'checkout-11-bank-birthday');
+    await answer(ui, 'Your date of birth', '2006-09-06');
+    await expectLinkedBank(page, ui, /Guaranty Trust Bank|GTBank/);
+  });
+
+  it('bank mandate, OTP then phone (UBA)', async () => {
+    const { page, ui } = await atPaymentMethods();
+    await startMandate(ui, '033', '0000000002');
+    await answer(ui, 'Code from your bank', '123456');
+    await ui.getByLabel('Phone number on the account').waitFor();
+    await answer(ui, 'Phone number on the account', '08031234567');
+    await expectLinkedBank(page, ui, /United Bank|UBA/i);
+  });
+
+  it("bank mandate, open_url (Access): the bank's page in a popup, then the checkout carries on", async () => {
+    const { page, ui } = await atPaymentMethods();
+    await startMandate(ui, '044', '0000000003');
+    const approve = ui.getByRole('link', { name: "Open your bank's approval page" });
+    await approve.waitFor();
+    await screenshots(page, 'checkout-12-bank-open-url');
+    const popupOpened = page.waitForEvent('popup');
+    await approve.click();
+    const popup = await popupOpened;
+    await popup.getByRole('button', { name: 'Approve' }).click();
+    await expectLinkedBank(page, ui, /Access Bank/);
+  });
+
+  it('bank mandate, pending: the checkout waits for the bank, then carries on', async () => {
+    const { page, ui } = await atPaymentMethods();
+    await startMandate(ui, '035', '0000000004');
+    await ui.getByText(/Waiting for your bank to confirm/).waitFor();
+    await expectLinkedBank(page, ui, /Wema/);
+  });
+
+  it('a wrong OTP stops the mandate with a clear message and a way to start again', async () => {
+    const { page, ui } = await atPaymentMethods();
+    await startMandate(ui, '057', '0000000000');
+    await answer(ui, 'Code from your bank', '000000');
+    const alert = ui.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(/start again/);
+    expect(await ui.getByLabel('Account number').isVisible()).toBe(true);
+    await screenshots(page, 'checkout-13-wrong-otp');
+  });
+
+  it('a declined card: nothing linked, the reason shown, another card can be tried', async () => {
+    const { page, ui } = await atPaymentMethods();
+    await ui.getByRole('button', { name: 'Add a debit card' }).click();
+    const popupOpened = page.waitForEvent('popup');
+    await ui.getByRole('button', { name: 'Open the secure card page' }).click();
+    const popup = await popupOpened;
+    await popup.getByLabel('Card number').fill('4084080000005408');
+    await popup.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await popup.getByLabel('CVV').fill('001');
+    await popup.getByRole('button', { name: /^Pay/ }).click();
+    const alert = ui.getByRole('alert');
+    await alert.waitFor({ timeout: 15_000 });
+    expect(await alert.innerText()).toMatch(/Your card was not added: .*Declined/);
+    expect(await ui.getByRole('button', { name: 'Try another card' }).isVisible()).toBe(true);
+    expect(await seriousA11yViolations(checkoutIn(page).frame())).toEqual([]);
+    await screenshots(page, 'checkout-14-card-declined');
+  });
+
+  it('a customer with a missed payment is told why and what to do; nothing else is offered', async () => {
+    // A plan whose deposit fails (the card runs out of funds) leaves the customer delinquent.
+    const customer = await apiCustomer(stack.api, { verified: true, card: 'success' });
+    const [authorization] = await stack.sql<{ code: string }>(
+      `SELECT a.authorization_code AS code FROM sandbox_gateway.authorizations a
+         JOIN sandbox_gateway.customers c ON c.id = a.customer_id WHERE c.email = $1`,
+      [customer.email],
+    );
+    const drained = await fetch(
+      `${stack.sandboxUrl}/_sandbox/authorizations/${authorization?.code}`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${stack.gatewayKey}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ behaviour: 'insufficient_funds' }),
+      },
+    );
+    expect(drained.status).toBe(200);
+    const first = await createSession(stack.api, merchant, { amount: 500_000 });
+    const confirmed = await stack.api.post(
+      `/api/v1/checkout/sessions/${first.token}/confirm`,
+      {
+        frequency: 'monthly',
+        installment_count: 2,
+        upfront_pct: 25,
+        payment_method_id: customer.methodId,
+      },
+      { token: customer.token },
+    );
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+    const second = await createSession(stack.api, merchant, { amount: 500_000 });
+    await waitFor(
+      async () =>
+        (
+          await stack.api.get(`/api/v1/checkout/sessions/${second.token}/eligibility`, {
+            token: customer.token,
+          })
+        ).body.data.reason === 'delinquent',
+      20_000,
+      () => stack.output(),
+    );
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${shop.url}/?token=${second.token}`);
+    await page.click('#pay');
+    const { ui, frame } = checkoutIn(page);
+    await ui.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await signIn(ui, customer.email);
+    await ui.getByRole('heading', { name: 'You have a missed payment' }).waitFor();
+    expect(await ui.getByText(/We try the missed payment again/).isVisible()).toBe(true);
+    expect(await ui.getByRole('heading', { name: 'Choose your plan' }).count()).toBe(0);
+    expect(await seriousA11yViolations(frame())).toEqual([]);
+    await screenshots(page, 'checkout-15-not-eligible');
+  });
+});
+
+/** The accessible name of the focused element inside the checkout iframe (label or text). */
+async function focusedName(page: Page): Promise<string> {
+  const frame = checkoutIn(page).frame();
+  return frame.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el) return '';
+    const id = el.getAttribute('id');
+    const label = id ? document.querySelector(`label[for="${id}"]`)?.textContent : null;
+    const wrapping = el.closest('label')?.textContent;
+    return (label ?? wrapping ?? el.textContent).trim();
+  });
+}

@@ -1,0 +1,255 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import {
+  ApiError,
+  type ApiClient,
+  type Confirmation,
+  type Customer,
+  type Method,
+  type PlanChoice,
+  type SchedulePreview,
+  type Session,
+} from '../shared/api.ts';
+import { CheckoutContext, type CheckoutContextValue } from './context.ts';
+import { closedReasonOf, routeForEligibility, type ClosedReason, type Step } from './flow.ts';
+import type { Host } from './host.ts';
+import { AddCard } from './screens/add-card.tsx';
+import { BankMandate } from './screens/bank-mandate.tsx';
+import { Confirmed } from './screens/confirmed.tsx';
+import { IdentityVerification } from './screens/identity.tsx';
+import { NotEligible } from './screens/not-eligible.tsx';
+import { OrderSummary } from './screens/order-summary.tsx';
+import { PaymentMethodChooser } from './screens/payment-method.tsx';
+import { defaultChoice, PlanPicker } from './screens/plan-picker.tsx';
+import { Register } from './screens/register.tsx';
+import { ReviewAndConfirm } from './screens/review.tsx';
+import { SessionClosed } from './screens/session-closed.tsx';
+import { SignIn } from './screens/sign-in.tsx';
+import { Alert, Spinner } from '../shared/ui.tsx';
+import { CLOSED_TEXT } from './flow.ts';
+
+/** The whole checkout journey for one session token. */
+export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
+  const { api, host, token } = props;
+  const [session, setSession] = useState<Session>();
+  const [step, setStep] = useState<Step>({ kind: 'loading' });
+  const [customer, setCustomer] = useState<Customer>();
+  const [choice, setChoice] = useState<PlanChoice>();
+  const [preview, setPreview] = useState<SchedulePreview>();
+  const [method, setMethod] = useState<Method>();
+  const [problem, setProblem] = useState<string>();
+  const online = useOnline();
+
+  function close(reason: ClosedReason) {
+    setStep({ kind: 'closed', reason });
+    const text = CLOSED_TEXT[reason];
+    host.post({ type: 'fatal', message: `${text.title}. ${text.body}`, code: text.code });
+  }
+
+  // Load the session; the loader learns we are alive either way.
+  useEffect(() => {
+    if (host.refusal) {
+      close('refused');
+      return;
+    }
+    api.session(token).then(
+      (loaded) => {
+        setSession(loaded);
+        const closed = closedReasonOf(loaded, Date.now());
+        if (closed) close(closed);
+        else setStep({ kind: 'sign_in' });
+        host.post({ type: 'ready' });
+      },
+      (caught: unknown) => {
+        close(caught instanceof ApiError && caught.status === 404 ? 'not_found' : 'unavailable');
+        host.post({ type: 'ready' });
+      },
+    );
+  }, []);
+
+  // The session's 30 minutes may run out while the customer is here.
+  useEffect(() => {
+    if (!session || step.kind === 'confirmed' || step.kind === 'closed') return;
+    const left = Date.parse(session.expires_at) - Date.now();
+    const timer = setTimeout(() => close('expired'), Math.max(0, left));
+    return () => clearTimeout(timer);
+  }, [session, step.kind === 'confirmed' || step.kind === 'closed']);
+
+  // Escape inside the iframe never reaches the merchant's page: tell the loader.
+  useEffect(() => {
+    if (!host.embedded) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') host.post({ type: 'close' });
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const context = useMemo<CheckoutContextValue | undefined>(
+    () => session && { api, host, token, session, customer, sandbox: !session.livemode },
+    [session, customer],
+  );
+
+  /** After sign-in or identity verification: where eligibility sends the customer next. */
+  async function checkEligibility() {
+    if (!session) return;
+    setProblem(undefined);
+    try {
+      const eligibility = await api.eligibility(token);
+      const identity =
+        eligibility.reason === 'insufficient_trust_tier' ? await api.identity() : undefined;
+      const route = routeForEligibility(eligibility, identity && identity.status === 'verified');
+      if (route === 'continue') {
+        setChoice((c) => c ?? defaultChoice(session.constraints));
+        setStep({ kind: 'plan' });
+      } else if (route === 'verify_identity') setStep({ kind: 'identity' });
+      else {
+        const trust = await api.trust(session.livemode).catch(() => undefined);
+        setStep({ kind: 'not_eligible', eligibility, ...(trust && { trust }) });
+      }
+    } catch (caught) {
+      setProblem(caught instanceof ApiError ? caught.detail : 'Eligibility could not be checked.');
+    }
+  }
+
+  async function signedIn(who: Customer) {
+    setCustomer(who);
+    host.event('signed_in');
+    await checkEligibility();
+  }
+
+  function methodLinked(linked: Method) {
+    host.event('method_linked');
+    setMethod(linked);
+    setStep({ kind: preview ? 'review' : 'method' });
+  }
+
+  async function refused(error: ApiError) {
+    if (error.code === 'session_not_pending') {
+      const fresh = await api.session(token).catch(() => undefined);
+      close((fresh && closedReasonOf(fresh, Date.now())) ?? 'expired');
+    } else await checkEligibility();
+  }
+
+  function confirmed(confirmation: Confirmation) {
+    host.event('confirmed');
+    setStep({
+      kind: 'confirmed',
+      paymentPlanId: confirmation.payment_plan_id,
+      redirectUrl: confirmation.redirect_url,
+    });
+    host.post({ type: 'success', paymentPlanId: confirmation.payment_plan_id });
+  }
+
+  return (
+    <div class={host.embedded ? 'checkout' : 'checkout full-page'}>
+      <div class="frame">
+        <OrderSummary session={session} />
+        {!online && (
+          <p class="offline" role="status">
+            You are offline. Nothing you entered is lost; try again once you are connected.
+          </p>
+        )}
+        {problem && (
+          <div class="step">
+            <Alert>
+              {problem}{' '}
+              <button class="link-button" type="button" onClick={() => void checkEligibility()}>
+                Try again
+              </button>
+            </Alert>
+          </div>
+        )}
+        {step.kind === 'loading' && (
+          <main class="step">
+            <Spinner label="Loading your checkout…" />
+          </main>
+        )}
+        {step.kind === 'closed' && <SessionClosed reason={step.reason} host={host} />}
+        {context && (
+          <CheckoutContext.Provider value={context}>
+            {step.kind === 'sign_in' && (
+              <SignIn
+                onSignedIn={(who) => void signedIn(who)}
+                onRegister={() => setStep({ kind: 'register' })}
+              />
+            )}
+            {step.kind === 'register' && (
+              <Register
+                onSignedIn={(who) => void signedIn(who)}
+                onSignIn={() => setStep({ kind: 'sign_in' })}
+              />
+            )}
+            {step.kind === 'identity' && (
+              <IdentityVerification
+                onVerified={() => {
+                  host.event('identity_verified');
+                  void checkEligibility();
+                }}
+              />
+            )}
+            {step.kind === 'not_eligible' && (
+              <NotEligible eligibility={step.eligibility} trust={step.trust} host={host} />
+            )}
+            {step.kind === 'plan' && choice && (
+              <PlanPicker
+                choice={choice}
+                onContinue={(chosen, computed) => {
+                  setChoice(chosen);
+                  setPreview(computed);
+                  host.event('plan_chosen');
+                  setStep({ kind: method ? 'review' : 'method' });
+                }}
+              />
+            )}
+            {step.kind === 'method' && (
+              <PaymentMethodChooser
+                selected={method?.id}
+                onContinue={(chosen) => {
+                  setMethod(chosen);
+                  setStep({ kind: 'review' });
+                }}
+                onAddCard={() => setStep({ kind: 'add_card' })}
+                onAddBank={() => setStep({ kind: 'add_bank' })}
+                onBack={() => setStep({ kind: 'plan' })}
+              />
+            )}
+            {step.kind === 'add_card' && (
+              <AddCard onLinked={methodLinked} onBack={() => setStep({ kind: 'method' })} />
+            )}
+            {step.kind === 'add_bank' && (
+              <BankMandate onLinked={methodLinked} onBack={() => setStep({ kind: 'method' })} />
+            )}
+            {step.kind === 'review' && choice && preview && method && (
+              <ReviewAndConfirm
+                choice={choice}
+                preview={preview}
+                method={method}
+                onConfirmed={confirmed}
+                onRefused={(error) => void refused(error)}
+                onChangePlan={() => setStep({ kind: 'plan' })}
+                onChangeMethod={() => setStep({ kind: 'method' })}
+              />
+            )}
+            {step.kind === 'confirmed' && <Confirmed redirectUrl={step.redirectUrl} host={host} />}
+          </CheckoutContext.Provider>
+        )}
+        <footer class="trust">Secured by Tranche · payments processed by Paystack</footer>
+      </div>
+    </div>
+  );
+}
+
+function useOnline(): boolean {
+  const [online, setOnline] = useState(navigator.onLine);
+  useEffect(() => {
+    const up = () => setOnline(true);
+    const down = () => setOnline(false);
+    addEventListener('online', up);
+    addEventListener('offline', down);
+    return () => {
+      removeEventListener('online', up);
+      removeEventListener('offline', down);
+    };
+  }, []);
+  return online;
+}

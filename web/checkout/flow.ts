@@ -1,0 +1,124 @@
+// The steps of the checkout journey and the reading of API answers into them. No money rule
+// lives here: eligibility, limits and schedules are the API's answers, only put into words.
+import type { ApiError, EligibilityResult, Session, TrustSummary } from '../shared/api.ts';
+import { formatNaira } from '../shared/format.ts';
+
+/**
+ * States: loading → (closed | sign_in ⇄ register) → identity? → (not_eligible | plan) → method
+ * ⇄ (add_card | add_bank) → review → confirmed. `closed` and `confirmed` are final.
+ */
+export type Step =
+  | { kind: 'loading' }
+  | { kind: 'closed'; reason: ClosedReason }
+  | { kind: 'sign_in' }
+  | { kind: 'register' }
+  | { kind: 'identity' }
+  | { kind: 'not_eligible'; eligibility: EligibilityResult; trust?: TrustSummary }
+  | { kind: 'plan' }
+  | { kind: 'method' }
+  | { kind: 'add_card' }
+  | { kind: 'add_bank' }
+  | { kind: 'review' }
+  | { kind: 'confirmed'; paymentPlanId: string; redirectUrl: string | null };
+
+export type ClosedReason =
+  'expired' | 'completed' | 'cancelled' | 'not_found' | 'refused' | 'unavailable';
+
+/** A session that cannot be checked out any more, and why; undefined while it is pending. */
+export function closedReasonOf(session: Session, now: number): ClosedReason | undefined {
+  if (session.status === 'pending')
+    return Date.parse(session.expires_at) <= now ? 'expired' : undefined;
+  return session.status;
+}
+
+export const CLOSED_TEXT: Record<ClosedReason, { title: string; body: string; code: string }> = {
+  expired: {
+    title: 'This checkout has expired',
+    body: 'Checkouts stay open for 30 minutes. Nothing was charged. Go back to the shop and start the checkout again.',
+    code: 'session_expired',
+  },
+  completed: {
+    title: 'This order is already set up',
+    body: 'A payment plan was already confirmed for this checkout. You can see it in your Tranche dashboard.',
+    code: 'session_completed',
+  },
+  cancelled: {
+    title: 'This checkout was cancelled',
+    body: 'The shop cancelled this checkout. Nothing was charged. Go back to the shop to try again.',
+    code: 'session_cancelled',
+  },
+  not_found: {
+    title: 'We could not find this checkout',
+    body: 'The link may be incomplete. Go back to the shop and start the checkout again.',
+    code: 'session_not_found',
+  },
+  refused: {
+    title: 'This checkout cannot open here',
+    body: 'It was opened from a page we could not verify. Go back to the shop and try again.',
+    code: 'embedding_refused',
+  },
+  unavailable: {
+    title: 'Checkout is unavailable',
+    body: 'We could not load this checkout. Check your connection, then reload the page.',
+    code: 'checkout_unavailable',
+  },
+};
+
+/** What the eligibility answer means for the next step. */
+export type EligibilityRoute = 'continue' | 'verify_identity' | 'explain';
+
+export function routeForEligibility(
+  eligibility: EligibilityResult,
+  identityVerified: boolean | undefined,
+): EligibilityRoute {
+  if (eligibility.eligible || eligibility.reason === 'no_payment_method') return 'continue';
+  if (eligibility.reason === 'insufficient_trust_tier' && identityVerified === false)
+    return 'verify_identity';
+  return 'explain';
+}
+
+/** The eligibility reasons in plain words, with what the customer can do about each. */
+export function explainIneligibility(
+  eligibility: EligibilityResult,
+  trust: TrustSummary | undefined,
+): { title: string; body: string; action: string } {
+  switch (eligibility.reason) {
+    case 'delinquent':
+      return {
+        title: 'You have a missed payment',
+        body: 'One of your Tranche plans has a payment that is past due. New plans open again once it is paid.',
+        action:
+          'We try the missed payment again automatically. Make sure the card or account has enough money; once it is paid, come back to this checkout.',
+      };
+    case 'tier_restricted':
+      return {
+        title: `This shop needs ${eligibility.required_tier} or higher`,
+        body: `Your level is ${eligibility.customer_tier} (score ${eligibility.customer_score}). Paying your installments on time raises your score.`,
+        action: 'You can still pay this shop another way.',
+      };
+    case 'insufficient_trust_tier':
+      return {
+        title: 'This order is above your current limit',
+        body:
+          trust === undefined
+            ? `Your level is ${eligibility.customer_tier}. Its spending limit does not cover this order.`
+            : `Your level (${trust.tier}) lets you owe up to ${formatNaira(trust.spending_limit)} across your plans; you can take on ${formatNaira(trust.available)} more now.`,
+        action: 'Choose a smaller order, or finish paying an open plan to free up your limit.',
+      };
+    default:
+      return {
+        title: 'You cannot use Tranche for this order',
+        body: 'Your account does not meet this shop’s requirements.',
+        action: 'You can still pay this shop another way.',
+      };
+  }
+}
+
+/** Errors worth their own words; the API's `detail` is shown for the rest. */
+export function messageFor(error: ApiError): string {
+  if (error.code === 'network_error')
+    return 'We could not reach Tranche. Check your internet connection and try again.';
+  if (error.code === 'rate_limited' || error.code === 'login_throttled')
+    return `${error.detail} Please wait a moment before trying again.`;
+  return error.detail;
+}

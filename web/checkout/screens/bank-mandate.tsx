@@ -1,0 +1,242 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { ApiError, type Bank, type MandateStepResult, type Method } from '../../shared/api.ts';
+import { poll } from '../../shared/poll.ts';
+import { Alert, Field, Spinner, StepHeading, SubmitButton } from '../../shared/ui.tsx';
+import { useCheckout } from '../context.ts';
+import { messageFor } from '../flow.ts';
+import { BankHint, OtpHint } from '../sandbox-hints.tsx';
+
+/** Where a mandate set-up stands: which answer the bank waits for next. */
+type MandateState =
+  | { kind: 'account' }
+  | { kind: 'otp' | 'birthday' | 'phone'; reference: string; text: string | null }
+  | { kind: 'open_url'; reference: string; text: string | null; url: string }
+  | { kind: 'pending'; reference: string; text: string | null };
+
+const STEP_FIELD = {
+  otp: {
+    path: 'submit-otp',
+    field: 'otp',
+    label: 'Code from your bank',
+    type: 'text',
+    autoComplete: 'one-time-code',
+  },
+  birthday: {
+    path: 'submit-birthday',
+    field: 'birthday',
+    label: 'Your date of birth',
+    type: 'date',
+    autoComplete: 'bday',
+  },
+  phone: {
+    path: 'submit-phone',
+    field: 'phone',
+    label: 'Phone number on the account',
+    type: 'tel',
+    autoComplete: 'tel',
+  },
+} as const;
+
+const POLL_MS = 2000;
+
+/**
+ * A direct-debit mandate on a bank account, through whatever the bank asks for next
+ * (`next_action`): an OTP, a birthday, a phone number, approval on its own page, or waiting.
+ */
+export function BankMandate(props: { onLinked: (method: Method) => void; onBack: () => void }) {
+  const { api, customer, sandbox } = useCheckout();
+  const [banks, setBanks] = useState<Bank[]>();
+  const [bankCode, setBankCode] = useState('');
+  const [accountNumber, setAccountNumber] = useState('');
+  const [answer, setAnswer] = useState('');
+  const [state, setState] = useState<MandateState>({ kind: 'account' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const poller = useRef<{ stop: () => void; now: () => void }>(undefined);
+
+  useEffect(() => {
+    api
+      .banks()
+      .then(setBanks, (caught: unknown) =>
+        setError(
+          caught instanceof ApiError ? messageFor(caught) : 'The bank list could not be loaded.',
+        ),
+      );
+    return () => poller.current?.stop();
+  }, [api]);
+
+  if (!customer) return null;
+  const bankName = banks?.find((b) => b.code === bankCode)?.name ?? '';
+  const echo = {
+    customer_id: customer.id,
+    bank_code: bankCode,
+    bank_name: bankName,
+    account_number: accountNumber,
+  };
+
+  /** Moves to whatever the bank asked for; `success` ends the flow. */
+  function follow(result: MandateStepResult) {
+    setAnswer('');
+    const { reference, display_text: text } = result;
+    switch (result.next_action) {
+      case 'success':
+        if (result.data) props.onLinked(result.data);
+        return;
+      case 'submit_otp':
+        return setState({ kind: 'otp', reference, text });
+      case 'submit_birthday':
+        return setState({ kind: 'birthday', reference, text });
+      case 'submit_phone':
+        return setState({ kind: 'phone', reference, text });
+      case 'open_url':
+        setState({ kind: 'open_url', reference, text, url: result.url ?? '' });
+        return waitForBank(reference);
+      default:
+        setState({ kind: 'pending', reference, text });
+        return waitForBank(reference);
+    }
+  }
+
+  function waitForBank(reference: string) {
+    poller.current?.stop();
+    poller.current = poll(
+      async () => {
+        try {
+          const result = await api.mandateStep('verify', { ...echo, reference });
+          return result.next_action === 'success' ? result : undefined;
+        } catch (caught) {
+          if (caught instanceof ApiError && caught.code === 'setup_pending') return undefined;
+          throw caught;
+        }
+      },
+      POLL_MS,
+      follow,
+      failed,
+    );
+  }
+
+  function failed(caught: unknown) {
+    poller.current?.stop();
+    setBusy(false);
+    if (caught instanceof ApiError && (caught.status === 402 || caught.code === 'setup_expired')) {
+      setState({ kind: 'account' });
+      setError(`${caught.detail} The bank stopped this set-up; start again.`);
+    } else setError(caught instanceof ApiError ? messageFor(caught) : 'Something went wrong.');
+  }
+
+  async function run(call: () => Promise<MandateStepResult>) {
+    if (busy) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      follow(await call());
+    } catch (caught) {
+      failed(caught);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function submitAccount(event: Event) {
+    event.preventDefault();
+    if (!bankCode) return setError('Choose your bank.');
+    if (!/^\d{10}$/.test(accountNumber)) return setError('An account number (NUBAN) is 10 digits.');
+    void run(() => api.initiateMandate(customer?.id ?? '', bankCode, accountNumber));
+  }
+
+  function submitStep(event: Event) {
+    event.preventDefault();
+    if (state.kind !== 'otp' && state.kind !== 'birthday' && state.kind !== 'phone') return;
+    const step = STEP_FIELD[state.kind];
+    const reference = state.reference;
+    void run(() => api.mandateStep(step.path, { ...echo, reference, [step.field]: answer.trim() }));
+  }
+
+  function back() {
+    poller.current?.stop();
+    props.onBack();
+  }
+
+  return (
+    <main class="step">
+      <StepHeading lead="Your bank confirms that Tranche may debit this account on each due date.">
+        Add a bank account
+      </StepHeading>
+      {error && <Alert>{error}</Alert>}
+      {state.kind === 'account' && (
+        <form onSubmit={submitAccount} noValidate>
+          {sandbox && <BankHint />}
+          <div class="field">
+            <label for="bank">Bank</label>
+            <select
+              id="bank"
+              value={bankCode}
+              onChange={(e) => setBankCode(e.currentTarget.value)}
+              required
+            >
+              <option value="">{banks ? 'Choose your bank' : 'Loading banks…'}</option>
+              {banks?.map((bank) => (
+                <option key={bank.code} value={bank.code}>
+                  {bank.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Field
+            label="Account number"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={10}
+            required
+            value={accountNumber}
+            onValue={setAccountNumber}
+            hint="10 digits (NUBAN)"
+          />
+          <SubmitButton busy={busy} busyLabel="Contacting your bank…">
+            Continue
+          </SubmitButton>
+        </form>
+      )}
+      {(state.kind === 'otp' || state.kind === 'birthday' || state.kind === 'phone') && (
+        <form onSubmit={submitStep} noValidate>
+          {state.text && <p class="notice">{state.text}</p>}
+          {sandbox && <OtpHint step={state.kind} />}
+          <Field
+            key={state.kind}
+            label={STEP_FIELD[state.kind].label}
+            type={STEP_FIELD[state.kind].type}
+            autoComplete={STEP_FIELD[state.kind].autoComplete}
+            inputMode={state.kind === 'otp' ? 'numeric' : undefined}
+            required
+            value={answer}
+            onValue={setAnswer}
+          />
+          <SubmitButton busy={busy} busyLabel="Checking…">
+            Continue
+          </SubmitButton>
+        </form>
+      )}
+      {state.kind === 'open_url' && (
+        <>
+          {state.text && <p class="notice">{state.text}</p>}
+          <a class="button" href={state.url} target="_blank" rel="noopener">
+            Open your bank's approval page
+          </a>
+          <Spinner label="Waiting for your bank's approval…" />
+          <button class="button secondary" type="button" onClick={() => poller.current?.now()}>
+            I have approved it
+          </button>
+        </>
+      )}
+      {state.kind === 'pending' && (
+        <>
+          {state.text && <p class="notice">{state.text}</p>}
+          <Spinner label="Waiting for your bank to confirm. This usually takes a few seconds…" />
+        </>
+      )}
+      <button class="link-button" type="button" onClick={back}>
+        Back to payment methods
+      </button>
+    </main>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect } from 'preact/hooks';
+import { StepHeading } from '../../shared/ui.tsx';
+import type { Host } from '../host.ts';
+
+const REDIRECT_DELAY_MS = 1500;
+
+/** Only http(s) addresses are followed (a link's redirect_url is the merchant's input). */
+function safeAddress(url: string | null): string {
+  if (url === null) return '/dashboard';
+  try {
+    const parsed = new URL(url, location.origin);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : '/dashboard';
+  } catch {
+    return '/dashboard';
+  }
+}
+
+/** The plan exists; the deposit is being collected. Full page: on to the next address. */
+export function Confirmed(props: { redirectUrl: string | null; host: Host }) {
+  const next = props.host.embedded ? undefined : safeAddress(props.redirectUrl);
+  useEffect(() => {
+    if (next === undefined) return;
+    const timer = setTimeout(() => location.assign(next), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [next]);
+  return (
+    <main class="step center">
+      <div class="big-icon" aria-hidden="true">
+        ✓
+      </div>
+      <StepHeading lead="We are collecting your deposit now. Each installment is debited automatically on its date.">
+        Your plan is confirmed
+      </StepHeading>
+      {next !== undefined && (
+        <a class="button" href={next}>
+          Continue
+        </a>
+      )}
+    </main>
+  );
+}

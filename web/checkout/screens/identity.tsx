@@ -1,0 +1,83 @@
+import { useState } from 'preact/hooks';
+import { ApiError } from '../../shared/api.ts';
+import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
+import { useCheckout } from '../context.ts';
+import { messageFor } from '../flow.ts';
+import { BvnHint, freshSandboxBvn, SANDBOX_BVN_DATE_OF_BIRTH } from '../sandbox-hints.tsx';
+
+const BVN_ERRORS: Record<string, string> = {
+  bvn_not_found: 'We could not find this BVN. Check the 11 digits and try again.',
+  bvn_dob_mismatch: 'The date of birth does not match this BVN.',
+  bvn_malformed: 'A BVN is 11 digits.',
+  bvn_in_use: 'This BVN already verifies another Tranche account.',
+};
+
+/** Identity verification with the customer's BVN, needed once before a first plan. */
+export function IdentityVerification(props: { onVerified: () => void }) {
+  const { api, sandbox } = useCheckout();
+  const [bvn, setBvn] = useState('');
+  const [dateOfBirth, setDateOfBirth] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    if (busy) return;
+    const digits = bvn.replace(/\s/g, '');
+    if (!/^\d{11}$/.test(digits)) return setError(BVN_ERRORS.bvn_malformed);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth)) return setError('Enter your date of birth.');
+    setBusy(true);
+    setError(undefined);
+    try {
+      await api.verifyIdentity(digits, dateOfBirth);
+      props.onVerified();
+    } catch (caught) {
+      setError(
+        caught instanceof ApiError
+          ? (BVN_ERRORS[caught.code] ?? messageFor(caught))
+          : 'Verification failed.',
+      );
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main class="step">
+      <StepHeading lead="Tranche checks your Bank Verification Number once, before your first plan. We never store the BVN itself.">
+        Verify your identity
+      </StepHeading>
+      {sandbox && (
+        <BvnHint
+          onUse={() => {
+            setBvn(freshSandboxBvn());
+            setDateOfBirth(SANDBOX_BVN_DATE_OF_BIRTH);
+          }}
+        />
+      )}
+      {error && <Alert>{error}</Alert>}
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Field
+          label="BVN"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={11}
+          required
+          value={bvn}
+          onValue={setBvn}
+          hint="11 digits. Dial *565*0# to get it."
+        />
+        <Field
+          label="Date of birth"
+          type="date"
+          autoComplete="bday"
+          required
+          value={dateOfBirth}
+          onValue={setDateOfBirth}
+        />
+        <SubmitButton busy={busy} busyLabel="Checking…">
+          Verify
+        </SubmitButton>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,178 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import {
+  ApiError,
+  type Frequency,
+  type PlanChoice,
+  type SchedulePreview,
+} from '../../shared/api.ts';
+import { formatNaira } from '../../shared/format.ts';
+import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
+import { useCheckout } from '../context.ts';
+import { messageFor } from '../flow.ts';
+import { ScheduleTable } from './schedule-table.tsx';
+
+const FREQUENCY_WORDS: Record<Frequency, { label: string; unit: string; units: string }> = {
+  weekly: { label: 'Weekly', unit: 'week', units: 'weeks' },
+  monthly: { label: 'Monthly', unit: 'month', units: 'months' },
+};
+
+/** Deposit choices: the merchant's minimum, then every 10% above it (below 100%). */
+export function depositChoices(minimumPct: number): number[] {
+  const choices = [minimumPct];
+  for (let pct = Math.floor(minimumPct / 10) * 10 + 10; pct < 100; pct += 10) choices.push(pct);
+  return choices;
+}
+
+export function defaultChoice(constraints: {
+  allowed_frequencies: Frequency[];
+  max_weekly_duration: number;
+  max_monthly_duration: number;
+  min_upfront_pct: number;
+}): PlanChoice {
+  const frequency: Frequency = constraints.allowed_frequencies.includes('monthly')
+    ? 'monthly'
+    : 'weekly';
+  const max =
+    frequency === 'monthly' ? constraints.max_monthly_duration : constraints.max_weekly_duration;
+  return {
+    frequency,
+    installment_count: Math.min(3, max),
+    upfront_pct: constraints.min_upfront_pct,
+  };
+}
+
+/** Choose how often and how long to pay, and the deposit; see every date and amount. */
+export function PlanPicker(props: {
+  choice: PlanChoice;
+  onContinue: (choice: PlanChoice, preview: SchedulePreview) => void;
+}) {
+  const { api, token, session } = useCheckout();
+  const { constraints } = session;
+  const [choice, setChoice] = useState(props.choice);
+  const [preview, setPreview] = useState<SchedulePreview>();
+  const [error, setError] = useState<string>();
+  const latest = useRef(0);
+
+  useEffect(() => {
+    const request = ++latest.current;
+    setError(undefined);
+    api.preview(token, choice).then(
+      (answer) => request === latest.current && setPreview(answer),
+      (caught: unknown) =>
+        request === latest.current &&
+        setError(
+          caught instanceof ApiError ? messageFor(caught) : 'The schedule could not be computed.',
+        ),
+    );
+  }, [api, token, choice.frequency, choice.installment_count, choice.upfront_pct]);
+
+  const maxCount =
+    choice.frequency === 'monthly'
+      ? constraints.max_monthly_duration
+      : constraints.max_weekly_duration;
+  const words = FREQUENCY_WORDS[choice.frequency];
+  const current = preview && sameChoice(preview, choice) ? preview : undefined;
+
+  function setFrequency(frequency: Frequency) {
+    const max =
+      frequency === 'monthly' ? constraints.max_monthly_duration : constraints.max_weekly_duration;
+    setChoice((c) => ({ ...c, frequency, installment_count: Math.min(c.installment_count, max) }));
+  }
+
+  return (
+    <main class="step">
+      <StepHeading lead="Pay a deposit today and the rest in equal parts. No interest, no fees.">
+        Choose your plan
+      </StepHeading>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (current) props.onContinue(choice, current);
+        }}
+      >
+        {constraints.allowed_frequencies.length > 1 && (
+          <fieldset>
+            <legend class="legend">How often</legend>
+            <div class="choices two">
+              {constraints.allowed_frequencies.map((frequency) => (
+                <label class="choice" key={frequency}>
+                  <input
+                    type="radio"
+                    name="frequency"
+                    value={frequency}
+                    checked={choice.frequency === frequency}
+                    onChange={() => setFrequency(frequency)}
+                  />
+                  {FREQUENCY_WORDS[frequency].label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+        <div class="row">
+          <div class="field">
+            <label for="installment-count">Payments after the deposit</label>
+            <select
+              id="installment-count"
+              value={choice.installment_count}
+              onChange={(event) =>
+                setChoice((c) => ({ ...c, installment_count: Number(event.currentTarget.value) }))
+              }
+            >
+              {Array.from({ length: maxCount }, (_, i) => i + 1).map((count) => (
+                <option key={count} value={count}>
+                  {count} {count === 1 ? words.unit : words.units}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="field">
+            <label for="deposit-pct">Deposit today</label>
+            <select
+              id="deposit-pct"
+              value={choice.upfront_pct}
+              onChange={(event) =>
+                setChoice((c) => ({ ...c, upfront_pct: Number(event.currentTarget.value) }))
+              }
+            >
+              {depositChoices(constraints.min_upfront_pct).map((pct) => (
+                <option key={pct} value={pct}>
+                  {pct}%
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {error && <Alert>{error}</Alert>}
+        <div aria-live="polite">
+          {current ? (
+            <>
+              <p>
+                <strong>{formatNaira(current.deposit.amount)}</strong> today, then{' '}
+                {current.installments.length} {words.label.toLowerCase()} payments.
+              </p>
+              <ScheduleTable preview={current} caption="Your payment schedule" />
+              <p class="fine-print">
+                Each payment is taken automatically on its date. If one fails we try again 1, 3 and
+                7 days later; a missed payment pauses new Tranche plans until it is paid.
+              </p>
+            </>
+          ) : (
+            !error && <Spinner label="Working out your schedule…" />
+          )}
+        </div>
+        <button class="button" type="submit" disabled={!current}>
+          Continue
+        </button>
+      </form>
+    </main>
+  );
+}
+
+function sameChoice(preview: SchedulePreview, choice: PlanChoice): boolean {
+  return (
+    preview.frequency === choice.frequency &&
+    preview.installment_count === choice.installment_count &&
+    preview.upfront_pct === choice.upfront_pct
+  );
+}

@@ -1,0 +1,62 @@
+import { useState } from 'preact/hooks';
+import { ApiError, type Customer } from '../../shared/api.ts';
+import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
+import { useCheckout } from '../context.ts';
+import { messageFor } from '../flow.ts';
+
+/** Sign in with the Tranche account (email pre-filled from the merchant's session). */
+export function SignIn(props: {
+  onSignedIn: (customer: Customer) => void;
+  onRegister: () => void;
+}) {
+  const { api, session } = useCheckout();
+  const [email, setEmail] = useState(session.customer_email ?? '');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const { customer } = await api.signIn(email.trim(), password);
+      props.onSignedIn(customer);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? messageFor(caught) : 'Sign-in failed.');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main class="step">
+      <StepHeading lead="Pay in installments with your Tranche account.">Sign in</StepHeading>
+      {error && <Alert>{error}</Alert>}
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onValue={setEmail}
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onValue={setPassword}
+        />
+        <SubmitButton busy={busy} busyLabel="Signing in…">
+          Sign in
+        </SubmitButton>
+      </form>
+      <button class="link-button" type="button" onClick={props.onRegister}>
+        New to Tranche? Create an account
+      </button>
+    </main>
+  );
+}

@@ -1,0 +1,256 @@
+// The one typed client every page uses for the public JSON API. Response types come from the
+// TypeBox schemas that validate and serialise the responses on the server.
+import type { Static } from 'typebox';
+import type {
+  CustomerSession,
+  Eligibility,
+  Identity,
+  MandateStep,
+  PaymentMethod,
+  Plan,
+  Preview,
+  Trust,
+} from '../../src/http/resource-schemas.ts';
+import type { CheckoutSession } from '../../src/http/schemas.ts';
+
+export type Session = Static<typeof CheckoutSession>;
+export type SchedulePreview = Static<typeof Preview>;
+export type EligibilityResult = Static<typeof Eligibility>;
+export type IdentityStatus = Static<typeof Identity>;
+export type TrustSummary = Static<typeof Trust>;
+export type Method = Static<typeof PaymentMethod>;
+export type MandateStepResult = Static<typeof MandateStep>;
+export type PaymentPlan = Static<typeof Plan>;
+export type SignedIn = Static<typeof CustomerSession>;
+export type Customer = SignedIn['customer'];
+export type Frequency = SchedulePreview['frequency'];
+export interface Bank {
+  name: string;
+  code: string;
+}
+export interface PlanChoice {
+  frequency: Frequency;
+  installment_count: number;
+  upfront_pct: number;
+}
+export interface Confirmation {
+  payment_plan_id: string;
+  plan: PaymentPlan;
+  redirect_url: string | null;
+}
+
+/** A failed call: the API's `{ ok: false, code, detail }`, or `network_error` when nothing came back. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly detail: string;
+
+  constructor(status: number, code: string, detail: string) {
+    super(detail);
+    this.status = status;
+    this.code = code;
+    this.detail = detail;
+  }
+}
+
+interface Tokens {
+  access: string;
+  refresh: string;
+}
+
+/**
+ * Calls /api/v1 on this origin. The customer's tokens live in this object only (memory): never
+ * in storage or URLs. An expired access token is refreshed once, transparently.
+ */
+export class ApiClient {
+  private tokens: Tokens | undefined;
+
+  private readonly base: string;
+
+  constructor(base = '/api/v1') {
+    this.base = base;
+  }
+
+  get signedIn(): boolean {
+    return this.tokens !== undefined;
+  }
+
+  signOut(): void {
+    this.tokens = undefined;
+  }
+
+  private remember(session: SignedIn): SignedIn {
+    this.tokens = { access: session.access_token, refresh: session.refresh_token };
+    return session;
+  }
+
+  private async send<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    auth = false,
+    retried = false,
+  ): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (auth && this.tokens) headers.authorization = `Bearer ${this.tokens.access}`;
+    let response: Response;
+    try {
+      response = await fetch(this.base + path, {
+        method,
+        headers,
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+        credentials: 'omit',
+      });
+    } catch {
+      throw new ApiError(0, 'network_error', 'We could not reach Tranche. Check your connection.');
+    }
+    const json = (await response.json().catch(() => null)) as {
+      ok?: boolean;
+      code?: string;
+      detail?: string;
+    } | null;
+    if (response.status === 401 && auth && !retried && this.tokens) {
+      if (await this.refresh()) return this.send(method, path, body, auth, true);
+    }
+    if (!response.ok || json?.ok !== true) {
+      throw new ApiError(
+        response.status,
+        json?.code ?? 'unexpected_response',
+        json?.detail ?? `Unexpected answer (HTTP ${response.status}).`,
+      );
+    }
+    return json as T;
+  }
+
+  private async refresh(): Promise<boolean> {
+    const refreshToken = this.tokens?.refresh;
+    if (refreshToken === undefined) return false;
+    try {
+      const { data } = await this.send<{ data: SignedIn }>('POST', '/customers/token/refresh', {
+        refresh_token: refreshToken,
+      });
+      this.remember(data);
+      return true;
+    } catch {
+      this.tokens = undefined;
+      return false;
+    }
+  }
+
+  async session(token: string): Promise<Session> {
+    return (await this.send<{ data: Session }>('GET', `/checkout/sessions/${enc(token)}`)).data;
+  }
+
+  async preview(sessionToken: string, choice: PlanChoice): Promise<SchedulePreview> {
+    const body = { session_token: sessionToken, ...choice };
+    return (await this.send<{ data: SchedulePreview }>('POST', '/checkout/preview', body)).data;
+  }
+
+  async signIn(email: string, password: string): Promise<SignedIn> {
+    const body = { email, password };
+    return this.remember(
+      (await this.send<{ data: SignedIn }>('POST', '/customers/login', body)).data,
+    );
+  }
+
+  async register(fields: {
+    email: string;
+    password: string;
+    first_name: string;
+    last_name: string;
+    phone: string;
+  }): Promise<SignedIn> {
+    return this.remember(
+      (await this.send<{ data: SignedIn }>('POST', '/customers/register', fields)).data,
+    );
+  }
+
+  async eligibility(sessionToken: string): Promise<EligibilityResult> {
+    const path = `/checkout/sessions/${enc(sessionToken)}/eligibility`;
+    return (await this.send<{ data: EligibilityResult }>('GET', path, undefined, true)).data;
+  }
+
+  async identity(): Promise<IdentityStatus> {
+    return (
+      await this.send<{ data: IdentityStatus }>('GET', '/customers/me/identity', undefined, true)
+    ).data;
+  }
+
+  async verifyIdentity(bvn: string, dateOfBirth: string): Promise<IdentityStatus> {
+    const body = { bvn, date_of_birth: dateOfBirth };
+    return (await this.send<{ data: IdentityStatus }>('POST', '/customers/me/identity', body, true))
+      .data;
+  }
+
+  async trust(livemode: boolean): Promise<TrustSummary> {
+    const path = `/customers/me/trust?livemode=${String(livemode)}`;
+    return (await this.send<{ data: TrustSummary }>('GET', path, undefined, true)).data;
+  }
+
+  async methods(customerId: string): Promise<Method[]> {
+    const path = `/payment-methods/customers/${enc(customerId)}`;
+    return (await this.send<{ data: Method[] }>('GET', path, undefined, true)).data;
+  }
+
+  async banks(): Promise<Bank[]> {
+    return (await this.send<{ data: Bank[] }>('GET', '/payment-methods/banks', undefined, true))
+      .data;
+  }
+
+  initializeCard(
+    customerId: string,
+    callbackUrl: string,
+  ): Promise<{ authorization_url: string; reference: string }> {
+    const body = { customer_id: customerId, callback_url: callbackUrl, is_default: false };
+    return this.send('POST', '/payment-methods/initialize-card', body, true);
+  }
+
+  async verifyCard(customerId: string, reference: string): Promise<Method> {
+    const body = { customer_id: customerId, reference };
+    return (await this.send<{ data: Method }>('POST', '/payment-methods/verify-card', body, true))
+      .data;
+  }
+
+  initiateMandate(
+    customerId: string,
+    bankCode: string,
+    accountNumber: string,
+  ): Promise<MandateStepResult> {
+    const path = `/payment-methods/customers/${enc(customerId)}/initiate-bank-mandate`;
+    const body = { bank_code: bankCode, account_number: accountNumber, is_default: false };
+    return this.send('POST', path, body, true);
+  }
+
+  /** One step of a mandate: `otp`, `birthday`, `phone`, or `verify` (after `open_url`/`pending`). */
+  mandateStep(
+    step: 'submit-otp' | 'submit-birthday' | 'submit-phone' | 'verify',
+    fields: {
+      customer_id: string;
+      reference: string;
+      bank_code: string;
+      bank_name: string;
+      account_number: string;
+      otp?: string;
+      birthday?: string;
+      phone?: string;
+    },
+  ): Promise<MandateStepResult> {
+    return this.send(
+      'POST',
+      `/payment-methods/bank-mandate/${step}`,
+      { ...fields, is_default: false },
+      true,
+    );
+  }
+
+  async confirm(
+    sessionToken: string,
+    choice: PlanChoice & { payment_method_id: string },
+  ): Promise<Confirmation> {
+    const path = `/checkout/sessions/${enc(sessionToken)}/confirm`;
+    return (await this.send<{ data: Confirmation }>('POST', path, choice, true)).data;
+  }
+}
+
+const enc = encodeURIComponent;
