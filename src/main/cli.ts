@@ -15,7 +15,9 @@ import { resolveSecrets } from '../platform/secrets.ts';
 import { startApi } from './api.ts';
 import { openRuntime, resolveDatabaseUrl, type Runtime } from './runtime.ts';
 import { startWorker } from './worker.ts';
+import { prepareWebBuild } from './web-build.ts';
 import { startSandboxGateway } from '../gateway/sandbox/server.ts';
+import { demoStoreWanted, startDemoStore } from './demo-store.ts';
 
 const USAGE = `tranche <command> [options]
 
@@ -44,7 +46,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     switch (command) {
       case 'start':
-        await runProcesses({ api: true, worker: true, sandbox: true });
+        await runProcesses({ api: true, worker: true, sandbox: true, demoStore: true });
         return 0;
       case 'api':
         await runProcesses({ api: true, worker: false, sandbox: false });
@@ -89,14 +91,22 @@ async function runProcesses(which: {
   api: boolean;
   worker: boolean;
   sandbox: boolean;
+  demoStore?: boolean;
 }): Promise<void> {
   const config = loadConfig();
+  if (which.api) await prepareWebBuild(config.env, note);
   const runtime = await openRuntime(config, { migrate: true });
   // The sandbox runs only when no real gateway is configured (sandbox mode is the default).
   const sandbox = which.sandbox && !config.gatewayBaseUrl ? await startSandbox(runtime) : undefined;
   const api = which.api ? await startApi(runtime) : undefined;
   const worker = which.worker ? await startWorker(runtime) : undefined;
-  if (api) printBanner(runtime, api.url, Boolean(worker), sandbox?.url);
+  const store =
+    api && which.demoStore && demoStoreWanted(config)
+      ? await startDemoStore(runtime, api.url).catch((error: unknown) => {
+          note(`Could not start the demo store: ${String(error)}`);
+        })
+      : undefined;
+  if (api) printBanner(runtime, api.url, Boolean(worker), sandbox?.url, store?.url);
   else if (worker) note('Tranche worker running.');
   else if (sandbox) note(`Sandbox gateway running at ${sandbox.url}`);
 
@@ -106,6 +116,7 @@ async function runProcesses(which: {
     process.once('SIGTERM', () => resolve('SIGTERM'));
   });
   note(`\n${signal}: shutting down …`);
+  await store?.close();
   await api?.app.close();
   await worker?.stop();
   await sandbox?.close();
@@ -131,6 +142,7 @@ function printBanner(
   url: string,
   withWorker: boolean,
   sandboxUrl: string | undefined,
+  storeUrl?: string,
 ): void {
   const db = runtime.usingEmbeddedDatabase
     ? `embedded PostgreSQL (${runtime.config.dataDir}/pg)`
@@ -145,6 +157,7 @@ function printBanner(
   print(
     `  Gateway        ${sandboxUrl ? `sandbox gateway at ${sandboxUrl} (test cards: src/gateway/sandbox/README.md)` : (runtime.config.gatewayBaseUrl ?? '')}`,
   );
+  if (storeUrl) print(`  Demo store     ${storeUrl}`);
   print('');
   print('Get sandbox keys:');
   print('  npm run tranche -- merchants create --name "My Shop" --email dev@myshop.ng');

@@ -34,6 +34,8 @@ export interface Config {
   webhookEndpointConcurrency: number;
   webhookPollMs: number;
   identityProvider: 'sandbox';
+  storePort: number;
+  demoStore: boolean;
 }
 
 export interface ConfigVariable {
@@ -189,6 +191,18 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: '200',
     description: 'How often an idle worker looks for due webhook events.',
   },
+  {
+    name: 'STORE_PORT',
+    default: '4000',
+    description:
+      'Port of the demo store (`examples/store`) that `tranche start` runs in development.',
+  },
+  {
+    name: 'DEMO_STORE',
+    default: 'on',
+    description:
+      '`off`: `tranche start` does not run the demo store. It never runs with `TRANCHE_ENV` `test` or `production`.',
+  },
 ];
 
 export class ConfigError extends Error {
@@ -219,6 +233,9 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`TRANCHE_ENV must be development, test or production (got "${envName}")`);
   }
   const port = int('PORT', 3000);
+  const demoStore = str('DEMO_STORE') ?? 'on';
+  if (demoStore !== 'on' && demoStore !== 'off')
+    problems.push(`DEMO_STORE must be on or off (got "${demoStore}")`);
   const config: Config = {
     env: envName as Environment,
     host: str('HOST') ?? '127.0.0.1',
@@ -249,6 +266,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookEndpointConcurrency: int('WEBHOOK_ENDPOINT_CONCURRENCY', 16, 1),
     webhookPollMs: int('WEBHOOK_POLL_MS', 200, 10),
     identityProvider: 'sandbox',
+    storePort: int('STORE_PORT', 4000, 0),
+    demoStore: demoStore !== 'off',
   };
   const identityProvider = str('IDENTITY_PROVIDER') ?? 'sandbox';
   if (identityProvider !== 'sandbox')

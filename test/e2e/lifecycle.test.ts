@@ -39,6 +39,7 @@ beforeAll(async () => {
     GATEWAY_SECRET_KEY: gatewayKey,
     TRANCHE_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    DEMO_STORE: 'off',
   };
   delete env.REDIS_URL;
   const proc = spawn(process.execPath, ['bin/tranche.mjs', 'start'], {

@@ -29,6 +29,7 @@ describe('tranche start (all-in-one, embedded PostgreSQL)', () => {
       TRANCHE_DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(port + 1),
       SANDBOX_GATEWAY_PORT: String(port + 2),
+      STORE_PORT: String(port + 3),
       LOG_LEVEL: 'warn',
     };
     delete env.DATABASE_URL;
@@ -84,6 +85,16 @@ describe('tranche start (all-in-one, embedded PostgreSQL)', () => {
     expect(session.body.data.checkout_url).toBe(
       `http://localhost:${port}/checkout/${session.body.data.token}`,
     );
+
+    // The newcomer's pages: the checkout answers its checkout_url, the widget loads, and the
+    // demo store (started by `npm start` in development) serves its shop with the widget on it.
+    const page = await fetch(`http://127.0.0.1:${port}/checkout/${session.body.data.token}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="app">');
+    expect((await fetch(`http://127.0.0.1:${port}/sdk/v1/connect.js`)).status).toBe(200);
+    expect(output).toContain(`Demo store     http://localhost:${port + 3}`);
+    const shop = await (await fetch(`http://127.0.0.1:${port + 3}/`)).text();
+    expect(shop).toContain(`http://localhost:${port}/sdk/v1/connect.js`);
 
     const exited = new Promise<number | null>((resolve) => proc.once('exit', resolve));
     proc.kill('SIGTERM');

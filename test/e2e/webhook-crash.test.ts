@@ -55,6 +55,7 @@ function startWorker(): { proc: ChildProcess; output: () => string } {
     WEBHOOK_TIMEOUT_MS: '1000',
     WEBHOOK_POLL_MS: '50',
     LOG_LEVEL: 'warn',
+    DEMO_STORE: 'off',
   };
   delete env.REDIS_URL;
   const proc = spawn(process.execPath, ['bin/tranche.mjs', 'worker'], {

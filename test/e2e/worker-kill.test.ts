@@ -107,6 +107,7 @@ beforeAll(async () => {
     ADMIN_API_TOKEN: secrets.adminApiToken,
     TRANCHE_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    DEMO_STORE: 'off',
   };
   delete env.REDIS_URL;
   await Promise.all([

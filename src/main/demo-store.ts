@@ -1,0 +1,127 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startStore } from '../../examples/store/server.ts';
+import { authenticateSecretKey } from '../app/authenticate.ts';
+import {
+  createMerchant,
+  reactivateMerchant,
+  rollApiKey,
+  rollWebhookSecret,
+  updateMerchantSettings,
+} from '../app/merchants.ts';
+import type { MerchantRow } from '../db/schema.ts';
+import type { Config } from '../platform/config.ts';
+import type { Runtime } from './runtime.ts';
+
+/**
+ * The demo store (examples/store) that `tranche start` runs beside the API in development: a
+ * merchant shop on its own origin, wired to a demo merchant whose webhooks it receives.
+ */
+export const DEMO_MERCHANT_EMAIL = 'demo-store@tranche.local';
+
+interface DemoCredentials {
+  merchant_id: string;
+  secret_key: string;
+  webhook_secret: string;
+}
+
+export function demoStoreWanted(config: Config): boolean {
+  return config.env === 'development' && config.demoStore;
+}
+
+export async function startDemoStore(
+  runtime: Runtime,
+  apiUrl: string,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const { config } = runtime;
+  const credentials = await demoMerchantCredentials(runtime);
+  const quiet = config.logLevel === 'silent';
+  const store = await startStore({
+    port: config.storePort,
+    host: config.host,
+    trancheApiUrl: apiUrl,
+    merchantId: credentials.merchant_id,
+    secretKey: credentials.secret_key,
+    webhookSecret: credentials.webhook_secret,
+    log: (line) => {
+      if (!quiet) process.stderr.write(`[demo store] ${line}\n`);
+    },
+  });
+  const port = new URL(store.url).port;
+  // Test events may go to loopback over http (src/webhooks/address-policy.ts).
+  await updateMerchantSettings(runtime.ctx, credentials.merchant_id, {
+    webhookUrl: `http://127.0.0.1:${port}/webhooks/tranche`,
+  });
+  return { url: `http://localhost:${port}`, close: () => store.close() };
+}
+
+/**
+ * The demo merchant's test key and webhook secret. They are shown only once (at creation or a
+ * roll), so they are kept in $TRANCHE_DATA_DIR/demo-store.json and reused while they still work.
+ */
+async function demoMerchantCredentials(runtime: Runtime): Promise<DemoCredentials> {
+  const { ctx, config } = runtime;
+  const file = join(config.dataDir, 'demo-store.json');
+  const save = (credentials: DemoCredentials) => {
+    mkdirSync(config.dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
+    return credentials;
+  };
+
+  const merchant = await ctx.db
+    .selectFrom('merchants')
+    .selectAll()
+    .where('email', '=', DEMO_MERCHANT_EMAIL)
+    .executeTakeFirst();
+  if (!merchant) {
+    const created = await createMerchant(ctx, {
+      businessName: 'Ikeja Phones (demo store)',
+      email: DEMO_MERCHANT_EMAIL,
+    });
+    return save({
+      merchant_id: created.merchant.id,
+      secret_key: created.secret_keys.test,
+      webhook_secret: created.webhook_secret,
+    });
+  }
+  if (merchant.status === 'deactivated') await reactivateMerchant(ctx, merchant.id);
+
+  const stored = readStored(file);
+  const mine = stored?.merchant_id === merchant.id ? stored : undefined;
+  const secretKey =
+    mine && (await testKeyWorks(runtime, merchant.id, mine.secret_key))
+      ? mine.secret_key
+      : (await rollApiKey(ctx, merchant.id, 'test', 0)).secret_key;
+  const webhookSecret =
+    mine && currentWebhookSecret(runtime, merchant) === mine.webhook_secret
+      ? mine.webhook_secret
+      : (await rollWebhookSecret(ctx, merchant.id)).webhook_secret;
+  return save({ merchant_id: merchant.id, secret_key: secretKey, webhook_secret: webhookSecret });
+}
+
+function readStored(file: string): DemoCredentials | undefined {
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as DemoCredentials;
+  } catch {
+    return undefined;
+  }
+}
+
+async function testKeyWorks(runtime: Runtime, merchantId: string, key: string): Promise<boolean> {
+  try {
+    const principal = await authenticateSecretKey(runtime.ctx, key);
+    return principal.merchantId === merchantId && principal.mode === 'test';
+  } catch {
+    return false;
+  }
+}
+
+/** Undefined when it cannot be opened (say the development ENCRYPTION_KEY was regenerated). */
+function currentWebhookSecret(runtime: Runtime, merchant: MerchantRow): string | undefined {
+  try {
+    return runtime.ctx.secretBox.open(merchant.webhook_secret_sealed);
+  } catch {
+    return undefined;
+  }
+}
