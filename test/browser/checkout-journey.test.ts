@@ -1,31 +1,16 @@
-import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, screenshots, seriousA11yViolations } from './support/browser.ts';
+import type { FrameLocator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './support/suite.ts';
+import { DESKTOP, screenshots, seriousA11yViolations } from './support/browser.ts';
 import { checkoutIn, CUSTOMER_PASSWORD } from './support/checkout.ts';
 import { waitFor } from '../harness/e2e.ts';
-import { startStack, type Stack } from '../harness/stack.ts';
 
 /**
  * The journey a newcomer sees after `npm start`: the demo store (its own origin) opens the
  * widget, a brand-new customer registers, verifies identity, picks a plan, links a test card on
  * the gateway's page and confirms; the store learns the order is paid from the webhook.
  */
-let stack: Stack;
-let browser: Browser;
-
-/** Undone in reverse order, whatever part of the set-up succeeded. */
-const cleanup: (() => Promise<unknown>)[] = [];
-
-beforeAll(async () => {
-  stack = await startStack({ demoStore: true });
-  cleanup.push(() => stack.stop());
-  browser = await launchBrowser();
-  cleanup.push(() => browser.close());
-}, 120_000);
-
-afterAll(async () => {
-  for (const undo of cleanup.reverse()) await undo();
-});
+const suite = browserSuite({ demoStore: true, merchantName: 'Demo' });
 
 async function expectAccessible(page: Page, screen: string): Promise<void> {
   const violations = await seriousA11yViolations(checkoutIn(page).frame());
@@ -40,9 +25,9 @@ async function screen(page: Page, ui: FrameLocator, heading: string, name: strin
 
 describe('checkout journey through the demo store', () => {
   it('a new customer registers, verifies, picks a plan, links a card and confirms; the order is paid from the webhook', async () => {
-    expect(stack.storeUrl, stack.output()).toBeDefined();
-    const storeUrl = stack.storeUrl ?? '';
-    const page = await browser.newPage({ viewport: DESKTOP });
+    expect(suite.stack.storeUrl, suite.stack.output()).toBeDefined();
+    const storeUrl = suite.stack.storeUrl ?? '';
+    const page = await suite.browser.newPage({ viewport: DESKTOP });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 
@@ -76,7 +61,7 @@ describe('checkout journey through the demo store', () => {
     await expect
       .poll(async () => ui.locator('table.schedule tbody tr').count(), { timeout: 10_000 })
       .toBe(5);
-    const preview = await stack.api.post('/api/v1/checkout/preview', {
+    const preview = await suite.stack.api.post('/api/v1/checkout/preview', {
       session_token: await newestPendingSessionToken(),
       frequency: 'weekly',
       installment_count: 4,
@@ -108,7 +93,7 @@ describe('checkout journey through the demo store', () => {
     await page.waitForURL(/\/orders\/ord_[^?]+\?plan=plan_/, { timeout: 15_000 });
     const planId = new URL(page.url()).searchParams.get('plan');
     const orderId = /\/orders\/([^?]+)/.exec(page.url())?.[1] ?? '';
-    const plans = await stack.sql<{ id: string; order_reference: string }>(
+    const plans = await suite.stack.sql<{ id: string; order_reference: string }>(
       'SELECT id, order_reference FROM payment_plans',
     );
     expect(plans).toEqual([{ id: planId, order_reference: orderId }]);
@@ -122,7 +107,7 @@ describe('checkout journey through the demo store', () => {
         );
       },
       30_000,
-      () => stack.output(),
+      () => suite.stack.output(),
     );
     await screenshots(page, 'store-order-paid');
     expect(errors).toEqual([]);
@@ -131,7 +116,7 @@ describe('checkout journey through the demo store', () => {
 
 /** The session token the store's server created for this checkout. */
 async function newestPendingSessionToken(): Promise<string> {
-  const rows = await stack.sql<{ token: string }>(
+  const rows = await suite.stack.sql<{ token: string }>(
     "SELECT token FROM checkout_sessions WHERE status = 'pending' ORDER BY created_at DESC LIMIT 1",
   );
   return rows[0]?.token ?? '';

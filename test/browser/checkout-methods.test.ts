@@ -1,52 +1,29 @@
-import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, screenshots, seriousA11yViolations } from './support/browser.ts';
+import type { FrameLocator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './support/suite.ts';
+import { DESKTOP, screenshots, seriousA11yViolations } from './support/browser.ts';
 import {
   apiCustomer,
   checkoutIn,
   createSession,
   CUSTOMER_PASSWORD,
-  registerMerchant,
   signIn,
-  type ApiMerchant,
 } from './support/checkout.ts';
 import { waitFor } from '../harness/e2e.ts';
-import { startMerchantPage, type MerchantPage } from './support/merchant-page.ts';
-import { startStack, type Stack } from '../harness/stack.ts';
 
 /**
  * Linking a method inside the checkout: every bank-mandate `next_action` path, a declined card,
  * a wrong OTP, and a customer the eligibility check turns away. One path is driven by the
  * keyboard alone.
  */
-let stack: Stack;
-let browser: Browser;
-let shop: MerchantPage;
-let merchant: ApiMerchant;
-
-/** Undone in reverse order, whatever part of the set-up succeeded. */
-const cleanup: (() => Promise<unknown>)[] = [];
-
-beforeAll(async () => {
-  stack = await startStack({ demoStore: false });
-  cleanup.push(() => stack.stop());
-  browser = await launchBrowser();
-  cleanup.push(() => browser.close());
-  shop = await startMerchantPage(`${stack.apiUrl}/sdk/v1/connect.js`);
-  cleanup.push(() => shop.close());
-  merchant = await registerMerchant(stack.api, 'Methods Shop');
-}, 120_000);
-
-afterAll(async () => {
-  for (const undo of cleanup.reverse()) await undo();
-});
+const suite = browserSuite({ merchantName: 'Methods Shop' });
 
 /** A verified customer without a method, signed in and past the plan step. */
 async function atPaymentMethods(): Promise<{ page: Page; ui: FrameLocator }> {
-  const customer = await apiCustomer(stack.api, { verified: true });
-  const { token } = await createSession(stack.api, merchant, { amount: 900_000 });
-  const page = await browser.newPage({ viewport: DESKTOP });
-  await page.goto(`${shop.url}/?token=${token}`);
+  const customer = await apiCustomer(suite.stack.api, { verified: true });
+  const { token } = await createSession(suite.stack.api, suite.merchant, { amount: 900_000 });
+  const page = await suite.browser.newPage({ viewport: DESKTOP });
+  await page.goto(`${suite.shop.url}/?token=${token}`);
   await page.click('#pay');
   const { ui } = checkoutIn(page);
   await ui.getByRole('heading', { name: 'Sign in' }).waitFor();
@@ -77,10 +54,10 @@ async function expectLinkedBank(page: Page, ui: FrameLocator, bankName: RegExp) 
 
 describe('payment methods in the checkout', () => {
   it('bank mandate, OTP only (Zenith), with the keyboard alone', async () => {
-    const customer = await apiCustomer(stack.api, { verified: true });
-    const { token } = await createSession(stack.api, merchant, { amount: 900_000 });
-    const page = await browser.newPage({ viewport: DESKTOP });
-    await page.goto(`${shop.url}/?token=${token}`);
+    const customer = await apiCustomer(suite.stack.api, { verified: true });
+    const { token } = await createSession(suite.stack.api, suite.merchant, { amount: 900_000 });
+    const page = await suite.browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${suite.shop.url}/?token=${token}`);
     // The merchant's button, reached and pressed from the keyboard.
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('pay');
@@ -202,26 +179,26 @@ describe('payment methods in the checkout', () => {
 
   it('a customer with a missed payment is told why and what to do; nothing else is offered', async () => {
     // A plan whose deposit fails (the card runs out of funds) leaves the customer delinquent.
-    const customer = await apiCustomer(stack.api, { verified: true, card: 'success' });
-    const [authorization] = await stack.sql<{ code: string }>(
+    const customer = await apiCustomer(suite.stack.api, { verified: true, card: 'success' });
+    const [authorization] = await suite.stack.sql<{ code: string }>(
       `SELECT a.authorization_code AS code FROM sandbox_gateway.authorizations a
          JOIN sandbox_gateway.customers c ON c.id = a.customer_id WHERE c.email = $1`,
       [customer.email],
     );
     const drained = await fetch(
-      `${stack.sandboxUrl}/_sandbox/authorizations/${authorization?.code}`,
+      `${suite.stack.sandboxUrl}/_sandbox/authorizations/${authorization?.code}`,
       {
         method: 'POST',
         headers: {
-          authorization: `Bearer ${stack.gatewayKey}`,
+          authorization: `Bearer ${suite.stack.gatewayKey}`,
           'content-type': 'application/json',
         },
         body: JSON.stringify({ behaviour: 'insufficient_funds' }),
       },
     );
     expect(drained.status).toBe(200);
-    const first = await createSession(stack.api, merchant, { amount: 500_000 });
-    const confirmed = await stack.api.post(
+    const first = await createSession(suite.stack.api, suite.merchant, { amount: 500_000 });
+    const confirmed = await suite.stack.api.post(
       `/api/v1/checkout/sessions/${first.token}/confirm`,
       {
         frequency: 'monthly',
@@ -232,19 +209,19 @@ describe('payment methods in the checkout', () => {
       { token: customer.token },
     );
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
-    const second = await createSession(stack.api, merchant, { amount: 500_000 });
+    const second = await createSession(suite.stack.api, suite.merchant, { amount: 500_000 });
     await waitFor(
       async () =>
         (
-          await stack.api.get(`/api/v1/checkout/sessions/${second.token}/eligibility`, {
+          await suite.stack.api.get(`/api/v1/checkout/sessions/${second.token}/eligibility`, {
             token: customer.token,
           })
         ).body.data.reason === 'delinquent',
       20_000,
-      () => stack.output(),
+      () => suite.stack.output(),
     );
-    const page = await browser.newPage({ viewport: DESKTOP });
-    await page.goto(`${shop.url}/?token=${second.token}`);
+    const page = await suite.browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${suite.shop.url}/?token=${second.token}`);
     await page.click('#pay');
     const { ui, frame } = checkoutIn(page);
     await ui.getByRole('heading', { name: 'Sign in' }).waitFor();

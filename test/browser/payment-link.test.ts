@@ -1,58 +1,34 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  launchBrowser,
-  PHONE,
-  screenshots,
-  seriousA11yViolations,
-} from './support/browser.ts';
-import { apiCustomer, registerMerchant, signIn, type ApiMerchant } from './support/checkout.ts';
-import { startMerchantPage, type MerchantPage } from './support/merchant-page.ts';
-import { startStack, type Stack } from '../harness/stack.ts';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './support/suite.ts';
+import { DESKTOP, PHONE, screenshots, seriousA11yViolations } from './support/browser.ts';
+import { apiCustomer, signIn } from './support/checkout.ts';
 
 /**
  * A payment link end to end in the browser: /pay/{id} → the checkout as a full page → a plan →
  * the link's redirect_url. Also the full-page checkout at phone size, and its security headers.
  */
-let stack: Stack;
-let browser: Browser;
-let shop: MerchantPage;
-let merchant: ApiMerchant;
-
-/** Undone in reverse order, whatever part of the set-up succeeded. */
-const cleanup: (() => Promise<unknown>)[] = [];
-
-beforeAll(async () => {
-  stack = await startStack({ demoStore: false });
-  cleanup.push(() => stack.stop());
-  browser = await launchBrowser();
-  cleanup.push(() => browser.close());
-  shop = await startMerchantPage(`${stack.apiUrl}/sdk/v1/connect.js`);
-  cleanup.push(() => shop.close());
-  merchant = await registerMerchant(stack.api, 'Link Shop');
-}, 120_000);
-
-afterAll(async () => {
-  for (const undo of cleanup.reverse()) await undo();
-});
+const suite = browserSuite({ merchantName: 'Link Shop' });
 
 describe('payment link checkout', () => {
   it('/pay/{id} opens the full-page checkout; a confirmed plan ends at the link’s redirect_url', async () => {
-    const link = await stack.api.post(
-      `/api/v1/merchant/${merchant.id}/payment-links`,
-      { title: 'Ankara fabric, 6 yards', amount: 450_000, redirect_url: `${shop.url}/thanks` },
-      { token: merchant.key },
+    const link = await suite.stack.api.post(
+      `/api/v1/merchant/${suite.merchant.id}/payment-links`,
+      {
+        title: 'Ankara fabric, 6 yards',
+        amount: 450_000,
+        redirect_url: `${suite.shop.url}/thanks`,
+      },
+      { token: suite.merchant.key },
     );
     expect(link.status, JSON.stringify(link.body)).toBe(201);
-    const customer = await apiCustomer(stack.api, { verified: true, card: 'success' });
+    const customer = await apiCustomer(suite.stack.api, { verified: true, card: 'success' });
 
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await suite.browser.newPage({ viewport: PHONE });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const response = await page.goto(link.body.data.url as string);
     // The 303 landed on the checkout, whose address no longer shows the session token.
-    expect(page.url()).toBe(`${stack.apiUrl}/checkout/`);
+    expect(page.url()).toBe(`${suite.stack.apiUrl}/checkout/`);
     const headers = response?.headers() ?? {};
     expect(headers['content-security-policy']).toContain("script-src 'self'");
     expect(headers['content-security-policy']).toContain('frame-ancestors *');
@@ -78,10 +54,10 @@ describe('payment link checkout', () => {
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: /Confirm and pay/ }).click();
     await page.getByRole('heading', { name: 'Your plan is confirmed' }).waitFor();
-    await page.waitForURL(`${shop.url}/thanks`, { timeout: 10_000 });
+    await page.waitForURL(`${suite.shop.url}/thanks`, { timeout: 10_000 });
 
-    const plans = await stack.api.get(`/api/v1/merchant/${merchant.id}/plans`, {
-      token: merchant.key,
+    const plans = await suite.stack.api.get(`/api/v1/merchant/${suite.merchant.id}/plans`, {
+      token: suite.merchant.key,
     });
     expect(plans.body.data).toHaveLength(1);
     expect(plans.body.data[0].order_reference).toMatch(new RegExp(`^${link.body.data.id}\\.`));
@@ -89,13 +65,13 @@ describe('payment link checkout', () => {
   });
 
   it('without a redirect_url the customer lands on /dashboard, a page that says what happens next', async () => {
-    const link = await stack.api.post(
-      `/api/v1/merchant/${merchant.id}/payment-links`,
+    const link = await suite.stack.api.post(
+      `/api/v1/merchant/${suite.merchant.id}/payment-links`,
       { title: 'Sewing machine', amount: 300_000 },
-      { token: merchant.key },
+      { token: suite.merchant.key },
     );
-    const customer = await apiCustomer(stack.api, { verified: true, card: 'success' });
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const customer = await apiCustomer(suite.stack.api, { verified: true, card: 'success' });
+    const page = await suite.browser.newPage({ viewport: DESKTOP });
     await page.goto(link.body.data.url as string);
     await signIn(page, customer.email);
     await page.locator('table.schedule').waitFor();
@@ -103,7 +79,7 @@ describe('payment link checkout', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: /Confirm and pay/ }).click();
-    await page.waitForURL(`${stack.apiUrl}/dashboard`, { timeout: 10_000 });
+    await page.waitForURL(`${suite.stack.apiUrl}/dashboard`, { timeout: 10_000 });
     expect(await page.getByRole('heading', { name: 'Your plan is confirmed' }).isVisible()).toBe(
       true,
     );

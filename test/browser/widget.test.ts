@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, screenshots, seriousA11yViolations } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './support/suite.ts';
+import { DESKTOP, screenshots, seriousA11yViolations } from './support/browser.ts';
 import {
   apiCustomer,
   checkoutIn,
@@ -8,40 +9,17 @@ import {
   recordedCalls,
   registerMerchant,
   signIn,
-  type ApiMerchant,
 } from './support/checkout.ts';
-import { startMerchantPage, type MerchantPage } from './support/merchant-page.ts';
-import { startStack, type Stack } from '../harness/stack.ts';
 
 /**
  * The widget's protocol (connect.js ⇄ checkout iframe), with the merchant page on 127.0.0.1
  * and the checkout on localhost, so every origin check is a real cross-origin one.
  */
-let stack: Stack;
-let browser: Browser;
-let shop: MerchantPage;
-let merchant: ApiMerchant;
-
-/** Undone in reverse order, whatever part of the set-up succeeded. */
-const cleanup: (() => Promise<unknown>)[] = [];
-
-beforeAll(async () => {
-  stack = await startStack({ demoStore: false });
-  cleanup.push(() => stack.stop());
-  browser = await launchBrowser();
-  cleanup.push(() => browser.close());
-  shop = await startMerchantPage(`${stack.apiUrl}/sdk/v1/connect.js`);
-  cleanup.push(() => shop.close());
-  merchant = await registerMerchant(stack.api, 'Widget Shop');
-}, 120_000);
-
-afterAll(async () => {
-  for (const undo of cleanup.reverse()) await undo();
-});
+const suite = browserSuite({ merchantName: 'Widget Shop' });
 
 async function openShop(token: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: DESKTOP });
-  await page.goto(`${shop.url}/?token=${encodeURIComponent(token)}`);
+  const page = await suite.browser.newPage({ viewport: DESKTOP });
+  await page.goto(`${suite.shop.url}/?token=${encodeURIComponent(token)}`);
   return page;
 }
 
@@ -63,7 +41,7 @@ async function expectClosedAndRestored(page: Page): Promise<void> {
 
 describe('TrancheConnect widget', () => {
   it('closing with the close button: onCancel once, focus back on the opening button, scroll and page restored', async () => {
-    const { token } = await createSession(stack.api, merchant);
+    const { token } = await createSession(suite.stack.api, suite.merchant);
     const page = await openShop(token);
     await page.evaluate(() => window.scrollTo(0, 400));
     await openCheckout(page);
@@ -84,7 +62,7 @@ describe('TrancheConnect widget', () => {
   });
 
   it('closing with Escape pressed inside the checkout: onCancel once, focus restored', async () => {
-    const { token } = await createSession(stack.api, merchant);
+    const { token } = await createSession(suite.stack.api, suite.merchant);
     const page = await openShop(token);
     await openCheckout(page);
     const { ui } = checkoutIn(page);
@@ -96,7 +74,7 @@ describe('TrancheConnect widget', () => {
   });
 
   it('a double click opens one checkout; loading the script twice keeps one TrancheConnect', async () => {
-    const { token } = await createSession(stack.api, merchant);
+    const { token } = await createSession(suite.stack.api, suite.merchant);
     const page = await openShop(token);
     const first = await page.evaluate(() => window.TrancheConnect);
     await page.evaluate(
@@ -107,7 +85,7 @@ describe('TrancheConnect widget', () => {
           script.onload = () => resolve();
           document.body.append(script);
         }),
-      `${stack.apiUrl}/sdk/v1/connect.js`,
+      `${suite.stack.apiUrl}/sdk/v1/connect.js`,
     );
     expect(await page.evaluate(() => window.TrancheConnect)).toEqual(first);
     await page.dblclick('#pay');
@@ -118,12 +96,12 @@ describe('TrancheConnect widget', () => {
   });
 
   it('messages from a foreign origin, or from another window of the checkout origin, change nothing', async () => {
-    const { token } = await createSession(stack.api, merchant);
+    const { token } = await createSession(suite.stack.api, suite.merchant);
     const page = await openShop(token);
     await openCheckout(page);
     // Two intruders on the merchant page: another origin, and our own origin in another frame.
-    const foreignOrigin = shop.url.replace('127.0.0.1', 'localhost');
-    for (const src of [`${foreignOrigin}/other`, `${stack.apiUrl}/healthz`]) {
+    const foreignOrigin = suite.shop.url.replace('127.0.0.1', 'localhost');
+    for (const src of [`${foreignOrigin}/other`, `${suite.stack.apiUrl}/healthz`]) {
       await page.evaluate((url) => {
         const frame = document.createElement('iframe');
         frame.src = url;
@@ -153,8 +131,8 @@ describe('TrancheConnect widget', () => {
   });
 
   it('an expired session gets its own screen; closing it reports onError with session_expired', async () => {
-    const { token, id } = await createSession(stack.api, merchant);
-    await stack.sql(
+    const { token, id } = await createSession(suite.stack.api, suite.merchant);
+    await suite.stack.sql(
       "UPDATE checkout_sessions SET expires_at = now() - interval '1 minute' WHERE id = $1",
       [id],
     );
@@ -174,7 +152,7 @@ describe('TrancheConnect widget', () => {
   });
 
   it('a checkout that never answers ends in onError with the timeout reason, never a blank modal', async () => {
-    const { token } = await createSession(stack.api, merchant);
+    const { token } = await createSession(suite.stack.api, suite.merchant);
     const page = await openShop(token);
     await page.evaluate((sessionToken) => {
       const calls = (window as unknown as { calls: unknown[][] }).calls;
@@ -194,14 +172,14 @@ describe('TrancheConnect widget', () => {
   });
 
   it("a merchant's allowed origins are enforced by the browser: another site's widget cannot show the checkout", async () => {
-    const restricted = await registerMerchant(stack.api, 'Restricted Shop');
-    const elsewhere = await stack.api.patch(
+    const restricted = await registerMerchant(suite.stack.api, 'Restricted Shop');
+    const elsewhere = await suite.stack.api.patch(
       `/api/v1/merchant/${restricted.id}/settings`,
       { allowed_checkout_origins: ['https://shop.example'] },
       { token: restricted.key },
     );
     expect(elsewhere.status).toBe(200);
-    const blocked = await createSession(stack.api, restricted);
+    const blocked = await createSession(suite.stack.api, restricted);
     const page = await openShop(blocked.token);
     await page.evaluate((sessionToken) => {
       const calls = (window as unknown as { calls: unknown[][] }).calls;
@@ -216,19 +194,19 @@ describe('TrancheConnect widget', () => {
     expect(await recordedCalls(page)).toContainEqual(['close', 'timeout']);
 
     // Allowed: the same merchant's checkout opens on this page.
-    await stack.api.patch(
+    await suite.stack.api.patch(
       `/api/v1/merchant/${restricted.id}/settings`,
-      { allowed_checkout_origins: [shop.url] },
+      { allowed_checkout_origins: [suite.shop.url] },
       { token: restricted.key },
     );
-    const allowed = await createSession(stack.api, restricted);
+    const allowed = await createSession(suite.stack.api, restricted);
     const again = await openShop(allowed.token);
     await openCheckout(again);
   });
 
   it('a lost connection at confirm says so; once back, the same confirm goes through', async () => {
-    const customer = await apiCustomer(stack.api, { verified: true, card: 'success' });
-    const { token, id } = await createSession(stack.api, merchant, { amount: 600_000 });
+    const customer = await apiCustomer(suite.stack.api, { verified: true, card: 'success' });
+    const { token, id } = await createSession(suite.stack.api, suite.merchant, { amount: 600_000 });
     const page = await openShop(token);
     await openCheckout(page);
     const { ui } = checkoutIn(page);
@@ -248,16 +226,19 @@ describe('TrancheConnect widget', () => {
     await page.context().setOffline(false);
     await ui.getByRole('button', { name: /Confirm and pay/ }).click();
     await page.locator('[data-tranche-connect]').waitFor({ state: 'detached' });
-    const plans = await stack.sql('SELECT id FROM payment_plans WHERE checkout_session_id = $1', [
-      id,
-    ]);
+    const plans = await suite.stack.sql(
+      'SELECT id FROM payment_plans WHERE checkout_session_id = $1',
+      [id],
+    );
     expect(plans).toHaveLength(1);
     expect(finalCalls(await recordedCalls(page))).toEqual([['success', plans[0]?.id]]);
   });
 
   it('a double click on confirm creates one plan; onSuccess fires once with its id', async () => {
-    const customer = await apiCustomer(stack.api, { verified: true, card: 'success' });
-    const { token, id } = await createSession(stack.api, merchant, { amount: 1_200_000 });
+    const customer = await apiCustomer(suite.stack.api, { verified: true, card: 'success' });
+    const { token, id } = await createSession(suite.stack.api, suite.merchant, {
+      amount: 1_200_000,
+    });
     const page = await openShop(token);
     await openCheckout(page);
     const { ui } = checkoutIn(page);
@@ -274,7 +255,7 @@ describe('TrancheConnect widget', () => {
     await ui.getByRole('heading', { name: 'Your plan is confirmed' }).waitFor();
     await screenshots(page, 'checkout-08-confirmed');
     await page.locator('[data-tranche-connect]').waitFor({ state: 'detached' });
-    const plans = await stack.sql<{ id: string }>(
+    const plans = await suite.stack.sql<{ id: string }>(
       'SELECT id FROM payment_plans WHERE checkout_session_id = $1',
       [id],
     );

@@ -2,19 +2,13 @@
 // Both sides check the channel, the sender's origin and the sending window; the checkout posts
 // only to the page's exact origin, never "*".
 
+import type { CheckoutEvent } from '../connect/types.ts';
+
 export const CHANNEL = 'tranche-connect';
 export const PROTOCOL_VERSION = 1;
 
-/** Moments of the checkout reported to `onEvent`, for merchants' analytics. */
-export type CheckoutEventName =
-  | 'opened'
-  | 'loaded'
-  | 'signed_in'
-  | 'identity_verified'
-  | 'plan_chosen'
-  | 'method_linked'
-  | 'confirmed'
-  | 'closed';
+/** Moments of the checkout reported to `onEvent` (named in the public types). */
+export type CheckoutEventName = CheckoutEvent['type'];
 
 export type CheckoutMessage =
   /** The checkout app is running and listening: ends the loader's handshake timeout. */

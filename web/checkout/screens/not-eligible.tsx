@@ -2,6 +2,7 @@ import type { EligibilityResult, TrustSummary } from '../../shared/api.ts';
 import { StepHeading } from '../../shared/ui.tsx';
 import { explainIneligibility } from '../flow.ts';
 import type { Host } from '../host.ts';
+import { BackToShopButton } from './back-to-shop.tsx';
 
 /** Why this customer cannot take a plan for this order, and what they can do. */
 export function NotEligible(props: {
@@ -20,15 +21,7 @@ export function NotEligible(props: {
         Your Tranche score: {props.eligibility.customer_score} ({props.eligibility.customer_tier}).
       </p>
       <div class="actions">
-        {props.host.embedded && (
-          <button
-            class="button secondary"
-            type="button"
-            onClick={() => props.host.post({ type: 'close' })}
-          >
-            Back to the shop
-          </button>
-        )}
+        <BackToShopButton host={props.host} />
       </div>
     </main>
   );

@@ -1,6 +1,7 @@
 import { StepHeading } from '../../shared/ui.tsx';
 import { CLOSED_TEXT, type ClosedReason } from '../flow.ts';
 import type { Host } from '../host.ts';
+import { BackToShopButton } from './back-to-shop.tsx';
 
 /** A checkout that cannot go on: expired, already done, cancelled, unknown or refused. */
 export function SessionClosed(props: { reason: ClosedReason; host: Host }) {
@@ -11,15 +12,7 @@ export function SessionClosed(props: { reason: ClosedReason; host: Host }) {
         {props.reason === 'completed' ? '✓' : '⏱'}
       </div>
       <StepHeading lead={text.body}>{text.title}</StepHeading>
-      {props.host.embedded && (
-        <button
-          class="button secondary"
-          type="button"
-          onClick={() => props.host.post({ type: 'close' })}
-        >
-          Back to the shop
-        </button>
-      )}
+      <BackToShopButton host={props.host} />
     </main>
   );
 }

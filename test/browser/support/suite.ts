@@ -1,0 +1,57 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startStack, type Stack } from '../../harness/stack.ts';
+import { registerMerchant, type ApiMerchant } from './checkout.ts';
+import { launchBrowser } from './launch.ts';
+import { startMerchantPage, type MerchantPage } from './merchant-page.ts';
+
+/** What a browser test file works with: the running service, Chromium, a shop page, a merchant. */
+export interface BrowserSuite {
+  stack: Stack;
+  browser: Browser;
+  /** The bare merchant test page (127.0.0.1), loading the widget from the stack (localhost). */
+  shop: MerchantPage;
+  merchant: ApiMerchant;
+}
+
+/**
+ * Registers the file's set-up and tear-down: `tranche start` over a fresh database, Chromium,
+ * the merchant test page and a merchant. The returned object is filled in by `beforeAll`; the
+ * tear-down undoes whatever part of the set-up succeeded, in reverse order.
+ */
+export function browserSuite(options: { demoStore?: boolean; merchantName: string }): BrowserSuite {
+  const suite: Partial<BrowserSuite> = {};
+  const cleanup: (() => Promise<unknown>)[] = [];
+  beforeAll(async () => {
+    const stack = await startStack({ demoStore: options.demoStore ?? false });
+    cleanup.push(() => stack.stop());
+    const browser = await launchBrowser();
+    cleanup.push(() => browser.close());
+    const shop = await startMerchantPage(`${stack.apiUrl}/sdk/v1/connect.js`);
+    cleanup.push(() => shop.close());
+    const merchant = await registerMerchant(stack.api, options.merchantName);
+    Object.assign(suite, { stack, browser, shop, merchant });
+  }, 120_000);
+  afterAll(async () => {
+    for (const undo of cleanup.reverse()) await undo();
+  });
+  const get = <K extends keyof BrowserSuite>(key: K): BrowserSuite[K] => {
+    const value = suite[key];
+    if (value === undefined) throw new Error(`browserSuite: no ${key} (did beforeAll fail?)`);
+    return value;
+  };
+  return {
+    get stack() {
+      return get('stack');
+    },
+    get browser() {
+      return get('browser');
+    },
+    get shop() {
+      return get('shop');
+    },
+    get merchant() {
+      return get('merchant');
+    },
+  };
+}
