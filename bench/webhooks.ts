@@ -294,7 +294,8 @@ export async function runBench(options: BenchOptions): Promise<void> {
         email: `${kind.key}@bench.test`,
         approve: true,
       });
-      merchants.push({ ...kind, id: created.merchant.id, secret: created.webhook_secret });
+      // The bench's events are test-mode events: the test endpoint's secret signs them.
+      merchants.push({ ...kind, id: created.merchant.id, secret: created.webhook_secrets.test });
     }
 
     const receivers = await Receivers.start(
@@ -307,9 +308,10 @@ export async function runBench(options: BenchOptions): Promise<void> {
     cleanup.push(() => receivers.stop());
     for (const m of merchants)
       await handle.db
-        .updateTable('merchants')
-        .set({ webhook_url: `http://127.0.0.1:${receivers.ports[m.key]}/hooks/${m.key}` })
-        .where('id', '=', m.id)
+        .updateTable('webhook_endpoints')
+        .set({ url: `http://127.0.0.1:${receivers.ports[m.key]}/hooks/${m.key}` })
+        .where('merchant_id', '=', m.id)
+        .where('livemode', '=', false)
         .execute();
 
     const owners = assign(merchants, options.events, options.slowShare);

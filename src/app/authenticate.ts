@@ -1,5 +1,5 @@
 import { parseSecretKey, type KeyMode } from '../domain/api-key.ts';
-import { DomainError } from '../domain/errors.ts';
+import { DomainError, notFound } from '../domain/errors.ts';
 import { assertMerchantMayUseKey, type MerchantStatus } from '../domain/merchant.ts';
 import { constantTimeEqual, sha256Hex } from '../platform/crypto.ts';
 import type { AppContext } from './context.ts';
@@ -131,4 +131,68 @@ export function merchantScope(principal: Principal, merchantIdInPath: string): s
   }
   if (principal.kind === 'admin') return merchantIdInPath;
   throw new DomainError('not_found', 'Merchant was not found.');
+}
+
+/**
+ * Which objects a merchant caller reaches (decision 0015): its merchant's, and of those a secret
+ * key only its own mode's (`livemode` set), the dashboard both (`livemode` unset). An object of
+ * the other mode reads as 404, exactly like another merchant's.
+ */
+export interface ModeScope {
+  merchantId: string;
+  livemode?: boolean;
+}
+
+/**
+ * `merchantScope` plus the mode. `requested` is the caller's `livemode` (a query filter or a
+ * choice): the dashboard's narrows it to one mode; a secret key's must be its own mode (400
+ * otherwise: an sk_test_ key never asks for live objects).
+ */
+export function modeScope(
+  principal: Principal,
+  merchantIdInPath: string,
+  requested?: boolean,
+): ModeScope {
+  const merchantId = merchantScope(principal, merchantIdInPath);
+  if (principal.kind !== 'secret_key')
+    return requested === undefined ? { merchantId } : { merchantId, livemode: requested };
+  const livemode = principal.mode === 'live';
+  if (requested !== undefined && requested !== livemode)
+    throw new DomainError(
+      'invalid_request',
+      `livemode=${String(requested)} does not match the key: an sk_${principal.mode}_ key works in ${principal.mode} mode only.`,
+    );
+  return { merchantId, livemode };
+}
+
+/** The one mode a change applies to: the key's own; the dashboard must name it with `livemode`. */
+export function chosenMode(scope: ModeScope, what: string): boolean {
+  if (scope.livemode === undefined)
+    throw new DomainError(
+      'invalid_request',
+      `Say which mode ${what}: livemode=true or livemode=false in the query (a secret key uses its own mode).`,
+    );
+  return scope.livemode;
+}
+
+/** Whether an object of `livemode` is within `scope` (its merchant is checked separately). */
+export function inMode(scope: Pick<ModeScope, 'livemode'>, livemode: boolean): boolean {
+  return scope.livemode === undefined || scope.livemode === livemode;
+}
+
+/**
+ * For what has the mode of the deployment's gateway rather than a mode of its own: the wallet and
+ * payouts (the ledger has no mode; its money moves through the one gateway key, sk_live_ → live,
+ * and payout events carry that mode). A key of the other mode reaches none of it (404); the
+ * dashboard does. Returns the merchant id.
+ */
+export function gatewayModeScope(
+  principal: Principal,
+  merchantIdInPath: string,
+  gatewayLivemode: boolean,
+  what: string,
+): string {
+  const scope = modeScope(principal, merchantIdInPath);
+  if (!inMode(scope, gatewayLivemode)) throw notFound(what);
+  return scope.merchantId;
 }

@@ -12,7 +12,7 @@ import {
 import { DomainError, notFound } from '../domain/errors.ts';
 import { sha256Hex } from '../platform/crypto.ts';
 import { newId, randomBase62 } from '../platform/ids.ts';
-import type { Principal } from './authenticate.ts';
+import { inMode, type ModeScope, type Principal } from './authenticate.ts';
 import type { AppContext } from './context.ts';
 import { checkoutSessionView, type CheckoutSessionView } from './views.ts';
 import type { CheckoutSessionRow } from '../db/schema.ts';
@@ -148,12 +148,15 @@ export async function getCheckoutSession(
   };
 }
 
-/** Moves a live pending session to `next`; the merchant (when given) must own it. */
+/**
+ * Moves a pending session to `next`. With a scope, the session must be that merchant's and of
+ * that mode: another merchant's or another mode's session is 404 (decision 0015).
+ */
 async function transitionSession(
   ctx: AppContext,
   token: string,
   next: 'completed' | 'cancelled',
-  merchantId?: string,
+  scope?: ModeScope,
 ): Promise<CheckoutSessionView> {
   const now = ctx.clock.now();
   try {
@@ -164,7 +167,11 @@ async function transitionSession(
         .where('token', '=', token)
         .forUpdate()
         .executeTakeFirst();
-      if (!row || (merchantId !== undefined && row.merchant_id !== merchantId))
+      if (
+        !row ||
+        (scope !== undefined &&
+          (row.merchant_id !== scope.merchantId || !inMode(scope, row.livemode)))
+      )
         throw notFound('Checkout session');
       assertSessionPending(
         effectiveSessionStatus(row.status, row.expires_at, now),
@@ -194,12 +201,13 @@ export function orderAlreadyCompleted(error: unknown): unknown {
     : error;
 }
 
+/** A secret key cancels its merchant's sessions of its own mode (`scope`). */
 export function cancelCheckoutSession(
   ctx: AppContext,
-  merchantId: string,
+  scope: ModeScope,
   token: string,
 ): Promise<CheckoutSessionView> {
-  return transitionSession(ctx, token, 'cancelled', merchantId);
+  return transitionSession(ctx, token, 'cancelled', scope);
 }
 
 /**

@@ -29,13 +29,40 @@ import { issueSecretKey } from './api-keys.ts';
 import type { AppContext } from './context.ts';
 import { issueRefreshToken, rotateRefreshToken } from './refresh-tokens.ts';
 import { merchantView, type MerchantView } from './views.ts';
+import {
+  insertWebhookEndpoints,
+  loadWebhookEndpoints,
+  replaceWebhookSecret,
+  setWebhookUrl,
+} from './webhook-endpoints.ts';
 import { recordLoginFailure, assertLoginAllowed, clearLoginFailures } from './login-throttle.ts';
 
-/** The credentials a new merchant receives once: keys and webhook secret are never shown again. */
+/** The credentials a new merchant receives once: keys and webhook secrets are never shown again. */
 export interface MerchantCredentials {
   merchant: MerchantView;
   secret_keys: { test: string; live: string };
+  /** One signing secret per mode (decision 0015). */
+  webhook_secrets: { test: string; live: string };
+  /** `webhook_secrets.test`, kept for clients written before per-mode secrets (sandbox first). */
   webhook_secret: string;
+}
+
+/** Merchant records with their webhook endpoints; `mode`: see merchantView. */
+async function viewsOf(
+  db: Db | Tx,
+  rows: readonly MerchantRow[],
+  mode?: KeyMode,
+): Promise<MerchantView[]> {
+  const endpoints = await loadWebhookEndpoints(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => merchantView(row, endpoints.get(row.id) ?? [], mode));
+}
+
+async function viewOf(db: Db | Tx, row: MerchantRow, mode?: KeyMode): Promise<MerchantView> {
+  const endpoints = await loadWebhookEndpoints(db, [row.id]);
+  return merchantView(row, endpoints.get(row.id) ?? [], mode);
 }
 
 export function newWebhookSecret(): string {
@@ -66,7 +93,7 @@ export async function createMerchant(
 ): Promise<MerchantCredentials> {
   const now = ctx.clock.now();
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
-  const webhookSecret = newWebhookSecret();
+  const webhookSecrets = { test: newWebhookSecret(), live: newWebhookSecret() };
   try {
     return await runWrite(ctx.db, async (tx) => {
       const row = await tx
@@ -79,10 +106,6 @@ export async function createMerchant(
           status: input.approve ? 'active' : 'pending_approval',
           approved_at: input.approve ? now : null,
           deactivated_at: null,
-          webhook_url: null,
-          webhook_secret_sealed: ctx.secretBox.seal(webhookSecret),
-          previous_webhook_secret_sealed: null,
-          previous_webhook_secret_expires_at: null,
           settlement_bank_code: null,
           settlement_account_number: null,
           default_constraints: JSON.stringify(constraintsToStored(DEFAULT_SESSION_CONSTRAINTS)),
@@ -93,12 +116,22 @@ export async function createMerchant(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      const endpoints = await insertWebhookEndpoints(
+        tx,
+        row.id,
+        {
+          test: ctx.secretBox.seal(webhookSecrets.test),
+          live: ctx.secretBox.seal(webhookSecrets.live),
+        },
+        now,
+      );
       const test = await issueSecretKey(tx, row.id, 'test', now);
       const live = await issueSecretKey(tx, row.id, 'live', now);
       return {
-        merchant: merchantView(row),
+        merchant: merchantView(row, endpoints),
         secret_keys: { test: test.secret, live: live.secret },
-        webhook_secret: webhookSecret,
+        webhook_secrets: webhookSecrets,
+        webhook_secret: webhookSecrets.test,
       };
     });
   } catch (error) {
@@ -113,10 +146,15 @@ export async function findMerchant(db: Db, merchantId: string): Promise<Merchant
   return db.selectFrom('merchants').selectAll().where('id', '=', merchantId).executeTakeFirst();
 }
 
-export async function getMerchant(ctx: AppContext, merchantId: string): Promise<MerchantView> {
+/** The merchant record, shared by both modes; `mode`: whose webhook endpoint `webhook_url` shows. */
+export async function getMerchant(
+  ctx: AppContext,
+  merchantId: string,
+  mode?: KeyMode,
+): Promise<MerchantView> {
   const row = await findMerchant(ctx.db, merchantId);
   if (!row) throw notFound('Merchant');
-  return merchantView(row);
+  return viewOf(ctx.db, row, mode);
 }
 
 /**
@@ -159,7 +197,7 @@ async function setStatus(
       .where('id', '=', merchantId)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return merchantView(updated);
+    return viewOf(tx, updated);
   });
 }
 
@@ -201,11 +239,13 @@ export async function listMerchants(
       .execute(),
     query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return { data: rows.map(merchantView), total: Number(count.total) };
+  return { data: await viewsOf(ctx.db, rows), total: Number(count.total) };
 }
 
 export interface MerchantSettingsInput {
   webhookUrl?: string | null;
+  /** Whose endpoint `webhookUrl` sets (decision 0015): required with it. */
+  webhookLivemode?: boolean;
   settlementAccount?: { bankCode: string; accountNumber: string } | null;
   defaultConstraints?: SessionConstraints;
   minCustomerTier?: string;
@@ -260,14 +300,31 @@ async function resolveHost(host: string): Promise<string[]> {
   }
 }
 
+/**
+ * Changes the merchant's settings. The record is shared by both modes; only the webhook URL
+ * belongs to one mode (`webhookLivemode`'s). `viewMode`: whose endpoint the answer's
+ * `webhook_url` shows.
+ */
 export async function updateMerchantSettings(
   ctx: AppContext,
   merchantId: string,
   input: MerchantSettingsInput,
+  viewMode?: KeyMode,
 ): Promise<MerchantView> {
+  const webhookLivemode = input.webhookLivemode;
+  if (input.webhookUrl !== undefined && webhookLivemode === undefined)
+    throw new DomainError(
+      'invalid_request',
+      'Say which mode’s webhook_url this is: livemode=true or livemode=false in the query (the dashboard sets either; a secret key sets its own mode’s).',
+    );
   if (input.webhookUrl) {
     validateWebhookUrl(input.webhookUrl);
-    const why = await refusedWebhookHost(new URL(input.webhookUrl).hostname, resolveHost);
+    // A live endpoint must be public; a test endpoint may be loopback (local development).
+    const why = await refusedWebhookHost(
+      new URL(input.webhookUrl).hostname,
+      resolveHost,
+      webhookLivemode === true ? 'public_only' : 'public_or_loopback',
+    );
     if (why) throw new DomainError('invalid_request', `webhook_url is not allowed: ${why}.`);
   }
   if (input.settlementAccount) validateSettlementAccount(input.settlementAccount);
@@ -289,12 +346,9 @@ export async function updateMerchantSettings(
   const now = ctx.clock.now();
   return runCredentialChange(ctx, merchantId, async (tx) => {
     const changes: Record<string, unknown> = { updated_at: now };
-    if (input.webhookUrl !== undefined) {
-      changes.webhook_url = input.webhookUrl;
-      // Setting the URL again (even to the same address) re-enables an endpoint disabled by 410.
-      changes.webhook_disabled_at = null;
-      changes.webhook_disabled_reason = null;
-    }
+    // Setting the URL again (even to the same address) re-enables an endpoint disabled by 410.
+    if (input.webhookUrl !== undefined && webhookLivemode !== undefined)
+      await setWebhookUrl(tx, merchantId, webhookLivemode, input.webhookUrl, now);
     if (input.settlementAccount !== undefined) {
       changes.settlement_bank_code = input.settlementAccount?.bankCode ?? null;
       changes.settlement_account_number = input.settlementAccount?.accountNumber ?? null;
@@ -311,40 +365,33 @@ export async function updateMerchantSettings(
       .returningAll()
       .executeTakeFirst();
     if (!row) throw notFound('Merchant');
-    return merchantView(row);
+    return viewOf(tx, row, viewMode);
   });
 }
 
 /** Overlap during which deliveries are also verifiable with the previous webhook secret. */
 export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 60 * 60_000;
 
+/**
+ * Rolls one mode's webhook secret (decision 0015); the previous one keeps signing
+ * (X-Tranche-Signature-Previous) for WEBHOOK_SECRET_OVERLAP_MS. The other mode's is untouched.
+ */
 export async function rollWebhookSecret(
   ctx: AppContext,
   merchantId: string,
-): Promise<{ webhook_secret: string; previous_secret_expires_at: string }> {
+  livemode: boolean,
+): Promise<{ webhook_secret: string; previous_secret_expires_at: string; livemode: boolean }> {
   const now = ctx.clock.now();
   const secret = newWebhookSecret();
   const overlapEnds = new Date(now.getTime() + WEBHOOK_SECRET_OVERLAP_MS);
-  await runWrite(ctx.db, async (tx) => {
-    const row = await tx
-      .selectFrom('merchants')
-      .select('webhook_secret_sealed')
-      .where('id', '=', merchantId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) throw notFound('Merchant');
-    await tx
-      .updateTable('merchants')
-      .set({
-        webhook_secret_sealed: ctx.secretBox.seal(secret),
-        previous_webhook_secret_sealed: row.webhook_secret_sealed,
-        previous_webhook_secret_expires_at: overlapEnds,
-        updated_at: now,
-      })
-      .where('id', '=', merchantId)
-      .execute();
-  });
-  return { webhook_secret: secret, previous_secret_expires_at: overlapEnds.toISOString() };
+  await runWrite(ctx.db, (tx) =>
+    replaceWebhookSecret(tx, merchantId, livemode, ctx.secretBox.seal(secret), overlapEnds, now),
+  );
+  return {
+    webhook_secret: secret,
+    previous_secret_expires_at: overlapEnds.toISOString(),
+    livemode,
+  };
 }
 
 export interface ApiKeyView {
@@ -459,7 +506,7 @@ export async function loginMerchant(
     token_type: 'Bearer',
     expires_in: access.expiresInSeconds,
     refresh_token: refresh,
-    merchant: merchantView(row),
+    merchant: await viewOf(ctx.db, row),
   };
 }
 
@@ -490,6 +537,6 @@ export async function refreshMerchantSession(
     token_type: 'Bearer',
     expires_in: access.expiresInSeconds,
     refresh_token: next,
-    merchant: merchantView(row),
+    merchant: await viewOf(ctx.db, row),
   };
 }

@@ -108,13 +108,20 @@ export async function listPaymentMethods(
 const BANK_CACHE_MS = 60 * 60_000;
 const bankCache = new WeakMap<object, { banks: GatewayBank[]; fetchedAtMs: number }>();
 
-/** Banks that support direct-debit mandates; the gateway's list, cached for an hour. */
+/**
+ * Banks that support direct-debit mandates; the gateway's list, cached for an hour. Codes are the
+ * CBN's 3-digit ones (spec §2.2; the adapter translates the gateway's own), so a bank the gateway
+ * lists under a code we cannot translate is left out rather than shown with a wrong code.
+ */
 export async function listMandateBanks(ctx: AppContext): Promise<{ name: string; code: string }[]> {
   const nowMs = ctx.clock.now().getTime();
   let cached = bankCache.get(ctx.gateway);
   if (!cached || nowMs - cached.fetchedAtMs > BANK_CACHE_MS) {
     const banks = await ctx.gateway.listBanks().catch(gatewayFailure);
-    cached = { banks: banks.filter((b) => b.supportsDirectDebit), fetchedAtMs: nowMs };
+    cached = {
+      banks: banks.filter((b) => b.supportsDirectDebit && /^\d{3}$/.test(b.code)),
+      fetchedAtMs: nowMs,
+    };
     bankCache.set(ctx.gateway, cached);
   }
   return cached.banks

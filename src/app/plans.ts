@@ -9,6 +9,7 @@ import { planConfirmedEntry } from '../domain/ledger.ts';
 import { initialPlanStatus } from '../domain/plan.ts';
 import { buildSchedule, validatePlanConfiguration } from '../domain/schedule.ts';
 import { newId } from '../platform/ids.ts';
+import { inMode, type ModeScope } from './authenticate.ts';
 import { orderAlreadyCompleted } from './checkout-sessions.ts';
 import type { AppContext } from './context.ts';
 import { constraintsFromStored } from './plan-preview.ts';
@@ -238,20 +239,24 @@ export async function confirmPlan(
   }
 }
 
-/** A merchant reads its own plans only (another merchant's id is 404). */
+/**
+ * A merchant reads its own plans only, and a secret key only its own mode's: another merchant's
+ * or another mode's plan is 404 (decision 0015).
+ */
 export async function getMerchantPlan(
   ctx: AppContext,
-  merchantId: string,
+  scope: ModeScope,
   planId: string,
 ): Promise<PlanView> {
   const plan = await loadPlan(ctx.db, planId);
-  if (!plan || plan.merchant_id !== merchantId) throw notFound('Payment plan');
+  if (!plan || plan.merchant_id !== scope.merchantId || !inMode(scope, plan.livemode))
+    throw notFound('Payment plan');
   return plan;
 }
 
 export async function listMerchantPlans(
   ctx: AppContext,
-  merchantId: string,
+  scope: ModeScope,
   filter: {
     status?: PaymentPlanRow['status'];
     customerId?: string;
@@ -260,7 +265,11 @@ export async function listMerchantPlans(
     cursor?: string;
   },
 ): Promise<Page<PlanView>> {
-  let query = ctx.db.selectFrom('payment_plans').selectAll().where('merchant_id', '=', merchantId);
+  let query = ctx.db
+    .selectFrom('payment_plans')
+    .selectAll()
+    .where('merchant_id', '=', scope.merchantId);
+  if (scope.livemode !== undefined) query = query.where('livemode', '=', scope.livemode);
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.customerId) query = query.where('customer_id', '=', filter.customerId);
   if (filter.orderReference) query = query.where('order_reference', '=', filter.orderReference);

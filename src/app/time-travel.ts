@@ -7,7 +7,11 @@ import { getMerchantPlan, type PlanView, scheduleCollection } from './plans.ts';
 
 const DAY_MS = 86_400_000;
 
-/** Locks a plan for time travel: the merchant's own (else 404) and a sandbox plan (else 403). */
+/**
+ * Locks a plan for time travel: the merchant's own sandbox plan. Time travel is reached with a
+ * test key only, which never sees a live plan: another merchant's or a live plan is 404
+ * (decision 0015).
+ */
 async function lockSandboxPlan(tx: Tx, merchantId: string, planId: string) {
   const plan = await tx
     .selectFrom('payment_plans')
@@ -15,11 +19,11 @@ async function lockSandboxPlan(tx: Tx, merchantId: string, planId: string) {
     .where('id', '=', planId)
     .forUpdate()
     .executeTakeFirst();
-  if (!plan || plan.merchant_id !== merchantId) throw notFound('Payment plan');
-  if (plan.livemode)
-    throw new DomainError('forbidden', 'Time travel works on sandbox (sk_test_) plans only.');
+  if (!plan || plan.merchant_id !== merchantId || plan.livemode) throw notFound('Payment plan');
   return plan;
 }
+
+const sandboxScope = (merchantId: string) => ({ merchantId, livemode: false });
 
 /**
  * Sandbox time travel, "make the next installment due now" (issue 4 §9): the plan's next unpaid
@@ -52,7 +56,7 @@ export async function collectNextInstallmentNow(
     // Same job key as the waiting job: graphile-worker replaces it, now due at once.
     await scheduleCollection(tx, next.id, next.failed_attempts + 1, now);
   });
-  return getMerchantPlan(ctx, merchantId, planId);
+  return getMerchantPlan(ctx, sandboxScope(merchantId), planId);
 }
 
 /**
@@ -102,5 +106,5 @@ export async function advancePlanClockBy(
         );
     }
   });
-  return getMerchantPlan(ctx, merchantId, planId);
+  return getMerchantPlan(ctx, sandboxScope(merchantId), planId);
 }

@@ -3,7 +3,9 @@ import type {
   MerchantRow,
   StoredConstraints,
   StoredGoodsReleaseRule,
+  WebhookEndpointRow,
 } from '../db/schema.ts';
+import type { KeyMode } from '../domain/api-key.ts';
 import { effectiveSessionStatus, type SessionStatus } from '../domain/checkout-session.ts';
 
 /**
@@ -17,10 +19,16 @@ export interface MerchantView {
   email: string;
   status: MerchantRow['status'];
   approved_at: string | null;
+  /**
+   * The webhook endpoint of the caller's mode (a secret key's; live for the dashboard and the
+   * operator), as before per-mode endpoints: clients written then keep reading their own.
+   */
   webhook_url: string | null;
   /** `disabled` after the endpoint answered 410 Gone, until the URL is set again. */
-  webhook_status: 'enabled' | 'disabled' | 'not_configured';
+  webhook_status: WebhookEndpointView['status'];
   webhook_disabled_reason: string | null;
+  /** Both modes' endpoints (decision 0015). Secrets never appear. */
+  webhooks: { test: WebhookEndpointView; live: WebhookEndpointView };
   settlement_account: { bank_code: string; account_number: string } | null;
   default_constraints: StoredConstraints;
   min_customer_tier: string;
@@ -30,7 +38,40 @@ export interface MerchantView {
   created_at: string;
 }
 
-export function merchantView(row: MerchantRow): MerchantView {
+export interface WebhookEndpointView {
+  url: string | null;
+  status: 'enabled' | 'disabled' | 'not_configured';
+  disabled_reason: string | null;
+}
+
+export function webhookEndpointView(
+  endpoint: Pick<WebhookEndpointRow, 'url' | 'disabled_at' | 'disabled_reason'> | undefined,
+): WebhookEndpointView {
+  const url = endpoint?.url ?? null;
+  return {
+    url,
+    status: !url ? 'not_configured' : endpoint?.disabled_at ? 'disabled' : 'enabled',
+    disabled_reason: endpoint?.disabled_reason ?? null,
+  };
+}
+
+/**
+ * `endpoints`: the merchant's webhook endpoints (one per mode); `mode`: whose endpoint the
+ * top-level `webhook_*` fields show (the calling key's mode; live for other callers).
+ */
+export function merchantView(
+  row: MerchantRow,
+  endpoints: readonly Pick<
+    WebhookEndpointRow,
+    'livemode' | 'url' | 'disabled_at' | 'disabled_reason'
+  >[],
+  mode: KeyMode = 'live',
+): MerchantView {
+  const webhooks = {
+    test: webhookEndpointView(endpoints.find((e) => !e.livemode)),
+    live: webhookEndpointView(endpoints.find((e) => e.livemode)),
+  };
+  const own = webhooks[mode];
   return {
     id: row.id,
     object: 'merchant',
@@ -38,13 +79,10 @@ export function merchantView(row: MerchantRow): MerchantView {
     email: row.email,
     status: row.status,
     approved_at: row.approved_at?.toISOString() ?? null,
-    webhook_url: row.webhook_url,
-    webhook_status: !row.webhook_url
-      ? 'not_configured'
-      : row.webhook_disabled_at
-        ? 'disabled'
-        : 'enabled',
-    webhook_disabled_reason: row.webhook_disabled_reason,
+    webhook_url: own.url,
+    webhook_status: own.status,
+    webhook_disabled_reason: own.disabled_reason,
+    webhooks,
     settlement_account:
       row.settlement_bank_code && row.settlement_account_number
         ? { bank_code: row.settlement_bank_code, account_number: row.settlement_account_number }

@@ -11,8 +11,10 @@ import {
 import { newId, randomBase62 } from '../platform/ids.ts';
 import { WebhookSender } from '../webhooks/sender.ts';
 import { signatureHeaders, signingSecretsAt } from '../webhooks/signing.ts';
+import type { ModeScope } from './authenticate.ts';
 import type { AppContext } from './context.ts';
 import { newestFirst, type Page, pageOf } from './pagination.ts';
+import { loadWebhookEndpoint } from './webhook-endpoints.ts';
 
 export interface NewWebhookEvent {
   merchantId: string;
@@ -117,13 +119,17 @@ export interface EventFilter {
   cursor?: string;
 }
 
-/** The delivery log, newest first. */
+/** The delivery log, newest first: of the scope's mode only (a key's), or both (the dashboard). */
 export async function listWebhookEvents(
   ctx: AppContext,
-  merchantId: string,
+  scope: ModeScope,
   filter: EventFilter,
 ): Promise<Page<WebhookEventView>> {
-  let query = ctx.db.selectFrom('webhook_events').selectAll().where('merchant_id', '=', merchantId);
+  let query = ctx.db
+    .selectFrom('webhook_events')
+    .selectAll()
+    .where('merchant_id', '=', scope.merchantId);
+  if (scope.livemode !== undefined) query = query.where('livemode', '=', scope.livemode);
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.type) query = query.where('type', '=', filter.type);
   if (filter.createdFrom) query = query.where('created_at', '>=', filter.createdFrom);
@@ -132,23 +138,25 @@ export async function listWebhookEvents(
   return pageOf(rows, filter.limit, (row) => eventView(row));
 }
 
-async function ownEvent(db: Db | Tx, merchantId: string, eventId: string) {
-  const row = await db
+/** The merchant's event, of the scope's mode: another merchant's or another mode's is 404. */
+async function ownEvent(db: Db | Tx, scope: ModeScope, eventId: string) {
+  let query = db
     .selectFrom('webhook_events')
     .selectAll()
     .where('id', '=', eventId)
-    .where('merchant_id', '=', merchantId)
-    .executeTakeFirst();
+    .where('merchant_id', '=', scope.merchantId);
+  if (scope.livemode !== undefined) query = query.where('livemode', '=', scope.livemode);
+  const row = await query.executeTakeFirst();
   if (!row) throw notFound('Webhook event');
   return row;
 }
 
 export async function getWebhookEvent(
   ctx: AppContext,
-  merchantId: string,
+  scope: ModeScope,
   eventId: string,
 ): Promise<WebhookEventView> {
-  const row = await ownEvent(ctx.db, merchantId, eventId);
+  const row = await ownEvent(ctx.db, scope, eventId);
   const attempts = await ctx.db
     .selectFrom('webhook_attempts')
     .selectAll()
@@ -166,11 +174,11 @@ export async function getWebhookEvent(
  */
 export async function resendWebhookEvent(
   ctx: AppContext,
-  merchantId: string,
+  scope: ModeScope,
   eventId: string,
 ): Promise<WebhookEventView> {
   const now = ctx.clock.now();
-  await ownEvent(ctx.db, merchantId, eventId);
+  const { merchant_id: merchantId } = await ownEvent(ctx.db, scope, eventId);
   const row = await ctx.db
     .updateTable('webhook_events')
     .set({
@@ -190,11 +198,12 @@ const MAX_RESEND_RANGE_MS = 31 * 24 * 3_600_000;
 
 /**
  * Re-queues every event in [from, to) that has not been delivered: dead-lettered ones and those
- * still retrying (which are brought forward to now). Delivered events are left alone.
+ * still retrying (which are brought forward to now). Delivered events are left alone, and so are
+ * the other mode's (a key's scope).
  */
 export async function resendFailedWebhookEvents(
   ctx: AppContext,
-  merchantId: string,
+  scope: ModeScope,
   range: { from: Date; to: Date },
 ): Promise<{ requeued: number }> {
   if (range.to.getTime() <= range.from.getTime())
@@ -202,18 +211,19 @@ export async function resendFailedWebhookEvents(
   if (range.to.getTime() - range.from.getTime() > MAX_RESEND_RANGE_MS)
     throw new DomainError('invalid_request', 'The range may cover at most 31 days.');
   const now = ctx.clock.now();
-  const result = await ctx.db
+  let update = ctx.db
     .updateTable('webhook_events')
     .set({
       status: 'pending',
       next_attempt_at: now,
       retry_until: new Date(now.getTime() + RETRY_WINDOW_MS),
     })
-    .where('merchant_id', '=', merchantId)
+    .where('merchant_id', '=', scope.merchantId)
     .where('status', 'in', ['dead', 'retrying'])
     .where('created_at', '>=', range.from)
-    .where('created_at', '<', range.to)
-    .executeTakeFirst();
+    .where('created_at', '<', range.to);
+  if (scope.livemode !== undefined) update = update.where('livemode', '=', scope.livemode);
+  const result = await update.executeTakeFirst();
   return { requeued: Number(result.numUpdatedRows) };
 }
 
@@ -234,9 +244,10 @@ export interface TestDeliverySettings {
 }
 
 /**
- * Sends a signed `webhook.test` event to the configured URL now and reports what happened
- * (spec §4.3, §7.3). Not stored in the outbox and never retried: it is a probe. Test keys probe
- * with the test-mode address rules, live keys with the live ones.
+ * Sends a signed `webhook.test` event to one mode's URL now and reports what happened (spec
+ * §4.3, §7.3): a test key's probe goes to the test URL signed with the test secret under the
+ * test-mode address rules, a live key's to the live ones. Not stored in the outbox and never
+ * retried: it is a probe.
  */
 export async function sendTestWebhook(
   ctx: AppContext,
@@ -244,24 +255,14 @@ export async function sendTestWebhook(
   livemode: boolean,
   settings: TestDeliverySettings,
 ): Promise<TestDelivery> {
-  const merchant = await ctx.db
-    .selectFrom('merchants')
-    .select([
-      'webhook_url',
-      'webhook_secret_sealed',
-      'previous_webhook_secret_sealed',
-      'previous_webhook_secret_expires_at',
-      'webhook_disabled_reason',
-    ])
-    .where('id', '=', merchantId)
-    .executeTakeFirst();
-  if (!merchant) throw notFound('Merchant');
-  if (!merchant.webhook_url)
+  const endpoint = await loadWebhookEndpoint(ctx.db, merchantId, livemode);
+  const url = endpoint.url;
+  if (!url)
     return {
       delivered: false,
       event_id: null,
       url: null,
-      error: 'no webhook URL is configured: set webhook_url in the merchant settings',
+      error: `no webhook URL is configured for ${livemode ? 'live' : 'test'} mode: set webhook_url in the merchant settings with an sk_${livemode ? 'live' : 'test'}_ key`,
       status_code: null,
       latency_ms: null,
     };
@@ -275,11 +276,11 @@ export async function sendTestWebhook(
   const sender = new WebhookSender({ timeoutMs: settings.timeoutMs, maxSocketsPerPool: 1 });
   try {
     const result = await sender.send({
-      url: merchant.webhook_url,
+      url,
       body,
       headers: signatureHeaders(
         body,
-        signingSecretsAt(merchant, now, (sealed) => ctx.secretBox.open(sealed)),
+        signingSecretsAt(endpoint, now, (sealed) => ctx.secretBox.open(sealed)),
         { id, type: TEST_EVENT_TYPE },
       ),
       policy: livemode ? 'public_only' : 'public_or_loopback',
@@ -289,14 +290,14 @@ export async function sendTestWebhook(
       return {
         delivered: true,
         event_id: id,
-        url: merchant.webhook_url,
+        url,
         status_code: result.statusCode,
         latency_ms: result.latencyMs,
       };
     return {
       delivered: false,
       event_id: id,
-      url: merchant.webhook_url,
+      url,
       error:
         result.kind === 'error'
           ? result.message

@@ -11,12 +11,6 @@ export interface MerchantsTable {
   status: 'pending_approval' | 'active' | 'deactivated';
   approved_at: Date | null;
   deactivated_at: Date | null;
-  webhook_url: string | null;
-  webhook_secret_sealed: string;
-  previous_webhook_secret_sealed: string | null;
-  previous_webhook_secret_expires_at: Date | null;
-  webhook_disabled_at: Date | null;
-  webhook_disabled_reason: string | null;
   settlement_bank_code: string | null;
   settlement_account_number: string | null;
   default_constraints: JsonColumn<StoredConstraints>;
@@ -274,6 +268,22 @@ export interface SchemaMigrationsTable {
   applied_at: Generated<Date>;
 }
 
+/** One per merchant and mode (decision 0015): where that mode's events go and what signs them. */
+export interface WebhookEndpointsTable {
+  merchant_id: string;
+  livemode: boolean;
+  url: string | null;
+  secret_sealed: string;
+  /** Still signs during a roll's 24-hour overlap (webhooks/signing.ts). */
+  previous_secret_sealed: string | null;
+  previous_secret_expires_at: Date | null;
+  /** Set when the URL answered 410 Gone; cleared when the URL is set again. */
+  disabled_at: Date | null;
+  disabled_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
 export type WebhookEventStatus = 'pending' | 'retrying' | 'delivered' | 'dead';
 
 export interface WebhookEventsTable {
@@ -330,6 +340,7 @@ export interface Database {
   charges: ChargesTable;
   payouts: PayoutsTable;
   transfer_recipients: TransferRecipientsTable;
+  webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_attempts: WebhookAttemptsTable;
   customer_notifications: CustomerNotificationsTable;
@@ -350,6 +361,7 @@ export type PaymentPlanRow = Selectable<PaymentPlansTable>;
 export type InstallmentRow = Selectable<InstallmentsTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
 export type ChargeRow = Selectable<ChargesTable>;
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookEventRow = Selectable<WebhookEventsTable>;
 export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
 export type PaymentLinkRow = Selectable<PaymentLinksTable>;

@@ -11,12 +11,26 @@ export interface ClaimedEvent {
   body: string;
   attempts: number;
   retry_until: Date;
+  /** The URL of the event's own mode's endpoint (decision 0015), and its sealed secrets. */
   webhook_url: string;
-  webhook_secret_sealed: string;
-  previous_webhook_secret_sealed: string | null;
-  previous_webhook_secret_expires_at: Date | null;
+  secret_sealed: string;
+  previous_secret_sealed: string | null;
+  previous_secret_expires_at: Date | null;
   /** The lease this claim took (the event's next_attempt_at until it is recorded). */
   lease_until: Date;
+}
+
+/**
+ * An endpoint is a merchant's test or live address (decision 0015): the unit the dispatcher caps
+ * and isolates, since the two modes' addresses are different servers.
+ */
+export function endpointKey(event: { merchant_id: string; livemode: boolean }): string {
+  return `${event.merchant_id}:${event.livemode ? 'live' : 'test'}`;
+}
+
+function parseEndpointKey(key: string): { merchantId: string; livemode: boolean } {
+  const at = key.lastIndexOf(':');
+  return { merchantId: key.slice(0, at), livemode: key.slice(at + 1) === 'live' };
 }
 
 export interface ClaimRequest {
@@ -24,53 +38,60 @@ export interface ClaimRequest {
   /** The claimed events are not offered again before this instant (the lease). */
   leaseUntil: Date;
   limit: number;
-  /** Most events one merchant may have in flight in this dispatcher. */
+  /** Most events one endpoint (merchant and mode) may have in flight in this dispatcher. */
   perMerchant: number;
-  /** Merchants with deliveries in flight here, and how many more each may take. */
+  /** Endpoints (`endpointKey`) with deliveries in flight here, and how many more each may take. */
   freeSlots: ReadonlyMap<string, number>;
 }
 
 /**
  * Takes due events by status and due time (never by "id after the last seen", brief §6), at most
- * `freeSlots` (or `perMerchant`) per merchant, so a merchant with a backlog behind a slow endpoint
+ * `freeSlots` (or `perMerchant`) per endpoint, so a merchant with a backlog behind a slow endpoint
  * cannot fill a batch and hold back everyone else. Rows locked by another dispatcher are skipped.
- * Events of merchants without a URL, or whose endpoint was disabled, wait in place.
+ * Events whose mode's endpoint has no URL, or was disabled, wait in place.
  *
- * The cost does not grow with the backlog: the merchants with waiting events are found by a
- * loose scan of webhook_events_claim_idx (one probe per merchant), and each one's oldest due
- * events by one more probe of the same index, limited to its free slots (none for a merchant at
- * its cap). The ids then go through the primary key (`= ANY (ARRAY(…))`, so the planner cannot
- * pick a hash join over the whole table).
+ * The cost does not grow with the backlog: the endpoints (merchant and mode) with waiting events
+ * are found by a loose scan of webhook_events_endpoint_claim_idx (one probe per endpoint), and
+ * each one's oldest due events by one more probe of the same index, limited to its free slots
+ * (none for an endpoint at its cap). The ids then go through the primary key (`= ANY (ARRAY(…))`,
+ * so the planner cannot pick a hash join over the whole table).
  */
 export async function claimDueEvents(db: Db, request: ClaimRequest): Promise<ClaimedEvent[]> {
-  const ids = [...request.freeSlots.keys()];
-  const free = ids.map((id) => request.freeSlots.get(id) ?? 0);
+  const endpoints = [...request.freeSlots.keys()].map(parseEndpointKey);
+  const merchantIds = endpoints.map((e) => e.merchantId);
+  const livemodes = endpoints.map((e) => e.livemode);
+  const free = [...request.freeSlots.values()];
   const result = await sql<ClaimedEvent>`
     WITH RECURSIVE waiting AS (
-      (SELECT merchant_id FROM webhook_events
+      (SELECT merchant_id, livemode FROM webhook_events
         WHERE status IN ('pending', 'retrying')
-        ORDER BY merchant_id LIMIT 1)
+        ORDER BY merchant_id, livemode LIMIT 1)
       UNION ALL
-      SELECT (SELECT e.merchant_id FROM webhook_events e
-               WHERE e.status IN ('pending', 'retrying') AND e.merchant_id > w.merchant_id
-               ORDER BY e.merchant_id LIMIT 1)
+      SELECT n.merchant_id, n.livemode
         FROM waiting w
-       WHERE w.merchant_id IS NOT NULL
+       CROSS JOIN LATERAL (
+             SELECT e.merchant_id, e.livemode FROM webhook_events e
+              WHERE e.status IN ('pending', 'retrying')
+                AND (e.merchant_id, e.livemode) > (w.merchant_id, w.livemode)
+              ORDER BY e.merchant_id, e.livemode LIMIT 1
+             ) n
     ), candidates AS (
       SELECT d.id
         FROM waiting w
-        JOIN merchants m ON m.id = w.merchant_id
-        LEFT JOIN unnest(${ids}::text[], ${free}::int[]) AS f(merchant_id, free)
-          ON f.merchant_id = w.merchant_id
+        JOIN webhook_endpoints ep ON ep.merchant_id = w.merchant_id AND ep.livemode = w.livemode
+        LEFT JOIN unnest(${merchantIds}::text[], ${livemodes}::boolean[], ${free}::int[])
+               AS f(merchant_id, livemode, free)
+          ON f.merchant_id = w.merchant_id AND f.livemode = w.livemode
        CROSS JOIN LATERAL (
              SELECT e.id
                FROM webhook_events e
-              WHERE e.merchant_id = w.merchant_id AND e.status IN ('pending', 'retrying')
+              WHERE e.merchant_id = w.merchant_id AND e.livemode = w.livemode
+                AND e.status IN ('pending', 'retrying')
                 AND e.next_attempt_at <= ${request.now}
               ORDER BY e.next_attempt_at, e.id
               LIMIT coalesce(f.free, ${request.perMerchant}::int)
              ) d
-       WHERE m.webhook_url IS NOT NULL AND m.webhook_disabled_at IS NULL
+       WHERE ep.url IS NOT NULL AND ep.disabled_at IS NULL
     ), picked AS (
       SELECT e.id
         FROM webhook_events e
@@ -82,11 +103,12 @@ export async function claimDueEvents(db: Db, request: ClaimRequest): Promise<Cla
     )
     UPDATE webhook_events e
        SET next_attempt_at = ${request.leaseUntil}
-      FROM merchants m
-     WHERE e.id = ANY (ARRAY(SELECT id FROM picked)) AND m.id = e.merchant_id
+      FROM webhook_endpoints ep
+     WHERE e.id = ANY (ARRAY(SELECT id FROM picked))
+       AND ep.merchant_id = e.merchant_id AND ep.livemode = e.livemode
     RETURNING e.id, e.merchant_id, e.livemode, e.type, e.body, e.attempts, e.retry_until,
-              m.webhook_url, m.webhook_secret_sealed, m.previous_webhook_secret_sealed,
-              m.previous_webhook_secret_expires_at, e.next_attempt_at AS lease_until`.execute(db);
+              ep.url AS webhook_url, ep.secret_sealed, ep.previous_secret_sealed,
+              ep.previous_secret_expires_at, e.next_attempt_at AS lease_until`.execute(db);
   return result.rows;
 }
 
@@ -115,6 +137,8 @@ export async function releaseClaims(
 export interface AttemptRecord {
   eventId: string;
   merchantId: string;
+  /** The event's mode: a 410 disables that mode's endpoint only. */
+  livemode: boolean;
   attemptedAt: Date;
   url: string;
   statusCode: number | null;
@@ -164,20 +188,25 @@ export async function recordAttempts(db: Db, records: readonly AttemptRecord[]):
              AS r(id, status, next_attempt_at, attempted_at, status_code, error)
        WHERE e.id = r.id AND e.status IN ('pending', 'retrying')`.execute(tx);
     const gone = records.filter((r) => r.disableEndpoint);
-    for (const r of gone) await disableEndpoint(tx, r.merchantId, r.attemptedAt, r.url);
+    for (const r of gone) await disableEndpoint(tx, r);
   });
 }
 
-async function disableEndpoint(tx: Tx, merchantId: string, at: Date, url: string): Promise<void> {
+/** A 410 Gone disables the endpoint of the event's mode; the other mode's keeps delivering. */
+async function disableEndpoint(
+  tx: Tx,
+  r: Pick<AttemptRecord, 'merchantId' | 'livemode' | 'attemptedAt' | 'url'>,
+): Promise<void> {
   await tx
-    .updateTable('merchants')
+    .updateTable('webhook_endpoints')
     .set({
-      webhook_disabled_at: at,
-      webhook_disabled_reason: `${url} answered 410 Gone at ${at.toISOString()}; deliveries are paused until the webhook URL is set again.`,
+      disabled_at: r.attemptedAt,
+      disabled_reason: `${r.url} answered 410 Gone at ${r.attemptedAt.toISOString()}; deliveries are paused until the webhook URL is set again.`,
     })
-    .where('id', '=', merchantId)
+    .where('merchant_id', '=', r.merchantId)
+    .where('livemode', '=', r.livemode)
     // Only the address that answered 410: a merchant who already moved to a new one keeps it.
-    .where('webhook_url', '=', url)
-    .where('webhook_disabled_at', 'is', null)
+    .where('url', '=', r.url)
+    .where('disabled_at', 'is', null)
     .execute();
 }

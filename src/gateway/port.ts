@@ -24,6 +24,7 @@ export type RefundStatus = 'pending' | 'processed' | 'failed';
 
 export interface GatewayBank {
   name: string;
+  /** Our bank code, the CBN's (3 digits for banks); every `bankCode` below is one of ours too. */
   code: string;
   supportsDirectDebit: boolean;
 }

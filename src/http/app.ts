@@ -7,9 +7,13 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 import type { AppContext } from '../app/context.ts';
 import { DomainError } from '../domain/errors.ts';
 import { randomBase62 } from '../platform/ids.ts';
+import type { TrustProxy } from '../platform/config.ts';
 import { loggerOptions } from '../platform/logger.ts';
 import { describeValidationError, errorBody, statusForCode } from './error-mapper.ts';
+import { findMalformedText } from './malformed-text.ts';
+import { registerMalformedInputGuard } from './plugins/malformed-input.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { fastifyTrustProxy } from './trust-proxy.ts';
 import { registerAdminRoutes } from './routes/admin.ts';
 import { registerCheckoutSessionRoutes } from './routes/checkout-sessions.ts';
 import { registerCheckoutPreviewRoutes } from './routes/checkout-preview.ts';
@@ -39,6 +43,11 @@ declare module 'fastify' {
 export interface HttpOptions {
   logLevel: string;
   bodyLimitBytes: number;
+  /**
+   * Whose X-Forwarded-For gives `request.ip` (TRUST_PROXY): a number of proxy hops or the
+   * proxies' addresses. Default: nobody's, the connecting address is the client.
+   */
+  trustProxy?: TrustProxy;
   /** Node's default metrics (event loop, memory) are process-wide: only the real server collects them. */
   collectProcessMetrics?: boolean;
   /** The built pages (scripts/build-web.ts); default web/dist of this checkout. */
@@ -48,12 +57,13 @@ export interface HttpOptions {
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promise<TypedApp> {
   const app = Fastify({
     logger: loggerOptions(options.logLevel),
     bodyLimit: options.bodyLimitBytes,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -86,23 +96,27 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
         new DomainError('invalid_json', 'The request body is empty; send a JSON object.'),
         undefined,
       );
-    const text = raw.toString('utf8');
+    let text: string;
+    try {
+      // Invalid UTF-8 would otherwise turn silently into U+FFFD.
+      text = strictUtf8.decode(raw);
+    } catch {
+      return done(
+        new DomainError('invalid_request', 'The request body must be valid UTF-8 text.'),
+        undefined,
+      );
+    }
     void defaultJsonParser(request, text, (error, parsed) => {
       if (error)
         return done(
           new DomainError('invalid_json', 'The request body is not valid JSON.'),
           undefined,
         );
-      // PostgreSQL text cannot hold NUL; refuse it here rather than fail at the database.
-      if ((text.includes('\\u0000') || text.includes('\u0000')) && containsNul(parsed)) {
-        return done(
-          new DomainError(
-            'invalid_request',
-            'Text fields must not contain NUL (\\u0000) characters.',
-          ),
-          undefined,
-        );
-      }
+      // NUL and lone surrogates can only arrive as \u escapes (malformed-text.ts): refuse them
+      // here rather than store U+FFFD or fail at the database.
+      const problem = text.includes('\\u') ? findMalformedText(parsed) : undefined;
+      if (problem !== undefined)
+        return done(new DomainError('invalid_request', `Text fields ${problem}.`), undefined);
       done(null, parsed);
     });
   });
@@ -211,6 +225,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   });
 
   registerRateLimit(app, ctx);
+  registerMalformedInputGuard(app);
   registerOperationsRoutes(app, ctx, registry);
   registerMerchantRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
@@ -227,14 +242,6 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerPaymentLinkRoutes(app, ctx);
   registerPageRoutes(app, ctx, options.webDistDir ?? DEFAULT_WEB_DIST);
   return app;
-}
-
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value !== null && typeof value === 'object')
-    return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v));
-  return false;
 }
 
 interface MappedError {

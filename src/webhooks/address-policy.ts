@@ -1,87 +1,119 @@
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Which addresses a merchant's webhook may reach (brief §7, reliability API7/B33). Live events go
  * only to public addresses over HTTPS; test events may also reach loopback, for local development.
- * The check runs at registration on literal addresses and, for every connection, on the address
- * DNS actually returned, so a name that resolves (or re-resolves) to a private address is refused.
+ * The check runs at registration (literal addresses, and what a name resolves to then) with the
+ * policy of the endpoint's mode and, for every connection, on the address DNS actually returned,
+ * so a name that resolves (or re-resolves) to a private address is refused.
+ *
+ * Ranges come from ipaddr.js's table of special-purpose ranges (IANA registries): only `unicast`
+ * is public. IPv6 forms that carry an IPv4 address are judged by that address too: IPv4-mapped,
+ * IPv4-translated and IPv4-compatible ones reach it directly; 6to4, Teredo and the well-known
+ * NAT64 prefix reach it through a relay or translator, so they pass only when it is public (never
+ * as loopback). The local-use NAT64 prefix (64:ff9b:1::/48) is refused outright: where its
+ * translator puts the IPv4 address is the local network's choice. Other IPv6 must be global
+ * unicast (2000::/3).
  */
 export type AddressPolicy = 'public_only' | 'public_or_loopback';
 
-const loopback = new BlockList();
-loopback.addSubnet('127.0.0.0', 8, 'ipv4');
-loopback.addAddress('::1', 'ipv6');
+type Verdict = { kind: 'public' } | { kind: 'loopback' } | { kind: 'refused'; why: string };
 
-const nonPublic = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8], // "this network"; 0.0.0.0 reaches the local host
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local, including cloud metadata 169.254.169.254
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved and broadcast
-] as const)
-  nonPublic.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96], // NAT64 can reach IPv4 private space
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
-] as const)
-  nonPublic.addSubnet(net, prefix, 'ipv6');
+const PUBLIC: Verdict = { kind: 'public' };
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
+const LOCAL_USE_NAT64 = ipaddr.parseCIDR('64:ff9b:1::/48');
+const WELL_KNOWN_NAT64 = ipaddr.parseCIDR('64:ff9b::/96');
 
-/** IPv4-mapped and IPv4-compatible IPv6 addresses are judged as the IPv4 address they carry. */
-function normalise(address: string): { address: string; family: 'ipv4' | 'ipv6' } | null {
-  const bare = address.replace(/^\[|\]$/g, '').toLowerCase();
-  const version = isIP(bare);
-  if (version === 4) return { address: bare, family: 'ipv4' };
-  if (version !== 6) return null;
-  const mapped = /^(?:0{0,4}:){0,5}(?:ffff:)?(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
-  if (mapped?.[1]) return { address: mapped[1], family: 'ipv4' };
-  const hexMapped = /^(?:0{0,4}:){0,5}ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(bare);
-  if (hexMapped?.[1] && hexMapped[2]) {
-    const hi = parseInt(hexMapped[1], 16);
-    const lo = parseInt(hexMapped[2], 16);
-    return { address: `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, family: 'ipv4' };
+function ipv4From(hi: number, lo: number): ipaddr.IPv4 {
+  return new ipaddr.IPv4([hi >> 8, hi & 255, lo >> 8, lo & 255]);
+}
+
+function judgeIpv4(ip: ipaddr.IPv4): Verdict {
+  const range = ip.range();
+  if (range === 'unicast') return PUBLIC;
+  if (range === 'loopback') return { kind: 'loopback' };
+  return { kind: 'refused', why: range };
+}
+
+/** An address reached through a tunnel or translator: allowed only if the IPv4 it carries is public. */
+function judgeCarried(form: string, carried: readonly ipaddr.IPv4[]): Verdict {
+  for (const ip of carried) {
+    const range = ip.range();
+    if (range !== 'unicast')
+      return { kind: 'refused', why: `${form} of ${ip.toString()}, ${range}` };
   }
-  return { address: bare, family: 'ipv6' };
+  return PUBLIC;
+}
+
+function judgeIpv6(ip: ipaddr.IPv6): Verdict {
+  const range = ip.range() as string;
+  const p = ip.parts;
+  const at = (i: number) => p[i] ?? 0;
+  switch (range) {
+    case 'loopback':
+      return { kind: 'loopback' };
+    case 'ipv4Mapped': // ::ffff:a.b.c.d
+    case 'rfc6145': // ::ffff:0:a.b.c.d
+      return judgeIpv4(ipv4From(at(6), at(7)));
+    case '6to4': // 2002:AABB:CCDD::/48
+      return judgeCarried('6to4', [ipv4From(at(1), at(2))]);
+    case 'teredo': // 2001:0:<server>:<flags>:<port>:<client, inverted>
+      return judgeCarried('Teredo', [
+        ipv4From(at(2), at(3)),
+        ipv4From(~at(6) & 0xffff, ~at(7) & 0xffff),
+      ]);
+    case 'rfc6052':
+      if (ip.match(LOCAL_USE_NAT64)) return { kind: 'refused', why: 'local-use NAT64' };
+      if (ip.match(WELL_KNOWN_NAT64)) return judgeCarried('NAT64', [ipv4From(at(6), at(7))]);
+      return { kind: 'refused', why: 'NAT64' };
+    case 'unicast':
+      if (ip.match(GLOBAL_UNICAST)) return PUBLIC;
+      // ::a.b.c.d, the deprecated IPv4-compatible form.
+      if (p.slice(0, 6).every((part) => part === 0)) return judgeIpv4(ipv4From(at(6), at(7)));
+      return { kind: 'refused', why: 'outside global unicast' };
+    default:
+      return { kind: 'refused', why: range };
+  }
+}
+
+function parse(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  const bare = address.replace(/^\[|\]$/g, '');
+  // node:net decides what is a literal (dotted quads only); ipaddr.js reads it.
+  if (isIP(bare) === 0) return null;
+  try {
+    return ipaddr.parse(bare);
+  } catch {
+    return null;
+  }
 }
 
 /** Null when the policy allows the address; otherwise why not. */
 export function refusedAddress(address: string, policy: AddressPolicy): string | null {
-  const ip = normalise(address);
+  const ip = parse(address);
   if (!ip) return `${address} is not an IP address`;
-  if (!nonPublic.check(ip.address, ip.family)) return null;
-  if (policy === 'public_or_loopback' && loopback.check(ip.address, ip.family)) return null;
-  return `${address} is a private, loopback, link-local or reserved address`;
+  const verdict = ip instanceof ipaddr.IPv4 ? judgeIpv4(ip) : judgeIpv6(ip);
+  if (verdict.kind === 'public') return null;
+  if (verdict.kind === 'loopback')
+    return policy === 'public_or_loopback' ? null : `${address} is not a public address (loopback)`;
+  return `${address} is not a public address (${verdict.why})`;
 }
 
 export function isIpLiteral(hostname: string): boolean {
-  return isIP(hostname.replace(/^\[|\]$/g, '')) !== 0;
+  return parse(hostname) !== null;
 }
 
 /**
- * The registration-time check of a webhook URL's host. Loopback passes (test mode may use it;
- * live deliveries refuse it at connect time); private, link-local and reserved addresses never do.
- * A name that does not resolve yet is accepted: every connection is checked again anyway.
+ * The registration-time check of a webhook URL's host, with the policy of the endpoint's mode
+ * (live: public only; test: loopback too). A name that does not resolve yet is accepted: every
+ * connection is checked again anyway.
  */
 export async function refusedWebhookHost(
   hostname: string,
   resolve: (host: string) => Promise<string[]>,
+  policy: AddressPolicy,
 ): Promise<string | null> {
-  if (isIpLiteral(hostname)) return refusedAddress(hostname, 'public_or_loopback');
+  if (isIpLiteral(hostname)) return refusedAddress(hostname, policy);
   let addresses: string[];
   try {
     addresses = await resolve(hostname);
@@ -89,7 +121,7 @@ export async function refusedWebhookHost(
     return null;
   }
   for (const address of addresses) {
-    const why = refusedAddress(address, 'public_or_loopback');
+    const why = refusedAddress(address, policy);
     if (why) return `${hostname} resolves to ${why}`;
   }
   return null;

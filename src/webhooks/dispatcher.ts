@@ -3,6 +3,7 @@ import {
   type AttemptRecord,
   type ClaimedEvent,
   claimDueEvents,
+  endpointKey,
   recordAttempts,
   releaseClaims,
 } from '../db/webhook-outbox.ts';
@@ -16,7 +17,10 @@ import { signatureHeaders, signingSecretsAt } from './signing.ts';
 export interface DispatcherOptions {
   /** Events this process holds: in flight, or claimed and next in line for their endpoint. */
   concurrency: number;
-  /** Deliveries in flight to one merchant: its slow endpoint can hold no more than this. */
+  /**
+   * Deliveries in flight to one endpoint (a merchant's test or live address): a slow endpoint
+   * can hold no more than this.
+   */
   perMerchant: number;
   timeoutMs: number;
   /** How often the outbox is polled when there is nothing to do. */
@@ -45,21 +49,22 @@ const SLOT_GATHER_MS = 5;
  * The outbox relay (brief §6–§7). It claims due events (a lease: a dispatcher that dies mid-flight
  * loses them to the next claim once the lease ends, so an event is delivered at least once, never
  * lost), sends each signed body, and records every attempt in batches. Merchants are isolated:
- * per-merchant in-flight caps in the claim and separate connection pools per merchant.
+ * per-endpoint (merchant and mode) in-flight caps in the claim and separate connection pools per
+ * endpoint.
  */
 export class WebhookDispatcher {
   readonly #deps: Deps;
   readonly #options: DispatcherOptions;
   readonly #sender: WebhookSender;
   readonly #leaseMs: number;
-  /** Most events one merchant may have claimed here: `perMerchant` in flight as many queued. */
+  /** Most events one endpoint may have claimed here: `perMerchant` in flight as many queued. */
   readonly #holdPerMerchant: number;
-  /** Per merchant: claimed and not finished (in flight or queued). */
+  /** Per endpoint (`endpointKey`: merchant and mode): claimed and not finished (in flight or queued). */
   readonly #held = new Map<string, number>();
   #heldTotal = 0;
-  /** Per merchant: being sent now (at most `perMerchant`). */
+  /** Per endpoint: being sent now (at most `perMerchant`). */
   readonly #inFlight = new Map<string, number>();
-  /** Per merchant: claimed, waiting for one of its deliveries in flight to end. */
+  /** Per endpoint: claimed, waiting for one of its deliveries in flight to end. */
   readonly #queued = new Map<string, ClaimedEvent[]>();
   #stopping = false;
   #pending: AttemptRecord[] = [];
@@ -69,7 +74,7 @@ export class WebhookDispatcher {
   #loop: Promise<void> | null = null;
   readonly #wakers = new Set<() => void>();
   /**
-   * Merchants whose last claim was cut short by their cap: they may have more due, so a slot of
+   * Endpoints whose last claim was cut short by their cap: they may have more due, so a slot of
    * theirs freeing up is worth a claim.
    */
   readonly #capped = new Set<string>();
@@ -88,7 +93,7 @@ export class WebhookDispatcher {
       timeoutMs: options.timeoutMs,
       maxSocketsPerPool: options.perMerchant,
     });
-    // A claimed event waits at most one delivery (its merchant has no more queued than in
+    // A claimed event waits at most one delivery (its endpoint has no more queued than in
     // flight, each ending within the timeout) and then takes at most one: the lease outlasts
     // both, so a live dispatcher never loses its own claim.
     this.#leaseMs = 2 * options.timeoutMs + 5_000;
@@ -150,7 +155,7 @@ export class WebhookDispatcher {
         this.#deps.log.error({ err: error }, 'webhook claim failed');
       }
       // A full batch: more may be due, claim again. Otherwise everything due that the caps allow
-      // was taken: wait until a merchant cut short by its cap (or a full dispatcher) finishes a
+      // was taken: wait until an endpoint cut short by its cap (or a full dispatcher) finishes a
       // delivery, since its next due event may be claimed then, or for the poll interval.
       if (claimed > 0 && claimed >= this.#lastLimit) continue;
       await this.#waitForWork(this.#options.pollMs);
@@ -163,8 +168,8 @@ export class WebhookDispatcher {
     if (room <= 0) return 0;
     const now = this.#deps.clock.now();
     const freeSlots = new Map<string, number>();
-    for (const [merchantId, count] of this.#held)
-      freeSlots.set(merchantId, Math.max(this.#holdPerMerchant - count, 0));
+    for (const [endpoint, count] of this.#held)
+      freeSlots.set(endpoint, Math.max(this.#holdPerMerchant - count, 0));
     const limit = Math.min(room, MAX_CLAIM);
     this.#lastLimit = limit;
     const events = await claimDueEvents(this.#deps.db, {
@@ -175,51 +180,52 @@ export class WebhookDispatcher {
       freeSlots,
     });
     const taken = new Map<string, number>();
-    for (const event of events)
-      taken.set(event.merchant_id, (taken.get(event.merchant_id) ?? 0) + 1);
-    for (const [merchantId, count] of taken)
-      if (count >= (freeSlots.get(merchantId) ?? this.#holdPerMerchant))
-        this.#capped.add(merchantId);
-      else this.#capped.delete(merchantId);
-    for (const [merchantId, free] of freeSlots)
-      if (free > 0 && !taken.has(merchantId)) this.#capped.delete(merchantId);
+    for (const event of events) {
+      const endpoint = endpointKey(event);
+      taken.set(endpoint, (taken.get(endpoint) ?? 0) + 1);
+    }
+    for (const [endpoint, count] of taken)
+      if (count >= (freeSlots.get(endpoint) ?? this.#holdPerMerchant)) this.#capped.add(endpoint);
+      else this.#capped.delete(endpoint);
+    for (const [endpoint, free] of freeSlots)
+      if (free > 0 && !taken.has(endpoint)) this.#capped.delete(endpoint);
     for (const event of events) this.#take(event);
     return events.length;
   }
 
   /**
-   * Holds a claimed event: sent at once if its merchant has a free delivery slot, else queued
+   * Holds a claimed event: sent at once if its endpoint has a free delivery slot, else queued
    * behind its deliveries in flight, so that the next one starts the moment one ends instead of
-   * a claim query later (a merchant's throughput is its slots over the delivery time alone).
+   * a claim query later (an endpoint's throughput is its slots over the delivery time alone).
    */
   #take(event: ClaimedEvent): void {
-    const merchantId = event.merchant_id;
+    const endpoint = endpointKey(event);
     this.#heldTotal += 1;
-    this.#held.set(merchantId, (this.#held.get(merchantId) ?? 0) + 1);
-    if ((this.#inFlight.get(merchantId) ?? 0) < this.#options.perMerchant) {
+    this.#held.set(endpoint, (this.#held.get(endpoint) ?? 0) + 1);
+    if ((this.#inFlight.get(endpoint) ?? 0) < this.#options.perMerchant) {
       this.#deliver(event);
       return;
     }
-    const queue = this.#queued.get(merchantId);
+    const queue = this.#queued.get(endpoint);
     if (queue) queue.push(event);
-    else this.#queued.set(merchantId, [event]);
+    else this.#queued.set(endpoint, [event]);
   }
 
   #deliver(event: ClaimedEvent): void {
-    const merchantId = event.merchant_id;
-    this.#inFlight.set(merchantId, (this.#inFlight.get(merchantId) ?? 0) + 1);
+    const endpoint = endpointKey(event);
+    this.#inFlight.set(endpoint, (this.#inFlight.get(endpoint) ?? 0) + 1);
     void this.#attempt(event)
       .then((record) => this.#record(record))
       .catch((error: unknown) =>
         this.#deps.log.error({ err: error, event_id: event.id }, 'webhook delivery crashed'),
       )
       .finally(() => {
-        const inFlight = (this.#inFlight.get(merchantId) ?? 1) - 1;
-        if (inFlight === 0) this.#inFlight.delete(merchantId);
-        else this.#inFlight.set(merchantId, inFlight);
-        const queue = this.#queued.get(merchantId);
+        const inFlight = (this.#inFlight.get(endpoint) ?? 1) - 1;
+        if (inFlight === 0) this.#inFlight.delete(endpoint);
+        else this.#inFlight.set(endpoint, inFlight);
+        const queue = this.#queued.get(endpoint);
         const next = this.#stopping ? undefined : queue?.shift();
-        if (queue?.length === 0) this.#queued.delete(merchantId);
+        if (queue?.length === 0) this.#queued.delete(endpoint);
         if (next) this.#deliver(next);
         this.#release(event);
       });
@@ -227,13 +233,12 @@ export class WebhookDispatcher {
 
   /** Forgets a held event (delivered, failed or handed back). */
   #release(event: ClaimedEvent): void {
-    const merchantId = event.merchant_id;
-    const worthAClaim =
-      this.#heldTotal >= this.#options.concurrency || this.#capped.has(merchantId);
+    const endpoint = endpointKey(event);
+    const worthAClaim = this.#heldTotal >= this.#options.concurrency || this.#capped.has(endpoint);
     this.#heldTotal -= 1;
-    const held = (this.#held.get(merchantId) ?? 1) - 1;
-    if (held === 0) this.#held.delete(merchantId);
-    else this.#held.set(merchantId, held);
+    const held = (this.#held.get(endpoint) ?? 1) - 1;
+    if (held === 0) this.#held.delete(endpoint);
+    else this.#held.set(endpoint, held);
     if (worthAClaim) {
       this.#slotFreed = true;
       for (const wake of this.#slotWakers) wake();
@@ -241,6 +246,10 @@ export class WebhookDispatcher {
     if (this.#heldTotal === 0) for (const resolve of this.#idleWaiters.splice(0)) resolve();
   }
 
+  /**
+   * One delivery: the event's own mode's URL, signed with that mode's secrets (the claim joined
+   * the event to its endpoint), under that mode's address rules.
+   */
   async #attempt(event: ClaimedEvent): Promise<AttemptRecord> {
     const attemptedAt = this.#deps.clock.now();
     const headers = signatureHeaders(
@@ -253,12 +262,13 @@ export class WebhookDispatcher {
       body: event.body,
       headers,
       policy: event.livemode ? 'public_only' : 'public_or_loopback',
-      poolKey: `${event.merchant_id}:${event.livemode ? 'live' : 'test'}`,
+      poolKey: endpointKey(event),
     });
     const verdict = judgeDelivery(result);
     const base = {
       eventId: event.id,
       merchantId: event.merchant_id,
+      livemode: event.livemode,
       attemptedAt,
       url: event.webhook_url,
       statusCode: result.kind === 'response' ? result.statusCode : null,

@@ -9,11 +9,14 @@ export interface SigningSecrets {
   previous: string | null;
 }
 
-/** A merchant's sealed webhook secrets, as stored. */
+/**
+ * One endpoint's sealed secrets, as stored (webhook_endpoints: one endpoint per merchant and
+ * mode, so a test event is signed with the test secrets and a live event with the live ones).
+ */
 export interface SealedWebhookSecrets {
-  webhook_secret_sealed: string;
-  previous_webhook_secret_sealed: string | null;
-  previous_webhook_secret_expires_at: Date | null;
+  secret_sealed: string;
+  previous_secret_sealed: string | null;
+  previous_secret_expires_at: Date | null;
 }
 
 /** The secrets to sign with at `now`: the previous one only while its overlap lasts. */
@@ -22,10 +25,10 @@ export function signingSecretsAt(
   now: Date,
   open: (sealed: string) => string,
 ): SigningSecrets {
-  const previous = sealed.previous_webhook_secret_sealed;
-  const overlapEnds = sealed.previous_webhook_secret_expires_at;
+  const previous = sealed.previous_secret_sealed;
+  const overlapEnds = sealed.previous_secret_expires_at;
   return {
-    current: open(sealed.webhook_secret_sealed),
+    current: open(sealed.secret_sealed),
     previous:
       previous !== null && overlapEnds !== null && overlapEnds.getTime() > now.getTime()
         ? open(previous)

@@ -81,10 +81,12 @@ describe('webhook delivery survives a worker killed mid-delivery', () => {
       password: 'correct horse battery',
     });
     const merchantId = created.merchant.id;
+    // The event below is a test-mode event: it goes to the test endpoint.
     await handle.db
-      .updateTable('merchants')
-      .set({ webhook_url: `${receiver.url}/hooks` })
-      .where('id', '=', merchantId)
+      .updateTable('webhook_endpoints')
+      .set({ url: `${receiver.url}/hooks` })
+      .where('merchant_id', '=', merchantId)
+      .where('livemode', '=', false)
       .execute();
 
     const first = startWorker();

@@ -7,7 +7,10 @@ export interface TestMerchant {
   id: string;
   testKey: string;
   liveKey: string;
+  /** The test mode's webhook secret (what test events are signed with). */
   webhookSecret: string;
+  /** Each mode's webhook secret (decision 0015). */
+  webhookSecrets: { test: string; live: string };
   email: string;
   password: string;
 }
@@ -24,7 +27,8 @@ export async function createTestMerchant(
     id: created.merchant.id,
     testKey: created.secret_keys.test,
     liveKey: created.secret_keys.live,
-    webhookSecret: created.webhook_secret,
+    webhookSecret: created.webhook_secrets.test,
+    webhookSecrets: created.webhook_secrets,
     email,
     password,
   };

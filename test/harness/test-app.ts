@@ -6,6 +6,7 @@ import { preparedStatements } from '../../src/db/prepared.ts';
 import { buildHttpApp } from '../../src/http/app.ts';
 import type { TypedApp } from '../../src/http/typed-app.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
+import type { TrustProxy } from '../../src/platform/config.ts';
 import { SecretBox } from '../../src/platform/crypto.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from '../../src/platform/rate-limiter.ts';
 import { generateSecrets } from '../../src/platform/secrets.ts';
@@ -35,6 +36,8 @@ export async function startTestApp(
     settings?: Partial<AppSettings>;
     rateLimits?: RateLimitStore;
     bodyLimitBytes?: number;
+    /** TRUST_PROXY of the app (default off: X-Forwarded-For is ignored). */
+    trustProxy?: TrustProxy;
     /** Where the gateway adapter points (a sandbox gateway started by the test); unset: nowhere. */
     gatewayBaseUrl?: string;
     gatewaySecretKey?: string;
@@ -87,6 +90,7 @@ export async function startTestApp(
   const app = await buildHttpApp(ctx, {
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     bodyLimitBytes: options.bodyLimitBytes ?? 65_536,
+    ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
     ...(options.webDistDir !== undefined && { webDistDir: options.webDistDir }),
   });
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });

@@ -1,5 +1,11 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';
+import {
+  createTestCustomer,
+  createTestMerchant,
+  sessionBody,
+  type TestMerchant,
+} from '../harness/fixtures.ts';
 import { startTestApp, type TestApp } from '../harness/test-app.ts';
 
 let t: TestApp;
@@ -124,5 +130,230 @@ describe('HTTP conventions', () => {
       { token: merchant.testKey },
     );
     expect(res.status).toBe(400);
+  });
+});
+
+describe('malformed text (NUL, lone surrogates) is refused where it enters (issue 15)', () => {
+  let customerToken: string;
+  beforeAll(async () => {
+    customerToken = (await createTestCustomer(t, { verified: false })).accessToken;
+  });
+
+  type Caller = 'anyone' | 'merchant' | 'customer';
+  type Answer = { envelopeNaming: string } | { page: number };
+  // {m} is the test merchant's id. Each of these was a 500 (or, for %ED%A0%80, a silent search
+  // for the literal text) before the input guard.
+  const requests: [method: string, path: string, caller: Caller, answer: Answer][] = [
+    ['GET', '/pay/%00', 'anyone', { page: 404 }],
+    ['GET', '/pay/pl_x?amount=%00', 'anyone', { page: 400 }],
+    ['GET', '/checkout/%00', 'anyone', { page: 200 }],
+    ['GET', '/checkout/cst_x?tag=%00', 'anyone', { page: 200 }],
+    ['GET', '/api/v1/checkout/sessions/%00', 'anyone', { envelopeNaming: 'token' }],
+    ['GET', '/api/v1/checkout/sessions/%00/eligibility', 'customer', { envelopeNaming: 'token' }],
+    ['POST', '/api/v1/checkout/sessions/%00/confirm', 'customer', { envelopeNaming: 'token' }],
+    ['POST', '/api/v1/checkout/sessions/a%00b/cancel', 'merchant', { envelopeNaming: 'token' }],
+    ['GET', '/api/v1/merchant/{m}/plans/%00', 'merchant', { envelopeNaming: 'plan_id' }],
+    ['GET', '/api/v1/merchant/{m}/payment-links/%00', 'merchant', { envelopeNaming: 'link_id' }],
+    ['PATCH', '/api/v1/merchant/{m}/payment-links/%00', 'merchant', { envelopeNaming: 'link_id' }],
+    [
+      'POST',
+      '/api/v1/merchant/{m}/payment-links/%00/deactivate',
+      'merchant',
+      { envelopeNaming: 'link_id' },
+    ],
+    ['GET', '/api/v1/merchant/{m}/webhook-events/%00', 'merchant', { envelopeNaming: 'event_id' }],
+    [
+      'POST',
+      '/api/v1/merchant/{m}/webhook-events/%00/resend',
+      'merchant',
+      { envelopeNaming: 'event_id' },
+    ],
+    ['DELETE', '/api/v1/payment-methods/%00', 'customer', { envelopeNaming: 'method_id' }],
+    [
+      'GET',
+      '/api/v1/merchant/{m}/plans?customer_id=%00',
+      'merchant',
+      { envelopeNaming: 'customer_id' },
+    ],
+    [
+      'GET',
+      '/api/v1/merchant/{m}/plans?order_reference=%00',
+      'merchant',
+      { envelopeNaming: 'order_reference' },
+    ],
+    [
+      'GET',
+      '/api/v1/merchant/{m}/plans?order_reference=%ED%A0%80',
+      'merchant',
+      { envelopeNaming: 'order_reference' },
+    ],
+    [
+      'GET',
+      '/api/v1/merchant/{m}/payment-links?limit=5&%00=1',
+      'merchant',
+      { envelopeNaming: '\u0000' },
+    ],
+  ];
+
+  it.each(requests)('%s %s', async (method, path, caller, answer) => {
+    const res = await t.http.request(method, path.replace('{m}', merchant.id), {
+      ...(caller === 'merchant' && { token: merchant.testKey }),
+      ...(caller === 'customer' && { token: customerToken }),
+      ...(method === 'PATCH' && { body: { title: 'Shoes' } }),
+      ...(path.endsWith('/confirm') && {
+        body: {
+          frequency: 'monthly',
+          installment_count: 3,
+          upfront_pct: 25,
+          payment_method_id: 'pm_x',
+        },
+      }),
+    });
+    if ('page' in answer) {
+      expect(res.status, String(res.body)).toBe(answer.page);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+      return;
+    }
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body).toMatchObject({ ok: false, code: 'invalid_request' });
+    expect(res.body.detail).toContain(`parameter "${answer.envelopeNaming}"`);
+    expect(res.body.request_id).toBe(res.headers.get('x-request-id'));
+  });
+
+  it('a NUL in a header never reaches a route: the HTTP parser refuses it', async () => {
+    const { port } = new URL(t.url);
+    const head = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write(
+          'GET /api/v1/customers/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\u0000b\r\nConnection: close\r\n\r\n',
+        ),
+      );
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+      socket.on('end', () => resolve(received));
+      socket.on('error', reject);
+    });
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+  });
+
+  const count = async (
+    table: 'checkout_sessions' | 'customers' | 'merchants' | 'payment_links',
+    column: 'merchant_id' | 'email',
+    value: string,
+  ) =>
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where(column, '=', value)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const customerEmail = 'lone.surrogate@mail.test';
+  const merchantEmail = 'lone.surrogate@shop.test';
+  const surrogateBodies: [
+    what: string,
+    send: () => Promise<{ status: number; body: any }>,
+    stored: () => Promise<number>,
+    detail: string,
+  ][] = [
+    [
+      'session create, title "\\ud800"',
+      () =>
+        t.http.post('/api/v1/checkout/sessions', sessionBody(merchant.id, { title: '\ud800' }), {
+          token: merchant.testKey,
+        }),
+      () => count('checkout_sessions', 'merchant_id', merchant.id),
+      'Text fields must be valid Unicode (a lone surrogate \\ud800 was sent).',
+    ],
+    [
+      'session create, order_reference "a\\ud83dz"',
+      () =>
+        t.http.post(
+          '/api/v1/checkout/sessions',
+          sessionBody(merchant.id, { order_reference: 'a\ud83dz' }),
+          { token: merchant.testKey },
+        ),
+      () => count('checkout_sessions', 'merchant_id', merchant.id),
+      'Text fields must be valid Unicode (a lone surrogate \\ud83d was sent).',
+    ],
+    [
+      'session create, a lone surrogate as raw UTF-8 bytes (ED A0 80)',
+      async () => {
+        const json = JSON.stringify(sessionBody(merchant.id, { title: 'LONE' }));
+        const [before, after] = json.split('LONE') as [string, string];
+        const res = await fetch(`${t.url}/api/v1/checkout/sessions`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${merchant.testKey}`,
+            'content-type': 'application/json',
+          },
+          body: Buffer.concat([
+            Buffer.from(before),
+            Buffer.from([0xed, 0xa0, 0x80]),
+            Buffer.from(after),
+          ]),
+        });
+        return { status: res.status, body: await res.json() };
+      },
+      () => count('checkout_sessions', 'merchant_id', merchant.id),
+      'The request body must be valid UTF-8 text.',
+    ],
+    [
+      'customer register, first_name "\\ud800"',
+      () =>
+        t.http.post('/api/v1/customers/register', {
+          email: customerEmail,
+          password: 'a long customer password',
+          first_name: '\ud800',
+          last_name: 'Obi',
+          phone: '08031234567',
+        }),
+      () => count('customers', 'email', customerEmail),
+      'Text fields must be valid Unicode (a lone surrogate \\ud800 was sent).',
+    ],
+    [
+      'merchant register, business_name "\\ud800"',
+      () =>
+        t.http.post('/api/v1/merchant/register', {
+          business_name: '\ud800',
+          email: merchantEmail,
+          password: 'correct horse battery',
+        }),
+      () => count('merchants', 'email', merchantEmail),
+      'Text fields must be valid Unicode (a lone surrogate \\ud800 was sent).',
+    ],
+    [
+      'payment link create, title "\\ud800"',
+      () =>
+        t.http.post(
+          `/api/v1/merchant/${merchant.id}/payment-links`,
+          { title: '\ud800', amount: 100_000 },
+          { token: merchant.testKey },
+        ),
+      () => count('payment_links', 'merchant_id', merchant.id),
+      'Text fields must be valid Unicode (a lone surrogate \\ud800 was sent).',
+    ],
+  ];
+
+  it.each(surrogateBodies)('%s: 400, nothing stored', async (_what, send, stored, detail) => {
+    const before = await stored();
+    const res = await send();
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body).toMatchObject({ ok: false, code: 'invalid_request' });
+    expect(res.body.detail).toBe(detail);
+    expect(await stored()).toBe(before);
+  });
+
+  it('a NUL in a JSON string is still refused by the parser, naming the problem', async () => {
+    const res = await t.http.post(
+      '/api/v1/checkout/sessions',
+      sessionBody(merchant.id, { title: 'Phone\u0000case' }),
+      { token: merchant.testKey },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('Text fields must not contain NUL (\\u0000) characters.');
   });
 });

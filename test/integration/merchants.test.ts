@@ -13,14 +13,14 @@ afterAll(async () => t.close());
 const admin = () => ({ token: t.ctx.settings.adminApiToken });
 
 describe('merchant onboarding', () => {
-  it('self-registers: pending approval, keys and webhook secret shown once, test key works at once', async () => {
+  it('self-registers: pending approval, keys and a webhook secret per mode shown once, test key works at once', async () => {
     const res = await t.http.post('/api/v1/merchant/register', {
       business_name: 'Mama Put Ventures',
       email: 'owner@mamaput.test',
       password: 'a long merchant password',
     });
     expect(res.status).toBe(201);
-    const { merchant, secret_keys, webhook_secret } = res.body.data;
+    const { merchant, secret_keys, webhook_secrets, webhook_secret } = res.body.data;
     expect(merchant).toMatchObject({
       business_name: 'Mama Put Ventures',
       status: 'pending_approval',
@@ -30,7 +30,16 @@ describe('merchant onboarding', () => {
     });
     expect(secret_keys.test).toMatch(/^sk_test_[0-9A-Za-z]{40}$/);
     expect(secret_keys.live).toMatch(/^sk_live_[0-9A-Za-z]{40}$/);
-    expect(webhook_secret).toMatch(/^whsec_/);
+    // One signing secret per mode (decision 0015); webhook_secret repeats the test one for
+    // clients written before per-mode secrets.
+    expect(webhook_secrets.test).toMatch(/^whsec_/);
+    expect(webhook_secrets.live).toMatch(/^whsec_/);
+    expect(webhook_secrets.live).not.toBe(webhook_secrets.test);
+    expect(webhook_secret).toBe(webhook_secrets.test);
+    expect(merchant.webhooks).toEqual({
+      test: { url: null, status: 'not_configured', disabled_reason: null },
+      live: { url: null, status: 'not_configured', disabled_reason: null },
+    });
 
     const rows = await t.ctx.db
       .selectFrom('api_keys')
@@ -43,12 +52,16 @@ describe('merchant onboarding', () => {
       expect(row.digest).toMatch(/^[0-9a-f]{64}$/);
     }
     const stored = await t.ctx.db
-      .selectFrom('merchants')
-      .select('webhook_secret_sealed')
-      .where('id', '=', merchant.id)
-      .executeTakeFirstOrThrow();
-    expect(stored.webhook_secret_sealed).not.toContain(webhook_secret);
-    expect(t.ctx.secretBox.open(stored.webhook_secret_sealed)).toBe(webhook_secret);
+      .selectFrom('webhook_endpoints')
+      .select(['livemode', 'secret_sealed'])
+      .where('merchant_id', '=', merchant.id)
+      .execute();
+    expect(stored).toHaveLength(2);
+    for (const endpoint of stored) {
+      const secret = endpoint.livemode ? webhook_secrets.live : webhook_secrets.test;
+      expect(endpoint.secret_sealed).not.toContain(secret);
+      expect(t.ctx.secretBox.open(endpoint.secret_sealed)).toBe(secret);
+    }
 
     expect(
       (
@@ -492,23 +505,31 @@ describe('merchant onboarding', () => {
     ).toBe(404);
   });
 
-  it('rolls the webhook secret, keeping the previous one for a 24-hour overlap', async () => {
+  it('rolls the webhook secret of the key’s mode, keeping the previous one for a 24-hour overlap', async () => {
     const m = await createTestMerchant(t);
     const res = await t.http.post(`/api/v1/merchant/${m.id}/webhook-secret/roll`, undefined, {
       token: m.testKey,
     });
     expect(res.status).toBe(200);
     expect(res.body.data.webhook_secret).toMatch(/^whsec_/);
+    expect(res.body.data.livemode).toBe(false);
     expect(
       new Date(res.body.data.previous_secret_expires_at).getTime() - t.clock.now().getTime(),
     ).toBe(24 * 60 * 60_000);
-    const row = await t.ctx.db
-      .selectFrom('merchants')
-      .selectAll()
-      .where('id', '=', m.id)
-      .executeTakeFirstOrThrow();
-    expect(t.ctx.secretBox.open(row.webhook_secret_sealed)).toBe(res.body.data.webhook_secret);
-    expect(t.ctx.secretBox.open(row.previous_webhook_secret_sealed ?? '')).toBe(m.webhookSecret);
+    const endpoint = (livemode: boolean) =>
+      t.ctx.db
+        .selectFrom('webhook_endpoints')
+        .selectAll()
+        .where('merchant_id', '=', m.id)
+        .where('livemode', '=', livemode)
+        .executeTakeFirstOrThrow();
+    const test = await endpoint(false);
+    expect(t.ctx.secretBox.open(test.secret_sealed)).toBe(res.body.data.webhook_secret);
+    expect(t.ctx.secretBox.open(test.previous_secret_sealed ?? '')).toBe(m.webhookSecret);
+    // The live secret is another mode's: untouched.
+    const live = await endpoint(true);
+    expect(t.ctx.secretBox.open(live.secret_sealed)).toBe(m.webhookSecrets.live);
+    expect(live.previous_secret_sealed).toBeNull();
   });
 });
 

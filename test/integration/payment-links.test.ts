@@ -341,37 +341,63 @@ describe('payment link validation and scope', () => {
 describe('payment link routes refuse the wrong callers', () => {
   const fixtures: SecurityFixtures = {
     t: () => t,
+    merchant: () => merchant,
     revokedKey: () => revokedKey,
     otherMerchant: () => other,
     customerToken: () => customerToken,
   };
+  /** A test-mode link: the merchant's live key must not reach it (decision 0015). */
+  let testLinkId = '';
+  beforeAll(async () => {
+    testLinkId = (await createLink({ title: 'Security check', amount: 100_000 })).id;
+  });
   const send =
     (method: 'get' | 'post' | 'patch', path: () => string, body?: unknown) =>
     (token: string | undefined) =>
       method === 'get'
         ? t.http.get(path(), { ...(token && { token }) })
         : t.http[method](path(), body, { ...(token && { token }) });
-  const linkPath = () => `${links()}/pl_securitycheck`;
-  for (const [name, method, path, body] of [
-    ['POST /merchant/{id}/payment-links', 'post', links, { title: 'x', amount: 100 }],
-    ['GET /merchant/{id}/payment-links', 'get', links, undefined],
-    ['GET /merchant/{id}/payment-links/{link}', 'get', linkPath, undefined],
-    ['PATCH /merchant/{id}/payment-links/{link}', 'patch', linkPath, { title: 'y' }],
+  const linkPath = () => `${links()}/${testLinkId}`;
+  for (const [name, method, path, body, mode] of [
+    [
+      'POST /merchant/{id}/payment-links',
+      'post',
+      links,
+      { title: 'x', amount: 100 },
+      { noModeObject: 'creates a link of the key’s own mode' },
+    ],
+    [
+      'GET /merchant/{id}/payment-links',
+      'get',
+      links,
+      undefined,
+      { lists: 'test', id: () => testLinkId },
+    ],
+    ['GET /merchant/{id}/payment-links/{link}', 'get', linkPath, undefined, { object: 'test' }],
+    [
+      'PATCH /merchant/{id}/payment-links/{link}',
+      'patch',
+      linkPath,
+      { title: 'y' },
+      { object: 'test' },
+    ],
     [
       'POST /merchant/{id}/payment-links/{link}/deactivate',
       'post',
       () => `${linkPath()}/deactivate`,
       undefined,
+      { object: 'test' },
     ],
     [
       'POST /merchant/{id}/payment-links/{link}/activate',
       'post',
       () => `${linkPath()}/activate`,
       undefined,
+      { object: 'test' },
     ],
   ] as const) {
     merchantRouteSecuritySuite(
-      { name, otherMerchantStatus: 404, send: send(method, () => path(), body) },
+      { name, otherMerchantStatus: 404, mode, send: send(method, () => path(), body) },
       fixtures,
     );
   }

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCustomer } from '../harness/fixtures.ts';
 import { payOnCardPage, TEST_CARDS } from '../harness/sandbox.ts';
@@ -72,6 +73,8 @@ const ZENITH = { code: '057', name: 'Zenith Bank', account: '0000000000' };
 const GTB = { code: '058', name: 'Guaranty Trust Bank', account: '0000000001' };
 const UBA = { code: '033', name: 'United Bank For Africa', account: '0000000002' };
 const ACCESS = { code: '044', name: 'Access Bank', account: '0000000003' };
+/** Paystack lists Globus Bank as 00103; its CBN code, the one we serve, is 103. */
+const GLOBUS = { code: '103', name: 'Globus Bank', account: '0000000000' };
 
 describe('banks', () => {
   it('lists Nigerian banks that support direct debit, as { name, code }', async () => {
@@ -82,6 +85,30 @@ describe('banks', () => {
       expect.arrayContaining([expect.objectContaining({ code: '057' })]),
     );
     for (const bank of res.body.data) expect(Object.keys(bank).sort()).toEqual(['code', 'name']);
+  });
+
+  it('every listed bank code is 3 digits (spec §2.2): Globus Bank is 103', async () => {
+    const c = await createTestCustomer(t);
+    const res = await t.http.get('/api/v1/payment-methods/banks', auth(c));
+    for (const bank of res.body.data) expect(bank.code, bank.name).toMatch(/^\d{3}$/);
+    expect(res.body.data).toContainEqual({ name: 'Globus Bank', code: '103' });
+  });
+
+  it('a mandate at Globus Bank (103) reaches the gateway with the gateway’s code (00103)', async () => {
+    const c = await createTestCustomer(t);
+    const start = await mandate(c, GLOBUS.code, GLOBUS.account);
+    expect(start.status, JSON.stringify(start.body)).toBe(200);
+    expect(start.body).toMatchObject({ ok: true, next_action: 'submit_otp' });
+    const sent = await sql<{ bank_code: string | null }>`
+      SELECT flow->>'bankCode' AS bank_code FROM sandbox_gateway.transactions
+       WHERE reference = ${start.body.reference}`.execute(t.ctx.db);
+    expect(sent.rows[0]?.bank_code).toBe('00103');
+    const done = await step(c, 'submit-otp', start.body.reference, GLOBUS, { otp: '123456' });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({
+      next_action: 'success',
+      data: { type: 'bank', label: 'Globus Bank ******0000' },
+    });
   });
 });
 

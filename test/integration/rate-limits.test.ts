@@ -69,3 +69,60 @@ describe('rate limits (spec §8)', () => {
     for (let i = 0; i < 40; i++) expect((await t.http.get('/healthz')).status).toBe(200);
   });
 });
+
+describe('client IP behind proxies (TRUST_PROXY)', () => {
+  const wrongLogins = async (app: TestApp, forwardedFor: (i: number) => string) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const res = await app.http.post(
+        '/api/v1/customers/login',
+        { email: `nobody-${i}@mail.test`, password: 'wrong password' },
+        { headers: { 'x-forwarded-for': forwardedFor(i) } },
+      );
+      statuses.push(res.status);
+    }
+    return statuses;
+  };
+
+  it('by default X-Forwarded-For is ignored: a fresh forwarded address per attempt does not escape the login throttle', async () => {
+    const app = await startTestApp();
+    try {
+      const statuses = await wrongLogins(app, (i) => `198.51.100.${i + 1}`);
+      // 5 failures per email, 20 per IP: the 21st attempt from this address is refused.
+      expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+      expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('with TRUST_PROXY addresses, X-Forwarded-For counts only when those proxies send it', async () => {
+    const fromTrustedProxy = await startTestApp({ trustProxy: ['127.0.0.1/8'] });
+    const fromElsewhere = await startTestApp({ trustProxy: ['10.0.0.0/8'] });
+    try {
+      const forwarded = (i: number) => `198.51.100.${i + 1}`;
+      expect((await wrongLogins(fromTrustedProxy, forwarded)).every((s) => s === 401)).toBe(true);
+      expect((await wrongLogins(fromElsewhere, forwarded)).slice(20)).toEqual(Array(10).fill(429));
+    } finally {
+      await fromTrustedProxy.close();
+      await fromElsewhere.close();
+    }
+  });
+
+  it('with TRUST_PROXY=1 the address the proxy forwards is the client IP', async () => {
+    const app = await startTestApp({ trustProxy: 1 });
+    try {
+      // Thirty clients behind one load balancer: none is throttled for the others' failures.
+      expect((await wrongLogins(app, (i) => `198.51.100.${i + 1}`)).every((s) => s === 401)).toBe(
+        true,
+      );
+      // One client behind it is: the last X-Forwarded-For entry (added by the proxy) counts,
+      // whatever the client put before it.
+      const statuses = await wrongLogins(app, (i) => `10.9.9.${i}, 203.0.113.7`);
+      expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+      expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+});

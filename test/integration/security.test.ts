@@ -1,34 +1,95 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeApiKey, rollApiKey } from '../../src/app/merchants.ts';
+import { recordEvent } from '../../src/app/webhook-events.ts';
+import { runWrite } from '../../src/db/write.ts';
+import { newId } from '../../src/platform/ids.ts';
 import {
   createTestCustomer,
   createTestMerchant,
   sessionBody,
   type TestMerchant,
 } from '../harness/fixtures.ts';
+import { confirmPlanFor } from '../harness/plans.ts';
 import { merchantRouteSecuritySuite, type SecurityFixtures } from '../harness/security-suite.ts';
-import { startTestApp, type TestApp } from '../harness/test-app.ts';
+import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 
-let t: TestApp;
+let t: TestAppWithSandbox;
 let merchant: TestMerchant;
 let other: TestMerchant;
 let revokedKey: string;
 let customerToken: string;
+/** One object of each kind in the mode named, for the "other mode's key → 404" cells. */
+const objects = {
+  liveSessionToken: '',
+  testPlanId: '',
+  livePlanId: '',
+  testEventId: '',
+  liveEventId: '',
+};
+
+/**
+ * A live plan. Live plans cannot be confirmed in tests (the sandbox identity provider does not
+ * verify customers for live checkouts), so a sandbox plan and its session are turned live.
+ */
+async function livePlanOf(m: TestMerchant): Promise<string> {
+  const { plan, session } = await confirmPlanFor(t, m);
+  await t.ctx.db
+    .updateTable('payment_plans')
+    .set({ livemode: true })
+    .where('id', '=', plan.id)
+    .execute();
+  await t.ctx.db
+    .updateTable('checkout_sessions')
+    .set({ livemode: true })
+    .where('id', '=', session.body.data.id as string)
+    .execute();
+  return plan.id;
+}
+
+async function eventOf(m: TestMerchant, livemode: boolean): Promise<string> {
+  const id = newId('evt');
+  await runWrite(t.ctx.db, (tx) =>
+    recordEvent(
+      tx,
+      { merchantId: m.id, livemode, type: 'payment.success', data: { probe: id } },
+      t.clock.now(),
+    ),
+  );
+  const row = await t.ctx.db
+    .selectFrom('webhook_events')
+    .select('id')
+    .where('merchant_id', '=', m.id)
+    .where('livemode', '=', livemode)
+    .where('body', 'like', `%${id}%`)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 beforeAll(async () => {
-  t = await startTestApp({ settings: { rateLimitSandboxPerMin: 100_000 } });
-  merchant = await createTestMerchant(t);
+  t = await startTestAppWithSandbox({ settings: { rateLimitSandboxPerMin: 100_000 } });
+  // Approved: its live key works, so "the other mode's key" is a working key, not a refused one.
+  merchant = await createTestMerchant(t, { approve: true });
   other = await createTestMerchant(t);
   // A second test key for `merchant`, then revoked: it must stop working while the first still works.
   const rolled = await rollApiKey(t.ctx, merchant.id, 'test', 60);
   revokedKey = rolled.secret_key;
   await revokeApiKey(t.ctx, merchant.id, rolled.id);
   customerToken = (await createTestCustomer(t)).accessToken;
+
+  const liveSession = await t.http.post('/api/v1/checkout/sessions', sessionBody(merchant.id), {
+    token: merchant.liveKey,
+  });
+  objects.liveSessionToken = liveSession.body.data.token;
+  objects.testPlanId = (await confirmPlanFor(t, merchant)).plan.id;
+  objects.livePlanId = await livePlanOf(merchant);
+  objects.testEventId = await eventOf(merchant, false);
+  objects.liveEventId = await eventOf(merchant, true);
 });
 afterAll(async () => t.close());
 
 const fixtures: SecurityFixtures = {
   t: () => t,
+  merchant: () => merchant,
   revokedKey: () => revokedKey,
   otherMerchant: () => other,
   customerToken: () => customerToken,
@@ -39,6 +100,7 @@ describe('merchant routes refuse the wrong callers', () => {
     {
       name: 'POST /checkout/sessions',
       otherMerchantStatus: 403,
+      mode: { noModeObject: 'creates a session of the key’s own mode' },
       send: (token) =>
         t.http.post('/api/v1/checkout/sessions', sessionBody(merchant.id), {
           ...(token && { token }),
@@ -50,6 +112,7 @@ describe('merchant routes refuse the wrong callers', () => {
     {
       name: 'GET /merchant/{id}',
       otherMerchantStatus: 404,
+      mode: { noModeObject: 'the merchant record is the account, shared by both modes' },
       send: (token) => t.http.get(`/api/v1/merchant/${merchant.id}`, { ...(token && { token }) }),
     },
     fixtures,
@@ -58,6 +121,9 @@ describe('merchant routes refuse the wrong callers', () => {
     {
       name: 'PATCH /merchant/{id}/settings',
       otherMerchantStatus: 404,
+      mode: {
+        noModeObject: 'shared account settings; webhook_url sets the key’s own mode’s endpoint',
+      },
       send: (token) =>
         t.http.patch(
           `/api/v1/merchant/${merchant.id}/settings`,
@@ -71,6 +137,7 @@ describe('merchant routes refuse the wrong callers', () => {
     {
       name: 'GET /merchant/{id}/keys',
       otherMerchantStatus: 404,
+      mode: { noModeObject: 'keys are the account’s credentials, managed for both modes' },
       send: (token) =>
         t.http.get(`/api/v1/merchant/${merchant.id}/keys`, { ...(token && { token }) }),
     },
@@ -80,6 +147,7 @@ describe('merchant routes refuse the wrong callers', () => {
     {
       name: 'POST /merchant/{id}/keys/roll',
       otherMerchantStatus: 404,
+      mode: { noModeObject: 'keys are the account’s credentials, managed for both modes' },
       send: (token) =>
         t.http.post(
           `/api/v1/merchant/${merchant.id}/keys/roll`,
@@ -93,6 +161,7 @@ describe('merchant routes refuse the wrong callers', () => {
     {
       name: 'POST /merchant/{id}/webhook-secret/roll',
       otherMerchantStatus: 404,
+      mode: { noModeObject: 'rolls the key’s own mode’s secret (webhooks.test.ts)' },
       send: (token) =>
         t.http.post(`/api/v1/merchant/${merchant.id}/webhook-secret/roll`, undefined, {
           ...(token && { token }),
@@ -101,36 +170,95 @@ describe('merchant routes refuse the wrong callers', () => {
     fixtures,
   );
   for (const route of [
-    { method: 'get', path: 'webhook-events', name: 'GET /merchant/{id}/webhook-events' },
     {
       method: 'get',
-      path: 'webhook-events/evt_whatever',
+      path: () => 'webhook-events',
+      name: 'GET /merchant/{id}/webhook-events',
+      mode: { lists: 'test', id: () => objects.testEventId },
+    },
+    {
+      method: 'get',
+      path: () => `webhook-events/${objects.testEventId}`,
       name: 'GET /merchant/{id}/webhook-events/{event_id}',
+      mode: { object: 'test' },
     },
     {
       method: 'post',
-      path: 'webhook-events/evt_whatever/resend',
+      path: () => `webhook-events/${objects.liveEventId}/resend`,
       name: 'POST /merchant/{id}/webhook-events/{event_id}/resend',
+      mode: { object: 'live' },
     },
     {
       method: 'post',
-      path: 'webhook-events/resend-failed',
+      path: () => 'webhook-events/resend-failed',
       name: 'POST /merchant/{id}/webhook-events/resend-failed',
       body: { created_from: '2026-01-01T00:00:00Z', created_before: '2026-01-02T00:00:00Z' },
+      mode: { noModeObject: 're-sends the key’s own mode’s events only (webhooks.test.ts)' },
     },
-    { method: 'post', path: 'webhook/test', name: 'POST /merchant/{id}/webhook/test' },
+    {
+      method: 'post',
+      path: () => 'webhook/test',
+      name: 'POST /merchant/{id}/webhook/test',
+      mode: { noModeObject: 'probes the key’s own mode’s address (webhooks.test.ts)' },
+    },
+    {
+      method: 'get',
+      path: () => 'plans',
+      name: 'GET /merchant/{id}/plans',
+      mode: { lists: 'test', id: () => objects.testPlanId },
+    },
+    {
+      method: 'get',
+      path: () => `plans/${objects.testPlanId}`,
+      name: 'GET /merchant/{id}/plans/{plan_id}',
+      mode: { object: 'test' },
+    },
+    {
+      method: 'post',
+      path: () => `plans/${objects.livePlanId}/advance`,
+      name: 'POST /merchant/{id}/plans/{plan_id}/advance',
+      mode: { object: 'live' },
+    },
+    {
+      method: 'post',
+      path: () => `plans/${objects.livePlanId}/advance-clock`,
+      name: 'POST /merchant/{id}/plans/{plan_id}/advance-clock',
+      body: { days: 1 },
+      mode: { object: 'live' },
+    },
+    // The wallet and payouts have the gateway's mode: test here (a sandbox gateway key).
+    {
+      method: 'get',
+      path: () => 'wallet',
+      name: 'GET /merchant/{id}/wallet',
+      mode: { object: 'test' },
+    },
+    {
+      method: 'get',
+      path: () => 'payouts',
+      name: 'GET /merchant/{id}/payouts',
+      mode: { object: 'test' },
+    },
+    {
+      method: 'post',
+      path: () => 'payouts',
+      name: 'POST /merchant/{id}/payouts',
+      body: {},
+      mode: { object: 'test' },
+    },
   ] as const)
     merchantRouteSecuritySuite(
       {
         name: route.name,
         otherMerchantStatus: 404,
+        mode: route.mode,
         send: (token) =>
           route.method === 'get'
-            ? t.http.get(`/api/v1/merchant/${merchant.id}/${route.path}`, {
+            ? t.http.get(`/api/v1/merchant/${merchant.id}/${route.path()}`, {
                 ...(token && { token }),
               })
             : t.http.post(
-                `/api/v1/merchant/${merchant.id}/${route.path}`,
+                `/api/v1/merchant/${merchant.id}/${route.path()}`,
                 'body' in route ? route.body : undefined,
                 { ...(token && { token }) },
               ),
@@ -141,8 +269,9 @@ describe('merchant routes refuse the wrong callers', () => {
     {
       name: 'POST /checkout/sessions/{token}/cancel',
       otherMerchantStatus: 404,
+      mode: { object: 'live' },
       send: (token) =>
-        t.http.post('/api/v1/checkout/sessions/cst_whatever/cancel', undefined, {
+        t.http.post(`/api/v1/checkout/sessions/${objects.liveSessionToken}/cancel`, undefined, {
           ...(token && { token }),
         }),
     },
@@ -161,6 +290,142 @@ describe('merchant routes refuse the wrong callers', () => {
       });
       expect(res.status, header).toBe(401);
     }
+  });
+});
+
+describe('test and live data are apart (issue 15, decision 0015)', () => {
+  const m = (path: string) => `/api/v1/merchant/${merchant.id}${path}`;
+  async function dashboardToken(): Promise<string> {
+    const login = await t.http.post('/api/v1/merchant/login', {
+      email: merchant.email,
+      password: merchant.password,
+    });
+    expect(login.status).toBe(200);
+    return login.body.data.access_token as string;
+  }
+
+  it('a test key cannot cancel a live session: 404, and the session stays pending', async () => {
+    const live = await t.http.post('/api/v1/checkout/sessions', sessionBody(merchant.id), {
+      token: merchant.liveKey,
+    });
+    const path = `/api/v1/checkout/sessions/${live.body.data.token}/cancel`;
+    const res = await t.http.post(path, undefined, { token: merchant.testKey });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ ok: false, code: 'not_found' });
+    const session = await t.http.get(`/api/v1/checkout/sessions/${live.body.data.token}`);
+    expect(session.body.data.status).toBe('pending');
+    expect((await t.http.post(path, undefined, { token: merchant.liveKey })).status).toBe(200);
+  });
+
+  it('a live key cannot read a test plan (404), nor a test key a live one', async () => {
+    const testPlan = await t.http.get(m(`/plans/${objects.testPlanId}`), {
+      token: merchant.liveKey,
+    });
+    expect(testPlan.status).toBe(404);
+    expect(testPlan.body.code).toBe('not_found');
+    expect(
+      (await t.http.get(m(`/plans/${objects.livePlanId}`), { token: merchant.testKey })).status,
+    ).toBe(404);
+    const own = await t.http.get(m(`/plans/${objects.testPlanId}`), { token: merchant.testKey });
+    expect(own.body.data).toMatchObject({ id: objects.testPlanId, livemode: false });
+    const listed = await t.http.get(m('/plans?limit=100'), { token: merchant.liveKey });
+    expect(listed.body.data.map((p: { id: string }) => p.id)).toEqual([objects.livePlanId]);
+  });
+
+  it('a live key cannot read or resend a test webhook event (404), nor re-send it in bulk', async () => {
+    const before = await t.ctx.db
+      .selectFrom('webhook_events')
+      .selectAll()
+      .where('id', '=', objects.testEventId)
+      .executeTakeFirstOrThrow();
+    const read = await t.http.get(m(`/webhook-events/${objects.testEventId}`), {
+      token: merchant.liveKey,
+    });
+    expect(read.status).toBe(404);
+    expect(read.body.code).toBe('not_found');
+    const resend = await t.http.post(
+      m(`/webhook-events/${objects.testEventId}/resend`),
+      undefined,
+      {
+        token: merchant.liveKey,
+      },
+    );
+    expect(resend.status).toBe(404);
+    expect(resend.body.code).toBe('not_found');
+
+    // A dead test event: a live key's bulk re-send leaves it dead, the test key's re-queues it.
+    await t.ctx.db
+      .updateTable('webhook_events')
+      .set({ status: 'dead', next_attempt_at: null })
+      .where('id', '=', objects.testEventId)
+      .execute();
+    const range = {
+      created_from: new Date(before.created_at.getTime() - 60_000).toISOString(),
+      created_before: new Date(before.created_at.getTime() + 60_000).toISOString(),
+    };
+    const bulkLive = await t.http.post(m('/webhook-events/resend-failed'), range, {
+      token: merchant.liveKey,
+    });
+    expect(bulkLive.status).toBe(202);
+    expect(bulkLive.body.data).toEqual({ requeued: 0 });
+    const untouched = await t.ctx.db
+      .selectFrom('webhook_events')
+      .select('status')
+      .where('id', '=', objects.testEventId)
+      .executeTakeFirstOrThrow();
+    expect(untouched.status).toBe('dead');
+    const bulkTest = await t.http.post(m('/webhook-events/resend-failed'), range, {
+      token: merchant.testKey,
+    });
+    expect(bulkTest.body.data.requeued).toBeGreaterThanOrEqual(1);
+
+    const log = await t.http.get(m('/webhook-events?limit=100'), { token: merchant.liveKey });
+    expect(log.status).toBe(200);
+    expect(log.body.data.length).toBeGreaterThan(0);
+    for (const e of log.body.data) expect(e.livemode).toBe(true);
+  });
+
+  it('a key asking for the other mode with livemode gets 400, its own mode 200', async () => {
+    for (const path of ['/plans', '/webhook-events', '/payment-links']) {
+      const wrong = await t.http.get(m(`${path}?livemode=true`), { token: merchant.testKey });
+      expect(wrong.status, path).toBe(400);
+      expect(wrong.body.detail).toMatch(/sk_test_ key works in test mode only/);
+      expect(
+        (await t.http.get(m(`${path}?livemode=false`), { token: merchant.testKey })).status,
+      ).toBe(200);
+    }
+  });
+
+  it('the wallet and payouts have the gateway key’s mode (test here): a live key gets 404', async () => {
+    for (const path of ['/wallet', '/payouts']) {
+      expect((await t.http.get(m(path), { token: merchant.liveKey })).status, path).toBe(404);
+      expect((await t.http.get(m(path), { token: merchant.testKey })).status, path).toBe(200);
+    }
+    expect((await t.http.post(m('/payouts'), {}, { token: merchant.liveKey })).status).toBe(404);
+  });
+
+  it('the dashboard token reaches both modes, and livemode narrows its lists', async () => {
+    const token = await dashboardToken();
+    for (const id of [objects.testPlanId, objects.livePlanId])
+      expect((await t.http.get(m(`/plans/${id}`), { token })).status).toBe(200);
+    const ids = async (path: string) =>
+      ((await t.http.get(m(path), { token })).body.data as { id: string }[]).map((x) => x.id);
+    expect(await ids('/plans?limit=100')).toEqual(
+      expect.arrayContaining([objects.testPlanId, objects.livePlanId]),
+    );
+    expect(await ids('/plans?limit=100&livemode=true')).toEqual([objects.livePlanId]);
+    expect(await ids('/plans?limit=100&livemode=false')).not.toContain(objects.livePlanId);
+    const events = await ids('/webhook-events?limit=100');
+    expect(events).toEqual(expect.arrayContaining([objects.testEventId, objects.liveEventId]));
+    expect(await ids('/webhook-events?limit=100&livemode=true')).not.toContain(objects.testEventId);
+    expect((await t.http.get(m(`/webhook-events/${objects.testEventId}`), { token })).status).toBe(
+      200,
+    );
+    expect(
+      (await t.http.post(m(`/webhook-events/${objects.liveEventId}/resend`), undefined, { token }))
+        .status,
+    ).toBe(202);
+    expect((await t.http.get(m('/wallet'), { token })).status).toBe(200);
   });
 });
 

@@ -1,14 +1,19 @@
 import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { purgeOldWebhookEvents, recordEvent } from '../../src/app/webhook-events.ts';
+import { listMigrations } from '../../src/db/migrate.ts';
+import { claimDueEvents, releaseClaims } from '../../src/db/webhook-outbox.ts';
 import { runWrite } from '../../src/db/write.ts';
 import type { WebhookEventType } from '../../src/domain/webhook.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import { WebhookDispatcher, type DispatcherOptions } from '../../src/webhooks/dispatcher.ts';
+import { signingSecretsAt } from '../../src/webhooks/signing.ts';
 import { createTestCustomer, createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { customerRouteSecuritySuite } from '../harness/security-suite.ts';
 import { addCard, collect, confirmPlanFor, customerWithCard } from '../harness/plans.ts';
+import { withDatabase } from '../harness/global-setup.ts';
 import { freePort } from '../harness/sandbox.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.ts';
@@ -60,6 +65,16 @@ async function setUrl(merchant: TestMerchant, url: string | null) {
     { token: merchant.testKey },
   );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/** Writes the live endpoint's URL as if it had passed the save-time address check. */
+async function setLiveUrlDirectly(merchant: TestMerchant, url: string) {
+  await t.ctx.db
+    .updateTable('webhook_endpoints')
+    .set({ url, disabled_at: null, disabled_reason: null })
+    .where('merchant_id', '=', merchant.id)
+    .where('livemode', '=', true)
+    .execute();
 }
 
 async function emit(
@@ -498,11 +513,14 @@ describe('address rules', () => {
     const r = await receiver();
     const port = new URL(r.url).port;
     const merchant = await merchantWithUrl(r.url);
+    // The live endpoint's own URL (decision 0015). The settings refuse a loopback live URL when
+    // it is saved; a name can still resolve to loopback later, which is what is checked here.
+    await setLiveUrlDirectly(merchant, r.url);
     const overHttp = await emit(merchant, { livemode: true });
     const d = dispatcher();
     await d.drain();
     expect((await event(overHttp)).last_error).toMatch(/https only/);
-    await setUrl(merchant, `https://localhost:${port}/hooks`);
+    await setLiveUrlDirectly(merchant, `https://localhost:${port}/hooks`);
     t.clock.advance(60_000);
     await d.drain();
     expect((await event(overHttp)).last_error).toMatch(/localhost resolves to .*loopback/);
@@ -708,5 +726,350 @@ describe('signed test event (spec §4.3, §7.3)', () => {
       token: merchant.testKey,
     });
     expect(log.body.data).toHaveLength(0);
+  });
+});
+
+describe('test and live endpoints are separate (decision 0015)', () => {
+  /** Not resolvable (.example is reserved): saved, and every live attempt fails at DNS. */
+  const LIVE_URL = 'https://live-hooks.shop.example/tranche';
+
+  async function setUrlAs(
+    merchant: TestMerchant,
+    token: string,
+    url: string | null,
+    query = '',
+  ): Promise<{ status: number; body: { ok: boolean; code?: string; data?: any } }> {
+    return t.http.patch(
+      `/api/v1/merchant/${merchant.id}/settings${query}`,
+      { webhook_url: url },
+      { token },
+    );
+  }
+
+  /** A merchant with its test URL on a local receiver and its live URL set with the live key. */
+  async function merchantWithBothUrls(testUrl: string): Promise<TestMerchant> {
+    const merchant = await createTestMerchant(t, { approve: true });
+    await setUrl(merchant, testUrl);
+    const live = await setUrlAs(merchant, merchant.liveKey, LIVE_URL);
+    expect(live.status, JSON.stringify(live.body)).toBe(200);
+    return merchant;
+  }
+
+  /** Claims what is due now (as the dispatcher would), then hands it straight back. */
+  async function claimNow() {
+    const claimed = await claimDueEvents(t.ctx.db, {
+      now: t.clock.now(),
+      leaseUntil: new Date(t.clock.now().getTime() + 60_000),
+      limit: 500,
+      perMerchant: 100,
+      freeSlots: new Map(),
+    });
+    await releaseClaims(t.ctx.db, claimed, t.clock.now());
+    return claimed;
+  }
+
+  const open = (sealed: string) => t.ctx.secretBox.open(sealed);
+
+  it('settings: each key sets its own mode’s URL; the record shows both; the dashboard names the mode', async () => {
+    const merchant = await createTestMerchant(t, { approve: true });
+    const base = `/api/v1/merchant/${merchant.id}`;
+    expect((await setUrlAs(merchant, merchant.testKey, 'https://test.shop.example/h')).status).toBe(
+      200,
+    );
+    const live = await setUrlAs(merchant, merchant.liveKey, LIVE_URL);
+    expect(live.body.data).toMatchObject({
+      webhook_url: LIVE_URL,
+      webhook_status: 'enabled',
+      webhooks: {
+        test: { url: 'https://test.shop.example/h', status: 'enabled', disabled_reason: null },
+        live: { url: LIVE_URL, status: 'enabled', disabled_reason: null },
+      },
+    });
+    // Existing clients read webhook_url: their own mode's address.
+    const asTest = (await t.http.get(base, { token: merchant.testKey })).body.data;
+    expect(asTest.webhook_url).toBe('https://test.shop.example/h');
+    expect(asTest.webhooks.live.url).toBe(LIVE_URL);
+
+    // A key may repeat its own mode, never ask for the other one.
+    const wrong = await setUrlAs(
+      merchant,
+      merchant.testKey,
+      'https://x.shop.example',
+      '?livemode=true',
+    );
+    expect(wrong.status).toBe(400);
+    expect((await t.http.get(base, { token: merchant.liveKey })).body.data.webhook_url).toBe(
+      LIVE_URL,
+    );
+
+    // The dashboard must say which mode's URL it sets.
+    const login = await t.http.post('/api/v1/merchant/login', {
+      email: merchant.email,
+      password: merchant.password,
+    });
+    const dashboard = login.body.data.access_token as string;
+    const unnamed = await setUrlAs(merchant, dashboard, 'https://d.shop.example/h');
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.code).toBe('invalid_request');
+    const named = await setUrlAs(
+      merchant,
+      dashboard,
+      'https://d.shop.example/h',
+      '?livemode=false',
+    );
+    expect(named.status).toBe(200);
+    // The dashboard's record shows the live endpoint at the top level, and both in webhooks.
+    expect(named.body.data.webhook_url).toBe(LIVE_URL);
+    expect(named.body.data.webhooks.test.url).toBe('https://d.shop.example/h');
+    // The rest of the settings are shared and need no mode.
+    expect(
+      (
+        await t.http.patch(
+          `${base}/settings`,
+          { min_customer_tier: 'Tranche Silver' },
+          {
+            token: dashboard,
+          },
+        )
+      ).status,
+    ).toBe(200);
+
+    // Clearing the test URL leaves the live one.
+    const cleared = await setUrlAs(merchant, merchant.testKey, null);
+    expect(cleared.body.data.webhooks).toMatchObject({
+      test: { url: null, status: 'not_configured' },
+      live: { url: LIVE_URL, status: 'enabled' },
+    });
+  });
+
+  it('a test event goes to the test URL signed with the test secret; a live event to the live URL with the live secret', async () => {
+    const r = await receiver();
+    const merchant = await merchantWithBothUrls(`${r.url}/test-hooks`);
+    const testEvent = await emit(merchant, { livemode: false });
+    const liveEvent = await emit(merchant, { livemode: true });
+
+    // What the dispatcher's claim hands it: each event with its own mode's URL and secrets.
+    const claimed = await claimNow();
+    const byId = new Map(claimed.map((c) => [c.id, c]));
+    const testClaim = byId.get(testEvent);
+    const liveClaim = byId.get(liveEvent);
+    if (!testClaim || !liveClaim) throw new Error('both events are due');
+    expect(testClaim.webhook_url).toBe(`${r.url}/test-hooks`);
+    expect(open(testClaim.secret_sealed)).toBe(merchant.webhookSecrets.test);
+    expect(liveClaim.webhook_url).toBe(LIVE_URL);
+    expect(open(liveClaim.secret_sealed)).toBe(merchant.webhookSecrets.live);
+    expect(signingSecretsAt(liveClaim, t.clock.now(), open)).toEqual({
+      current: merchant.webhookSecrets.live,
+      previous: null,
+    });
+
+    await dispatcher().drain();
+    // The test receiver got the test event only, signed with the test secret.
+    expect(r.received.map((req) => JSON.parse(req.body).id)).toEqual([testEvent]);
+    const [req] = r.received;
+    if (!req) throw new Error('nothing received');
+    const signature = req.headers['x-tranche-signature'] as string;
+    expect(verifiedByPython(req.body, signature, merchant.webhookSecrets.test)).toBe(true);
+    expect(verifiedByPython(req.body, signature, merchant.webhookSecrets.live)).toBe(false);
+    // The live event was attempted at the live URL (which does not resolve here), never the test one.
+    const liveLog = (
+      await t.http.get(`/api/v1/merchant/${merchant.id}/webhook-events/${liveEvent}`, {
+        token: merchant.liveKey,
+      })
+    ).body.data;
+    expect(liveLog.attempt_log.map((a: { url: string }) => a.url)).toEqual([LIVE_URL]);
+    expect(liveLog.status).toBe('retrying');
+  });
+
+  it('a mode without a URL holds its own events only', async () => {
+    const r = await receiver();
+    const merchant = await createTestMerchant(t, { approve: true });
+    await setUrl(merchant, r.url);
+    const live = await emit(merchant, { livemode: true });
+    const test = await emit(merchant, { livemode: false });
+    await dispatcher().drain();
+    expect(r.received.map((req) => JSON.parse(req.body).id)).toEqual([test]);
+    expect(await event(live)).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+
+  it('the delivery log lists only the key’s mode', async () => {
+    const merchant = await createTestMerchant(t, { approve: true });
+    const test = await emit(merchant, { livemode: false });
+    const live = await emit(merchant, { livemode: true });
+    const ids = async (token: string) =>
+      (await t.http.get(`/api/v1/merchant/${merchant.id}/webhook-events`, { token })).body.data.map(
+        (e: { id: string }) => e.id,
+      );
+    expect(await ids(merchant.testKey)).toEqual([test]);
+    expect(await ids(merchant.liveKey)).toEqual([live]);
+  });
+
+  it('410 Gone disables only the mode whose URL answered it', async () => {
+    const r = await receiver();
+    r.answer = () => ({ status: 410 });
+    const merchant = await merchantWithBothUrls(r.url);
+    await emit(merchant, { livemode: false });
+    const d = dispatcher();
+    await d.drain();
+    const base = `/api/v1/merchant/${merchant.id}`;
+    const asTest = (await t.http.get(base, { token: merchant.testKey })).body.data;
+    expect(asTest).toMatchObject({ webhook_status: 'disabled' });
+    expect(asTest.webhooks.test.disabled_reason).toMatch(/410 Gone/);
+    expect(asTest.webhooks.live).toMatchObject({ status: 'enabled', disabled_reason: null });
+    expect((await t.http.get(base, { token: merchant.liveKey })).body.data.webhook_status).toBe(
+      'enabled',
+    );
+    // Live events keep being attempted; the next test event waits.
+    const live = await emit(merchant, { livemode: true });
+    const waiting = await emit(merchant, { livemode: false });
+    await d.drain();
+    expect((await event(live)).attempts).toBe(1);
+    expect(await event(waiting)).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+
+  it('the secret roll is per mode: rolling the live secret leaves test deliveries as they were', async () => {
+    const r = await receiver();
+    const merchant = await merchantWithBothUrls(r.url);
+    const rolled = await t.http.post(
+      `/api/v1/merchant/${merchant.id}/webhook-secret/roll`,
+      undefined,
+      { token: merchant.liveKey },
+    );
+    expect(rolled.status).toBe(200);
+    expect(rolled.body.data.livemode).toBe(true);
+    const newLive = rolled.body.data.webhook_secret as string;
+
+    const test = await emit(merchant, { livemode: false });
+    const live = await emit(merchant, { livemode: true });
+    const claimed = new Map((await claimNow()).map((c) => [c.id, c]));
+    const liveClaim = claimed.get(live);
+    if (!liveClaim) throw new Error('the live event is due');
+    // The overlap rule, per mode: the live event carries the new and the previous live secret.
+    expect(signingSecretsAt(liveClaim, t.clock.now(), open)).toEqual({
+      current: newLive,
+      previous: merchant.webhookSecrets.live,
+    });
+
+    await dispatcher().drain();
+    const req = r.received.find((x) => JSON.parse(x.body).id === test);
+    if (!req) throw new Error('the test event was not delivered');
+    const hmac = (secret: string) =>
+      createHmac('sha512', secret).update(req.body, 'utf8').digest('hex');
+    expect(req.headers['x-tranche-signature']).toBe(hmac(merchant.webhookSecrets.test));
+    expect(req.headers['x-tranche-signature-previous']).toBeUndefined();
+
+    // The dashboard must name the mode whose secret it rolls.
+    const login = await t.http.post('/api/v1/merchant/login', {
+      email: merchant.email,
+      password: merchant.password,
+    });
+    const dashboard = { token: login.body.data.access_token as string };
+    const roll = `/api/v1/merchant/${merchant.id}/webhook-secret/roll`;
+    expect((await t.http.post(roll, undefined, dashboard)).status).toBe(400);
+    const byDashboard = await t.http.post(`${roll}?livemode=false`, undefined, dashboard);
+    expect(byDashboard.body.data.livemode).toBe(false);
+  });
+
+  it('the test event goes to the calling key’s mode’s address, signed with that mode’s secret', async () => {
+    const r = await receiver();
+    const merchant = await merchantWithBothUrls(`${r.url}/test-hooks`);
+    const probe = (token: string, query = '') =>
+      t.http.post(`/api/v1/merchant/${merchant.id}/webhook/test${query}`, undefined, { token });
+    const asTest = await probe(merchant.testKey);
+    expect(asTest.body.data).toMatchObject({ delivered: true, url: `${r.url}/test-hooks` });
+    const [req] = r.received;
+    if (!req) throw new Error('nothing received');
+    expect(JSON.parse(req.body).data).toMatchObject({ livemode: false });
+    expect(
+      verifiedByPython(
+        req.body,
+        req.headers['x-tranche-signature'] as string,
+        merchant.webhookSecrets.test,
+      ),
+    ).toBe(true);
+
+    const asLive = await probe(merchant.liveKey);
+    expect(asLive.body.data).toMatchObject({ delivered: false, url: LIVE_URL });
+    expect(r.received).toHaveLength(1);
+
+    const login = await t.http.post('/api/v1/merchant/login', {
+      email: merchant.email,
+      password: merchant.password,
+    });
+    const dashboard = login.body.data.access_token as string;
+    expect((await probe(dashboard)).status).toBe(400);
+    expect((await probe(dashboard, '?livemode=false')).body.data.delivered).toBe(true);
+    expect(r.received).toHaveLength(2);
+  });
+});
+
+describe('migration 0012: one webhook endpoint per mode', () => {
+  it('moves the single URL, secret, overlap and 410 state to live and copies them to test', async () => {
+    const adminUrl = inject('adminDatabaseUrl');
+    const name = `tranche_test_${inject('runId')}_mig0012`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const db = new pg.Client({ connectionString: withDatabase(adminUrl, name) });
+    await db.connect();
+    try {
+      const migrations = listMigrations();
+      for (const migration of migrations.filter((m) => m.version < 12))
+        await db.query(migration.sql);
+      const expires = new Date('2026-03-02T10:00:00Z');
+      const disabled = new Date('2026-03-01T09:00:00Z');
+      await db.query(
+        `INSERT INTO merchants (id, business_name, email, status, webhook_url, webhook_secret_sealed,
+           previous_webhook_secret_sealed, previous_webhook_secret_expires_at, webhook_disabled_at,
+           webhook_disabled_reason, default_constraints, min_customer_tier, goods_release_rule,
+           created_at, updated_at)
+         VALUES ('mer_old', 'Old Shop', 'old@shop.test', 'active', 'https://old.shop.example/h',
+           'sealed-current', 'sealed-previous', $1, $2, 'answered 410', '{}', 'Tranche Bronze',
+           '{"type":"deposit_paid"}', now(), now()),
+                ('mer_bare', 'Bare', 'bare@shop.test', 'pending_approval', NULL, 'sealed-bare',
+           NULL, NULL, NULL, NULL, '{}', 'Tranche Bronze', '{"type":"deposit_paid"}', now(), now())`,
+        [expires, disabled],
+      );
+      const m12 = migrations.find((m) => m.version === 12);
+      if (!m12) throw new Error('migration 0012 is missing');
+      await db.query(m12.sql);
+      const rows = await db.query(
+        `SELECT merchant_id, livemode, url, secret_sealed, previous_secret_sealed,
+                previous_secret_expires_at, disabled_at, disabled_reason
+           FROM webhook_endpoints ORDER BY merchant_id, livemode`,
+      );
+      const old = {
+        url: 'https://old.shop.example/h',
+        secret_sealed: 'sealed-current',
+        previous_secret_sealed: 'sealed-previous',
+        previous_secret_expires_at: expires,
+        disabled_at: disabled,
+        disabled_reason: 'answered 410',
+      };
+      const bare = {
+        url: null,
+        secret_sealed: 'sealed-bare',
+        previous_secret_sealed: null,
+        previous_secret_expires_at: null,
+        disabled_at: null,
+        disabled_reason: null,
+      };
+      expect(rows.rows).toEqual([
+        { merchant_id: 'mer_bare', livemode: false, ...bare },
+        { merchant_id: 'mer_bare', livemode: true, ...bare },
+        { merchant_id: 'mer_old', livemode: false, ...old },
+        { merchant_id: 'mer_old', livemode: true, ...old },
+      ]);
+      const columns = await db.query(
+        `SELECT column_name FROM information_schema.columns
+          WHERE table_name = 'merchants' AND column_name LIKE '%webhook%'`,
+      );
+      expect(columns.rows).toEqual([]);
+    } finally {
+      await db.end();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
   });
 });

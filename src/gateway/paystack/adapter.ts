@@ -17,6 +17,7 @@ import {
   mapRefund,
   mapTransaction,
   mapTransfer,
+  toPaystackBankCode,
 } from './mapping.ts';
 import type {
   WireBank,
@@ -115,7 +116,7 @@ export class PaystackGateway implements PaymentGateway {
       email: input.email,
       amount: input.amountKobo,
       reference: input.reference,
-      bank: { code: input.bankCode, account_number: input.accountNumber },
+      bank: { code: toPaystackBankCode(input.bankCode), account_number: input.accountNumber },
       metadata: input.metadata,
     });
   }
@@ -161,7 +162,7 @@ export class PaystackGateway implements PaymentGateway {
         type: 'nuban',
         name: input.name,
         account_number: input.accountNumber,
-        bank_code: input.bankCode,
+        bank_code: toPaystackBankCode(input.bankCode),
         currency: 'NGN',
       },
     );

@@ -176,11 +176,31 @@ export function mapBankChargeProgress(
   };
 }
 
+/**
+ * Bank codes. Ours are the CBN's 3-digit codes (spec §2.2); Paystack lists a few banks under
+ * codes of its own. This table is the only place the two meet: listed banks come back with our
+ * code, and every call that sends a bank code (bank charges, transfer recipients) sends Paystack's.
+ */
+const PAYSTACK_BANK_CODES: Readonly<Record<string, string>> = {
+  '103': '00103', // Globus Bank
+};
+const OUR_BANK_CODES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(PAYSTACK_BANK_CODES).map(([ours, theirs]) => [theirs, ours]),
+);
+
+export function toPaystackBankCode(code: string): string {
+  return PAYSTACK_BANK_CODES[code] ?? code;
+}
+
+export function fromPaystackBankCode(code: string): string {
+  return OUR_BANK_CODES[code] ?? code;
+}
+
 export function mapBank(wire: WireBank): GatewayBank | null {
   if (!wire.name || !wire.code || wire.is_deleted === true || wire.active === false) return null;
   return {
     name: wire.name,
-    code: wire.code,
+    code: fromPaystackBankCode(wire.code),
     supportsDirectDebit: wire.available_for_direct_debit === true,
   };
 }

@@ -72,7 +72,8 @@ export function registerCheckoutSessionRoutes(app: TypedApp, ctx: AppContext): v
       schema: {
         tags: ['Checkout'],
         summary: 'Cancel a pending checkout session',
-        description: 'Only a pending session can be cancelled; otherwise 409 names its state.',
+        description:
+          'Only a pending session can be cancelled; otherwise 409 names its state. A session of another mode than the key’s (a live session with an sk_test_ key) reads as 404, like another merchant’s.',
         security: [{ secretKey: [] }],
         params: TokenParams,
         response: { 200: Envelope(CheckoutSession), ...errorResponses },
@@ -82,7 +83,11 @@ export function registerCheckoutSessionRoutes(app: TypedApp, ctx: AppContext): v
       const principal = principalOf(request, 'secret_key');
       return {
         ok: true as const,
-        data: await cancelCheckoutSession(ctx, principal.merchantId, request.params.token),
+        data: await cancelCheckoutSession(
+          ctx,
+          { merchantId: principal.merchantId, livemode: principal.mode === 'live' },
+          request.params.token,
+        ),
       };
     },
   );

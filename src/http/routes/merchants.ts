@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../../app/context.ts';
-import { merchantScope } from '../../app/authenticate.ts';
+import { chosenMode, merchantScope, modeScope, type Principal } from '../../app/authenticate.ts';
 import {
   createMerchant,
   getMerchant,
@@ -21,6 +21,7 @@ import {
   Envelope,
   errorResponses,
   GoodsReleaseRule as GoodsReleaseRuleSchema,
+  LivemodeQuery,
   Merchant,
   MerchantCredentials,
   MerchantIdParams,
@@ -34,6 +35,10 @@ import type { TypedApp } from '../typed-app.ts';
 const merchantAuth = ['secret_key', 'merchant_dashboard'] as const;
 const security: { [scheme: string]: string[] }[] = [{ secretKey: [] }, { merchantJwt: [] }];
 
+/** Whose webhook endpoint the record's top-level `webhook_url` shows: the key's mode, else live. */
+const viewMode = (principal: Principal) =>
+  principal.kind === 'secret_key' ? principal.mode : undefined;
+
 export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/register',
@@ -42,7 +47,7 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['Merchants'],
         summary: 'Register a merchant account',
         description:
-          'Creates a merchant in `pending_approval`. The response carries the test and live secret keys and the webhook secret, once. Test keys work at once; live keys after an operator approves the account.',
+          'Creates a merchant in `pending_approval`. The response carries the test and live secret keys and each mode’s webhook signing secret (`webhook_secrets`; `webhook_secret` repeats the test one), once. Test keys work at once; live keys after an operator approves the account.',
         body: Type.Object(
           {
             business_name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
@@ -116,18 +121,24 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         tags: ['Merchants'],
         summary: 'Read the merchant account',
+        description:
+          'The account is shared by test and live mode. `webhook_url`, `webhook_status` and `webhook_disabled_reason` describe the calling key’s mode’s endpoint (live for the dashboard token); `webhooks` shows both.',
         security,
         params: MerchantIdParams,
         response: { 200: Envelope(Merchant), ...errorResponses },
       },
     },
-    async (request) => ({
-      ok: true as const,
-      data: await getMerchant(
-        ctx,
-        merchantScope(principalOf(request, ...merchantAuth), request.params.merchant_id),
-      ),
-    }),
+    async (request) => {
+      const principal = principalOf(request, ...merchantAuth);
+      return {
+        ok: true as const,
+        data: await getMerchant(
+          ctx,
+          merchantScope(principal, request.params.merchant_id),
+          viewMode(principal),
+        ),
+      };
+    },
   );
 
   app.patch(
@@ -138,9 +149,10 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['Merchants'],
         summary: 'Update merchant settings',
         description:
-          'Send only the fields to change; `null` clears `webhook_url`, `settlement_account` or `allowed_checkout_origins`. New default constraints apply to sessions created afterwards. `allowed_checkout_origins`: up to 20 exact origins (`https://host[:port]`, or `http://localhost[:port]` / `http://127.0.0.1[:port]` for development; no path, wildcard or credentials) allowed to embed the checkout; stored normalised and de-duplicated; empty means any site may embed it.',
+          'Send only the fields to change; `null` clears `webhook_url`, `settlement_account` or `allowed_checkout_origins`. `webhook_url` is per mode: a secret key sets its own mode’s (test events go to the test URL, live events to the live one); the dashboard token says which with `?livemode=true|false`. The other settings are shared by both modes. New default constraints apply to sessions created afterwards. `allowed_checkout_origins`: up to 20 exact origins (`https://host[:port]`, or `http://localhost[:port]` / `http://127.0.0.1[:port]` for development; no path, wildcard or credentials) allowed to embed the checkout; stored normalised and de-duplicated; empty means any site may embed it.',
         security,
         params: MerchantIdParams,
+        querystring: Type.Object(LivemodeQuery, Strict),
         body: Type.Object(
           {
             webhook_url: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()])),
@@ -175,34 +187,40 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const merchantId = merchantScope(
-        principalOf(request, ...merchantAuth),
-        request.params.merchant_id,
-      );
+      const principal = principalOf(request, ...merchantAuth);
+      const scope = modeScope(principal, request.params.merchant_id, request.query.livemode);
       const b = request.body;
-      const data = await updateMerchantSettings(ctx, merchantId, {
-        ...(b.webhook_url !== undefined && { webhookUrl: b.webhook_url }),
-        ...(b.settlement_account !== undefined && {
-          settlementAccount: b.settlement_account && {
-            bankCode: b.settlement_account.bank_code,
-            accountNumber: b.settlement_account.account_number,
-          },
-        }),
-        ...(b.default_constraints && {
-          defaultConstraints: {
-            allowedFrequencies: b.default_constraints.allowed_frequencies,
-            maxWeeklyDuration: b.default_constraints.max_weekly_duration,
-            maxMonthlyDuration: b.default_constraints.max_monthly_duration,
-            minUpfrontPct: b.default_constraints.min_upfront_pct,
-            allowedScheduleTypes: ['installment'],
-          },
-        }),
-        ...(b.min_customer_tier !== undefined && { minCustomerTier: b.min_customer_tier }),
-        ...(b.goods_release_rule && { goodsReleaseRule: b.goods_release_rule }),
-        ...(b.allowed_checkout_origins !== undefined && {
-          allowedCheckoutOrigins: b.allowed_checkout_origins,
-        }),
-      });
+      const data = await updateMerchantSettings(
+        ctx,
+        scope.merchantId,
+        {
+          ...(b.webhook_url !== undefined && {
+            webhookUrl: b.webhook_url,
+            webhookLivemode: chosenMode(scope, 'webhook_url is for'),
+          }),
+          ...(b.settlement_account !== undefined && {
+            settlementAccount: b.settlement_account && {
+              bankCode: b.settlement_account.bank_code,
+              accountNumber: b.settlement_account.account_number,
+            },
+          }),
+          ...(b.default_constraints && {
+            defaultConstraints: {
+              allowedFrequencies: b.default_constraints.allowed_frequencies,
+              maxWeeklyDuration: b.default_constraints.max_weekly_duration,
+              maxMonthlyDuration: b.default_constraints.max_monthly_duration,
+              minUpfrontPct: b.default_constraints.min_upfront_pct,
+              allowedScheduleTypes: ['installment'],
+            },
+          }),
+          ...(b.min_customer_tier !== undefined && { minCustomerTier: b.min_customer_tier }),
+          ...(b.goods_release_rule && { goodsReleaseRule: b.goods_release_rule }),
+          ...(b.allowed_checkout_origins !== undefined && {
+            allowedCheckoutOrigins: b.allowed_checkout_origins,
+          }),
+        },
+        viewMode(principal),
+      );
       return { ok: true as const, data };
     },
   );
@@ -213,29 +231,39 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
       preHandler: requireAuth(ctx, merchantAuth),
       schema: {
         tags: ['Merchants'],
-        summary: 'Roll the webhook signing secret',
+        summary: 'Roll the webhook signing secret of one mode',
         description:
-          'Returns the new secret once. `X-Tranche-Signature` is computed with the new secret at once; for the next 24 hours deliveries also carry `X-Tranche-Signature-Previous`, computed with the previous secret, so a receiver still holding it keeps verifying until it switches.',
+          'Rolls the calling key’s mode’s secret (the dashboard token says which with `?livemode=true|false`); the other mode’s secret is untouched. Returns the new secret once. `X-Tranche-Signature` of that mode’s events is computed with the new secret at once; for the next 24 hours they also carry `X-Tranche-Signature-Previous`, computed with the previous secret, so a receiver still holding it keeps verifying until it switches.',
         security,
         params: MerchantIdParams,
+        querystring: Type.Object(LivemodeQuery, Strict),
         response: {
           200: Envelope(
             Type.Object({
               webhook_secret: Type.String(),
               previous_secret_expires_at: Type.String(),
+              livemode: Type.Boolean({ description: 'The mode whose secret was rolled.' }),
             }),
           ),
           ...errorResponses,
         },
       },
     },
-    async (request) => ({
-      ok: true as const,
-      data: await rollWebhookSecret(
-        ctx,
-        merchantScope(principalOf(request, ...merchantAuth), request.params.merchant_id),
-      ),
-    }),
+    async (request) => {
+      const scope = modeScope(
+        principalOf(request, ...merchantAuth),
+        request.params.merchant_id,
+        request.query.livemode,
+      );
+      return {
+        ok: true as const,
+        data: await rollWebhookSecret(
+          ctx,
+          scope.merchantId,
+          chosenMode(scope, 'whose webhook secret to roll'),
+        ),
+      };
+    },
   );
 
   app.get(

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { checkoutFrameAncestors } from '../../app/checkout-embedding.ts';
 import type { AppContext } from '../../app/context.ts';
 import { pageSecurityHeaders, type PageSecurityOptions } from '../page-security.ts';
+import { MalformedInputError } from '../plugins/malformed-input.ts';
 import { loadStaticFiles, type StaticFile } from '../static-files.ts';
 import type { TypedApp } from '../typed-app.ts';
 
@@ -96,6 +97,12 @@ export function registerPageRoutes(app: TypedApp, ctx: AppContext, webDistDir: s
     {
       config,
       schema: { ...hide, params: Type.Object({ token: Type.String({ maxLength: 200 }) }) },
+      // A token with NUL in it names no session: the page, as for any unknown token, never JSON.
+      errorHandler: (error, request, reply) => {
+        if (!(error instanceof MalformedInputError)) throw error;
+        // Without a token nothing is looked up: the page is sent at once.
+        void checkoutPage(request, reply, undefined);
+      },
     },
     (request, reply) => checkoutPage(request, reply, request.params.token),
   );

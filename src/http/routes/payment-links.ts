@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { merchantScope, type Principal } from '../../app/authenticate.ts';
+import { modeScope, type Principal } from '../../app/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
 import {
   createPaymentLink,
@@ -17,10 +17,12 @@ import { formatNaira } from '../../domain/naira.ts';
 import type { LinkAmount } from '../../domain/payment-link.ts';
 import { pageSecurityHeaders } from '../page-security.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
+import { MalformedInputError } from '../plugins/malformed-input.ts';
 import {
   Constraints,
   Envelope,
   errorResponses,
+  LivemodeQuery,
   PageEnvelope,
   PageQuery,
   Strict,
@@ -75,12 +77,12 @@ const LinkParams = Type.Object(
 );
 const merchantAuth = ['secret_key', 'merchant_dashboard'] as const;
 
-/** A secret key reaches only the links of its own mode; the dashboard reaches both. */
-function scopeOf(principal: Principal, merchantIdInPath: string): LinkScope {
-  const merchantId = merchantScope(principal, merchantIdInPath);
-  return principal.kind === 'secret_key'
-    ? { merchantId, livemode: principal.mode === 'live' }
-    : { merchantId };
+/**
+ * A secret key reaches only the links of its own mode; the dashboard reaches both, or one mode
+ * with `livemode` (the list's filter). The rule every mode-bearing object follows: decision 0015.
+ */
+function scopeOf(principal: Principal, merchantIdInPath: string, livemode?: boolean): LinkScope {
+  return modeScope(principal, merchantIdInPath, livemode);
 }
 
 function amountFrom(b: {
@@ -187,12 +189,14 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
       schema: {
         tags: ['Payment links'],
         summary: 'List payment links',
-        description: 'Newest first; filter by `active`; pass `next_cursor` back as `cursor`.',
+        description:
+          'Newest first; filter by `active`; pass `next_cursor` back as `cursor`. A secret key lists its own mode’s links only; the dashboard token both, or one with `livemode`.',
         security: [{ secretKey: [] }, { merchantJwt: [] }],
         params: Type.Object({ merchant_id: Type.String({ maxLength: 64 }) }, Strict),
         querystring: Type.Object(
           {
             active: Type.Optional(Type.Boolean()),
+            ...LivemodeQuery,
             ...PageQuery,
           },
           Strict,
@@ -204,8 +208,12 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
       },
     },
     async (request) => {
-      const scope = scopeOf(principalOf(request, ...merchantAuth), request.params.merchant_id);
       const q = request.query;
+      const scope = scopeOf(
+        principalOf(request, ...merchantAuth),
+        request.params.merchant_id,
+        q.livemode,
+      );
       const result = await listPaymentLinks(ctx, scope, {
         limit: q.limit,
         ...(q.active !== undefined && { active: q.active }),
@@ -323,6 +331,26 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
           'Creates a checkout session for this visit and answers 303 to its `checkout_url`. A link where the customer enters the amount first shows a small form (`amount` in naira, e.g. `25000.50`). Unknown link: 404 page; deactivated: 410 page; merchant not able to take payments: 403 page. HTML, never JSON. Other query parameters (tracking tags) are ignored.',
         params: Type.Object({ link_id: Type.String({ minLength: 1, maxLength: 64 }) }, Strict),
         querystring: Type.Object({ amount: Type.Optional(Type.String({ maxLength: 32 })) }),
+      },
+      // Malformed text (NUL, a lone surrogate) is answered by a page, never JSON: in the link id
+      // it cannot name a link (the unknown link's page); in the query the address is broken.
+      errorHandler: (error, _request, reply) => {
+        if (!(error instanceof MalformedInputError)) throw error;
+        const answer =
+          error.part === 'path'
+            ? renderVisitPage({ kind: 'not_found' }, '')
+            : {
+                status: 400,
+                html: page(
+                  'Address not valid',
+                  '<h1>This address is not valid</h1><p>Check the address, or ask the seller for a new link.</p>',
+                ),
+              };
+        void reply
+          .code(answer.status)
+          .header('Cache-Control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(answer.html);
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { merchantScope } from '../../app/authenticate.ts';
+import { gatewayModeScope } from '../../app/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
 import { createPayout, listPayouts } from '../../app/payouts.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -36,7 +36,7 @@ export function registerPayoutRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['Merchants'],
         summary: 'Request a payout now',
         description:
-          'Pays `amount` (default: the whole available balance) to the settlement account. The amount leaves the available balance at once; a failed or reversed transfer puts it back. Payouts also run daily at 10:00 Lagos.',
+          'Pays `amount` (default: the whole available balance) to the settlement account. The amount leaves the available balance at once; a failed or reversed transfer puts it back. Payouts also run daily at 10:00 Lagos. Payouts have the mode of the gateway key that sends them: a secret key of the other mode gets 404 (decision 0015).',
         security,
         params,
         body: Type.Object(
@@ -55,7 +55,12 @@ export function registerPayoutRoutes(app: TypedApp, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const merchantId = merchantScope(principalOf(request, ...auth), request.params.merchant_id);
+      const merchantId = gatewayModeScope(
+        principalOf(request, ...auth),
+        request.params.merchant_id,
+        ctx.settings.gatewayLivemode,
+        'Payouts',
+      );
       const amount = request.body.amount;
       const payout = await createPayout(ctx, merchantId, {
         trigger: 'request',
@@ -77,6 +82,8 @@ export function registerPayoutRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         tags: ['Merchants'],
         summary: 'Recent payouts',
+        description:
+          'A secret key of another mode than the gateway key’s gets 404 (decision 0015); the dashboard token reads them.',
         security,
         params,
         querystring: Type.Object(
@@ -87,7 +94,12 @@ export function registerPayoutRoutes(app: TypedApp, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const merchantId = merchantScope(principalOf(request, ...auth), request.params.merchant_id);
+      const merchantId = gatewayModeScope(
+        principalOf(request, ...auth),
+        request.params.merchant_id,
+        ctx.settings.gatewayLivemode,
+        'Payouts',
+      );
       return { ok: true as const, data: await listPayouts(ctx, merchantId, request.query.limit) };
     },
   );

@@ -1,17 +1,27 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { merchantScope } from '../../app/authenticate.ts';
+import { merchantScope, modeScope } from '../../app/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
 import { confirmPlan, getMerchantPlan, listMerchantPlans } from '../../app/plans.ts';
 import { advancePlanClockBy, collectNextInstallmentNow } from '../../app/time-travel.ts';
 import { successRedirectUrl } from '../../app/payment-links.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
-import { Envelope, errorResponses, PageEnvelope, PageQuery, Strict } from '../schemas.ts';
+import {
+  Envelope,
+  errorResponses,
+  LivemodeQuery,
+  PageEnvelope,
+  PageQuery,
+  Strict,
+} from '../schemas.ts';
 import type { TypedApp } from '../typed-app.ts';
 import { Plan } from '../resource-schemas.ts';
 
-/** Time travel: the merchant in the path, reached with one of its own sandbox keys. */
+/**
+ * Time travel: the merchant in the path, reached with one of its own sandbox keys (a live key is
+ * refused whatever the plan; a test key never reaches a live plan: 404).
+ */
 function sandboxMerchantOf(request: FastifyRequest, pathMerchantId: string): string {
   const principal = principalOf(request, 'secret_key');
   const merchantId = merchantScope(principal, pathMerchantId);
@@ -85,6 +95,8 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         tags: ['Merchants'],
         summary: 'A payment plan with its installments',
+        description:
+          'A plan of another mode than the secret key’s reads as 404, like another merchant’s; the dashboard token reads both.',
         security: [{ secretKey: [] }, { merchantJwt: [] }],
         params: Type.Object(
           { merchant_id: Type.String({ maxLength: 64 }), plan_id: Type.String({ maxLength: 64 }) },
@@ -93,16 +105,14 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
         response: { 200: Envelope(Plan), ...errorResponses },
       },
     },
-    async (request) => {
-      const merchantId = merchantScope(
-        principalOf(request, ...merchantAuth),
-        request.params.merchant_id,
-      );
-      return {
-        ok: true as const,
-        data: await getMerchantPlan(ctx, merchantId, request.params.plan_id),
-      };
-    },
+    async (request) => ({
+      ok: true as const,
+      data: await getMerchantPlan(
+        ctx,
+        modeScope(principalOf(request, ...merchantAuth), request.params.merchant_id),
+        request.params.plan_id,
+      ),
+    }),
   );
 
   app.get(
@@ -113,7 +123,7 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['Merchants'],
         summary: 'List payment plans',
         description:
-          'Newest first, with installments. Filter by `status`, `customer_id` or `order_reference`; pass `next_cursor` back as `cursor`.',
+          'Newest first, with installments: a secret key lists its own mode’s plans only; the dashboard token both, or one with `livemode`. Filter by `status`, `customer_id` or `order_reference`; pass `next_cursor` back as `cursor`.',
         security: [{ secretKey: [] }, { merchantJwt: [] }],
         params: Type.Object({ merchant_id: Type.String({ maxLength: 64 }) }, Strict),
         querystring: Type.Object(
@@ -129,6 +139,7 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
             ),
             customer_id: Type.Optional(Type.String({ maxLength: 64 })),
             order_reference: Type.Optional(Type.String({ maxLength: 100 })),
+            ...LivemodeQuery,
             ...PageQuery,
           },
           Strict,
@@ -140,12 +151,13 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const merchantId = merchantScope(
+      const q = request.query;
+      const scope = modeScope(
         principalOf(request, ...merchantAuth),
         request.params.merchant_id,
+        q.livemode,
       );
-      const q = request.query;
-      const result = await listMerchantPlans(ctx, merchantId, {
+      const result = await listMerchantPlans(ctx, scope, {
         limit: q.limit,
         ...(q.status && { status: q.status }),
         ...(q.customer_id && { customerId: q.customer_id }),
@@ -164,7 +176,7 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['Sandbox'],
         summary: 'Time travel: collect the next installment now (sandbox keys only)',
         description:
-          "Makes the plan's next unpaid installment due now and queues its collection at once (a failed installment's retry comes forward). Repeat to walk a whole plan in seconds. Live keys and live plans get 403.",
+          "Makes the plan's next unpaid installment due now and queues its collection at once (a failed installment's retry comes forward). Repeat to walk a whole plan in seconds. Live keys get 403; a live plan reads as 404.",
         security: [{ secretKey: [] }],
         params: Type.Object(
           { merchant_id: Type.String({ maxLength: 64 }), plan_id: Type.String({ maxLength: 64 }) },
@@ -190,7 +202,7 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['Sandbox'],
         summary: "Time travel: advance the plan's clock by some days (sandbox keys only)",
         description:
-          "As if `days` had passed for this plan: every unpaid installment's due date moves that much earlier and waiting collections (first attempts and retries) come forward by as much, running at once when due. A failed installment becomes overdue, so the customer shows as delinquent (eligibility) until it is paid. Live keys and live plans get 403.",
+          "As if `days` had passed for this plan: every unpaid installment's due date moves that much earlier and waiting collections (first attempts and retries) come forward by as much, running at once when due. A failed installment becomes overdue, so the customer shows as delinquent (eligibility) until it is paid. Live keys get 403; a live plan reads as 404.",
         security: [{ secretKey: [] }],
         params: Type.Object(
           { merchant_id: Type.String({ maxLength: 64 }), plan_id: Type.String({ maxLength: 64 }) },

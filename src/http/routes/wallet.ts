@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { merchantScope } from '../../app/authenticate.ts';
+import { gatewayModeScope } from '../../app/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
 import { getWallet } from '../../app/wallet.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
@@ -54,7 +54,7 @@ export function registerWalletRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['Merchants'],
         summary: 'Wallet balances and transaction history',
         description:
-          "Balances come from the ledger. History is newest first; pass `next_cursor` as `cursor` for the next page. Another merchant's id answers 404.",
+          "Balances come from the ledger. History is newest first; pass `next_cursor` as `cursor` for the next page. Another merchant's id answers 404, and so does a secret key of another mode than the gateway's (the wallet has the mode of the gateway key its money moves through; decision 0015).",
         security: [{ secretKey: [] }, { merchantJwt: [] }],
         params: Type.Object({ merchant_id: Type.String({ maxLength: 64 }) }, Strict),
         querystring: Type.Object(
@@ -68,7 +68,12 @@ export function registerWalletRoutes(app: TypedApp, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const merchantId = merchantScope(principalOf(request, ...auth), request.params.merchant_id);
+      const merchantId = gatewayModeScope(
+        principalOf(request, ...auth),
+        request.params.merchant_id,
+        ctx.settings.gatewayLivemode,
+        'Wallet',
+      );
       const q = request.query;
       return {
         ok: true as const,

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { merchantScope } from '../../app/authenticate.ts';
+import { chosenMode, modeScope } from '../../app/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
 import {
   getWebhookEvent,
@@ -13,6 +13,7 @@ import { principalOf, requireAuth } from '../plugins/auth.ts';
 import {
   Envelope,
   errorResponses,
+  LivemodeQuery,
   MerchantIdParams,
   PageEnvelope,
   PageQuery,
@@ -88,7 +89,7 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
         tags: ['Webhooks'],
         summary: 'The webhook delivery log',
         description:
-          'Events sent (or to be sent) to your webhook URL, newest first, with their delivery state. Filter by `status`, `event` and a creation range; pass `next_cursor` back as `cursor`.',
+          'Events sent (or to be sent) to your webhook URL, newest first, with their delivery state: a secret key sees its own mode’s events only; the dashboard token both, or one with `livemode`. Filter by `status`, `event` and a creation range; pass `next_cursor` back as `cursor`.',
         security,
         params: MerchantIdParams,
         querystring: Type.Object(
@@ -103,6 +104,7 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
             ),
             created_from: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
             created_before: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+            ...LivemodeQuery,
             ...PageQuery,
           },
           Strict,
@@ -114,9 +116,13 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
       },
     },
     async (request) => {
-      const merchantId = merchantScope(principalOf(request, ...auth), request.params.merchant_id);
       const q = request.query;
-      const page = await listWebhookEvents(ctx, merchantId, {
+      const scope = modeScope(
+        principalOf(request, ...auth),
+        request.params.merchant_id,
+        q.livemode,
+      );
+      const page = await listWebhookEvents(ctx, scope, {
         ...(q.status && { status: q.status }),
         ...(q.event && { type: q.event as string }),
         ...(q.created_from && { createdFrom: new Date(q.created_from) }),
@@ -135,6 +141,8 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
       schema: {
         tags: ['Webhooks'],
         summary: 'One webhook event with every delivery attempt',
+        description:
+          'An event of another mode than the secret key’s reads as 404, like another merchant’s.',
         security,
         params: EventParams,
         response: { 200: Envelope(WebhookEvent), ...errorResponses },
@@ -144,7 +152,7 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
       ok: true as const,
       data: await getWebhookEvent(
         ctx,
-        merchantScope(principalOf(request, ...auth), request.params.merchant_id),
+        modeScope(principalOf(request, ...auth), request.params.merchant_id),
         request.params.event_id,
       ),
     }),
@@ -158,7 +166,7 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
         tags: ['Webhooks'],
         summary: 'Re-send one event',
         description:
-          'Queues the event for delivery now, with the same id and body and a fresh 72-hour retry window. Any event can be re-sent, delivered ones included; receivers de-duplicate on `id`.',
+          'Queues the event for delivery now, with the same id and body and a fresh 72-hour retry window, to its own mode’s URL. Any event can be re-sent, delivered ones included; receivers de-duplicate on `id`. An event of another mode than the secret key’s is 404.',
         security,
         params: EventParams,
         response: { 202: Envelope(WebhookEvent), ...errorResponses },
@@ -167,7 +175,7 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
     async (request, reply) => {
       const data = await resendWebhookEvent(
         ctx,
-        merchantScope(principalOf(request, ...auth), request.params.merchant_id),
+        modeScope(principalOf(request, ...auth), request.params.merchant_id),
         request.params.event_id,
       );
       return reply.code(202).send({ ok: true as const, data });
@@ -182,9 +190,10 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
         tags: ['Webhooks'],
         summary: 'Re-send every undelivered event in a time range',
         description:
-          'Queues every event created in [`created_from`, `created_before`) that is dead-lettered or still retrying, for delivery now with a fresh retry window. The range may cover up to 31 days.',
+          'Queues every event created in [`created_from`, `created_before`) that is dead-lettered or still retrying, for delivery now with a fresh retry window. The range may cover up to 31 days. A secret key re-sends its own mode’s events only; the dashboard token both, or one with `livemode`.',
         security,
         params: MerchantIdParams,
+        querystring: Type.Object(LivemodeQuery, Strict),
         body: Type.Object(
           {
             created_from: Type.String({ format: 'date-time', maxLength: 40 }),
@@ -199,11 +208,15 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
       },
     },
     async (request, reply) => {
-      const merchantId = merchantScope(principalOf(request, ...auth), request.params.merchant_id);
+      const scope = modeScope(
+        principalOf(request, ...auth),
+        request.params.merchant_id,
+        request.query.livemode,
+      );
       // The schema admits only RFC 3339 date-times, so these are valid dates.
       const from = new Date(request.body.created_from);
       const to = new Date(request.body.created_before);
-      const data = await resendFailedWebhookEvents(ctx, merchantId, { from, to });
+      const data = await resendFailedWebhookEvents(ctx, scope, { from, to });
       return reply.code(202).send({ ok: true as const, data });
     },
   );
@@ -216,19 +229,23 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
         tags: ['Webhooks'],
         summary: 'Send a signed test event now',
         description:
-          'Sends a signed `webhook.test` event to the configured webhook URL and waits for the answer (up to 10 s). `delivered` is true on any 2xx; otherwise `error` says why. The probe is not retried and does not appear in the delivery log. A live key probes with the live-mode address rules (https, public addresses only).',
+          'Sends a signed `webhook.test` event to the calling key’s mode’s webhook URL, signed with that mode’s secret (the dashboard token says which mode with `?livemode=true|false`), and waits for the answer (up to 10 s). `delivered` is true on any 2xx; otherwise `error` says why. The probe is not retried and does not appear in the delivery log. A live probe follows the live-mode address rules (https, public addresses only).',
         security,
         params: MerchantIdParams,
+        querystring: Type.Object(LivemodeQuery, Strict),
         response: { 200: Envelope(TestDelivery), ...errorResponses },
       },
     },
     async (request) => {
-      const principal = principalOf(request, ...auth);
-      const merchantId = merchantScope(principal, request.params.merchant_id);
-      const livemode = principal.kind === 'secret_key' && principal.mode === 'live';
+      const scope = modeScope(
+        principalOf(request, ...auth),
+        request.params.merchant_id,
+        request.query.livemode,
+      );
+      const livemode = chosenMode(scope, 'to probe');
       return {
         ok: true as const,
-        data: await sendTestWebhook(ctx, merchantId, livemode, {
+        data: await sendTestWebhook(ctx, scope.merchantId, livemode, {
           timeoutMs: ctx.settings.webhookTimeoutMs,
         }),
       };
