@@ -19,6 +19,7 @@ const PAGES = {
   dashboard: 'dashboard/index.html',
   checkout: 'checkout/index.html',
   'checkout-return': 'checkout/return.html',
+  merchant: 'merchant/index.html',
 } as const;
 
 function sourceFiles(dir: string): string[] {

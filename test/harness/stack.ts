@@ -18,6 +18,8 @@ export interface Stack {
   api: HttpClient;
   databaseUrl: string;
   gatewayKey: string;
+  /** The operator's token for /api/v1/admin. */
+  adminToken: string;
   output(): string;
   /** One SQL statement against the stack's database (test set-up only, e.g. ageing a session). */
   sql<T extends pg.QueryResultRow = Record<string, unknown>>(
@@ -36,6 +38,7 @@ export async function startStack(options: { demoStore: boolean }): Promise<Stack
   const dataDir = mkdtempSync(join(tmpdir(), 'tranche-stack-'));
   const [port, sandboxPort, storePort] = [await freePort(), await freePort(), await freePort()];
   const gatewayKey = `sk_test_sandbox${randomUUID().replace(/-/g, '')}`;
+  const adminToken = `adm_${randomUUID().replace(/-/g, '')}`;
   const apiUrl = `http://localhost:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -44,6 +47,7 @@ export async function startStack(options: { demoStore: boolean }): Promise<Stack
     PUBLIC_BASE_URL: apiUrl,
     SANDBOX_GATEWAY_PORT: String(sandboxPort),
     GATEWAY_SECRET_KEY: gatewayKey,
+    ADMIN_API_TOKEN: adminToken,
     TRANCHE_DATA_DIR: dataDir,
     STORE_PORT: String(storePort),
     DEMO_STORE: options.demoStore ? 'on' : 'off',
@@ -72,6 +76,7 @@ export async function startStack(options: { demoStore: boolean }): Promise<Stack
     api: new HttpClient(apiUrl),
     databaseUrl: database.url,
     gatewayKey,
+    adminToken,
     output: () => output,
     sql: async (text, values) => (await pool.query(text, values)).rows,
     stop: async () => {

@@ -12,6 +12,9 @@ import type {
   Trust,
 } from '../../src/http/resource-schemas.ts';
 import type { CheckoutSession } from '../../src/http/schemas.ts';
+import { JsonApi, MemoryTokens } from './json-api.ts';
+
+export { ApiError } from './json-api.ts';
 
 export type Session = Static<typeof CheckoutSession>;
 export type SchedulePreview = Static<typeof Preview>;
@@ -39,103 +42,37 @@ export interface Confirmation {
   redirect_url: string | null;
 }
 
-/** A failed call: the API's `{ ok: false, code, detail }`, or `network_error` when nothing came back. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly detail: string;
-
-  constructor(status: number, code: string, detail: string) {
-    super(detail);
-    this.status = status;
-    this.code = code;
-    this.detail = detail;
-  }
-}
-
-interface Tokens {
-  access: string;
-  refresh: string;
-}
-
 /**
- * Calls /api/v1 on this origin. The customer's tokens live in this object only (memory): never
- * in storage or URLs. An expired access token is refreshed once, transparently.
+ * The customer's side of /api/v1 (checkout, and later the customer dashboard). The customer's
+ * tokens live in memory only: never in storage or URLs. An expired access token is refreshed
+ * once, transparently.
  */
 export class ApiClient {
-  private tokens: Tokens | undefined;
-
-  private readonly base: string;
+  private readonly http: JsonApi;
 
   constructor(base = '/api/v1') {
-    this.base = base;
+    this.http = new JsonApi({
+      base,
+      refreshPath: '/customers/token/refresh',
+      tokens: new MemoryTokens(),
+    });
   }
 
   get signedIn(): boolean {
-    return this.tokens !== undefined;
+    return this.http.signedIn;
   }
 
   signOut(): void {
-    this.tokens = undefined;
+    this.http.signOut();
   }
 
   private remember(session: SignedIn): SignedIn {
-    this.tokens = { access: session.access_token, refresh: session.refresh_token };
+    this.http.remember(session);
     return session;
   }
 
-  private async send<T>(
-    method: string,
-    path: string,
-    body?: unknown,
-    auth = false,
-    retried = false,
-  ): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (auth && this.tokens) headers.authorization = `Bearer ${this.tokens.access}`;
-    let response: Response;
-    try {
-      response = await fetch(this.base + path, {
-        method,
-        headers,
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-        credentials: 'omit',
-      });
-    } catch {
-      throw new ApiError(0, 'network_error', 'We could not reach Tranche. Check your connection.');
-    }
-    const json = (await response.json().catch(() => null)) as {
-      ok?: boolean;
-      code?: string;
-      detail?: string;
-    } | null;
-    if (response.status === 401 && auth && !retried && this.tokens) {
-      if (await this.refresh()) return this.send(method, path, body, auth, true);
-    }
-    if (!response.ok || json?.ok !== true) {
-      throw new ApiError(
-        response.status,
-        json?.code ?? 'unexpected_response',
-        json?.detail ?? `Unexpected answer (HTTP ${response.status}).`,
-      );
-    }
-    return json as T;
-  }
-
-  private async refresh(): Promise<boolean> {
-    const refreshToken = this.tokens?.refresh;
-    if (refreshToken === undefined) return false;
-    try {
-      const { data } = await this.send<{ data: SignedIn }>('POST', '/customers/token/refresh', {
-        refresh_token: refreshToken,
-      });
-      this.remember(data);
-      return true;
-    } catch {
-      this.tokens = undefined;
-      return false;
-    }
+  private send<T>(method: string, path: string, body?: unknown, auth = false): Promise<T> {
+    return this.http.send<T>(method, path, body, auth);
   }
 
   async session(token: string): Promise<Session> {

@@ -28,3 +28,17 @@ export function formatDueDate(iso: string): string {
 export function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+const lagosDateTime = new Intl.DateTimeFormat('en-NG', {
+  timeZone: 'Africa/Lagos',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** A moment, in Lagos time (the dashboard's clock, whatever the browser's zone). */
+export function formatDateTime(iso: string): string {
+  return lagosDateTime.format(new Date(iso));
+}

@@ -81,6 +81,9 @@ export function registerPageRoutes(app: TypedApp, ctx: AppContext, webDistDir: s
       'Cache-Control': 'no-cache',
     });
   app.get('/', { config, schema: hide }, plainPage('home/index.html'));
+  // The merchant dashboard: one page for every path under /merchant (its router picks the section).
+  app.get('/merchant', { config, schema: hide }, plainPage('merchant/index.html'));
+  app.get('/merchant/*', { config, schema: hide }, plainPage('merchant/index.html'));
   // Where a payment link's checkout ends without a redirect_url (the customer dashboard's place).
   app.get('/dashboard', { config, schema: hide }, plainPage('dashboard/index.html'));
   app.get('/checkout/return', { config, schema: hide }, (request, reply) =>

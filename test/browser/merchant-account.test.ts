@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, screenshots, seriousA11yViolations } from './support/browser.ts';
+import { browserSuite } from './support/suite.ts';
+
+/**
+ * The merchant dashboard (/merchant): register, the keys shown once, the pending banner, the
+ * operator's approval unlocking live mode; rolling a key and using the new one; the webhook's
+ * test event delivered and then not.
+ */
+const suite = browserSuite({ merchantName: 'Unused' });
+
+async function expectAccessible(page: Page, screen: string) {
+  const violations = await seriousA11yViolations(page.mainFrame());
+  expect(violations, `${screen}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+}
+
+async function register(page: Page, email: string): Promise<{ testKey: string }> {
+  await page.goto(`${suite.stack.apiUrl}/merchant/register`);
+  await page.getByLabel('Business name').fill('Balogun Market Fabrics');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a long merchant password');
+  await screenshots(page, 'merchant-register');
+  await expectAccessible(page, 'register');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('heading', { name: 'Your keys' }).waitFor();
+  const testKey = (await page.locator('code.secret').first().innerText()).trim();
+  expect(testKey).toMatch(/^sk_test_/);
+  await screenshots(page, 'merchant-keys-once');
+  await page.getByRole('button', { name: /I have saved them/ }).click();
+  await page.getByRole('heading', { name: 'Developers' }).waitFor();
+  return { testKey };
+}
+
+describe('merchant dashboard: account and developers', () => {
+  it('register → pending banner → approved by the operator → live switch unlocks', async () => {
+    const page = await suite.browser.newPage({ viewport: DESKTOP });
+    const email = `owner-${randomUUID()}@fabrics.ng`;
+    await register(page, email);
+    expect(await page.getByText('Waiting for approval').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Live', exact: true }).isDisabled()).toBe(true);
+    await expectAccessible(page, 'developers (pending)');
+    await screenshots(page, 'merchant-developers-pending');
+
+    const merchants = await suite.stack.api.get('/api/v1/admin/merchants?status=pending_approval', {
+      token: suite.stack.adminToken,
+    });
+    const mine = (merchants.body.data as { id: string; email: string }[]).find(
+      (m) => m.email === email,
+    );
+    expect(mine).toBeDefined();
+    const approved = await suite.stack.api.post(
+      `/api/v1/admin/merchants/${mine?.id}/approve`,
+      undefined,
+      {
+        token: suite.stack.adminToken,
+      },
+    );
+    expect(approved.status).toBe(200);
+
+    // A reload keeps the session and shows the new state.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Developers' }).waitFor();
+    expect(await page.getByText('Waiting for approval').count()).toBe(0);
+    const live = page.getByRole('button', { name: 'Live', exact: true });
+    expect(await live.isDisabled()).toBe(false);
+    await live.click();
+    expect(await live.getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('heading', { name: 'Webhook (live)' }).waitFor();
+    await screenshots(page, 'merchant-developers-live');
+  });
+
+  it('a rolled key works against the API; the old one stops at once when no overlap is chosen', async () => {
+    const page = await suite.browser.newPage({ viewport: DESKTOP });
+    const { testKey } = await register(page, `keys-${randomUUID()}@shop.ng`);
+    await page.getByLabel('Old keys keep working for').selectOption('0');
+    await page.getByRole('button', { name: 'Roll test key' }).click();
+    const fresh = page.locator('code.secret').first();
+    await fresh.waitFor();
+    const newKey = (await fresh.innerText()).trim();
+    expect(newKey).toMatch(/^sk_test_/);
+    expect(newKey).not.toBe(testKey);
+    const merchantId = await page.evaluate(() => {
+      const raw = sessionStorage.getItem('tranche.merchant.session');
+      return raw ? (JSON.parse(raw) as { merchantId: string }).merchantId : '';
+    });
+    const withNew = await suite.stack.api.get(`/api/v1/merchant/${merchantId}/keys`, {
+      token: newKey,
+    });
+    expect(withNew.status).toBe(200);
+    const withOld = await suite.stack.api.get(`/api/v1/merchant/${merchantId}/keys`, {
+      token: testKey,
+    });
+    expect(withOld.status).toBe(401);
+    await screenshots(page, 'merchant-key-rolled');
+  });
+
+  it('a webhook address in test mode: the test event is delivered, then not, with the error', async () => {
+    const received: string[] = [];
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push(body);
+        response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const address = receiver.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const page = await suite.browser.newPage({ viewport: DESKTOP });
+    await register(page, `hooks-${randomUUID()}@shop.ng`);
+    await page.getByLabel('Endpoint URL').fill(`http://127.0.0.1:${port}/tranche`);
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await page.getByText(/Delivered: your endpoint answered 200/).waitFor();
+    expect(received).toHaveLength(1);
+    expect(JSON.parse(received[0] ?? '{}')).toMatchObject({ event: 'webhook.test' });
+    await screenshots(page, 'merchant-webhook-delivered');
+    await new Promise<void>((resolve) => {
+      receiver.close(() => resolve());
+      receiver.closeAllConnections();
+    });
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    const refused = page.getByRole('alert');
+    await refused.waitFor();
+    expect(await refused.innerText()).toMatch(/^Not delivered: /);
+    await expectAccessible(page, 'webhook not delivered');
+    await screenshots(page, 'merchant-webhook-failed');
+  });
+});

@@ -1,0 +1,20 @@
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { MerchantApi, MerchantRecord, Mode } from '../shared/merchant-api.ts';
+
+/** What every dashboard section shares: the signed-in merchant and the mode being looked at. */
+export interface DashboardContextValue {
+  api: MerchantApi;
+  merchant: MerchantRecord;
+  mode: Mode;
+  /** Reloads the merchant record (after a settings change). */
+  reload: () => Promise<void>;
+}
+
+export const DashboardContext = createContext<DashboardContextValue | undefined>(undefined);
+
+export function useDashboard(): DashboardContextValue {
+  const value = useContext(DashboardContext);
+  if (!value) throw new Error('useDashboard outside the dashboard');
+  return value;
+}

@@ -1,0 +1,87 @@
+import type { ComponentChildren } from 'preact';
+import type { MerchantRecord, Mode } from '../../shared/merchant-api.ts';
+import { Link } from '../router.tsx';
+
+export interface Section {
+  path: string;
+  title: string;
+}
+
+/** The frame of every signed-in page: who, which mode, the account's state, the sections. */
+export function DashboardLayout(props: {
+  merchant: MerchantRecord;
+  mode: Mode;
+  onMode: (mode: Mode) => void;
+  onSignOut: () => void;
+  sections: readonly Section[];
+  path: string;
+  children: ComponentChildren;
+}) {
+  const { merchant, mode } = props;
+  const liveLocked = merchant.status !== 'active';
+  return (
+    <div class="dash">
+      <header class="topbar">
+        <span class="brand">Tranche</span>
+        <span class="who">{merchant.business_name}</span>
+        <div class="mode-switch" role="group" aria-label="Data shown">
+          <button
+            type="button"
+            class="test"
+            aria-pressed={mode === 'test'}
+            onClick={() => props.onMode('test')}
+          >
+            Test
+          </button>
+          <button
+            type="button"
+            aria-pressed={mode === 'live'}
+            disabled={liveLocked}
+            title={liveLocked ? 'Live mode opens once Tranche approves your account' : undefined}
+            onClick={() => props.onMode('live')}
+          >
+            Live
+          </button>
+        </div>
+        <button class="link-button" type="button" onClick={props.onSignOut}>
+          Sign out
+        </button>
+      </header>
+      <AccountBanner merchant={merchant} mode={mode} />
+      <div class="body">
+        <nav class="sidenav" aria-label="Dashboard">
+          {props.sections.map((section) => (
+            <Link key={section.path} href={section.path} current={props.path === section.path}>
+              {section.title}
+            </Link>
+          ))}
+        </nav>
+        <main class="section">{props.children}</main>
+      </div>
+    </div>
+  );
+}
+
+function AccountBanner(props: { merchant: MerchantRecord; mode: Mode }) {
+  if (props.merchant.status === 'pending_approval')
+    return (
+      <p class="banner" role="status">
+        Waiting for approval: Tranche is reviewing your business. Test mode works now; live payments
+        open once you are approved.
+      </p>
+    );
+  if (props.merchant.status === 'deactivated')
+    return (
+      <p class="banner danger" role="alert">
+        Your account is deactivated: your keys are refused and no checkout can start. Contact
+        Tranche support to have it reactivated.
+      </p>
+    );
+  if (props.mode === 'test')
+    return (
+      <p class="banner" role="status">
+        You are looking at test data: sandbox payments, no real money.
+      </p>
+    );
+  return null;
+}

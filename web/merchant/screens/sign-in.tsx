@@ -1,0 +1,60 @@
+import { useState } from 'preact/hooks';
+import { ApiError } from '../../shared/json-api.ts';
+import type { MerchantApi, MerchantRecord } from '../../shared/merchant-api.ts';
+import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
+import { Link } from '../router.tsx';
+
+/** Sign in to the merchant dashboard. */
+export function MerchantSignIn(props: {
+  api: MerchantApi;
+  onSignedIn: (merchant: MerchantRecord) => void;
+}) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      props.onSignedIn(await props.api.signIn(email.trim(), password));
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.detail : 'Sign-in failed.');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main class="auth-page card">
+      <StepHeading lead="Your Tranche merchant dashboard.">Sign in</StepHeading>
+      {error && <Alert>{error}</Alert>}
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onValue={setEmail}
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onValue={setPassword}
+        />
+        <SubmitButton busy={busy} busyLabel="Signing in…">
+          Sign in
+        </SubmitButton>
+      </form>
+      <p class="after-form">
+        New to Tranche? <Link href="/merchant/register">Create a merchant account</Link>
+      </p>
+    </main>
+  );
+}

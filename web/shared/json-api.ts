@@ -1,0 +1,125 @@
+// The transport under every page's API client: JSON over fetch to /api/v1 on this origin, the
+// API's `{ ok: false, code, detail }` as an ApiError, and a bearer token refreshed once on a 401.
+
+/** A failed call: the API's `{ ok: false, code, detail }`, or `network_error` when nothing came back. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly detail: string;
+
+  constructor(status: number, code: string, detail: string) {
+    super(detail);
+    this.status = status;
+    this.code = code;
+    this.detail = detail;
+  }
+}
+
+export interface Tokens {
+  access: string;
+  refresh: string;
+}
+
+/** Where a signed-in page keeps its tokens between calls. */
+export interface TokenStore {
+  load(): Tokens | undefined;
+  save(tokens: Tokens | undefined): void;
+}
+
+export class MemoryTokens implements TokenStore {
+  private tokens: Tokens | undefined;
+  load(): Tokens | undefined {
+    return this.tokens;
+  }
+  save(tokens: Tokens | undefined): void {
+    this.tokens = tokens;
+  }
+}
+
+export class JsonApi {
+  private readonly base: string;
+  private readonly refreshPath: string;
+  private readonly tokens: TokenStore;
+  /** One refresh at a time: refresh tokens are single use, so parallel 401s share one. */
+  private refreshing: Promise<boolean> | undefined;
+
+  constructor(options: { base?: string; refreshPath: string; tokens: TokenStore }) {
+    this.base = options.base ?? '/api/v1';
+    this.refreshPath = options.refreshPath;
+    this.tokens = options.tokens;
+  }
+
+  get signedIn(): boolean {
+    return this.tokens.load() !== undefined;
+  }
+
+  signOut(): void {
+    this.tokens.save(undefined);
+  }
+
+  remember(session: { access_token: string; refresh_token: string }): void {
+    this.tokens.save({ access: session.access_token, refresh: session.refresh_token });
+  }
+
+  async send<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    auth = false,
+    retried = false,
+  ): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const tokens = auth ? this.tokens.load() : undefined;
+    if (tokens) headers.authorization = `Bearer ${tokens.access}`;
+    let response: Response;
+    try {
+      response = await fetch(this.base + path, {
+        method,
+        headers,
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+        credentials: 'omit',
+      });
+    } catch {
+      throw new ApiError(0, 'network_error', 'We could not reach Tranche. Check your connection.');
+    }
+    const json = (await response.json().catch(() => null)) as {
+      ok?: boolean;
+      code?: string;
+      detail?: string;
+    } | null;
+    if (response.status === 401 && tokens && !retried && (await this.refresh())) {
+      return this.send(method, path, body, auth, true);
+    }
+    if (!response.ok || json?.ok !== true) {
+      throw new ApiError(
+        response.status,
+        json?.code ?? 'unexpected_response',
+        json?.detail ?? `Unexpected answer (HTTP ${response.status}).`,
+      );
+    }
+    return json as T;
+  }
+
+  private refresh(): Promise<boolean> {
+    this.refreshing ??= this.refreshOnce().finally(() => (this.refreshing = undefined));
+    return this.refreshing;
+  }
+
+  private async refreshOnce(): Promise<boolean> {
+    const refreshToken = this.tokens.load()?.refresh;
+    if (refreshToken === undefined) return false;
+    try {
+      const { data } = await this.send<{ data: { access_token: string; refresh_token: string } }>(
+        'POST',
+        this.refreshPath,
+        { refresh_token: refreshToken },
+      );
+      this.remember(data);
+      return true;
+    } catch {
+      this.tokens.save(undefined);
+      return false;
+    }
+  }
+}

@@ -1,0 +1,156 @@
+// The merchant dashboard's side of /api/v1. Types come from the TypeBox schemas the API
+// validates and serialises with.
+import type { Static } from 'typebox';
+import type { ApiKey, Merchant, MerchantCredentials } from '../../src/http/schemas.ts';
+import { JsonApi, type TokenStore, type Tokens } from './json-api.ts';
+
+export type MerchantRecord = Static<typeof Merchant>;
+export type NewMerchant = Static<typeof MerchantCredentials>;
+export type Key = Static<typeof ApiKey>;
+export type Mode = 'test' | 'live';
+export interface RolledKey {
+  id: string;
+  mode: string;
+  secret_key: string;
+  previous_keys_expire_at: string;
+}
+export interface WebhookProbe {
+  delivered: boolean;
+  error?: string;
+  status_code?: number | null;
+}
+
+/**
+ * The dashboard's tokens in this tab's sessionStorage (decision 0016): a reload keeps the merchant
+ * signed in, another tab or a closed tab does not. The pages' CSP allows only our own scripts,
+ * the only code that could read it; the access token lives 15 minutes, the refresh token is
+ * single use.
+ */
+export class TabTokens implements TokenStore {
+  private static readonly KEY = 'tranche.merchant.session';
+  load(): Tokens | undefined {
+    try {
+      const raw = sessionStorage.getItem(TabTokens.KEY);
+      return raw ? (JSON.parse(raw) as Tokens & { merchantId: string }) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  save(tokens: Tokens | undefined): void {
+    try {
+      if (tokens)
+        sessionStorage.setItem(TabTokens.KEY, JSON.stringify({ ...this.load(), ...tokens }));
+      else sessionStorage.removeItem(TabTokens.KEY);
+    } catch {
+      // Storage refused (private mode): the session then lasts until reload.
+    }
+  }
+  merchantId(): string | undefined {
+    return (this.load() as { merchantId?: string } | undefined)?.merchantId;
+  }
+  rememberMerchant(merchantId: string): void {
+    const tokens = this.load();
+    if (tokens) sessionStorage.setItem(TabTokens.KEY, JSON.stringify({ ...tokens, merchantId }));
+  }
+}
+
+const enc = encodeURIComponent;
+
+export class MerchantApi {
+  private readonly tokens = new TabTokens();
+  private readonly http = new JsonApi({
+    refreshPath: '/merchant/token/refresh',
+    tokens: this.tokens,
+  });
+
+  /** The signed-in merchant's id, when this tab has a session. */
+  get merchantId(): string | undefined {
+    return this.http.signedIn ? this.tokens.merchantId() : undefined;
+  }
+
+  signOut(): void {
+    this.http.signOut();
+  }
+
+  async register(fields: {
+    business_name: string;
+    email: string;
+    password: string;
+  }): Promise<NewMerchant> {
+    const { data } = await this.http.send<{ data: NewMerchant }>(
+      'POST',
+      '/merchant/register',
+      fields,
+    );
+    return data;
+  }
+
+  async signIn(email: string, password: string): Promise<MerchantRecord> {
+    const { data } = await this.http.send<{
+      data: { merchant: MerchantRecord; access_token: string; refresh_token: string };
+    }>('POST', '/merchant/login', { email, password });
+    this.http.remember(data);
+    this.tokens.rememberMerchant(data.merchant.id);
+    return data.merchant;
+  }
+
+  private get<T>(path: string): Promise<T> {
+    return this.http.send<T>('GET', path, undefined, true);
+  }
+
+  private call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    return this.http.send<T>(method, path, body, true);
+  }
+
+  /**
+   * A signed-in call for the per-area modules (`merchant-api-*.ts`), which add typed methods for
+   * their resources on this one transport.
+   */
+  request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    return this.http.send<T>(method, path, body, true);
+  }
+
+  async merchant(id: string): Promise<MerchantRecord> {
+    return (await this.get<{ data: MerchantRecord }>(`/merchant/${enc(id)}`)).data;
+  }
+
+  async keys(id: string): Promise<Key[]> {
+    return (await this.get<{ data: Key[] }>(`/merchant/${enc(id)}/keys`)).data;
+  }
+
+  async rollKey(id: string, mode: Mode, expireOldAfterMinutes: number): Promise<RolledKey> {
+    const body = { mode, expire_old_after_minutes: expireOldAfterMinutes };
+    return (await this.call<{ data: RolledKey }>('POST', `/merchant/${enc(id)}/keys/roll`, body))
+      .data;
+  }
+
+  async revokeKey(id: string, keyId: string): Promise<void> {
+    await this.call('DELETE', `/merchant/${enc(id)}/keys/${enc(keyId)}`);
+  }
+
+  /** Settings shared by both modes, or the webhook URL of `mode`. */
+  async updateSettings(
+    id: string,
+    patch: Record<string, unknown>,
+    mode?: Mode,
+  ): Promise<MerchantRecord> {
+    const query = mode === undefined ? '' : `?livemode=${String(mode === 'live')}`;
+    return (
+      await this.call<{ data: MerchantRecord }>(
+        'PATCH',
+        `/merchant/${enc(id)}/settings${query}`,
+        patch,
+      )
+    ).data;
+  }
+
+  async rollWebhookSecret(id: string, mode: Mode): Promise<{ webhook_secret: string }> {
+    const path = `/merchant/${enc(id)}/webhook-secret/roll?livemode=${String(mode === 'live')}`;
+    return (await this.call<{ data: { webhook_secret: string } }>('POST', path)).data;
+  }
+
+  async sendTestEvent(id: string, mode: Mode): Promise<WebhookProbe> {
+    const path = `/merchant/${enc(id)}/webhook/test?livemode=${String(mode === 'live')}`;
+    return (await this.call<{ data: WebhookProbe }>('POST', path)).data;
+  }
+}
