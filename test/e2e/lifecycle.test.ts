@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../harness/database.ts';
 import { HttpClient } from '../harness/http-client.ts';
+import { assertInvariants } from '../harness/invariants.ts';
 import { signUpCustomerWithCard, waitFor } from '../harness/e2e.ts';
 import { freePort } from '../harness/sandbox.ts';
 
@@ -63,8 +64,13 @@ afterAll(async () => {
     child.kill('SIGTERM');
     await exited;
   }
-  await database.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  try {
+    // The processes are stopped: I1–I12 must hold over everything they did (test/invariants.sql).
+    await assertInvariants(database.url);
+  } finally {
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
 
 const sandbox = (path: string, body: unknown) =>

@@ -13,6 +13,7 @@ import { SecretBox } from '../../src/platform/crypto.ts';
 import { generateSecrets } from '../../src/platform/secrets.ts';
 import { createTestDatabase } from '../harness/database.ts';
 import { waitFor } from '../harness/e2e.ts';
+import { assertInvariants } from '../harness/invariants.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.ts';
 
 /**
@@ -37,8 +38,13 @@ afterAll(async () => {
   for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGKILL');
   await receiver.close();
   await handle.close();
-  await database.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  try {
+    // The workers are gone: I1–I12 must hold over what they left (test/invariants.sql).
+    await assertInvariants(database.url);
+  } finally {
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
 
 function startWorker(): { proc: ChildProcess; output: () => string } {

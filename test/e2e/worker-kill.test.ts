@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeReference } from '../../src/app/collections.ts';
 import { generateSecrets } from '../../src/platform/secrets.ts';
 import { createTestDatabase } from '../harness/database.ts';
+import { assertInvariants } from '../harness/invariants.ts';
 import { HttpClient } from '../harness/http-client.ts';
 import { signUpCustomerWithCard, waitFor } from '../harness/e2e.ts';
 import { freePort } from '../harness/sandbox.ts';
@@ -128,8 +129,13 @@ afterAll(async () => {
       await proc.exited;
     }
   }
-  await database.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  try {
+    // Every process is stopped: I1–I12 must hold after the kill and the restart (test/invariants.sql).
+    await assertInvariants(database.url);
+  } finally {
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
 
 describe('the worker killed between the gateway charge and recording it', () => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { createTestDatabase } from './database.ts';
 import { waitFor } from './e2e.ts';
+import { assertInvariants } from './invariants.ts';
 import { HttpClient } from './http-client.ts';
 import { freePort } from './sandbox.ts';
 
@@ -69,6 +70,7 @@ export async function startStack(options: { demoStore: boolean }): Promise<Stack
   if (child.exitCode !== null) throw new Error(`tranche start exited:\n${output}`);
   const storeLine = /Demo store\s+(\S+)/.exec(output);
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  let stopping: Promise<void> | undefined;
   return {
     apiUrl,
     sandboxUrl: `http://localhost:${sandboxPort}`,
@@ -79,15 +81,23 @@ export async function startStack(options: { demoStore: boolean }): Promise<Stack
     adminToken,
     output: () => output,
     sql: async (text, values) => (await pool.query(text, values)).rows,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      await pool.end();
-      await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    // Once, however often it is called. With the processes stopped and before the database is
+    // dropped, the invariants I1–I12 (test/invariants.sql) must hold: any violation fails the
+    // test file. The database and the data folder go either way.
+    stop: () =>
+      (stopping ??= (async () => {
+        try {
+          if (child.exitCode === null && child.signalCode === null) {
+            const exited = new Promise((resolve) => child.once('exit', resolve));
+            child.kill('SIGTERM');
+            await exited;
+          }
+          await pool.end();
+          await assertInvariants(database.url);
+        } finally {
+          await database.drop();
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+      })()),
   };
 }

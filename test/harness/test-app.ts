@@ -12,6 +12,7 @@ import { MemoryRateLimitStore, type RateLimitStore } from '../../src/platform/ra
 import { generateSecrets } from '../../src/platform/secrets.ts';
 import { TokenService } from '../../src/platform/tokens.ts';
 import { createTestDatabase } from './database.ts';
+import { assertInvariants } from './invariants.ts';
 import { PaystackGateway } from '../../src/gateway/paystack/adapter.ts';
 import { SandboxIdentityProvider } from '../../src/identity/sandbox.ts';
 import { HttpClient } from './http-client.ts';
@@ -98,6 +99,7 @@ export async function startTestApp(
   if (address === null || typeof address === 'string')
     throw new Error('test app did not bind a TCP port');
   const url = `http://127.0.0.1:${address.port}`;
+  let closing: Promise<void> | undefined;
   return {
     url,
     http: new HttpClient(url),
@@ -105,13 +107,21 @@ export async function startTestApp(
     clock,
     databaseUrl: database.url,
     app,
-    close: async () => {
-      await listener.stop();
-      await app.close();
-      await rateLimits.close();
-      await handle.close();
-      await database.drop();
-    },
+    // Once, however often it is called. With everything stopped and before the database is
+    // dropped, the invariants I1–I12 (test/invariants.sql) must hold: any violation fails the
+    // test file (it throws from its afterAll). The database is dropped either way.
+    close: () =>
+      (closing ??= (async () => {
+        try {
+          await listener.stop();
+          await app.close();
+          await rateLimits.close();
+          await handle.close();
+          await assertInvariants(database.url, { now: clock.now() });
+        } finally {
+          await database.drop();
+        }
+      })()),
   };
 }
 
@@ -140,12 +150,18 @@ export async function startTestAppWithSandbox(
     gatewayBaseUrl: sandbox.gateway.url,
     gatewaySecretKey: sandbox.secretKey,
   });
+  let closing: Promise<void> | undefined;
   return {
     ...t,
     sandbox,
-    close: async () => {
-      await sandbox.gateway.close();
-      await t.close();
-    },
+    // The sandbox first (it shares the database and sends webhooks), then the app and the check.
+    close: () =>
+      (closing ??= (async () => {
+        try {
+          await sandbox.gateway.close();
+        } finally {
+          await t.close();
+        }
+      })()),
   };
 }

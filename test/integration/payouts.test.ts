@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutSweep, sendPayout } from '../../src/app/payouts.ts';
-import { appendJournalEntry } from '../../src/db/ledger.ts';
-import { runWrite } from '../../src/db/write.ts';
-import { paymentCollectedEntry, planConfirmedEntry } from '../../src/domain/ledger.ts';
-import { randomBase62 } from '../../src/platform/ids.ts';
 import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { ledgerTotal as ledgerTotalOf } from '../harness/ledger.ts';
+import { collect, confirmPlanFor } from '../harness/plans.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 
 let t: TestAppWithSandbox;
@@ -14,7 +11,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** A merchant with `grossKobo` collected (net 97.5% available) and the given settlement account. */
+/**
+ * A merchant with `grossKobo` collected (net 97.5% available) and the given settlement account:
+ * a real plan (half upfront, one installment) whose two payments are collected through the
+ * sandbox gateway, so the ledger's money comes from charges (the invariants check it).
+ */
 async function merchantWithBalance(
   grossKobo: number,
   accountNumber: string,
@@ -25,24 +26,13 @@ async function merchantWithBalance(
     { settlement_account: { bank_code: '058', account_number: accountNumber } },
     { token: merchant.testKey },
   );
-  const planId = `plan_${randomBase62(10)}`;
-  await runWrite(t.ctx.db, async (tx) => {
-    await appendJournalEntry(
-      tx,
-      planConfirmedEntry({ planId, merchantId: merchant.id, amountKobo: grossKobo }),
-      t.clock.now(),
-    );
-    await appendJournalEntry(
-      tx,
-      paymentCollectedEntry({
-        planId,
-        merchantId: merchant.id,
-        chargeReference: `chg-${randomBase62(10)}`,
-        grossKobo,
-      }),
-      t.clock.now(),
-    );
+  const { plan } = await confirmPlanFor(t, merchant, {
+    amount: grossKobo,
+    installmentCount: 1,
+    upfrontPct: 50,
   });
+  for (const installment of plan.installments)
+    expect(['paid', 'nothing_to_do']).toContain(await collect(t, installment.id));
   return merchant;
 }
 

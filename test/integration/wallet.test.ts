@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chargeReference } from '../../src/app/collections.ts';
+import { sendPayout } from '../../src/app/payouts.ts';
 import { appendJournalEntry } from '../../src/db/ledger.ts';
 import { runWrite } from '../../src/db/write.ts';
 import {
@@ -11,32 +13,66 @@ import {
   type JournalEntry,
 } from '../../src/domain/ledger.ts';
 import { createTestCustomer, createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
-import { startTestApp, type TestApp } from '../harness/test-app.ts';
+import { collect, confirmPlanFor } from '../harness/plans.ts';
+import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 
-let t: TestApp;
+let t: TestAppWithSandbox;
 let merchant: TestMerchant;
+/** The entries the money below books, built with the domain's own constructors (the model). */
 const booked: JournalEntry[] = [];
+const refs = { planId: '', deposit: '', installment1: '', payout: '' };
 
 async function book(entry: JournalEntry) {
-  t.clock.advance(1_000);
   const result = await runWrite(t.ctx.db, (tx) => appendJournalEntry(tx, entry, t.clock.now()));
   if (result.booked) booked.push(entry);
   return result;
 }
 
+/**
+ * Real money, one movement per second of the test clock (so the history's order is known): a
+ * ₦100 plan (25% upfront, 3 months), its deposit and first installment collected through the
+ * sandbox gateway (2,500 each), then a 2,000 payout sent and confirmed.
+ */
 beforeAll(async () => {
-  t = await startTestApp();
-  merchant = await createTestMerchant(t);
-  const money = { planId: 'plan_w1', merchantId: merchant.id };
-  await book(planConfirmedEntry({ ...money, amountKobo: 10_000 }));
-  await book(paymentCollectedEntry({ ...money, chargeReference: 'chg-deposit', grossKobo: 2_500 }));
-  await book(paymentCollectedEntry({ ...money, chargeReference: 'chg-inst-1', grossKobo: 2_500 }));
-  await book(
-    payoutInitiatedEntry({ merchantId: merchant.id, payoutReference: 'po-1', amountKobo: 2_000 }),
+  t = await startTestAppWithSandbox();
+  merchant = await createTestMerchant(t, { approve: true });
+  await t.http.patch(
+    `/api/v1/merchant/${merchant.id}/settings`,
+    { settlement_account: { bank_code: '058', account_number: '0123456789' } },
+    { token: merchant.testKey },
   );
-  await book(
-    payoutSucceededEntry({ merchantId: merchant.id, payoutReference: 'po-1', amountKobo: 2_000 }),
+  const { plan } = await confirmPlanFor(t, merchant, { amount: 10_000 });
+  const [deposit, first] = [...plan.installments].sort((a, b) => a.sequence - b.sequence);
+  if (!deposit || !first) throw new Error('the plan has no deposit or first installment');
+  Object.assign(refs, {
+    planId: plan.id,
+    deposit: chargeReference(deposit.id, 1),
+    installment1: chargeReference(first.id, 1),
+  });
+  const money = { planId: plan.id, merchantId: merchant.id };
+  booked.push(planConfirmedEntry({ ...money, amountKobo: 10_000 }));
+  for (const [installment, reference] of [
+    [deposit, refs.deposit],
+    [first, refs.installment1],
+  ] as const) {
+    t.clock.advance(1_000);
+    expect(['paid', 'nothing_to_do']).toContain(await collect(t, installment.id));
+    booked.push(paymentCollectedEntry({ ...money, chargeReference: reference, grossKobo: 2_500 }));
+  }
+  t.clock.advance(1_000);
+  const payout = await t.http.post(
+    `/api/v1/merchant/${merchant.id}/payouts`,
+    { amount: 2_000 },
+    { token: merchant.testKey },
   );
+  if (payout.status !== 201) throw new Error(`payout failed: ${JSON.stringify(payout.body)}`);
+  refs.payout = payout.body.data.reference as string;
+  const payoutMoney = { merchantId: merchant.id, payoutReference: refs.payout, amountKobo: 2_000 };
+  booked.push(payoutInitiatedEntry(payoutMoney));
+  t.clock.advance(1_000);
+  await sendPayout(t.ctx, payout.body.data.id as string);
+  await t.sandbox.control('POST', '/_sandbox/settle');
+  booked.push(payoutSucceededEntry(payoutMoney));
 });
 afterAll(async () => t.close());
 
@@ -71,20 +107,20 @@ describe('GET /api/v1/merchant/{merchant_id}/wallet', () => {
       'plan_confirmed',
     ]);
     expect(transactions[2]).toMatchObject({
-      charge_reference: 'chg-inst-1',
-      plan_id: 'plan_w1',
+      charge_reference: refs.installment1,
+      plan_id: refs.planId,
       gross: 2_500,
       platform_fee: 63,
       available_change: 2_437,
       pending_change: -2_500,
     });
     expect(transactions[1]).toMatchObject({
-      payout_reference: 'po-1',
+      payout_reference: refs.payout,
       available_change: -2_000,
       plan_id: null,
     });
     expect(transactions[4]).toMatchObject({
-      plan_id: 'plan_w1',
+      plan_id: refs.planId,
       pending_change: 10_000,
       available_change: 0,
     });
@@ -93,9 +129,9 @@ describe('GET /api/v1/merchant/{merchant_id}/wallet', () => {
   it('books a movement once: a replayed entry changes nothing', async () => {
     const again = await book(
       paymentCollectedEntry({
-        planId: 'plan_w1',
+        planId: refs.planId,
         merchantId: merchant.id,
-        chargeReference: 'chg-deposit',
+        chargeReference: refs.deposit,
         grossKobo: 2_500,
       }),
     );

@@ -1,0 +1,432 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chargeReference } from '../../src/app/collections.ts';
+import { sendPayout } from '../../src/app/payouts.ts';
+import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
+import {
+  checkInvariants,
+  loadInvariantChecks,
+  runInvariantChecks,
+  type Violation,
+} from '../harness/invariants.ts';
+import { collect, confirmPlanFor } from '../harness/plans.ts';
+import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
+
+/**
+ * test/invariants.sql can fail: a real plan runs through a deposit, an installment and a payout
+ * (no violation), then each invariant is broken with direct SQL inside a transaction that is
+ * rolled back (the checks run in that transaction and see the broken rows; nothing stays), and
+ * the named violation must come out. TestApp.close() checks the database once more at the end:
+ * clean again.
+ */
+let t: TestAppWithSandbox;
+let merchant: TestMerchant;
+const flow = {
+  planId: '',
+  /** sequence → installment id (0 is the deposit). */
+  installments: [] as string[],
+  depositCharge: '',
+  firstCharge: '',
+  payoutId: '',
+  payoutReference: '',
+};
+
+beforeAll(async () => {
+  t = await startTestAppWithSandbox();
+  merchant = await createTestMerchant(t, { approve: true });
+  await t.http.patch(
+    `/api/v1/merchant/${merchant.id}/settings`,
+    { settlement_account: { bank_code: '058', account_number: '0123456789' } },
+    { token: merchant.testKey },
+  );
+  const { plan } = await confirmPlanFor(t, merchant, { amount: 100_000 });
+  flow.planId = plan.id;
+  flow.installments = [...plan.installments]
+    .sort((a, b) => a.sequence - b.sequence)
+    .map((i) => i.id);
+  const [deposit = '', first = ''] = flow.installments;
+  for (const id of [deposit, first]) {
+    t.clock.advance(1_000);
+    expect(['paid', 'nothing_to_do']).toContain(await collect(t, id));
+  }
+  flow.depositCharge = chargeReference(deposit, 1);
+  flow.firstCharge = chargeReference(first, 1);
+  const payout = await t.http.post(
+    `/api/v1/merchant/${merchant.id}/payouts`,
+    {},
+    { token: merchant.testKey },
+  );
+  expect(payout.status, JSON.stringify(payout.body)).toBe(201);
+  flow.payoutId = payout.body.data.id as string;
+  flow.payoutReference = payout.body.data.reference as string;
+  await sendPayout(t.ctx, flow.payoutId);
+  await t.sandbox.control('POST', '/_sandbox/settle');
+});
+afterAll(async () => t.close());
+
+/** Runs `breakIt` and the checks in one transaction, then rolls everything back. */
+async function violationsAfter(breakIt: (db: pg.Client) => Promise<unknown>): Promise<Violation[]> {
+  const client = new pg.Client({ connectionString: t.databaseUrl });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    await breakIt(client);
+    return await runInvariantChecks(client, { now: t.clock.now() });
+  } finally {
+    await client.query('ROLLBACK');
+    await client.end();
+  }
+}
+
+const named = (invariant: string, object: string) => expect.objectContaining({ invariant, object });
+
+/** Books an entry as the application would not: postings as given, checked only at commit. */
+async function bookRaw(
+  db: pg.Client,
+  entry: { id: string; kind: string; reference: string; merchantId: string | null },
+  postings: [account: string, debit: number, credit: number][],
+): Promise<void> {
+  await db.query(
+    `INSERT INTO journal_entries (id, kind, reference, currency, merchant_id, created_at)
+     VALUES ($1, $2, $3, 'NGN', $4, $5)`,
+    [entry.id, entry.kind, entry.reference, entry.merchantId, t.clock.now()],
+  );
+  for (const [index, [account, debit, credit]] of postings.entries())
+    await db.query(
+      `INSERT INTO journal_postings (entry_id, line, account, debit_kobo, credit_kobo)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [entry.id, index + 1, account, debit, credit],
+    );
+}
+
+describe('test/invariants.sql', () => {
+  it('has a query for each of I1–I12, each one statement', () => {
+    const checks = loadInvariantChecks();
+    expect(new Set(checks.map((c) => c.invariant))).toEqual(
+      new Set(Array.from({ length: 12 }, (_, i) => `I${i + 1}`)),
+    );
+  });
+
+  it('finds nothing after a real plan: deposit, an installment, a payout paid', async () => {
+    const plan = await t.ctx.db
+      .selectFrom('installments')
+      .select(['sequence', 'status'])
+      .where('plan_id', '=', flow.planId)
+      .orderBy('sequence')
+      .execute();
+    expect(plan.map((i) => i.status)).toEqual(['paid', 'paid', 'scheduled', 'scheduled']);
+    const payout = await t.ctx.db
+      .selectFrom('payouts')
+      .select('status')
+      .where('id', '=', flow.payoutId)
+      .executeTakeFirstOrThrow();
+    expect(payout.status).toBe('paid');
+    expect(await checkInvariants(t.databaseUrl, { now: t.clock.now() })).toEqual([]);
+  });
+
+  it('I1, I2: an unbalanced entry (the deferred balance trigger only fires at commit)', async () => {
+    const found = await violationsAfter((db) =>
+      bookRaw(
+        db,
+        {
+          id: 'je_unbalanced',
+          kind: 'payment_collected',
+          reference: 'chg-unbalanced-1',
+          merchantId: merchant.id,
+        },
+        [
+          ['gateway_clearing', 100, 0],
+          [`merchant_payable:${merchant.id}`, 0, 90],
+        ],
+      ),
+    );
+    expect(found).toEqual(
+      expect.arrayContaining([named('I1', 'je_unbalanced'), named('I2', 'currency NGN')]),
+    );
+  });
+
+  it('I3: an account outside the chart, and merchant payable pushed to the debit side', async () => {
+    const found = await violationsAfter((db) =>
+      bookRaw(
+        db,
+        {
+          id: 'je_overdrawn',
+          kind: 'payout_initiated',
+          reference: 'trf-nothing',
+          merchantId: merchant.id,
+        },
+        [
+          [`merchant_payable:${merchant.id}`, 5_000_000, 0],
+          ['suspense', 0, 5_000_000],
+        ],
+      ),
+    );
+    expect(found).toEqual(
+      expect.arrayContaining([
+        named('I3', `merchant_payable:${merchant.id}`),
+        named('I3', 'suspense'),
+      ]),
+    );
+  });
+
+  it('I4: a collection whose fee is not 2.5% rounded half up, and a webhook that says so', async () => {
+    const found = await violationsAfter(async (db) => {
+      await bookRaw(
+        db,
+        {
+          id: 'je_badfee',
+          kind: 'payment_collected',
+          reference: 'chg-badfee-1',
+          merchantId: merchant.id,
+        },
+        [
+          ['gateway_clearing', 10_000, 0],
+          [`customer_receivable:${flow.planId}`, 0, 10_000],
+          [`merchant_pending:${merchant.id}`, 10_000, 0],
+          [`merchant_payable:${merchant.id}`, 0, 9_700],
+          ['platform_fee_revenue', 0, 300],
+        ],
+      );
+      await db.query(
+        `UPDATE webhook_events
+            SET body = jsonb_set(body::jsonb, '{data,payment,fee}', '1')::text
+          WHERE type = 'payment.success' AND body::jsonb #>> '{data,payment,reference}' = $1`,
+        [flow.depositCharge],
+      );
+    });
+    const event = await t.ctx.db
+      .selectFrom('webhook_events')
+      .select('id')
+      .where('type', '=', 'payment.success')
+      .where('merchant_id', '=', merchant.id)
+      .executeTakeFirstOrThrow();
+    expect(found).toEqual(
+      expect.arrayContaining([named('I4', 'chg-badfee-1'), named('I4', event.id)]),
+    );
+  });
+
+  it('I5: a collected charge marked failed; a paid payout marked pending', async () => {
+    const found = await violationsAfter(async (db) => {
+      await db.query(`UPDATE charges SET status = 'failed' WHERE reference = $1`, [
+        flow.firstCharge,
+      ]);
+      await db.query(`UPDATE payouts SET status = 'pending' WHERE id = $1`, [flow.payoutId]);
+    });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'I5 entry-to-charge', object: flow.firstCharge }),
+        expect.objectContaining({ check: 'I5 gateway-charges', object: flow.firstCharge }),
+        expect.objectContaining({ check: 'I5 payout-entries', object: flow.payoutReference }),
+      ]),
+    );
+  });
+
+  it('I5: a successful charge whose ledger entry is missing (the ledger rows deleted)', async () => {
+    const found = await violationsAfter(async (db) => {
+      await db.query('ALTER TABLE journal_postings DISABLE TRIGGER journal_postings_append_only');
+      await db.query('ALTER TABLE journal_entries DISABLE TRIGGER journal_entries_append_only');
+      const { rows } = await db.query<{ id: string }>(
+        `SELECT id FROM journal_entries WHERE kind = 'payment_collected' AND reference = $1`,
+        [flow.firstCharge],
+      );
+      await db.query('DELETE FROM journal_postings WHERE entry_id = $1', [rows[0]?.id]);
+      await db.query('DELETE FROM journal_entries WHERE id = $1', [rows[0]?.id]);
+    });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'I5 charge-to-entry', object: flow.firstCharge }),
+      ]),
+    );
+  });
+
+  it('I6: a second successful charge for a paid installment, here and at the gateway', async () => {
+    const second = chargeReference(flow.installments[1] ?? '', 2);
+    const found = await violationsAfter(async (db) => {
+      await db.query(
+        `INSERT INTO charges (reference, installment_id, plan_id, merchant_id, payment_method_id,
+                              attempt, amount_kobo, status, created_at, settled_at)
+         SELECT $2, installment_id, plan_id, merchant_id, payment_method_id, 2, amount_kobo,
+                'success', created_at, settled_at
+           FROM charges WHERE reference = $1`,
+        [flow.firstCharge, second],
+      );
+      await db.query(
+        `INSERT INTO sandbox_gateway.transactions
+           (reference, customer_id, amount, currency, channel, status, gateway_response,
+            authorization_code, paid_at, created_at, updated_at)
+         SELECT $2, customer_id, amount, currency, channel, status, gateway_response,
+                authorization_code, paid_at, created_at, updated_at
+           FROM sandbox_gateway.transactions WHERE reference = $1`,
+        [flow.firstCharge, second],
+      );
+    });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          check: 'I6 one-charge-per-installment',
+          object: flow.installments[1],
+        }),
+        expect.objectContaining({
+          check: 'I6 one-gateway-charge-per-installment',
+          object: flow.installments[1],
+        }),
+      ]),
+    );
+  });
+
+  it('I7: a payout above what was ever available; a gateway refund above its payment', async () => {
+    const found = await violationsAfter(async (db) => {
+      await db.query(
+        `INSERT INTO payouts (id, merchant_id, reference, amount_kobo, bank_code, account_number,
+                              status, trigger, created_at, updated_at)
+         VALUES ('po_toomuch', $1, 'trf-toomuch', 1000000, '058', '0123456789', 'paid',
+                 'request', $2, $2)`,
+        [merchant.id, t.clock.now()],
+      );
+      await db.query(
+        `INSERT INTO sandbox_gateway.refunds (transaction_id, amount, currency, status, created_at, updated_at)
+         SELECT id, amount + 1, currency, 'processed', created_at, updated_at
+           FROM sandbox_gateway.transactions WHERE reference = $1`,
+        [flow.depositCharge],
+      );
+    });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'I7 payouts-within-available', object: merchant.id }),
+        expect.objectContaining({
+          check: 'I7 gateway-refunds-within-captured',
+          object: flow.depositCharge,
+        }),
+      ]),
+    );
+  });
+
+  it('I8: installments that no longer sum to the order total', async () => {
+    const found = await violationsAfter((db) =>
+      db.query('UPDATE installments SET amount_kobo = amount_kobo + 1 WHERE id = $1', [
+        flow.installments[3],
+      ]),
+    );
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'I8 schedule-sums-to-total', object: flow.planId }),
+      ]),
+    );
+  });
+
+  it('I9: a collected charge whose event is missing, a transfer told twice, a delivered row never delivered', async () => {
+    const found = await violationsAfter(async (db) => {
+      await db.query(
+        `DELETE FROM webhook_attempts WHERE event_id IN (
+           SELECT id FROM webhook_events
+            WHERE body::jsonb #>> '{data,payment,reference}' = $1 AND type = 'payment.success')`,
+        [flow.depositCharge],
+      );
+      await db.query(
+        `DELETE FROM webhook_events
+          WHERE body::jsonb #>> '{data,payment,reference}' = $1 AND type = 'payment.success'`,
+        [flow.depositCharge],
+      );
+      await db.query(
+        `INSERT INTO webhook_events (id, merchant_id, livemode, type, body, created_at, status,
+                                     attempts, next_attempt_at, retry_until)
+         SELECT 'evt_again', merchant_id, livemode, type,
+                jsonb_set(body::jsonb, '{id}', '"evt_again"')::text, created_at, 'pending', 0,
+                created_at, retry_until
+           FROM webhook_events WHERE type = 'transfer.success' AND merchant_id = $1`,
+        [merchant.id],
+      );
+      await db.query(
+        `UPDATE webhook_events SET status = 'delivered', next_attempt_at = NULL
+          WHERE type = 'debit.scheduled' AND merchant_id = $1`,
+        [merchant.id],
+      );
+    });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          check: 'I9 one-row-per-notified-change',
+          object: flow.depositCharge,
+        }),
+        expect.objectContaining({ check: 'I9 one-row-per-notified-change', object: flow.payoutId }),
+        expect.objectContaining({ check: 'I9 outbox-rows' }),
+      ]),
+    );
+  });
+
+  it('I10: a paid installment moved back to scheduled; a plan back to pending_deposit', async () => {
+    const found = await violationsAfter(async (db) => {
+      await db.query(`UPDATE installments SET status = 'scheduled' WHERE id = $1`, [
+        flow.installments[1],
+      ]);
+      await db.query(`UPDATE payment_plans SET status = 'pending_deposit' WHERE id = $1`, [
+        flow.planId,
+      ]);
+    });
+    expect(found).toEqual(
+      expect.arrayContaining([named('I10', flow.installments[1] ?? ''), named('I10', flow.planId)]),
+    );
+  });
+
+  it('I11: the append-only trigger disabled, and a posting rewritten behind it', async () => {
+    const found = await violationsAfter(async (db) => {
+      await db.query('ALTER TABLE journal_postings DISABLE TRIGGER journal_postings_append_only');
+      await db.query(
+        `UPDATE journal_postings SET credit_kobo = credit_kobo
+          WHERE entry_id = (SELECT id FROM journal_entries WHERE kind = 'payout_initiated' AND reference = $1)`,
+        [flow.payoutReference],
+      );
+    });
+    const entry = await t.ctx.db
+      .selectFrom('journal_entries')
+      .select('id')
+      .where('kind', '=', 'payout_initiated')
+      .where('reference', '=', flow.payoutReference)
+      .executeTakeFirstOrThrow();
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'I11 ledger-append-only', object: 'journal_postings' }),
+        expect.objectContaining({ check: 'I11 ledger-never-rewritten', object: entry.id }),
+      ]),
+    );
+  });
+
+  it('I12: a stored key without its session, a pending charge without its job, a job locked past its lease', async () => {
+    const stuck = flow.installments[2] ?? '';
+    const found = await violationsAfter(async (db) => {
+      await db.query(
+        `INSERT INTO idempotency_keys (merchant_id, livemode, key, request_hash, response_status,
+                                       response_body, created_at)
+         VALUES ($1, false, 'stuck-key', 'h', 201, '{"ok":true,"data":{"id":"cs_gone"}}', $2)`,
+        [merchant.id, t.clock.now()],
+      );
+      await db.query(
+        `INSERT INTO charges (reference, installment_id, plan_id, merchant_id, payment_method_id,
+                              attempt, amount_kobo, status, created_at)
+         SELECT $2, $3, plan_id, merchant_id, payment_method_id, 1, amount_kobo, 'pending', created_at
+           FROM charges WHERE reference = $1`,
+        [flow.firstCharge, chargeReference(stuck, 1), stuck],
+      );
+      await db.query(
+        `UPDATE installments SET status = 'processing', charge_reference = $2 WHERE id = $1`,
+        [stuck, chargeReference(stuck, 1)],
+      );
+      await db.query(`DELETE FROM graphile_worker._private_jobs WHERE key = $1`, [
+        `collect:${stuck}:1`,
+      ]);
+      await db.query(
+        `UPDATE graphile_worker._private_jobs SET locked_at = now() - interval '5 hours',
+                locked_by = 'a-dead-worker'
+          WHERE key = $1`,
+        [`collect:${flow.installments[3]}:1`],
+      );
+    });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        named('I12', `${merchant.id}/stuck-key`),
+        named('I12', chargeReference(stuck, 1)),
+        named('I12', `collect:${flow.installments[3]}:1`),
+      ]),
+    );
+  });
+});
