@@ -29,6 +29,8 @@ export interface WalletTransactionView {
 export interface WalletView {
   object: 'wallet';
   merchant_id: string;
+  /** The mode of Tranche's gateway key, whose money this is (decision 0015). */
+  livemode: boolean;
   currency: 'NGN';
   available: number;
   pending: number;
@@ -106,6 +108,7 @@ export async function getWallet(
   return {
     object: 'wallet',
     merchant_id: merchantId,
+    livemode: ctx.settings.gatewayLivemode,
     currency: 'NGN',
     available: wallet.availableKobo,
     pending: wallet.pendingKobo,

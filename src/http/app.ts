@@ -25,6 +25,7 @@ import { registerPaymentMethodRoutes } from './routes/payment-methods.ts';
 import { registerWalletRoutes } from './routes/wallet.ts';
 import { registerPlanRoutes } from './routes/plans.ts';
 import { registerPayoutRoutes } from './routes/payouts.ts';
+import { registerBankRoutes } from './routes/banks.ts';
 import { registerWebhookEventRoutes } from './routes/webhook-events.ts';
 import { registerTrustRoutes } from './routes/trust.ts';
 import { registerPaymentLinkRoutes } from './routes/payment-links.ts';
@@ -231,6 +232,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerAdminRoutes(app, ctx);
   registerWalletRoutes(app, ctx);
   registerPayoutRoutes(app, ctx);
+  registerBankRoutes(app, ctx);
   registerWebhookEventRoutes(app, ctx);
   registerCustomerRoutes(app, ctx);
   registerCheckoutSessionRoutes(app, ctx);

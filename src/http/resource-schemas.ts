@@ -162,3 +162,132 @@ export const Plan = Type.Object(
 );
 
 export const CustomerSession = Type.Object({ customer: Customer, ...TokenPair });
+
+export const WebhookAttempt = Type.Object({
+  attempted_at: Type.String({ format: 'date-time' }),
+  url: Type.String(),
+  outcome: Type.Union([Type.Literal('delivered'), Type.Literal('failed')]),
+  status_code: Type.Union([Type.Integer(), Type.Null()]),
+  latency_ms: Type.Integer(),
+  error: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const EventStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('retrying'),
+  Type.Literal('delivered'),
+  Type.Literal('dead'),
+]);
+
+export const WebhookEvent = Type.Object(
+  {
+    id: Type.String({ examples: ['evt_4kQ2nV8sLm0pXc7RtY1a'] }),
+    object: Type.Literal('webhook_event'),
+    event: Type.String({ examples: ['payment.success'] }),
+    livemode: Type.Boolean(),
+    created_at: Type.String({ format: 'date-time' }),
+    status: EventStatus,
+    attempts: Type.Integer(),
+    next_attempt_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description:
+        'When the next attempt is due (pending or retrying); null once delivered or dead.',
+    }),
+    delivered_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    last_status_code: Type.Union([Type.Integer(), Type.Null()]),
+    last_error: Type.Union([Type.String(), Type.Null()]),
+    payload: Type.Unknown({ description: 'The exact body that is signed and sent, parsed.' }),
+    attempt_log: Type.Optional(Type.Array(WebhookAttempt)),
+  },
+  { $id: 'WebhookEvent' },
+);
+
+export const PaymentLink = Type.Object(
+  {
+    id: Type.String({ examples: ['pl_7Hq2LmN0pX4sV9bC1dRt'] }),
+    object: Type.Literal('payment_link'),
+    url: Type.String({ description: 'Share this: each visit opens a fresh checkout.' }),
+    merchant_id: Type.String(),
+    livemode: Type.Boolean(),
+    title: Type.String(),
+    currency: Type.Literal('NGN'),
+    amount: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'Fixed amount in kobo; null when the customer enters it.',
+    }),
+    min_amount: Type.Union([Type.Integer(), Type.Null()]),
+    max_amount: Type.Union([Type.Integer(), Type.Null()]),
+    redirect_url: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'Where the customer goes after a successful checkout; null: the customer dashboard.',
+    }),
+    constraints: Type.Union([Constraints, Type.Null()], {
+      description: "Null: the merchant's default constraints at each visit.",
+    }),
+    active: Type.Boolean(),
+    deactivated_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'PaymentLink' },
+);
+
+const NullableText = Type.Union([Type.String(), Type.Null()]);
+const NullableKobo = Type.Union([Type.Integer(), Type.Null()]);
+
+export const WalletTransaction = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('wallet_transaction'),
+  type: Type.String({
+    description:
+      'plan_confirmed, payment_collected, payout_initiated, payout_succeeded, payout_failed, payout_reversed, refund_*, receivable_reduced, plan_cancelled, plan_written_off, reversal',
+  }),
+  reference: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+  available_change: Type.Integer({
+    description: 'Kobo; negative when money leaves the available balance.',
+  }),
+  pending_change: Type.Integer(),
+  gross: NullableKobo,
+  platform_fee: NullableKobo,
+  plan_id: NullableText,
+  charge_reference: NullableText,
+  payout_reference: NullableText,
+  refund_reference: NullableText,
+});
+
+export const Wallet = Type.Object({
+  object: Type.Literal('wallet'),
+  merchant_id: Type.String(),
+  livemode: Type.Boolean({
+    description:
+      'Whose money this is: the mode of Tranche’s gateway key (decision 0015), false on a sandbox deployment whichever mode the caller looks at.',
+  }),
+  currency: Type.Literal('NGN'),
+  available: Type.Integer({ description: 'Collected net the merchant can be paid, kobo.' }),
+  pending: Type.Integer({ description: 'Gross of live plans not collected yet, kobo.' }),
+  payouts_in_transit: Type.Integer(),
+  refunds_in_transit: Type.Integer(),
+  transactions: Type.Array(WalletTransaction),
+  has_more: Type.Boolean(),
+  next_cursor: NullableText,
+});
+
+export const Payout = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('payout'),
+  merchant_id: Type.String(),
+  amount: Type.Integer(),
+  currency: Type.Literal('NGN'),
+  status: Type.String({ description: 'pending, in_transit, paid, failed, reversed' }),
+  trigger: Type.String({ description: 'schedule (daily at 10:00 Lagos) or request' }),
+  reference: Type.String(),
+  settlement_account: Type.Object({ bank_code: Type.String(), account_number: Type.String() }),
+  failure_reason: NullableText,
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+});
+
+export const Bank = Type.Object({
+  name: Type.String(),
+  code: Type.String({ description: 'The CBN’s 3-digit bank code.' }),
+  direct_debit: Type.Boolean({ description: 'Whether customers can set up a mandate there.' }),
+});

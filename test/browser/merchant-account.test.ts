@@ -3,6 +3,8 @@ import { createServer } from 'node:http';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, screenshots, seriousA11yViolations } from './support/browser.ts';
+import { apiCustomer, createSession } from './support/checkout.ts';
+import { registerInDashboard } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
 
 /**
@@ -17,21 +19,25 @@ async function expectAccessible(page: Page, screen: string) {
   expect(violations, `${screen}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
 }
 
-async function register(page: Page, email: string): Promise<{ testKey: string }> {
-  await page.goto(`${suite.stack.apiUrl}/merchant/register`);
-  await page.getByLabel('Business name').fill('Balogun Market Fabrics');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('a long merchant password');
-  await screenshots(page, 'merchant-register');
-  await expectAccessible(page, 'register');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('heading', { name: 'Your keys' }).waitFor();
-  const testKey = (await page.locator('code.secret').first().innerText()).trim();
-  expect(testKey).toMatch(/^sk_test_/);
-  await screenshots(page, 'merchant-keys-once');
-  await page.getByRole('button', { name: /I have saved them/ }).click();
+/** Registers through the dashboard (looking at its screens), then opens Developers. */
+async function register(
+  page: Page,
+  email: string,
+): Promise<{ testKey: string; merchantId: string }> {
+  const merchant = await registerInDashboard(page, suite.stack.apiUrl, {
+    email,
+    atForm: async () => {
+      await screenshots(page, 'merchant-register');
+      await expectAccessible(page, 'register');
+    },
+    atKeys: () => screenshots(page, 'merchant-keys-once'),
+  });
+  await page
+    .getByRole('navigation', { name: 'Dashboard' })
+    .getByRole('link', { name: 'Developers' })
+    .click();
   await page.getByRole('heading', { name: 'Developers' }).waitFor();
-  return { testKey };
+  return { testKey: merchant.key, merchantId: merchant.id };
 }
 
 describe('merchant dashboard: account and developers', () => {
@@ -62,7 +68,7 @@ describe('merchant dashboard: account and developers', () => {
 
     // A reload keeps the session and shows the new state.
     await page.reload();
-    await page.getByRole('heading', { name: 'Developers' }).waitFor();
+    await page.getByRole('navigation', { name: 'Dashboard' }).waitFor();
     expect(await page.getByText('Waiting for approval').count()).toBe(0);
     const live = page.getByRole('button', { name: 'Live', exact: true });
     expect(await live.isDisabled()).toBe(false);
@@ -130,5 +136,76 @@ describe('merchant dashboard: account and developers', () => {
     expect(await refused.innerText()).toMatch(/^Not delivered: /);
     await expectAccessible(page, 'webhook not delivered');
     await screenshots(page, 'merchant-webhook-failed');
+  });
+
+  it('a failed delivery resent from the log arrives with the same event id', async () => {
+    let failing = true;
+    const received: { id: string; event: string }[] = [];
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        if (failing) return response.writeHead(500).end('down');
+        received.push(JSON.parse(body) as { id: string; event: string });
+        response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const address = receiver.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const page = await suite.browser.newPage({ viewport: DESKTOP });
+      const { testKey } = await register(page, `log-${randomUUID()}@shop.ng`);
+      await page.getByLabel('Endpoint URL').fill(`http://127.0.0.1:${port}/tranche`);
+      await page.getByRole('button', { name: 'Save address' }).click();
+      await page.getByText('Saved.').waitFor();
+      // A real event: a plan confirmed on this merchant's session sends debit.scheduled and more.
+      const merchantId = await page.evaluate(() => {
+        const raw = sessionStorage.getItem('tranche.merchant.session');
+        return raw ? (JSON.parse(raw) as { merchantId: string }).merchantId : '';
+      });
+      const customer = await apiCustomer(suite.stack.api, { verified: true, card: 'success' });
+      const session = await createSession(
+        suite.stack.api,
+        { id: merchantId, key: testKey },
+        { amount: 400_000 },
+      );
+      const confirmed = await suite.stack.api.post(
+        `/api/v1/checkout/sessions/${session.token}/confirm`,
+        {
+          frequency: 'monthly',
+          installment_count: 2,
+          upfront_pct: 50,
+          payment_method_id: customer.methodId,
+        },
+        { token: customer.token },
+      );
+      expect(confirmed.status).toBe(201);
+      const retrying = page.locator('tr', { hasText: 'Retrying' }).first();
+      await expect
+        .poll(
+          async () => {
+            await page.getByRole('button', { name: 'Refresh' }).click();
+            await page.waitForTimeout(300);
+            return retrying.count();
+          },
+          { timeout: 20_000 },
+        )
+        .toBeGreaterThan(0);
+      const eventId = (await retrying.getAttribute('data-event-id')) ?? '';
+      expect(await retrying.innerText()).toContain('500');
+      await retrying.getByRole('button', { name: /^payment|^debit|^goods|^installment/ }).click();
+      await page.getByRole('region', { name: `Attempts of ${eventId}` }).waitFor();
+      await screenshots(page, 'merchant-delivery-log');
+      await expectAccessible(page, 'delivery log');
+      failing = false;
+      await retrying.getByRole('button', { name: `Resend ${eventId}` }).click();
+      await expect.poll(() => received.map((e) => e.id), { timeout: 15_000 }).toContain(eventId);
+    } finally {
+      await new Promise<void>((resolve) => {
+        receiver.close(() => resolve());
+        receiver.closeAllConnections();
+      });
+    }
   });
 });

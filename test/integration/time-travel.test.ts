@@ -96,4 +96,55 @@ describe("advance the plan's clock (sandbox time travel)", () => {
     const other = await createTestMerchant(t);
     expect((await t.http.post(path, { days: 2 }, { token: other.testKey })).status).toBe(404);
   });
+
+  it("the dashboard token travels its merchant's sandbox plans only: a live or another merchant's plan is 404", async () => {
+    const dashboardToken = async (m: typeof merchant) => {
+      const login = await t.http.post('/api/v1/merchant/login', {
+        email: m.email,
+        password: m.password,
+      });
+      expect(login.status).toBe(200);
+      return login.body.data.access_token as string;
+    };
+    const token = await dashboardToken(merchant);
+    const { plan, session } = await confirmPlanFor(t, merchant);
+    const base = `/api/v1/merchant/${merchant.id}/plans/${plan.id}`;
+    const advanced = await t.http.post(`${base}/advance-clock`, { days: 2 }, { token });
+    expect(advanced.status, JSON.stringify(advanced.body)).toBe(200);
+    expect(advanced.body.data).toMatchObject({ id: plan.id, livemode: false });
+    expect((await t.http.post(`${base}/advance`, undefined, { token })).status).toBe(200);
+
+    const other = await createTestMerchant(t);
+    const otherToken = await dashboardToken(other);
+    expect((await t.http.post(`${base}/advance`, undefined, { token: otherToken })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await t.http.post(`/api/v1/merchant/${other.id}/plans/${plan.id}/advance`, undefined, {
+          token: otherToken,
+        })
+      ).status,
+    ).toBe(404);
+
+    // The same plan turned live (live plans cannot be confirmed in tests): out of reach.
+    await t.ctx.db
+      .updateTable('payment_plans')
+      .set({ livemode: true })
+      .where('id', '=', plan.id)
+      .execute();
+    await t.ctx.db
+      .updateTable('checkout_sessions')
+      .set({ livemode: true })
+      .where('id', '=', session.body.data.id as string)
+      .execute();
+    for (const [suffix, body] of [
+      ['advance', undefined],
+      ['advance-clock', { days: 2 }],
+    ] as const) {
+      const res = await t.http.post(`${base}/${suffix}`, body, { token });
+      expect(res.status, suffix).toBe(404);
+      expect(res.body).toMatchObject({ ok: false, code: 'not_found' });
+    }
+  });
 });

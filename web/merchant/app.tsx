@@ -5,6 +5,11 @@ import { Spinner } from '../shared/ui.tsx';
 import { DashboardContext, type DashboardContextValue } from './context.ts';
 import { navigate, usePath } from './router.tsx';
 import { DevelopersSection } from './screens/developers.tsx';
+import { GettingStartedSection } from './screens/getting-started.tsx';
+import { MoneySection } from './screens/money.tsx';
+import { PaymentsSection, PlanDetail, paymentsRoute } from './screens/payments.tsx';
+import { PaymentLinksSection } from './screens/payment-links.tsx';
+import { SettingsSection } from './screens/settings.tsx';
 import { DashboardLayout, type Section } from './screens/layout.tsx';
 import { MerchantRegister } from './screens/register.tsx';
 import { MerchantSignIn } from './screens/sign-in.tsx';
@@ -13,7 +18,20 @@ const MODE_KEY = 'tranche.merchant.mode';
 
 /** The dashboard's sections, in the navigation's order. */
 const SECTIONS: readonly (Section & { render: () => preact.JSX.Element })[] = [
+  {
+    path: '/merchant/getting-started',
+    title: 'Getting started',
+    render: () => <GettingStartedSection />,
+  },
+  { path: '/merchant/payments', title: 'Payments', render: () => <PaymentsSection /> },
+  {
+    path: '/merchant/payment-links',
+    title: 'Payment links',
+    render: () => <PaymentLinksSection />,
+  },
+  { path: '/merchant/money', title: 'Money', render: () => <MoneySection /> },
   { path: '/merchant/developers', title: 'Developers', render: () => <DevelopersSection /> },
+  { path: '/merchant/settings', title: 'Settings', render: () => <SettingsSection /> },
 ];
 
 /** The merchant dashboard: sign in or register, then one section at a time, in one mode. */
@@ -76,7 +94,9 @@ export function MerchantApp(props: { api: MerchantApi }) {
     return <MerchantSignIn api={api} onSignedIn={signedIn} />;
   }
 
-  const section = SECTIONS.find((s) => s.path === path) ?? SECTIONS[0];
+  const payments = paymentsRoute(path);
+  const section =
+    SECTIONS.find((s) => s.path === (payments ? '/merchant/payments' : path)) ?? SECTIONS[0];
   return (
     <DashboardContext.Provider value={context}>
       <DashboardLayout
@@ -91,7 +111,7 @@ export function MerchantApp(props: { api: MerchantApi }) {
         sections={SECTIONS}
         path={section?.path ?? path}
       >
-        {section?.render()}
+        {payments?.kind === 'plan' ? <PlanDetail id={payments.id} /> : section?.render()}
       </DashboardLayout>
     </DashboardContext.Provider>
   );

@@ -18,6 +18,7 @@ import type { LinkAmount } from '../../domain/payment-link.ts';
 import { pageSecurityHeaders } from '../page-security.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
 import { MalformedInputError } from '../plugins/malformed-input.ts';
+import { PaymentLink } from '../resource-schemas.ts';
 import {
   Constraints,
   Envelope,
@@ -32,35 +33,6 @@ import type { TypedApp } from '../typed-app.ts';
 const Amount = Type.Integer({ minimum: 1, maximum: MAX_CHECKOUT_AMOUNT_KOBO });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
   Type.Union([t, Type.Null()]);
-
-const PaymentLink = Type.Object(
-  {
-    id: Type.String({ examples: ['pl_7Hq2LmN0pX4sV9bC1dRt'] }),
-    object: Type.Literal('payment_link'),
-    url: Type.String({ description: 'Share this: each visit opens a fresh checkout.' }),
-    merchant_id: Type.String(),
-    livemode: Type.Boolean(),
-    title: Type.String(),
-    currency: Type.Literal('NGN'),
-    amount: Type.Union([Type.Integer(), Type.Null()], {
-      description: 'Fixed amount in kobo; null when the customer enters it.',
-    }),
-    min_amount: Type.Union([Type.Integer(), Type.Null()]),
-    max_amount: Type.Union([Type.Integer(), Type.Null()]),
-    redirect_url: Type.Union([Type.String(), Type.Null()], {
-      description:
-        'Where the customer goes after a successful checkout; null: the customer dashboard.',
-    }),
-    constraints: Type.Union([Constraints, Type.Null()], {
-      description: "Null: the merchant's default constraints at each visit.",
-    }),
-    active: Type.Boolean(),
-    deactivated_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-    created_at: Type.String({ format: 'date-time' }),
-    updated_at: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'PaymentLink' },
-);
 
 const Title = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 const RedirectUrl = Type.String({ minLength: 1, maxLength: 2048 });

@@ -7,21 +7,7 @@ import { MAX_CHECKOUT_AMOUNT_KOBO } from '../../domain/money.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
 import { Envelope, errorResponses, Strict } from '../schemas.ts';
 import type { TypedApp } from '../typed-app.ts';
-
-const Payout = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('payout'),
-  merchant_id: Type.String(),
-  amount: Type.Integer(),
-  currency: Type.Literal('NGN'),
-  status: Type.String({ description: 'pending, in_transit, paid, failed, reversed' }),
-  trigger: Type.String({ description: 'schedule (daily at 10:00 Lagos) or request' }),
-  reference: Type.String(),
-  settlement_account: Type.Object({ bank_code: Type.String(), account_number: Type.String() }),
-  failure_reason: Type.Union([Type.String(), Type.Null()]),
-  created_at: Type.String({ format: 'date-time' }),
-  updated_at: Type.String({ format: 'date-time' }),
-});
+import { Payout } from '../resource-schemas.ts';
 
 export function registerPayoutRoutes(app: TypedApp, ctx: AppContext): void {
   const auth = ['secret_key', 'merchant_dashboard'] as const;

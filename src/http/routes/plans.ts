@@ -19,13 +19,14 @@ import type { TypedApp } from '../typed-app.ts';
 import { Plan } from '../resource-schemas.ts';
 
 /**
- * Time travel: the merchant in the path, reached with one of its own sandbox keys (a live key is
- * refused whatever the plan; a test key never reaches a live plan: 404).
+ * Time travel: the merchant in the path, reached with one of its own sandbox keys or its
+ * dashboard token (a live key is refused whatever the plan; neither ever reaches a live plan:
+ * 404, time travel acting on sandbox plans only).
  */
 function sandboxMerchantOf(request: FastifyRequest, pathMerchantId: string): string {
-  const principal = principalOf(request, 'secret_key');
+  const principal = principalOf(request, 'secret_key', 'merchant_dashboard');
   const merchantId = merchantScope(principal, pathMerchantId);
-  if (principal.mode === 'live')
+  if (principal.kind === 'secret_key' && principal.mode === 'live')
     throw new DomainError('forbidden', 'Time travel is for sandbox (sk_test_) keys only.');
   return merchantId;
 }
@@ -171,13 +172,13 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/plans/:plan_id/advance',
     {
-      preHandler: requireAuth(ctx, ['secret_key']),
+      preHandler: requireAuth(ctx, merchantAuth),
       schema: {
         tags: ['Sandbox'],
-        summary: 'Time travel: collect the next installment now (sandbox keys only)',
+        summary: 'Time travel: collect the next installment now (sandbox plans only)',
         description:
-          "Makes the plan's next unpaid installment due now and queues its collection at once (a failed installment's retry comes forward). Repeat to walk a whole plan in seconds. Live keys get 403; a live plan reads as 404.",
-        security: [{ secretKey: [] }],
+          "Makes the plan's next unpaid installment due now and queues its collection at once (a failed installment's retry comes forward). Repeat to walk a whole plan in seconds. Sandbox keys and the dashboard token; live keys get 403; a live plan reads as 404.",
+        security: [{ secretKey: [] }, { merchantJwt: [] }],
         params: Type.Object(
           { merchant_id: Type.String({ maxLength: 64 }), plan_id: Type.String({ maxLength: 64 }) },
           Strict,
@@ -197,13 +198,13 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/plans/:plan_id/advance-clock',
     {
-      preHandler: requireAuth(ctx, ['secret_key']),
+      preHandler: requireAuth(ctx, merchantAuth),
       schema: {
         tags: ['Sandbox'],
-        summary: "Time travel: advance the plan's clock by some days (sandbox keys only)",
+        summary: "Time travel: advance the plan's clock by some days (sandbox plans only)",
         description:
-          "As if `days` had passed for this plan: every unpaid installment's due date moves that much earlier and waiting collections (first attempts and retries) come forward by as much, running at once when due. A failed installment becomes overdue, so the customer shows as delinquent (eligibility) until it is paid. Live keys get 403; a live plan reads as 404.",
-        security: [{ secretKey: [] }],
+          "As if `days` had passed for this plan: every unpaid installment's due date moves that much earlier and waiting collections (first attempts and retries) come forward by as much, running at once when due. A failed installment becomes overdue, so the customer shows as delinquent (eligibility) until it is paid. Sandbox keys and the dashboard token; live keys get 403; a live plan reads as 404.",
+        security: [{ secretKey: [] }, { merchantJwt: [] }],
         params: Type.Object(
           { merchant_id: Type.String({ maxLength: 64 }), plan_id: Type.String({ maxLength: 64 }) },
           Strict,

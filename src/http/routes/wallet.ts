@@ -5,44 +5,7 @@ import { getWallet } from '../../app/wallet.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
 import { Envelope, errorResponses, Strict } from '../schemas.ts';
 import type { TypedApp } from '../typed-app.ts';
-
-const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer>>(
-  schema: T,
-) => Type.Union([schema, Type.Null()]);
-
-const WalletTransaction = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('wallet_transaction'),
-  type: Type.String({
-    description:
-      'plan_confirmed, payment_collected, payout_initiated, payout_succeeded, payout_failed, payout_reversed, refund_*, receivable_reduced, plan_cancelled, plan_written_off, reversal',
-  }),
-  reference: Type.String(),
-  created_at: Type.String({ format: 'date-time' }),
-  available_change: Type.Integer({
-    description: 'Kobo; negative when money leaves the available balance.',
-  }),
-  pending_change: Type.Integer(),
-  gross: Nullable(Type.Integer()),
-  platform_fee: Nullable(Type.Integer()),
-  plan_id: Nullable(Type.String()),
-  charge_reference: Nullable(Type.String()),
-  payout_reference: Nullable(Type.String()),
-  refund_reference: Nullable(Type.String()),
-});
-
-const Wallet = Type.Object({
-  object: Type.Literal('wallet'),
-  merchant_id: Type.String(),
-  currency: Type.Literal('NGN'),
-  available: Type.Integer({ description: 'Collected net the merchant can be paid, kobo.' }),
-  pending: Type.Integer({ description: 'Gross of live plans not collected yet, kobo.' }),
-  payouts_in_transit: Type.Integer(),
-  refunds_in_transit: Type.Integer(),
-  transactions: Type.Array(WalletTransaction),
-  has_more: Type.Boolean(),
-  next_cursor: Nullable(Type.String()),
-});
+import { Wallet } from '../resource-schemas.ts';
 
 export function registerWalletRoutes(app: TypedApp, ctx: AppContext): void {
   const auth = ['secret_key', 'merchant_dashboard'] as const;

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../shared/format.ts';
 import { Alert, Field, StepHeading } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
 import { CopyableSecret } from './copyable-secret.tsx';
+import { DeliveryLog } from './delivery-log.tsx';
 
 const messageOf = (caught: unknown) =>
   caught instanceof ApiError ? caught.detail : 'Something went wrong.';
@@ -19,6 +20,7 @@ export function DevelopersSection() {
       </StepHeading>
       <ApiKeysCard />
       <WebhookCard key={mode} />
+      <DeliveryLog key={`log-${mode}`} />
     </>
   );
 }
