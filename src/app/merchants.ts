@@ -27,7 +27,7 @@ import { newId, randomBase62 } from '../platform/ids.ts';
 import { hashPassword, verifyPassword } from '../platform/passwords.ts';
 import { issueSecretKey } from './api-keys.ts';
 import type { AppContext } from './context.ts';
-import { issueRefreshToken, rotateRefreshToken } from './refresh-tokens.ts';
+import { issueRefreshToken, revokeRefreshTokensOf, rotateRefreshToken } from './refresh-tokens.ts';
 import { merchantView, type MerchantView } from './views.ts';
 import {
   insertWebhookEndpoints,
@@ -511,6 +511,42 @@ export async function loginMerchant(
 }
 
 export type { Frequency };
+
+/**
+ * A signed-in merchant changes its dashboard password: the current one is checked (wrong
+ * attempts count toward the login throttle, so a stolen session cannot guess it), every other
+ * login ends (its refresh tokens are revoked), and the caller gets a fresh session.
+ */
+export async function changeMerchantPassword(
+  ctx: AppContext,
+  merchantId: string,
+  passwords: { current: string; next: string },
+  ip: string,
+): Promise<LoginResult & { merchant: MerchantView }> {
+  const row = await findMerchant(ctx.db, merchantId);
+  if (!row) throw notFound('Merchant');
+  await assertLoginAllowed(ctx, 'merchant', row.email, ip);
+  if (!(await verifyPassword(row.password_hash, passwords.current))) {
+    await recordLoginFailure(ctx, 'merchant', row.email, ip);
+    throw new DomainError('forbidden', 'The current password is not correct.');
+  }
+  const now = ctx.clock.now();
+  await ctx.db
+    .updateTable('merchants')
+    .set({ password_hash: await hashPassword(passwords.next), updated_at: now })
+    .where('id', '=', merchantId)
+    .execute();
+  await revokeRefreshTokensOf(ctx.db, 'merchant', merchantId, now);
+  await clearLoginFailures(ctx, 'merchant', row.email);
+  const access = await ctx.tokens.issue(row.id, 'merchant_dashboard');
+  return {
+    access_token: access.token,
+    token_type: 'Bearer',
+    expires_in: access.expiresInSeconds,
+    refresh_token: await issueRefreshToken(ctx.db, 'merchant', row.id, now),
+    merchant: await viewOf(ctx.db, row),
+  };
+}
 
 /** Exchanges a dashboard refresh token (single use) for new tokens. */
 export async function refreshMerchantSession(

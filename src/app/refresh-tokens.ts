@@ -76,3 +76,19 @@ export async function rotateRefreshToken(
   );
   return { subjectId: outcome.subject_id, refreshToken };
 }
+
+/** Ends every login of a subject (say after a password change): all its refresh tokens. */
+export async function revokeRefreshTokensOf(
+  db: Db,
+  subjectType: RefreshSubject,
+  subjectId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now })
+    .where('subject_type', '=', subjectType)
+    .where('subject_id', '=', subjectId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

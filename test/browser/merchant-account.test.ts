@@ -208,4 +208,41 @@ describe('merchant dashboard: account and developers', () => {
       });
     }
   });
+
+  it('password change; a deactivated account is told why at sign-in', async () => {
+    const page = await suite.browser.newPage({ viewport: DESKTOP });
+    const email = `pw-${randomUUID()}@shop.ng`;
+    const { merchantId } = await register(page, email);
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Settings' })
+      .click();
+    await page.getByLabel('Current password').fill('a long merchant password');
+    await page.getByLabel('New password').fill('an even longer password');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Password changed.').waitFor();
+    await expectAccessible(page, 'settings');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a long merchant password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Email or password is incorrect.').waitFor();
+    await page.getByLabel('Password').fill('an even longer password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Dashboard' }).waitFor();
+
+    const deactivated = await suite.stack.api.post(
+      `/api/v1/admin/merchants/${merchantId}/deactivate`,
+      undefined,
+      {
+        token: suite.stack.adminToken,
+      },
+    );
+    expect(deactivated.status).toBe(200);
+    await page.reload();
+    const notice = page.getByRole('alert');
+    await notice.waitFor();
+    expect(await notice.innerText()).toMatch(/deactivated: its keys are refused/);
+    await screenshots(page, 'merchant-deactivated');
+  });
 });

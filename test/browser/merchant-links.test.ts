@@ -143,6 +143,18 @@ describe('merchant dashboard: payment links', () => {
     expect(plans.body.data).toHaveLength(1);
     expect(plans.body.data[0].order_reference).toMatch(new RegExp(`^${linkId}\\.`));
     expect(plans.body.data[0].amount).toBe(450_050);
+    // …and in the dashboard's Payments list, under the link's order reference.
+    const orderReference = plans.body.data[0].order_reference as string;
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Payments' })
+      .click();
+    await page.getByRole('link', { name: orderReference }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Payment links' })
+      .click();
+    await page.getByRole('heading', { name: 'Payment links', exact: true }).waitFor();
 
     // Deactivated: the address shows the "no longer active" page.
     await item.getByRole('button', { name: /^Deactivate/ }).click();

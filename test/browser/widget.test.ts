@@ -66,8 +66,8 @@ describe('TrancheConnect widget', () => {
     const page = await openShop(token);
     await openCheckout(page);
     const { ui } = checkoutIn(page);
-    await ui.getByLabel('Email').focus();
-    await page.keyboard.press('Escape');
+    // locator.press types into the checkout's own frame (out of process: another origin).
+    await ui.getByLabel('Email').press('Escape');
     await page.locator('[data-tranche-connect]').waitFor({ state: 'detached' });
     await expectClosedAndRestored(page);
     expect(finalCalls(await recordedCalls(page))).toEqual([['cancel']]);

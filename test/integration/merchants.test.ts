@@ -158,6 +158,74 @@ describe('merchant onboarding', () => {
     ).toBe(401);
   });
 
+  it('password change: the current password is checked, other logins end, the new one signs in', async () => {
+    const m = await createTestMerchant(t);
+    const login = async (password: string) =>
+      t.http.post('/api/v1/merchant/login', { email: m.email, password });
+    const first = await login(m.password);
+    const other = await login(m.password); // another browser, signed in too
+    const token = first.body.data.access_token as string;
+    const path = `/api/v1/merchant/${m.id}/password`;
+    const wrong = await t.http.post(
+      path,
+      { current_password: 'not my password', new_password: 'a brand new password' },
+      { token },
+    );
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.detail).toBe('The current password is not correct.');
+    const short = await t.http.post(
+      path,
+      { current_password: m.password, new_password: 'short' },
+      { token },
+    );
+    expect(short.status).toBe(400);
+    // A secret key cannot change the dashboard password; nor can another merchant's token.
+    expect(
+      (
+        await t.http.post(
+          path,
+          { current_password: m.password, new_password: 'a brand new password' },
+          { token: m.testKey },
+        )
+      ).status,
+    ).toBe(401);
+    const stranger = await createTestMerchant(t);
+    const strangerToken = (
+      await t.http.post('/api/v1/merchant/login', {
+        email: stranger.email,
+        password: stranger.password,
+      })
+    ).body.data.access_token as string;
+    expect(
+      (
+        await t.http.post(
+          path,
+          { current_password: m.password, new_password: 'a brand new password' },
+          { token: strangerToken },
+        )
+      ).status,
+    ).toBe(404);
+
+    const changed = await t.http.post(
+      path,
+      { current_password: m.password, new_password: 'a brand new password' },
+      { token },
+    );
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.merchant.id).toBe(m.id);
+    // The other login's refresh token no longer works; the fresh one does.
+    const otherRefresh = await t.http.post('/api/v1/merchant/token/refresh', {
+      refresh_token: other.body.data.refresh_token,
+    });
+    expect(otherRefresh.status).toBe(401);
+    const freshRefresh = await t.http.post('/api/v1/merchant/token/refresh', {
+      refresh_token: changed.body.data.refresh_token,
+    });
+    expect(freshRefresh.status).toBe(200);
+    expect((await login(m.password)).status).toBe(401);
+    expect((await login('a brand new password')).status).toBe(200);
+  });
+
   it('operator approval, deactivation and reactivation through the admin API', async () => {
     const m = await createTestMerchant(t);
     const list = await t.http.get(

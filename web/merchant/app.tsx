@@ -12,7 +12,7 @@ import { PaymentLinksSection } from './screens/payment-links.tsx';
 import { SettingsSection } from './screens/settings.tsx';
 import { DashboardLayout, type Section } from './screens/layout.tsx';
 import { MerchantRegister } from './screens/register.tsx';
-import { MerchantSignIn } from './screens/sign-in.tsx';
+import { DEACTIVATED, MerchantSignIn } from './screens/sign-in.tsx';
 
 const MODE_KEY = 'tranche.merchant.mode';
 
@@ -40,6 +40,7 @@ export function MerchantApp(props: { api: MerchantApi }) {
   const path = usePath();
   const [merchant, setMerchant] = useState<MerchantRecord>();
   const [restoring, setRestoring] = useState(api.merchantId !== undefined);
+  const [signInNotice, setSignInNotice] = useState<string>();
   const [mode, setModeState] = useState<Mode>(() =>
     sessionStorage.getItem(MODE_KEY) === 'live' ? 'live' : 'test',
   );
@@ -50,7 +51,12 @@ export function MerchantApp(props: { api: MerchantApi }) {
     if (id === undefined) return;
     api
       .merchant(id)
-      .then(setMerchant, () => api.signOut())
+      .then(setMerchant, (caught: unknown) => {
+        api.signOut();
+        // Deactivated while signed in: say so on the sign-in page rather than just sign out.
+        if (caught instanceof ApiError && caught.code === 'merchant_inactive')
+          setSignInNotice(DEACTIVATED);
+      })
       .finally(() => setRestoring(false));
   }, []);
 
@@ -91,7 +97,7 @@ export function MerchantApp(props: { api: MerchantApi }) {
           onDone={(email, password) => void api.signIn(email, password).then(signedIn)}
         />
       );
-    return <MerchantSignIn api={api} onSignedIn={signedIn} />;
+    return <MerchantSignIn api={api} onSignedIn={signedIn} notice={signInNotice} />;
   }
 
   const payments = paymentsRoute(path);

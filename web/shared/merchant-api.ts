@@ -94,6 +94,19 @@ export class MerchantApi {
     return data.merchant;
   }
 
+  /** Changes the dashboard password; other logins end and this tab gets a fresh session. */
+  async changePassword(id: string, current: string, next: string): Promise<void> {
+    const { data } = await this.http.send<{
+      data: { access_token: string; refresh_token: string };
+    }>(
+      'POST',
+      `/merchant/${enc(id)}/password`,
+      { current_password: current, new_password: next },
+      true,
+    );
+    this.http.remember(data);
+  }
+
   private get<T>(path: string): Promise<T> {
     return this.http.send<T>('GET', path, undefined, true);
   }

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../app/context.ts';
 import { chosenMode, merchantScope, modeScope, type Principal } from '../../app/authenticate.ts';
 import {
+  changeMerchantPassword,
   createMerchant,
   getMerchant,
   listApiKeys,
@@ -91,6 +92,43 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
       ok: true as const,
       data: await loginMerchant(ctx, request.body.email, request.body.password, request.ip),
     }),
+  );
+
+  app.post(
+    '/api/v1/merchant/:merchant_id/password',
+    {
+      preHandler: requireAuth(ctx, ['merchant_dashboard']),
+      schema: {
+        tags: ['Merchants'],
+        summary: 'Change the dashboard password',
+        description:
+          'Dashboard token only. The current password must be right (403 otherwise; wrong attempts count toward the login throttle). Every other login of the merchant ends; the answer is a fresh session for this one.',
+        security: [{ merchantJwt: [] }],
+        params: MerchantIdParams,
+        body: Type.Object(
+          {
+            current_password: Type.String({ minLength: 1, maxLength: 128 }),
+            new_password: Password,
+          },
+          Strict,
+        ),
+        response: {
+          200: Envelope(Type.Object({ merchant: Merchant, ...TokenPair })),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const merchantId = merchantScope(
+        principalOf(request, 'merchant_dashboard'),
+        request.params.merchant_id,
+      );
+      const passwords = { current: request.body.current_password, next: request.body.new_password };
+      return {
+        ok: true as const,
+        data: await changeMerchantPassword(ctx, merchantId, passwords, request.ip),
+      };
+    },
   );
 
   app.post(

@@ -10,6 +10,7 @@ import {
 } from '../../shared/merchant-api-links.ts';
 import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
+import { PasswordCard } from './password.tsx';
 import {
   constraintsDraft,
   constraintsFromDraft,
@@ -32,6 +33,7 @@ export function SettingsSection() {
       <TierCard />
       <ReleaseCard />
       <OriginsCard />
+      <PasswordCard />
     </>
   );
 }

@@ -4,15 +4,20 @@ import type { MerchantApi, MerchantRecord } from '../../shared/merchant-api.ts';
 import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
 import { Link } from '../router.tsx';
 
+export const DEACTIVATED =
+  'This merchant account is deactivated: its keys are refused and no checkout can start. Contact Tranche support to have it reactivated.';
+
 /** Sign in to the merchant dashboard. */
 export function MerchantSignIn(props: {
+  /** Shown until the merchant tries again (say the account was deactivated). */
+  notice?: string | undefined;
   api: MerchantApi;
   onSignedIn: (merchant: MerchantRecord) => void;
 }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<string | undefined>(props.notice);
 
   async function submit(event: Event) {
     event.preventDefault();
@@ -22,7 +27,13 @@ export function MerchantSignIn(props: {
     try {
       props.onSignedIn(await props.api.signIn(email.trim(), password));
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.detail : 'Sign-in failed.');
+      setError(
+        caught instanceof ApiError && caught.code === 'merchant_inactive'
+          ? DEACTIVATED
+          : caught instanceof ApiError
+            ? caught.detail
+            : 'Sign-in failed.',
+      );
       setBusy(false);
     }
   }

@@ -1,0 +1,71 @@
+import { useState } from 'preact/hooks';
+import { ApiError } from '../../shared/json-api.ts';
+import { Alert, Field } from '../../shared/ui.tsx';
+import { useDashboard } from '../context.ts';
+
+/** Change the dashboard password (other signed-in browsers are signed out). */
+export function PasswordCard() {
+  const { api, merchant } = useDashboard();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string>();
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setDone(false);
+    setError(undefined);
+    try {
+      await api.changePassword(merchant.id, current, next);
+      setCurrent('');
+      setNext('');
+      setDone(true);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.detail : 'The password could not be changed.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section class="card" aria-labelledby="password-title">
+      <h2 id="password-title">Password</h2>
+      {error && <Alert>{error}</Alert>}
+      <div aria-live="polite">
+        {done && (
+          <p class="notice">
+            Password changed. Other browsers signed in to this account are signed out.
+          </p>
+        )}
+      </div>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Field
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onValue={setCurrent}
+        />
+        <Field
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          value={next}
+          onValue={setNext}
+          hint="At least 8 characters."
+        />
+        <div class="inline-actions">
+          <button class="button" type="submit" disabled={busy}>
+            {busy ? 'Changing…' : 'Change password'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
