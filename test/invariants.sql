@@ -247,6 +247,83 @@ SELECT 'I5' AS invariant, x.reference AS object,
   FROM expected x JOIN booked b ON b.id = x.id
  WHERE b.kinds <> x.kinds OR b.wrong IS NOT NULL;
 
+-- @check I5 refund-entries
+-- Every cash part of a refund has exactly the entries its status implies, each for its amount
+-- (refund_initiated and refund_failed also split it between the merchant and the fee returned),
+-- and every refund with a balance reduction has exactly one receivable_reduced.
+WITH expected AS (
+  SELECT rp.reference, rp.status, rp.amount_kobo, rp.fee_returned_kobo, rp.merchant_id,
+         CASE rp.status
+           WHEN 'initiated' THEN ARRAY['refund_initiated']
+           WHEN 'sent' THEN ARRAY['refund_initiated']
+           WHEN 'processed' THEN ARRAY['refund_initiated', 'refund_succeeded']
+           WHEN 'failed' THEN ARRAY['refund_failed', 'refund_initiated']
+         END AS kinds
+    FROM refund_parts rp
+), booked AS (
+  SELECT x.reference,
+         coalesce((SELECT array_agg(e.kind ORDER BY e.kind) FROM journal_entries e
+                    WHERE e.reference = x.reference AND e.kind LIKE 'refund\_%'), '{}') AS kinds,
+         (SELECT string_agg(DISTINCT e.kind, ', ')
+            FROM journal_entries e
+           WHERE e.reference = x.reference AND e.kind LIKE 'refund\_%'
+             AND ((SELECT sum(p.debit_kobo) FROM journal_postings p WHERE p.entry_id = e.id) <> x.amount_kobo
+                  OR (e.kind <> 'refund_succeeded' AND coalesce((SELECT sum(p.debit_kobo + p.credit_kobo)
+                        FROM journal_postings p WHERE p.entry_id = e.id
+                         AND p.account = 'platform_fee_revenue'), 0) <> x.fee_returned_kobo))) AS wrong
+    FROM expected x
+)
+SELECT 'I5' AS invariant, x.reference AS object,
+       CASE WHEN b.kinds <> x.kinds
+            THEN format('refund part is %s, the ledger has [%s], expected [%s]', x.status,
+                        array_to_string(b.kinds, ', '), array_to_string(x.kinds, ', '))
+            ELSE format('entries %s are not for %s kobo with %s kobo of fee returned', b.wrong,
+                        x.amount_kobo, x.fee_returned_kobo) END AS detail
+  FROM expected x JOIN booked b ON b.reference = x.reference
+ WHERE b.kinds <> x.kinds OR b.wrong IS NOT NULL
+UNION ALL
+SELECT 'I5', r.id, format('refund reduces the balance by %s kobo but has %s receivable_reduced entries',
+                          r.reduction_kobo, count(e.id))
+  FROM refunds r
+  LEFT JOIN journal_entries e ON e.kind = 'receivable_reduced' AND e.reference = r.id
+ GROUP BY r.id, r.reduction_kobo
+HAVING count(e.id) <> (CASE WHEN r.reduction_kobo > 0 THEN 1 ELSE 0 END)
+UNION ALL
+SELECT 'I5', r.id, format('refund of %s kobo: cash %s but its parts total %s', r.amount_kobo, r.cash_kobo,
+                          coalesce(sum(rp.amount_kobo), 0))
+  FROM refunds r
+  LEFT JOIN refund_parts rp ON rp.refund_id = r.id
+ GROUP BY r.id, r.amount_kobo, r.cash_kobo
+HAVING coalesce(sum(rp.amount_kobo), 0) <> r.cash_kobo;
+
+-- @check I7 refunds-within-collected
+-- A charge is never refunded (failed parts aside) beyond its gross, nor its fee returned beyond
+-- the fee taken.
+SELECT 'I7' AS invariant, c.reference AS object,
+       format('charge of %s kobo (fee %s) has %s kobo refunded and %s kobo of fee returned',
+              c.amount_kobo, div(c.amount_kobo * 25 + 500, 1000), sum(rp.amount_kobo), sum(rp.fee_returned_kobo)) AS detail
+  FROM charges c
+  JOIN refund_parts rp ON rp.charge_reference = c.reference AND rp.status <> 'failed'
+ GROUP BY c.reference, c.amount_kobo, c.status
+HAVING c.status <> 'success' OR sum(rp.amount_kobo) > c.amount_kobo
+    OR sum(rp.fee_returned_kobo) > div(c.amount_kobo * 25 + 500, 1000);
+
+-- @check I5 gateway-refunds
+-- @requires sandbox_gateway.refunds
+-- Each cash part the gateway was asked for exists there exactly once (found by its merchant_note),
+-- for its amount and on its charge; a processed part is processed there.
+SELECT 'I5' AS invariant, rp.reference AS object,
+       format('refund part %s (%s kobo on %s): the gateway has %s refund(s) with this note: %s', rp.status,
+              rp.amount_kobo, rp.charge_reference, count(g.id),
+              coalesce(string_agg(format('%s kobo %s on %s', g.amount, g.status, t.reference), ', '), 'none')) AS detail
+  FROM refund_parts rp
+  LEFT JOIN sandbox_gateway.refunds g ON g.merchant_note = rp.reference
+  LEFT JOIN sandbox_gateway.transactions t ON t.id = g.transaction_id
+ WHERE rp.status IN ('sent', 'processed')
+ GROUP BY rp.reference, rp.status, rp.amount_kobo, rp.charge_reference
+HAVING count(g.id) <> 1 OR min(g.amount) <> rp.amount_kobo OR min(t.reference) <> rp.charge_reference
+    OR (rp.status = 'processed' AND min(g.status) <> 'processed');
+
 -- @check I5 entries-mapped
 -- Every other entry maps to its object: payout_* to a payout, plan_confirmed to a plan (once,
 -- for its amount), plan_cancelled to a cancelled plan; entries name the merchant of their
@@ -256,10 +333,18 @@ SELECT 'I5' AS invariant, e.id AS object, problem AS detail
  CROSS JOIN LATERAL (
    SELECT CASE
      WHEN e.kind NOT IN ('plan_confirmed', 'payment_collected', 'plan_cancelled', 'payout_initiated',
-                         'payout_succeeded', 'payout_failed', 'payout_reversed')
+                         'payout_succeeded', 'payout_failed', 'payout_reversed',
+                         'receivable_reduced', 'refund_initiated', 'refund_succeeded', 'refund_failed')
        THEN format('%s %s: no mapping in test/invariants.sql for this kind of entry', e.kind, e.reference)
      WHEN e.kind LIKE 'payout\_%' AND NOT EXISTS (SELECT 1 FROM payouts po WHERE po.reference = e.reference)
        THEN format('%s %s: no payout has this reference', e.kind, e.reference)
+     WHEN e.kind LIKE 'refund\_%' AND NOT EXISTS (SELECT 1 FROM refund_parts rp WHERE rp.reference = e.reference)
+       THEN format('%s %s: no refund part has this reference', e.kind, e.reference)
+     WHEN e.kind = 'receivable_reduced'
+          AND (SELECT sum(p.credit_kobo) FROM journal_postings p
+                WHERE p.entry_id = e.id AND p.account LIKE 'customer\_receivable:%')
+              IS DISTINCT FROM (SELECT r.reduction_kobo FROM refunds r WHERE r.id = e.reference)
+       THEN format('receivable_reduced %s: not the balance reduction of a refund with that id', e.reference)
      WHEN e.kind IN ('plan_confirmed', 'plan_cancelled')
           AND NOT EXISTS (SELECT 1 FROM payment_plans pl WHERE pl.id = e.reference)
        THEN format('%s %s: no such plan', e.kind, e.reference)
@@ -347,12 +432,18 @@ HAVING count(*) > 1;
 
 -- @check I7 payouts-within-available
 -- Per merchant: payouts not returned (pending, in_transit, paid) never exceed the net ever
--- collected, and the available balance (merchant_payable) is exactly net collected minus those
--- payouts (failed and reversed payouts gave their money back). Money on its way out equals
--- payouts_in_transit.
+-- collected less what refunds took from the merchant, and the available balance
+-- (merchant_payable) is exactly that net minus those payouts (failed and reversed payouts, and
+-- failed refunds, gave their money back). Money on its way out equals payouts_in_transit and
+-- refunds_in_transit.
 WITH net AS (
   SELECT c.merchant_id, sum(c.amount_kobo - div(c.amount_kobo * 25 + 500, 1000)) AS net
     FROM charges c WHERE c.status = 'success' GROUP BY c.merchant_id
+), refunded AS (
+  SELECT merchant_id,
+         sum(amount_kobo - fee_returned_kobo) FILTER (WHERE status <> 'failed') AS debited,
+         sum(amount_kobo) FILTER (WHERE status IN ('initiated', 'sent')) AS moving
+    FROM refund_parts GROUP BY merchant_id
 ), paid_out AS (
   SELECT merchant_id,
          sum(amount_kobo) FILTER (WHERE status IN ('pending', 'in_transit', 'paid')) AS out,
@@ -361,16 +452,21 @@ WITH net AS (
 ), ledger AS (
   SELECT split_part(account, ':', 2) AS merchant_id,
          sum(credit_kobo - debit_kobo) FILTER (WHERE account LIKE 'merchant\_payable:%') AS available,
-         sum(credit_kobo - debit_kobo) FILTER (WHERE account LIKE 'payouts\_in\_transit:%') AS in_transit
+         sum(credit_kobo - debit_kobo) FILTER (WHERE account LIKE 'payouts\_in\_transit:%') AS in_transit,
+         sum(credit_kobo - debit_kobo) FILTER (WHERE account LIKE 'refunds\_in\_transit:%') AS refunds_in_transit
     FROM journal_postings
    WHERE account LIKE 'merchant\_payable:%' OR account LIKE 'payouts\_in\_transit:%'
+      OR account LIKE 'refunds\_in\_transit:%'
    GROUP BY split_part(account, ':', 2)
 ), merchants_with_money AS (
   SELECT m.id,
-         coalesce(n.net, 0) AS net, coalesce(o.out, 0) AS out, coalesce(o.moving, 0) AS moving,
-         coalesce(l.available, 0) AS available, coalesce(l.in_transit, 0) AS in_transit
+         coalesce(n.net, 0) - coalesce(r.debited, 0) AS net, coalesce(o.out, 0) AS out,
+         coalesce(o.moving, 0) AS moving, coalesce(r.moving, 0) AS refunds_moving,
+         coalesce(l.available, 0) AS available, coalesce(l.in_transit, 0) AS in_transit,
+         coalesce(l.refunds_in_transit, 0) AS refunds_in_transit
     FROM merchants m
     LEFT JOIN net n ON n.merchant_id = m.id
+    LEFT JOIN refunded r ON r.merchant_id = m.id
     LEFT JOIN paid_out o ON o.merchant_id = m.id
     LEFT JOIN ledger l ON l.merchant_id = m.id
 )
@@ -379,10 +475,12 @@ SELECT 'I7' AS invariant, id AS object,
               THEN format('payouts not returned total %s kobo, more than the %s kobo net ever collected', out, net)
             WHEN available <> net - out
               THEN format('available is %s kobo; net collected %s - payouts %s = %s', available, net, out, net - out)
-            ELSE format('payouts_in_transit is %s kobo; pending and in-transit payouts total %s', in_transit, moving)
+            WHEN in_transit <> moving
+              THEN format('payouts_in_transit is %s kobo; pending and in-transit payouts total %s', in_transit, moving)
+            ELSE format('refunds_in_transit is %s kobo; refund parts not yet final total %s', refunds_in_transit, refunds_moving)
        END AS detail
   FROM merchants_with_money
- WHERE out > net OR available <> net - out OR in_transit <> moving;
+ WHERE out > net OR available <> net - out OR in_transit <> moving OR refunds_in_transit <> refunds_moving;
 
 -- @check I7 gateway-refunds-within-captured
 -- @requires sandbox_gateway.refunds
@@ -399,17 +497,18 @@ HAVING sum(r.amount) > g.amount;
 -- Each plan's schedule is the documented split of its order total (docs/money-rules.md §2):
 -- deposit (sequence 0) = ceil(amount × upfront_pct / 100), absent when 0; then installment_count
 -- installments 1..n of the rest, differing by at most 1 kobo, the larger first; all summing to
--- the plan's amount, which is its checkout's amount.
+-- the plan's amount, which is its checkout's amount. Refunds shorten installments (amount_kobo)
+-- and record what they took (refunded_kobo): the two together are what the schedule set.
 WITH expected AS (
   SELECT pl.id, pl.amount_kobo, pl.installment_count AS n, pl.checkout_session_id,
          (pl.amount_kobo * pl.upfront_pct + 99) / 100 AS deposit
     FROM payment_plans pl
 ), actual AS (
   SELECT x.id,
-         coalesce(sum(i.amount_kobo), 0) AS total,
+         coalesce(sum(i.amount_kobo + i.refunded_kobo), 0) AS total,
          count(*) FILTER (WHERE i.sequence > 0) AS later,
-         coalesce(sum(i.amount_kobo) FILTER (WHERE i.sequence = 0), 0) AS deposit,
-         count(*) FILTER (WHERE i.sequence > 0 AND i.amount_kobo <> (x.amount_kobo - x.deposit) / x.n
+         coalesce(sum(i.amount_kobo + i.refunded_kobo) FILTER (WHERE i.sequence = 0), 0) AS deposit,
+         count(*) FILTER (WHERE i.sequence > 0 AND i.amount_kobo + i.refunded_kobo <> (x.amount_kobo - x.deposit) / x.n
                             + CASE WHEN i.sequence <= (x.amount_kobo - x.deposit) % x.n THEN 1 ELSE 0 END
                             OR i.sequence > x.n) AS off_rule
     FROM expected x
@@ -427,13 +526,15 @@ SELECT 'I8' AS invariant, x.id AS object,
 
 -- @check I8 receivable-matches-schedule
 -- The ledger's view of each plan agrees with its schedule: the receivable is what the customer
--- still owes (amount - paid installments; 0 once the plan is cancelled and released), and each
+-- still owes (amount - paid installments - what refunds took off; 0 once the plan is cancelled
+-- and released), and each
 -- merchant's pending balance is the sum of those over its plans.
 WITH owed AS (
   SELECT pl.id, pl.merchant_id,
          CASE WHEN pl.status = 'cancelled' THEN 0
-              ELSE pl.amount_kobo - coalesce((SELECT sum(i.amount_kobo) FROM installments i
-                                               WHERE i.plan_id = pl.id AND i.status = 'paid'), 0)
+              ELSE pl.amount_kobo - coalesce((SELECT sum(i.amount_kobo) FILTER (WHERE i.status = 'paid')
+                                                      + sum(i.refunded_kobo)
+                                                 FROM installments i WHERE i.plan_id = pl.id), 0)
          END AS owed
     FROM payment_plans pl
 ), receivable AS (
@@ -582,7 +683,8 @@ SELECT 'I10' AS invariant, id AS object,
 -- A plan's status is one its installments allow (src/domain/plan.ts): pending_deposit = the
 -- deposit not paid and nothing paid; active, defaulted and completed = the deposit paid (or
 -- none); completed = everything paid or cancelled; defaulted = an installment failed; cancelled =
--- nothing left open. Its checkout session is completed, or cancelled with the plan. (Not the
+-- nothing left open. Its checkout session is completed, or cancelled with a plan that never
+-- collected anything (its order is free again; a merchant cancelling after payments keeps it). (Not the
 -- other way round: completeCheckoutSession, which tests use, completes a session without a plan.)
 SELECT 'I10' AS invariant, pl.id AS object,
        format('plan %s with installments [%s], session %s', pl.status,
@@ -602,7 +704,8 @@ SELECT 'I10' AS invariant, pl.id AS object,
     OR (pl.status = 'completed' AND st.any_open)
     OR (pl.status = 'defaulted' AND NOT st.any_failed)
     OR (pl.status = 'cancelled' AND st.any_open)
-    OR (pl.status = 'cancelled' AND s.status <> 'cancelled')
+    OR (pl.status = 'cancelled' AND s.status <> 'cancelled' AND NOT st.any_paid)
+    OR (pl.status = 'cancelled' AND s.status <> 'completed' AND st.any_paid)
     OR (pl.status <> 'cancelled' AND s.status <> 'completed');
 
 -- @check I11 ledger-append-only
@@ -651,20 +754,28 @@ SELECT 'I11' AS invariant, e.id AS object,
  WHERE p.xmin <> e.xmin;
 
 -- @check I12 idempotency-keys-finished
--- A merchant Idempotency-Key is stored only with its finished response, in the statement that
--- creates the session (decision 0008): a 2xx response for a session of the key's merchant and
--- mode that exists, created at the key's instant.
+-- A merchant Idempotency-Key is stored only with its finished 2xx response: for a session, in the
+-- statement that creates it (decision 0008), so the session exists in the key's merchant and mode
+-- and was created at the key's instant; for a refund or a plan cancellation, in the transaction
+-- that made it, so the refund (or the cancelled plan) exists in that merchant and mode.
 SELECT 'I12' AS invariant, k.merchant_id || '/' || k.key AS object,
        CASE WHEN k.response_status NOT BETWEEN 200 AND 299
               THEN format('stores a %s response (only successes are kept)', k.response_status)
-            WHEN s.id IS NULL
-              THEN format('its response names session %s, which does not exist in this merchant and mode',
-                          coalesce(k.response_body #>> '{data,id}', 'NULL'))
+            WHEN s.id IS NULL AND r.id IS NULL AND pl.id IS NULL
+              THEN format('its response names %s, which does not exist in this merchant and mode',
+                          coalesce(k.response_body #>> '{data,id}', k.response_body #>> '{data,payment_plan,id}', 'NULL'))
             ELSE format('key written at %s, its session at %s', k.created_at, s.created_at) END AS detail
   FROM idempotency_keys k
   LEFT JOIN checkout_sessions s ON s.id = k.response_body #>> '{data,id}'
                                AND s.merchant_id = k.merchant_id AND s.livemode = k.livemode
- WHERE k.response_status NOT BETWEEN 200 AND 299 OR s.id IS NULL OR s.created_at <> k.created_at;
+  LEFT JOIN refunds r ON r.id = k.response_body #>> '{data,id}'
+                     AND r.merchant_id = k.merchant_id AND r.livemode = k.livemode
+  LEFT JOIN payment_plans pl ON pl.id = k.response_body #>> '{data,payment_plan,id}'
+                            AND pl.merchant_id = k.merchant_id AND pl.livemode = k.livemode
+                            AND pl.status = 'cancelled'
+ WHERE k.response_status NOT BETWEEN 200 AND 299
+    OR (s.id IS NULL AND r.id IS NULL AND pl.id IS NULL)
+    OR s.created_at <> k.created_at;
 
 -- @check I12 in-flight-references-have-completer
 -- Our idempotency keys at the gateway are the charge and transfer references. One in flight (a

@@ -3,11 +3,12 @@ import type { Tx } from '../db/database.ts';
 import { appendJournalEntries, appendJournalEntry } from '../db/ledger.ts';
 import type { ChargeRow, InstallmentRow, MerchantRow, PaymentPlanRow } from '../db/schema.ts';
 import { runWrite } from '../db/write.ts';
-import { paymentCollectedEntry, planClosedEntry } from '../domain/ledger.ts';
+import { paymentCollectedEntry } from '../domain/ledger.ts';
 import { decideAfterFailedAttempt, transitionPlan } from '../domain/plan.ts';
 import { GatewayError, type GatewayTransaction } from '../gateway/port.ts';
 import type { AppContext } from './context.ts';
 import { emitPaymentCollected, emitPaymentFailed, paymentCollectedEvents } from './plan-events.ts';
+import { closeCancelledPlan } from './plan-status.ts';
 import { scheduleCollection } from './plans.ts';
 import { type NewWebhookEvent, recordEvents } from './webhook-events.ts';
 
@@ -329,7 +330,9 @@ async function advancePlan(
       .set({ status: next, updated_at: now })
       .where('id', '=', planId)
       .execute();
-  if (next === 'cancelled' && status !== 'cancelled') await closeCancelledPlan(tx, planId, now);
+  // Collections cancel a plan only when its deposit ran out of retries: the order is free again.
+  if (next === 'cancelled' && status !== 'cancelled')
+    await closeCancelledPlan(tx, planId, now, { releaseOrder: true });
 }
 
 export async function collectInstallment(
@@ -604,47 +607,4 @@ async function settleCollectedBatch(
     // instead, in its own transaction and with its own error (a deadlock, a bad row).
     return new Map();
   }
-}
-
-/**
- * A plan cancelled before its deposit was collected: the receivable it booked is released, its
- * other installments are cancelled, and its checkout session is cancelled too, so the merchant can
- * offer that order again (only completed sessions block an order reference).
- */
-async function closeCancelledPlan(tx: Tx, planId: string, now: Date): Promise<void> {
-  const plan = await tx
-    .selectFrom('payment_plans')
-    .select(['merchant_id', 'amount_kobo', 'checkout_session_id'])
-    .where('id', '=', planId)
-    .executeTakeFirstOrThrow();
-  const paid = await tx
-    .selectFrom('installments')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_kobo'), eb.val('0')).as('total'))
-    .where('plan_id', '=', planId)
-    .where('status', '=', 'paid')
-    .executeTakeFirstOrThrow();
-  const outstandingKobo = plan.amount_kobo - Number(paid.total);
-  if (outstandingKobo > 0) {
-    await appendJournalEntry(
-      tx,
-      planClosedEntry({
-        planId,
-        merchantId: plan.merchant_id,
-        outstandingKobo,
-        reason: 'cancelled',
-      }),
-      now,
-    );
-  }
-  await tx
-    .updateTable('installments')
-    .set({ status: 'cancelled' })
-    .where('plan_id', '=', planId)
-    .where('status', 'in', ['scheduled', 'failed'])
-    .execute();
-  await tx
-    .updateTable('checkout_sessions')
-    .set({ status: 'cancelled', cancelled_at: now })
-    .where('id', '=', plan.checkout_session_id)
-    .execute();
 }

@@ -6,6 +6,7 @@ import type { AppContext } from './context.ts';
 import { revokeByAuthorization } from './payment-methods.ts';
 import { settleCharge } from './collections.ts';
 import { applyTransferOutcome } from './payouts.ts';
+import { refundEventReceived } from './refund-delivery.ts';
 
 /** Checks the signature over the exact raw bytes before anything is parsed (401 when forged). */
 function verifiedEvent(
@@ -124,6 +125,8 @@ export async function receiveGatewayWebhook(
       if (verified) await settleCharge(ctx, charge.reference, verified);
     }
   }
+  // Refunds: "look now" as well; each part is fetched from the gateway by its id.
+  if (event.kind === 'refund') await refundEventReceived(ctx, event.refund);
   const recorded = await ctx.db
     .insertInto('gateway_events')
     .values({
@@ -136,6 +139,9 @@ export async function receiveGatewayWebhook(
     .returning('digest')
     .executeTakeFirst();
   if (!recorded) return { status: 'duplicate', event: name };
-  const handled = event.kind === 'charge.success' || event.kind.startsWith('transfer.');
+  const handled =
+    event.kind === 'charge.success' ||
+    event.kind === 'refund' ||
+    event.kind.startsWith('transfer.');
   return { status: handled ? 'processed' : 'ignored', event: name };
 }

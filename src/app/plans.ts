@@ -36,6 +36,7 @@ export interface PlanView {
     id: string;
     sequence: number;
     amount: number;
+    refunded: number;
     due_at: string;
     status: InstallmentRow['status'];
     paid_at: string | null;
@@ -65,6 +66,7 @@ export function planView(plan: PaymentPlanRow, installments: InstallmentRow[]): 
         id: i.id,
         sequence: i.sequence,
         amount: i.amount_kobo,
+        refunded: i.refunded_kobo,
         due_at: i.due_at.toISOString(),
         status: i.status,
         paid_at: i.paid_at?.toISOString() ?? null,

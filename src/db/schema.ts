@@ -193,6 +193,38 @@ export interface InstallmentsTable {
   charge_reference: string | null;
   failed_attempts: number;
   paid_at: Date | null;
+  /** Taken off by refunds; amount_kobo + refunded_kobo is what the schedule set. */
+  refunded_kobo: Generated<number>;
+}
+
+export interface RefundsTable {
+  id: string;
+  merchant_id: string;
+  plan_id: string;
+  livemode: boolean;
+  amount_kobo: number;
+  reduction_kobo: number;
+  cash_kobo: number;
+  reason: string | null;
+  status: 'pending' | 'processed' | 'failed';
+  failure_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface RefundPartsTable {
+  reference: string;
+  refund_id: string;
+  charge_reference: string;
+  merchant_id: string;
+  amount_kobo: number;
+  fee_returned_kobo: number;
+  status: 'initiated' | 'sent' | 'processed' | 'failed';
+  attempts: number;
+  gateway_refund_id: string | null;
+  failure_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
 }
 
 export interface ChargesTable {
@@ -338,6 +370,8 @@ export interface Database {
   payment_plans: PaymentPlansTable;
   installments: InstallmentsTable;
   charges: ChargesTable;
+  refunds: RefundsTable;
+  refund_parts: RefundPartsTable;
   payouts: PayoutsTable;
   transfer_recipients: TransferRecipientsTable;
   webhook_endpoints: WebhookEndpointsTable;
@@ -361,6 +395,8 @@ export type PaymentPlanRow = Selectable<PaymentPlansTable>;
 export type InstallmentRow = Selectable<InstallmentsTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
 export type ChargeRow = Selectable<ChargesTable>;
+export type RefundRow = Selectable<RefundsTable>;
+export type RefundPartRow = Selectable<RefundPartsTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookEventRow = Selectable<WebhookEventsTable>;
 export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;

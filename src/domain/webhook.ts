@@ -17,7 +17,10 @@ export const WEBHOOK_EVENT_TYPES = [
   'payment_plan.completed',
   'payment_plan.defaulted',
   'payment_plan.cancelled',
+  'payment_plan.updated',
   'payment_method.revoked',
+  'refund.processed',
+  'refund.failed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

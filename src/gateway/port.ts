@@ -74,9 +74,13 @@ export interface GatewayTransfer {
 }
 
 export interface GatewayRefund {
+  /** The gateway's id of the refund (null in events that do not carry it). */
+  id: string | null;
   transactionReference: string;
   status: RefundStatus;
   amountKobo: Kobo;
+  /** What we sent as `merchant_note`: our reference of the refund, to find it again. */
+  merchantNote: string | null;
 }
 
 export type GatewayEvent =
@@ -171,7 +175,15 @@ export interface PaymentGateway {
     reason: string;
   }): Promise<GatewayTransfer>;
   verifyTransfer(reference: string): Promise<GatewayTransfer | null>;
-  refund(input: { transactionReference: string; amountKobo?: Kobo }): Promise<GatewayRefund>;
+  refund(input: {
+    transactionReference: string;
+    amountKobo?: Kobo;
+    merchantNote?: string;
+  }): Promise<GatewayRefund>;
+  /** GET /refund/:id; null when the gateway has no such refund. */
+  fetchRefund(id: string): Promise<GatewayRefund | null>;
+  /** GET /refund?transaction=: every refund of one charge (how an unanswered refund is found). */
+  listRefunds(transactionReference: string): Promise<GatewayRefund[]>;
   /** Checks the signature over the exact raw bytes, in constant time. */
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
   /** Parses a verified webhook body; unknown events come back as `{ kind: 'unknown' }`. */

@@ -24,6 +24,7 @@ import { registerGatewayWebhookRoutes } from './routes/gateway-webhooks.ts';
 import { registerPaymentMethodRoutes } from './routes/payment-methods.ts';
 import { registerWalletRoutes } from './routes/wallet.ts';
 import { registerPlanRoutes } from './routes/plans.ts';
+import { registerRefundRoutes } from './routes/refunds.ts';
 import { registerPayoutRoutes } from './routes/payouts.ts';
 import { registerBankRoutes } from './routes/banks.ts';
 import { registerWebhookEventRoutes } from './routes/webhook-events.ts';
@@ -238,6 +239,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerCheckoutSessionRoutes(app, ctx);
   registerCheckoutPreviewRoutes(app, ctx);
   registerPlanRoutes(app, ctx);
+  registerRefundRoutes(app, ctx);
   registerPaymentMethodRoutes(app, ctx);
   registerGatewayWebhookRoutes(app, ctx);
   registerTrustRoutes(app, ctx);

@@ -150,7 +150,11 @@ export const Plan = Type.Object(
       Type.Object({
         id: Type.String(),
         sequence: Type.Integer({ description: '0 is the deposit.' }),
-        amount: Type.Integer(),
+        amount: Type.Integer({ description: 'What is (or was) collected, in kobo.' }),
+        refunded: Type.Integer({
+          description:
+            'Kobo taken off this installment by refunds before it was collected (amount + refunded is what the schedule set).',
+        }),
         due_at: Type.String({ format: 'date-time' }),
         status: Type.String({ description: 'scheduled, processing, failed, paid, cancelled' }),
         paid_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
@@ -159,6 +163,37 @@ export const Plan = Type.Object(
     created_at: Type.String({ format: 'date-time' }),
   },
   { $id: 'PaymentPlan' },
+);
+
+export const Refund = Type.Object(
+  {
+    id: Type.String({ examples: ['rfd_5Qm2xR8vT1bN4kL7yC3d'] }),
+    object: Type.Literal('refund'),
+    payment_plan_id: Type.String(),
+    merchant_id: Type.String(),
+    livemode: Type.Boolean(),
+    amount: Type.Integer({ description: 'The whole refund, in kobo.' }),
+    balance_reduction: Type.Integer({
+      description:
+        'Taken off what the customer still owes (unpaid installments, last first): no money moves.',
+    }),
+    cash_amount: Type.Integer({
+      description: "Paid back to the customer's card or bank account through the gateway.",
+    }),
+    fee_returned: Type.Integer({
+      description: "Tranche's fee given back on the cash part; the wallet pays the rest.",
+    }),
+    reason: Type.Union([Type.String(), Type.Null()]),
+    status: Type.Union([
+      Type.Literal('pending'),
+      Type.Literal('processed'),
+      Type.Literal('failed'),
+    ]),
+    failure_reason: Type.Union([Type.String(), Type.Null()]),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'Refund' },
 );
 
 export const CustomerSession = Type.Object({ customer: Customer, ...TokenPair });

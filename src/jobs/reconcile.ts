@@ -10,7 +10,7 @@ export function reconcileTask(deps: JobDeps): Task {
     for (const d of report.differences)
       helpers.logger.error(`reconciliation: ${d.kind} ${d.reference}: ${d.detail}`);
     helpers.logger.info(
-      `reconciled ${report.charges_checked} charges and ${report.payouts_checked} payouts: ${report.differences.length} differences`,
+      `reconciled ${report.charges_checked} charges, ${report.payouts_checked} payouts and ${report.refunds_checked} refund parts: ${report.differences.length} differences`,
     );
   };
 }

@@ -6,6 +6,7 @@ import { refundVerificationChargeTask } from './refund-verification-charge.ts';
 import { collectInstallmentTask } from './collect-installment.ts';
 import { payoutSweepTask, sendPayoutTask } from './payouts.ts';
 import { reconcileTask } from './reconcile.ts';
+import { sendRefundTask, verifyRefundTask } from './refunds.ts';
 import { purgeWebhookEventsTask } from './purge-webhook-events.ts';
 
 /** Every job the worker runs, by name. Handlers are idempotent: a job may run more than once. */
@@ -16,6 +17,8 @@ export function taskList(deps: JobDeps): TaskList {
     refund_verification_charge: refundVerificationChargeTask(deps),
     collect_installment: collectInstallmentTask(deps),
     send_payout: sendPayoutTask(deps),
+    send_refund: sendRefundTask(deps),
+    verify_refund: verifyRefundTask(deps),
     payout_sweep: payoutSweepTask(deps),
     reconcile: reconcileTask(deps),
     purge_webhook_events: purgeWebhookEventsTask(deps),

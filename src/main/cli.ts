@@ -330,7 +330,7 @@ async function runReconcile(argv: string[]): Promise<number> {
   if (values.json) print(JSON.stringify(report, null, 2));
   else {
     print(
-      `Reconciled since ${report.since}: ${report.charges_checked} charges, ${report.payouts_checked} payouts.`,
+      `Reconciled since ${report.since}: ${report.charges_checked} charges, ${report.payouts_checked} payouts, ${report.refunds_checked} refund parts.`,
     );
     if (report.differences.length === 0) print('No differences.');
     for (const d of report.differences) print(`  ${d.kind.padEnd(7)} ${d.reference}  ${d.detail}`);

@@ -20,6 +20,7 @@ export type IdPrefix =
   | 'mer'
   | 'cus'
   | 'cs'
+  | 'rfd'
   | 'key'
   | 'rt'
   | 'adm'

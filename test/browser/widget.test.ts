@@ -65,9 +65,15 @@ describe('TrancheConnect widget', () => {
     const { token } = await createSession(suite.stack.api, suite.merchant);
     const page = await openShop(token);
     await openCheckout(page);
-    const { ui } = checkoutIn(page);
-    // locator.press types into the checkout's own frame (out of process: another origin).
-    await ui.getByLabel('Email').press('Escape');
+    const { ui, frame } = checkoutIn(page);
+    const email = ui.getByLabel('Email');
+    await email.focus();
+    // The checkout is another origin (an out-of-process frame): the browser sends keys to the frame
+    // it believes focused, which it learns asynchronously. Press only once it knows.
+    await expect
+      .poll(() => frame().evaluate(() => document.hasFocus()), { timeout: 10_000 })
+      .toBe(true);
+    await email.press('Escape');
     await page.locator('[data-tranche-connect]').waitFor({ state: 'detached' });
     await expectClosedAndRestored(page);
     expect(finalCalls(await recordedCalls(page))).toEqual([['cancel']]);

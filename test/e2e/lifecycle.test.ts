@@ -91,7 +91,7 @@ async function ledgerTotal(): Promise<number> {
 }
 
 describe('end to end through tranche start', () => {
-  it('session → plan → deposit → every installment → payout; a failed installment is retried; the ledger balances', async () => {
+  it('session → plan → deposit → every installment → refund → payout; a failed installment is retried; the ledger balances', async () => {
     const registered = await api.post('/api/v1/merchant/register', {
       business_name: 'E2E Stores',
       email: 'e2e@shop.test',
@@ -225,6 +225,30 @@ describe('end to end through tranche start', () => {
       .data;
     // 4 payments of 30,000: fee 750 each.
     expect(wallet).toMatchObject({ available: 117_000, pending: 0 });
+
+    // One item comes back: the merchant refunds ₦300.00 of the completed plan. The worker sends it
+    // to the gateway, which pays it back to the card; the fee on it (750) comes back too.
+    const refund = await api.post(
+      `/api/v1/merchant/${merchantId}/plans/${planId}/refunds`,
+      { amount: 30_000, reason: 'returned' },
+      { token: key, headers: { 'idempotency-key': randomUUID() } },
+    );
+    expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+    expect(refund.body.data).toMatchObject({ cash_amount: 30_000, fee_returned: 750 });
+    await waitFor(
+      async () =>
+        (
+          await api.get(
+            `/api/v1/merchant/${merchantId}/plans/${planId}/refunds/${refund.body.data.id}`,
+            { token: key },
+          )
+        ).body.data.status === 'processed',
+      20_000,
+      () => output,
+    );
+    expect(
+      (await api.get(`/api/v1/merchant/${merchantId}/wallet`, { token: key })).body.data,
+    ).toMatchObject({ available: 87_750, refunds_in_transit: 0 });
     const payout = await api.post(`/api/v1/merchant/${merchantId}/payouts`, {}, { token: key });
     expect(payout.status).toBe(201);
     await waitFor(

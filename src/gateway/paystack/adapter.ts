@@ -201,12 +201,33 @@ export class PaystackGateway implements PaymentGateway {
   async refund(input: {
     transactionReference: string;
     amountKobo?: number;
+    merchantNote?: string;
   }): Promise<GatewayRefund> {
     const { data } = await this.client.request<WireRefund>('POST', '/refund', {
       transaction: input.transactionReference,
       ...(input.amountKobo !== undefined && { amount: input.amountKobo }),
+      ...(input.merchantNote !== undefined && { merchant_note: input.merchantNote }),
     });
     return mapRefund({ ...data, transaction_reference: input.transactionReference });
+  }
+
+  async fetchRefund(id: string): Promise<GatewayRefund | null> {
+    try {
+      const { data } = await this.client.request<WireRefund>(
+        'GET',
+        `/refund/${encodeURIComponent(id)}`,
+      );
+      return mapRefund(data);
+    } catch (error) {
+      if (error instanceof GatewayError && error.kind === 'not_found') return null;
+      throw error;
+    }
+  }
+
+  async listRefunds(transactionReference: string): Promise<GatewayRefund[]> {
+    const query = new URLSearchParams({ transaction: transactionReference, perPage: '100' });
+    const { data } = await this.client.request<WireRefund[]>('GET', `/refund?${query.toString()}`);
+    return data.map((wire) => mapRefund({ transaction_reference: transactionReference, ...wire }));
   }
 
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean {

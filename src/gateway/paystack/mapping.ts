@@ -222,9 +222,11 @@ export function mapRefund(wire: WireRefund): GatewayRefund {
     (tx && typeof tx === 'object' ? text(tx.reference) : text(tx ?? null)) ??
     '';
   return {
+    id: wire.id === undefined ? null : String(wire.id),
     transactionReference: reference,
     status: mapRefundStatus(wire.status),
     amountKobo: toKobo(wire.amount),
+    merchantNote: text(wire.merchant_note ?? null),
   };
 }
 

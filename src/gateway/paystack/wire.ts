@@ -66,6 +66,8 @@ export interface WireTransfer {
 }
 
 export interface WireRefund {
+  id?: number | string;
+  merchant_note?: string | null;
   status?: string;
   amount?: number | string;
   transaction?: { reference?: string } | string | number | null;

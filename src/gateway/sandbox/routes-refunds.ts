@@ -4,7 +4,7 @@ import { inDbTransaction, type Queryable } from './db.ts';
 import { SandboxError, missingParams, ok, validationError } from './errors.ts';
 import { currencyOf, fieldsOf, optionalAmount, optionalString } from './input.ts';
 import { API_ROUTE } from './routing.ts';
-import { insertRefund, refundedAmount } from './store-refunds.ts';
+import { getRefund, insertRefund, refundedAmount, refundsOfTransaction } from './store-refunds.ts';
 import {
   getCustomer,
   getTransactionById,
@@ -78,5 +78,28 @@ export function registerRefundRoutes(app: FastifyInstance, ctx: SandboxContext):
       refundEventData(refund, transaction, customer),
     );
     return ok('Refund has been queued for processing', refundView(refund, transaction));
+  });
+
+  // GET /refund/:id and GET /refund?transaction= are Paystack's "Fetch Refund" and "List
+  // Refunds" (its public API reference; not in the fact sheet): how an unanswered refund is found.
+  app.get<{ Params: { id: string } }>('/refund/:id', API_ROUTE, async (request) => {
+    const id = /^\d{1,10}$/.test(request.params.id) ? Number(request.params.id) : 0;
+    const refund = id > 0 && id <= MAX_ID ? await getRefund(ctx.pool, id) : undefined;
+    if (refund === undefined) throw new SandboxError(404, 'Refund not found');
+    const transaction = await getTransactionById(ctx.pool, refund.transaction_id);
+    if (transaction === undefined) throw new SandboxError(404, 'Refund not found');
+    return ok('Refund retrieved', refundView(refund, transaction));
+  });
+
+  app.get<{ Querystring: Record<string, unknown> }>('/refund', API_ROUTE, async (request) => {
+    const key = request.query.transaction;
+    if (key === undefined || key === '') throw missingParams('transaction is required');
+    const transaction = await findTransaction(ctx.pool, key);
+    if (transaction === undefined) return ok('Refunds retrieved', []);
+    const refunds = await refundsOfTransaction(ctx.pool, transaction.id);
+    return ok(
+      'Refunds retrieved',
+      refunds.map((refund) => refundView(refund, transaction)),
+    );
   });
 }

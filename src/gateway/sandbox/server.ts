@@ -10,6 +10,7 @@
  *   GET  /charge/:reference                      POST /customer/authorization/deactivate
  *   POST /transferrecipient                      POST /transfer
  *   GET  /transfer/verify/:reference             POST /refund
+ *   GET  /refund/:id                             GET  /refund?transaction=
  *
  * Hosted pages (no key), what `authorization_url` and `open_url` point to:
  *   GET  /checkout/:access_code    card form, then PIN / phone / OTP / bank-approval steps

@@ -75,3 +75,23 @@ export async function markRefundProcessed(q: Queryable, id: number, now: Date): 
   );
   return withAmount(first(result.rows, `refund ${id} update`));
 }
+
+export async function getRefund(q: Queryable, id: number): Promise<RefundRow | undefined> {
+  const result = await q.query<Raw<RefundRow>>(
+    'SELECT * FROM sandbox_gateway.refunds WHERE id = $1',
+    [id],
+  );
+  const row = result.rows[0];
+  return row === undefined ? undefined : withAmount(row);
+}
+
+export async function refundsOfTransaction(
+  q: Queryable,
+  transactionId: number,
+): Promise<RefundRow[]> {
+  const result = await q.query<Raw<RefundRow>>(
+    'SELECT * FROM sandbox_gateway.refunds WHERE transaction_id = $1 ORDER BY id DESC',
+    [transactionId],
+  );
+  return result.rows.map(withAmount);
+}
