@@ -70,8 +70,9 @@ function capitalised(text: string): string {
 
 const FOOTER = [
   '',
-  '--',
-  'Tranche, instalment payments for your purchase.',
+  // The conventional signature separator ("-- ", with its space): mail clients fold what follows.
+  '-- ',
+  'Tranche: pay for your purchase in installments.',
   'You can choose which notices you get by e-mail in your notification preferences.',
 ];
 
@@ -92,7 +93,7 @@ function reminder(f: ReminderFacts): RenderedNotification {
     summary: `${capitalised(paymentName(f))} of ${amount} for ${f.merchantName} is due on ${day}. We will debit ${f.methodLabel} at ${time} (Lagos time).`,
     text: [
       ...testModeLines(f.livemode),
-      `Your ${paymentName(f)} for order ${f.orderReference} at ${f.merchantName} is due in 3 days.`,
+      `Your ${paymentName(f)} for order ${f.orderReference} at ${f.merchantName} is due on ${day}.`,
       '',
       `  Amount:     ${amount}`,
       `  Due:        ${day}, ${time} (Lagos time)`,
