@@ -7,6 +7,7 @@ import { collectInstallmentTask } from './collect-installment.ts';
 import { payoutSweepTask, sendPayoutTask } from './payouts.ts';
 import { reconcileTask } from './reconcile.ts';
 import { purgeWebhookEventsTask } from './purge-webhook-events.ts';
+import { deliverNotificationsTask } from './deliver-notifications.ts';
 
 /** Every job the worker runs, by name. Handlers are idempotent: a job may run more than once. */
 export function taskList(deps: JobDeps): TaskList {
@@ -19,6 +20,7 @@ export function taskList(deps: JobDeps): TaskList {
     payout_sweep: payoutSweepTask(deps),
     reconcile: reconcileTask(deps),
     purge_webhook_events: purgeWebhookEventsTask(deps),
+    deliver_notifications: deliverNotificationsTask(deps),
   };
 }
 
@@ -30,4 +32,7 @@ export const CRONTAB = [
   '0 9 * * * payout_sweep',
   '30 3 * * * reconcile',
   '45 2 * * * purge_webhook_events',
+  // Customer notifications falling due (reminders, e-mails held over quiet hours, retries);
+  // those due at once wake the job when they are written.
+  '* * * * * deliver_notifications',
 ].join('\n');
