@@ -152,7 +152,13 @@ async function deliverOne(
       ? { kind: 'payment_reminder', facts: reminder.facts }
       : { kind: row.kind, facts: row.data }
   ) as NotificationContent;
-  const rendered = renderNotification(content, recipient);
+  let rendered: ReturnType<typeof renderNotification>;
+  try {
+    rendered = renderNotification(content, recipient);
+  } catch (error) {
+    // Facts that cannot be put into words will not improve with time: give up, with the reason.
+    return { status: 'failed', error: `cannot render: ${String(error)}` };
+  }
   try {
     await deps.channels[row.channel].send({
       id: row.id,

@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectInstallment } from '../../src/app/collections.ts';
 import { deliverDueNotifications } from '../../src/app/notification-delivery.ts';
+import { claimDueNotifications } from '../../src/db/notification-outbox.ts';
 import { addDays, lagosDateOf, lagosWallClockToUtc } from '../../src/domain/lagos-time.ts';
 import {
   closeNotificationChannels,
@@ -326,6 +327,38 @@ describe('delivery', () => {
     const [failed] = await outboxOf(`chg-${first.id.replace(/_/g, '')}-1`);
     expect(failed).toMatchObject({ status: 'failed', attempts: 1, next_attempt_at: null });
     expect(mailTo(customer.email)).toHaveLength(1);
+  });
+
+  it('a worker that died holding rows: they are due again when the lease ends, and a resent e-mail keeps its Message-ID', async () => {
+    const { plan, customer } = await confirmPlanFor(t, merchant);
+    const [deposit] = plan.installments;
+    if (!deposit) throw new Error('expected a deposit');
+    expect(await collect(t, deposit.id)).toMatch(/paid|nothing_to_do/);
+    // The dead worker claimed the rows, and the SMTP server had accepted the e-mail, but nothing
+    // was recorded.
+    const claimed = await claimDueNotifications(t.ctx.db, {
+      now: t.clock.now(),
+      leaseUntil: new Date(t.clock.now().getTime() + 120_000),
+      limit: 50,
+    });
+    const email = claimed.find((r) => r.channel === 'email' && r.customer_id === customer.id);
+    if (!email) throw new Error('expected the receipt e-mail to be claimed');
+    await channels.email.send({
+      id: email.id,
+      kind: email.kind,
+      customerId: customer.id,
+      recipient: { email: customer.email, name: 'Ada Obi' },
+      rendered: { subject: 'Receipt', summary: 'Receipt', text: 'Receipt' },
+      data: {},
+      at: t.clock.now(),
+    });
+    expect(await deliver()).toMatchObject({ sent: 0 });
+    t.clock.advance(120_000);
+    expect(await deliver()).toMatchObject({ sent: 2 });
+    const copies = mailTo(customer.email).map((m) => m.parsed.messageId);
+    expect(copies).toEqual([`<${email.id}@tranche.test>`, `<${email.id}@tranche.test>`]);
+    expect(await deliver()).toMatchObject({ sent: 0 });
+    expect((await inAppNotices(customer.id)).map((n) => n.kind)).toEqual(['payment_receipt']);
   });
 
   it('a cause replayed (the same charge settled twice) notifies once', async () => {
