@@ -1,5 +1,5 @@
 -- The reliability invariants I1–I12 (/work/shared/design/reliability.md §1) as queries over
--- Tranche's schema as it is (migrations 0001–0012). Every query returns no row while its
+-- Tranche's schema as it is (migrations 0001–0013). Every query returns no row while its
 -- invariant holds; each row of a broken one names the invariant, the object and what is wrong:
 --
 --   invariant text  ('I3')   object text  (id, reference or account)   detail text
@@ -641,6 +641,70 @@ SELECT 'I9' AS invariant, x.subject AS object,
  WHERE (x.exactly IS NOT NULL AND coalesce(s.n, 0) > x.exactly)
     OR (x.exactly IS NULL AND x.at_least IS NULL AND coalesce(s.n, 0) > 1)
     OR ((coalesce(s.n, 0) < x.exactly OR coalesce(s.n, 0) < x.at_least) AND x.at >= h.since);
+
+-- @check I9 customer-notifications
+-- The customer's outbox (migration 0013, decision 0017), written with the change that causes it:
+-- on each channel (email, in_app) a collected charge has one payment_receipt row, a failed one
+-- one payment_failed row, an installment after the deposit one payment_reminder row, and a
+-- refund one refund_receipt row; no
+-- receipt or failed notice is about a charge of the other outcome (or no charge); a row's state
+-- agrees with its attempts; and an in-app row marked sent has its notice (id ntf_<outbox id's
+-- random part>) in customer_notifications. Reminders may be skipped or still pending, which is
+-- legal: a paid installment's reminder is skipped, a later one waits for its day.
+SELECT 'I9' AS invariant, c.reference AS object,
+       format('%s charge has %s %s row(s) on %s, expected %s', c.status, n.n, k.kind, ch.channel,
+              k.expected) AS detail
+  FROM charges c
+ CROSS JOIN (VALUES ('email'), ('in_app')) AS ch (channel)
+ CROSS JOIN LATERAL (VALUES ('payment_receipt', CASE WHEN c.status = 'success' THEN 1 ELSE 0 END),
+                            ('payment_failed', CASE WHEN c.status = 'failed' THEN 1 ELSE 0 END))
+       AS k (kind, expected)
+ CROSS JOIN LATERAL (SELECT count(*) AS n FROM notification_outbox o
+                      WHERE o.subject_id = c.reference AND o.kind = k.kind
+                        AND o.channel = ch.channel) n
+ WHERE n.n <> k.expected
+UNION ALL
+SELECT 'I9', i.id, format('installment %s of plan %s has %s payment_reminder row(s) on %s, expected 1',
+                          i.sequence, i.plan_id, n.n, ch.channel)
+  FROM installments i
+ CROSS JOIN (VALUES ('email'), ('in_app')) AS ch (channel)
+ CROSS JOIN LATERAL (SELECT count(*) AS n FROM notification_outbox o
+                      WHERE o.subject_id = i.id AND o.kind = 'payment_reminder'
+                        AND o.channel = ch.channel) n
+ WHERE i.sequence > 0 AND n.n <> 1
+UNION ALL
+SELECT 'I9', r.id, format('refund has %s refund_receipt row(s) on %s, expected 1', n.n, ch.channel)
+  FROM refunds r
+ CROSS JOIN (VALUES ('email'), ('in_app')) AS ch (channel)
+ CROSS JOIN LATERAL (SELECT count(*) AS n FROM notification_outbox o
+                      WHERE o.subject_id = r.id AND o.kind = 'refund_receipt'
+                        AND o.channel = ch.channel) n
+ WHERE n.n <> 1
+UNION ALL
+SELECT 'I9', o.id, format('refund_receipt row about %s, which is no refund', o.subject_id)
+  FROM notification_outbox o
+ WHERE o.kind = 'refund_receipt' AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.id = o.subject_id)
+UNION ALL
+SELECT 'I9', o.id, format('%s row about %s, which is no charge', o.kind, o.subject_id)
+  FROM notification_outbox o
+ WHERE o.kind IN ('payment_receipt', 'payment_failed')
+   AND NOT EXISTS (SELECT 1 FROM charges c WHERE c.reference = o.subject_id)
+UNION ALL
+SELECT 'I9', o.id, format('%s row about %s, which is no installment after a deposit', o.kind,
+                          o.subject_id)
+  FROM notification_outbox o
+ WHERE o.kind = 'payment_reminder'
+   AND NOT EXISTS (SELECT 1 FROM installments i WHERE i.id = o.subject_id AND i.sequence > 0)
+UNION ALL
+SELECT 'I9', o.id, format('%s after %s attempt(s)', o.status, o.attempts)
+  FROM notification_outbox o
+ WHERE o.status IN ('sent', 'retrying', 'failed') AND o.attempts < 1
+UNION ALL
+SELECT 'I9', o.id, format('in-app notification sent, but notice %s is missing',
+                          'ntf_' || substr(o.id, 5))
+  FROM notification_outbox o
+ WHERE o.channel = 'in_app' AND o.status = 'sent'
+   AND NOT EXISTS (SELECT 1 FROM customer_notifications n WHERE n.id = 'ntf_' || substr(o.id, 5));
 
 -- @check I10 installment-history
 -- Charges are an installment's history (one row per attempt, never deleted). Attempts are

@@ -8,6 +8,7 @@ import { decideAfterFailedAttempt, transitionPlan } from '../domain/plan.ts';
 import { GatewayError, type GatewayTransaction } from '../gateway/port.ts';
 import type { AppContext } from './context.ts';
 import { emitPaymentCollected, emitPaymentFailed, paymentCollectedEvents } from './plan-events.ts';
+import { enqueuePaymentFailedNotice, enqueuePaymentReceipts } from './notifications.ts';
 import { closeCancelledPlan } from './plan-status.ts';
 import { scheduleCollection } from './plans.ts';
 import { type NewWebhookEvent, recordEvents } from './webhook-events.ts';
@@ -19,7 +20,8 @@ import { type NewWebhookEvent, recordEvents } from './webhook-events.ts';
  *   2. call the gateway with that reference (or, when a pending charge already exists because an
  *      earlier run died after step 1, ask the gateway what became of it);
  *   3. record the outcome: paid (ledger entry, plan activation or completion) or failed (retry
- *      on the documented schedule, or default the plan).
+ *      on the documented schedule, or default the plan), with the merchant's events and the
+ *      customer's receipt or failed-debit notice in the same transaction.
  * A bank debit answered `processing` stays pending; a later run (or the gateway webhook) settles it.
  */
 export type CollectionOutcome = 'paid' | 'failed' | 'pending' | 'nothing_to_do';
@@ -253,6 +255,7 @@ export async function settleCharge(
         now,
       );
       await emitPaymentCollected(tx, charge, plan.status, transaction.paidAt ?? now, now);
+      await enqueuePaymentReceipts(tx, [{ charge, paidAt: transaction.paidAt ?? now }], now);
       return 'paid';
     }
     const failedAttempts = installment.failed_attempts + 1;
@@ -286,6 +289,12 @@ export async function settleCharge(
         retryAt: decision.action === 'retry' ? decision.retryAt : null,
       },
       plan.status,
+      now,
+    );
+    await enqueuePaymentFailedNotice(
+      tx,
+      charge,
+      decision.action === 'retry' ? decision.retryAt : null,
       now,
     );
     return 'failed';
@@ -600,6 +609,11 @@ async function settleCollectedBatch(
           .where('id', 'in', goodsReleased)
           .execute();
       await recordEvents(tx, events, now);
+      await enqueuePaymentReceipts(
+        tx,
+        paying.map((p) => ({ charge: p.charge, paidAt: paidAtOf(p) })),
+        now,
+      );
       return outcomes;
     });
   } catch {

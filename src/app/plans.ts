@@ -14,6 +14,7 @@ import { orderAlreadyCompleted } from './checkout-sessions.ts';
 import type { AppContext } from './context.ts';
 import { constraintsFromStored } from './plan-preview.ts';
 import { newestFirst, type Page, pageOf } from './pagination.ts';
+import { scheduleInstallmentReminders } from './notifications.ts';
 import { emitPlanConfirmed } from './plan-events.ts';
 import { assertEligibleToConfirm } from './trust.ts';
 
@@ -114,7 +115,8 @@ export interface ConfirmPlanInput {
  * The widget's final step (issue 4 §2): with the session token and the customer's token, turn
  * the session into a plan. One transaction validates the configuration against the session's
  * constraints, creates the plan and its installments, books the receivable in the ledger,
- * completes the session, and queues the collection of every installment (the deposit at once).
+ * completes the session, queues the collection of every installment (the deposit at once) and
+ * the customer's reminder before each later one.
  * Confirming again returns the same plan.
  */
 export async function confirmPlan(
@@ -234,6 +236,7 @@ export async function confirmPlan(
       for (const installment of installments)
         await scheduleCollection(tx, installment.id, 1, installment.due_at);
       await emitPlanConfirmed(tx, plan.id, now);
+      await scheduleInstallmentReminders(tx, plan, installments, now);
       return planView(plan, installments);
     });
   } catch (error) {

@@ -27,6 +27,7 @@ import { newId } from '../platform/ids.ts';
 import { inMode, type ModeScope } from './authenticate.ts';
 import { assertIdempotencyKey } from './checkout-sessions.ts';
 import type { AppContext } from './context.ts';
+import { enqueueRefundReceipt } from './notifications.ts';
 import { newestFirst, pageOf, type Page } from './pagination.ts';
 import { emitPlanChanged, emitRefundOutcome } from './plan-events.ts';
 import { settlePlanIfNothingOpen } from './plan-status.ts';
@@ -277,6 +278,16 @@ export async function refundPlanInTx(
   const view = refundView(
     row,
     parts.reduce((sum, p) => sum + p.split.feeReturnedKobo, 0),
+  );
+  await enqueueRefundReceipt(
+    tx,
+    {
+      refundId,
+      planId,
+      offBalanceKobo: split.outstandingReductionKobo,
+      cashBackKobo: split.cashRefundKobo,
+    },
+    now,
   );
   if (split.outstandingReductionKobo > 0) {
     await settlePlanIfNothingOpen(tx, plan, now);

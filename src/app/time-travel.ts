@@ -3,6 +3,7 @@ import type { Tx } from '../db/database.ts';
 import { runWrite } from '../db/write.ts';
 import { DomainError, notFound } from '../domain/errors.ts';
 import type { AppContext } from './context.ts';
+import { rescheduleReminders } from './notifications.ts';
 import { getMerchantPlan, type PlanView, scheduleCollection } from './plans.ts';
 
 const DAY_MS = 86_400_000;
@@ -51,8 +52,10 @@ export async function collectNextInstallmentNow(
         'conflict',
         `Nothing to collect: the plan is ${plan.status} and no installment is waiting.`,
       );
-    if (next.status === 'scheduled' && next.due_at > now)
+    if (next.status === 'scheduled' && next.due_at > now) {
       await tx.updateTable('installments').set({ due_at: now }).where('id', '=', next.id).execute();
+      await rescheduleReminders(tx, [{ id: next.id, dueAt: now }], now);
+    }
     // Same job key as the waiting job: graphile-worker replaces it, now due at once.
     await scheduleCollection(tx, next.id, next.failed_attempts + 1, now);
   });
@@ -85,6 +88,9 @@ export async function advancePlanClockBy(
       .where('status', 'in', ['scheduled', 'failed'])
       .forUpdate()
       .execute();
+    const moved = waiting.map((i) => ({ id: i.id, dueAt: new Date(i.due_at.getTime() - shiftMs) }));
+    // The customer's reminders move with the due dates (or are dropped when it is too late).
+    await rescheduleReminders(tx, moved, now);
     for (const installment of waiting) {
       await tx
         .updateTable('installments')

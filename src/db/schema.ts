@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ChannelName, NotificationKind } from '../domain/notification.ts';
 
 /** Kysely's view of the tables in migrations/. Keep in step with the SQL (a test compares them). */
 type JsonColumn<T> = ColumnType<T, string, string>;
@@ -348,11 +349,39 @@ export interface WebhookAttemptsTable {
 export interface CustomerNotificationsTable {
   id: string;
   customer_id: string;
-  kind: 'payment_method_revoked';
+  kind: 'payment_method_revoked' | NotificationKind;
   message: string;
   data: JsonColumn<Record<string, unknown>>;
   created_at: Date;
   read_at: Date | null;
+}
+
+export type NotificationStatus = 'pending' | 'retrying' | 'sent' | 'skipped' | 'failed';
+
+export interface NotificationOutboxTable {
+  id: string;
+  customer_id: string;
+  kind: NotificationKind;
+  channel: ChannelName;
+  subject_id: string;
+  data: JsonColumn<Record<string, unknown>>;
+  status: NotificationStatus;
+  attempts: Generated<number>;
+  next_attempt_at: Date | null;
+  created_at: Date;
+  sent_at: Date | null;
+  last_error: string | null;
+}
+
+export interface CustomerNotificationPreferencesTable {
+  customer_id: string;
+  email_reminders: boolean;
+  email_receipts: boolean;
+  email_failed_payments: boolean;
+  in_app_reminders: boolean;
+  in_app_receipts: boolean;
+  in_app_failed_payments: boolean;
+  updated_at: Date;
 }
 
 export interface Database {
@@ -382,6 +411,8 @@ export interface Database {
   customer_identities: CustomerIdentitiesTable;
   payment_links: PaymentLinksTable;
   payment_link_sessions: PaymentLinkSessionsTable;
+  notification_outbox: NotificationOutboxTable;
+  customer_notification_preferences: CustomerNotificationPreferencesTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;
@@ -401,3 +432,4 @@ export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookEventRow = Selectable<WebhookEventsTable>;
 export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
 export type PaymentLinkRow = Selectable<PaymentLinksTable>;
+export type NotificationOutboxRow = Selectable<NotificationOutboxTable>;

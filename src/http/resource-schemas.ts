@@ -326,3 +326,37 @@ export const Bank = Type.Object({
   code: Type.String({ description: 'The CBN’s 3-digit bank code.' }),
   direct_debit: Type.Boolean({ description: 'Whether customers can set up a mandate there.' }),
 });
+
+/** A customer's notification switches for one channel (decision 0017). */
+const topicSwitches = {
+  reminders: Type.Boolean({ description: 'A reminder 3 days before each installment is due.' }),
+  receipts: Type.Boolean({ description: 'A receipt for each payment collected and each refund.' }),
+  failed_payments: Type.Boolean({
+    description: 'A notice when a debit fails, saying what happens next.',
+  }),
+};
+const NotificationTopics = Type.Object(topicSwitches, { additionalProperties: false });
+/** The switches to change on one channel: any of them, nothing else. */
+const NotificationTopicsChange = Type.Object(
+  {
+    reminders: Type.Optional(topicSwitches.reminders),
+    receipts: Type.Optional(topicSwitches.receipts),
+    failed_payments: Type.Optional(topicSwitches.failed_payments),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const NotificationPreferences = Type.Object({
+  object: Type.Literal('notification_preferences'),
+  email: NotificationTopics,
+  in_app: NotificationTopics,
+  updated_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+
+export const NotificationPreferencesChange = Type.Object(
+  {
+    email: Type.Optional(NotificationTopicsChange),
+    in_app: Type.Optional(NotificationTopicsChange),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);

@@ -8,6 +8,7 @@ import { payoutSweepTask, sendPayoutTask } from './payouts.ts';
 import { reconcileTask } from './reconcile.ts';
 import { sendRefundTask, verifyRefundTask } from './refunds.ts';
 import { purgeWebhookEventsTask } from './purge-webhook-events.ts';
+import { deliverNotificationsTask } from './deliver-notifications.ts';
 
 /** Every job the worker runs, by name. Handlers are idempotent: a job may run more than once. */
 export function taskList(deps: JobDeps): TaskList {
@@ -22,6 +23,7 @@ export function taskList(deps: JobDeps): TaskList {
     payout_sweep: payoutSweepTask(deps),
     reconcile: reconcileTask(deps),
     purge_webhook_events: purgeWebhookEventsTask(deps),
+    deliver_notifications: deliverNotificationsTask(deps),
   };
 }
 
@@ -33,4 +35,7 @@ export const CRONTAB = [
   '0 9 * * * payout_sweep',
   '30 3 * * * reconcile',
   '45 2 * * * purge_webhook_events',
+  // Customer notifications falling due (reminders, e-mails held over quiet hours, retries);
+  // those due at once wake the job when they are written.
+  '* * * * * deliver_notifications',
 ].join('\n');

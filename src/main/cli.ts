@@ -276,6 +276,15 @@ function startSandbox(runtime: Runtime) {
   });
 }
 
+/** Where customer e-mails go, without the SMTP credentials. */
+function mailDestination(smtpUrl: string | undefined, withWorker: boolean): string {
+  if (smtpUrl) {
+    const { protocol, host } = new URL(smtpUrl);
+    return `SMTP ${protocol}//${host} (SMTP_URL)`;
+  }
+  return `written to the ${withWorker ? '' : 'worker’s '}log, not sent (SMTP_URL unset; docs/notifications.md)`;
+}
+
 function printBanner(
   runtime: Runtime,
   url: string,
@@ -297,6 +306,7 @@ function printBanner(
     `  Gateway        ${sandboxUrl ? `sandbox gateway at ${sandboxUrl} (test cards: src/gateway/sandbox/README.md)` : (runtime.config.gatewayBaseUrl ?? '')}`,
   );
   if (storeUrl) print(`  Demo store     ${storeUrl}`);
+  print(`  Customer mail  ${mailDestination(runtime.config.smtpUrl, withWorker)}`);
   print('');
   print('Get sandbox keys:');
   print('  npm run tranche -- merchants create --name "My Shop" --email dev@myshop.ng');

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { Logger as WorkerLogger, parseCrontab, run, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import { CRONTAB, taskList } from '../jobs/task-list.ts';
+import { closeNotificationChannels, openNotificationChannels } from '../notifications/channels.ts';
 import { createLogger } from '../platform/logger.ts';
 import { WebhookDispatcher } from '../webhooks/dispatcher.ts';
 import type { Runtime } from './runtime.ts';
@@ -36,6 +37,12 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
   const ignore = (error: Error) => log.debug({ err: error }, 'worker database connection closed');
   pool.on('error', ignore);
   pool.on('connect', (client) => client.on('error', ignore));
+  const notificationChannels = openNotificationChannels({
+    db: runtime.ctx.db,
+    smtpUrl: runtime.config.smtpUrl,
+    emailFrom: runtime.config.emailFrom,
+    log,
+  });
   // The pool's id is what graphile-worker locks jobs with; the recovery below announces it.
   const events: WorkerEvents = new EventEmitter();
   let poolId: string | undefined;
@@ -64,6 +71,7 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
       clock: runtime.ctx.clock,
       gateway: runtime.ctx.gateway,
       app: runtime.ctx,
+      notificationChannels,
     }),
     parsedCronItems: parseCrontab(CRONTAB),
   });
@@ -74,6 +82,7 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
     recovery = await startWorkerRecovery({ databaseUrl: runtime.databaseUrl, poolId, log });
   } catch (error) {
     await runner.stop();
+    await closeNotificationChannels(notificationChannels);
     await pool.end();
     throw error;
   }
@@ -93,6 +102,7 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
       await dispatcher.stop();
       await recovery.stop();
       await runner.stop();
+      await closeNotificationChannels(notificationChannels);
       await pool.end();
     },
   };

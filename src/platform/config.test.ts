@@ -107,4 +107,18 @@ describe('configuration', () => {
     for (const value of ['true', '*', 'lb.internal', '10.0.0.0/33', '10.0.0.1,', '-1', '1.5'])
       expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY must/);
   });
+  it('customer e-mail: SMTP_URL is an smtp(s) URL (unset: the log), EMAIL_FROM an address; both required in production', () => {
+    expect(loadConfig({})).toMatchObject({
+      smtpUrl: undefined,
+      emailFrom: SETTINGS.EMAIL_FROM.default,
+    });
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://user:pass@mail.example.ng:465', EMAIL_FROM: 'pay@x.ng' }),
+    ).toMatchObject({ smtpUrl: 'smtps://user:pass@mail.example.ng:465', emailFrom: 'pay@x.ng' });
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.ng' })).toThrow(
+      /SMTP_URL must be a smtp or smtps URL/,
+    );
+    expect(() => loadConfig({ EMAIL_FROM: 'Tranche' })).toThrow(/EMAIL_FROM must be an address/);
+    expect(() => loadConfig({ TRANCHE_ENV: 'production' })).toThrow(/SMTP_URL[\s\S]*EMAIL_FROM/);
+  });
 });

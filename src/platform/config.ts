@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { emailAddressDomain } from './email-address.ts';
 
 /**
  * Every setting the service reads from its environment, validated once at start-up.
@@ -43,6 +44,9 @@ export interface Config {
   identityProvider: 'sandbox';
   storePort: number;
   demoStore: boolean;
+  /** Customer e-mail (decision 0017); unset: e-mails go to the worker's log. */
+  smtpUrl: string | undefined;
+  emailFrom: string;
 }
 
 /**
@@ -225,6 +229,17 @@ export const SETTINGS = {
     description:
       '`off`: `tranche start` does not run the demo store. It never runs with `TRANCHE_ENV` `test` or `production`.',
   },
+  SMTP_URL: {
+    unset: '(unset: e-mails go to the log)',
+    url: { schemes: ['smtp:', 'smtps:'], host: true },
+    description:
+      'SMTP server for customer e-mails (reminders, receipts, failed-debit notices): `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`. Unset: the worker writes each e-mail to its log instead. Required in production.',
+  },
+  EMAIL_FROM: {
+    default: 'Tranche <notifications@localhost>',
+    description:
+      'From address of customer e-mails; its domain also ends every Message-ID. Required in production.',
+  },
 } as const satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -378,7 +393,13 @@ export function loadConfig(env: Env = process.env): Config {
     identityProvider: oneOf('IDENTITY_PROVIDER'),
     storePort: int('STORE_PORT'),
     demoStore: oneOf('DEMO_STORE') === 'on',
+    smtpUrl: url('SMTP_URL'),
+    emailFrom: str('EMAIL_FROM'),
   };
+  if (emailAddressDomain(config.emailFrom) === null)
+    problems.push(
+      `EMAIL_FROM must be an address such as "Tranche <notifications@example.ng>" (got "${config.emailFrom}")`,
+    );
 
   if (config.env === 'production') {
     for (const name of [
@@ -389,6 +410,8 @@ export function loadConfig(env: Env = process.env): Config {
       'PUBLIC_BASE_URL',
       'GATEWAY_BASE_URL',
       'GATEWAY_SECRET_KEY',
+      'SMTP_URL',
+      'EMAIL_FROM',
     ] as const) {
       if (!raw(name)) problems.push(`${name} is required when TRANCHE_ENV=production`);
     }

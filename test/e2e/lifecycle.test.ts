@@ -152,6 +152,16 @@ describe('end to end through tranche start', () => {
       20_000,
       () => output,
     );
+    // … and delivers the customer's receipt (in-app at once; the e-mail goes to the log here).
+    const noticeKinds = async () =>
+      (await api.get('/api/v1/customers/me/notifications', { token })).body.data.map(
+        (n: { kind: string }) => n.kind,
+      ) as string[];
+    await waitFor(
+      async () => (await noticeKinds()).includes('payment_receipt'),
+      20_000,
+      () => output,
+    );
 
     // Installment 1 fails (insufficient funds), then succeeds on the retry brought forward.
     const code = await authorizationCodeOf(methodId);
@@ -165,6 +175,11 @@ describe('end to end through tranche start', () => {
     ).toBe(200);
     await waitFor(
       async () => (await plan()).installments[1].status === 'failed',
+      20_000,
+      () => output,
+    );
+    await waitFor(
+      async () => (await noticeKinds()).includes('payment_failed'),
       20_000,
       () => output,
     );

@@ -354,6 +354,36 @@ describe('test/invariants.sql', () => {
     );
   });
 
+  it('I9: a collected charge without its e-mail receipt, an in-app notice lost after it was sent', async () => {
+    const found = await violationsAfter(async (db) => {
+      await db.query(
+        `DELETE FROM notification_outbox WHERE subject_id = $1 AND channel = 'email'`,
+        [flow.depositCharge],
+      );
+      await db.query(
+        `DELETE FROM customer_notifications WHERE id IN (
+           SELECT 'ntf_' || substr(id, 5) FROM notification_outbox
+            WHERE subject_id = $1 AND channel = 'in_app')`,
+        [flow.firstCharge],
+      );
+      await db.query(
+        `UPDATE notification_outbox SET status = 'sent', sent_at = created_at, attempts = 1,
+                next_attempt_at = NULL
+          WHERE subject_id = $1 AND channel = 'in_app'`,
+        [flow.firstCharge],
+      );
+    });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'I9 customer-notifications', object: flow.depositCharge }),
+        expect.objectContaining({
+          check: 'I9 customer-notifications',
+          detail: expect.stringMatching(/^in-app notification sent, but notice ntf_/),
+        }),
+      ]),
+    );
+  });
+
   it('I10: a paid installment moved back to scheduled; a plan back to pending_deposit', async () => {
     const found = await violationsAfter(async (db) => {
       await db.query(`UPDATE installments SET status = 'scheduled' WHERE id = $1`, [

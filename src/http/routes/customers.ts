@@ -6,11 +6,19 @@ import {
   refreshCustomerSession,
   registerCustomer,
 } from '../../app/customers.ts';
+import {
+  getNotificationPreferences,
+  updateNotificationPreferences,
+} from '../../app/notification-preferences.ts';
 import { listCustomerNotifications } from '../../app/revocation-notices.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
 import { Customer, Email, Envelope, errorResponses, Password, Strict } from '../schemas.ts';
 import type { TypedApp } from '../typed-app.ts';
-import { CustomerSession } from '../resource-schemas.ts';
+import {
+  CustomerSession,
+  NotificationPreferences,
+  NotificationPreferencesChange,
+} from '../resource-schemas.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
 
@@ -111,7 +119,7 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['Customers'],
         summary: 'Notices about your plans and payment methods',
         description:
-          'Newest first. For example, when a card or mandate backing a plan is revoked at the gateway, a `payment_method_revoked` notice names the plans that need another method.',
+          'Newest first, ready to show (`message`). Kinds: `payment_reminder` (3 days before an installment is due), `payment_receipt` (a payment collected), `payment_failed` (a debit failed, with what happens next), `refund_receipt`, and `payment_method_revoked` (a card or mandate backing a plan was revoked at the gateway; it names the plans that need another method). `data` holds the facts the message states. Which kinds appear follows the in-app switches of your notification preferences.',
         security: [{ customerJwt: [] }],
         querystring: Type.Object(
           { limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }) },
@@ -123,7 +131,15 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
               Type.Object({
                 id: Type.String(),
                 object: Type.Literal('customer_notification'),
-                kind: Type.String({ examples: ['payment_method_revoked'] }),
+                kind: Type.String({
+                  examples: [
+                    'payment_reminder',
+                    'payment_receipt',
+                    'payment_failed',
+                    'refund_receipt',
+                    'payment_method_revoked',
+                  ],
+                }),
                 message: Type.String(),
                 data: Type.Record(Type.String(), Type.Unknown()),
                 created_at: Type.String({ format: 'date-time' }),
@@ -141,6 +157,49 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
         ctx.db,
         principalOf(request, 'customer').customerId,
         request.query.limit,
+      ),
+    }),
+  );
+
+  app.get(
+    '/api/v1/customers/me/notification-preferences',
+    {
+      preHandler: requireAuth(ctx, ['customer']),
+      schema: {
+        tags: ['Customers'],
+        summary: 'Which notices you get, by e-mail and in the app',
+        description:
+          'Everything is on until you change it. E-mails are never sent between 21:00 and 08:00 Lagos time: one that falls then waits until 08:00.',
+        security: [{ customerJwt: [] }],
+        response: { 200: Envelope(NotificationPreferences), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await getNotificationPreferences(ctx, principalOf(request, 'customer').customerId),
+    }),
+  );
+
+  app.put(
+    '/api/v1/customers/me/notification-preferences',
+    {
+      preHandler: requireAuth(ctx, ['customer']),
+      schema: {
+        tags: ['Customers'],
+        summary: 'Switch notices on or off, per channel',
+        description:
+          'Send the switches to change, e.g. `{ "email": { "receipts": false } }`; the others keep their value. It applies to notices already queued too: a reminder switched off before it is due is not sent.',
+        security: [{ customerJwt: [] }],
+        body: NotificationPreferencesChange,
+        response: { 200: Envelope(NotificationPreferences), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await updateNotificationPreferences(
+        ctx,
+        principalOf(request, 'customer').customerId,
+        request.body,
       ),
     }),
   );

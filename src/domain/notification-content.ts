@@ -1,0 +1,213 @@
+import { LAGOS_UTC_OFFSET_MS } from './lagos-time.ts';
+import { formatNaira } from './money.ts';
+import { RETRY_DELAYS_DAYS } from './plan.ts';
+import type {
+  NotificationContent,
+  PaymentFailedFacts,
+  PaymentPosition,
+  ReceiptFacts,
+  RefundReceiptFacts,
+  ReminderFacts,
+} from './notification.ts';
+
+/**
+ * The words of each customer notification, for both channels: an e-mail (subject and plain-text
+ * body) and the one-sentence in-app notice. Amounts are naira from integer kobo; dates and times
+ * are Lagos wall clock, said as such. Pure: the same facts always give the same text.
+ */
+export interface RenderedNotification {
+  subject: string;
+  /** The in-app notice: one or two sentences that stand on their own. */
+  summary: string;
+  /** The e-mail body, plain text. */
+  text: string;
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+function lagosWallClock(iso: string): Date {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) throw new RangeError(`not a date: ${iso}`);
+  // A Date whose UTC fields read as Lagos wall-clock time.
+  return new Date(at.getTime() + LAGOS_UTC_OFFSET_MS);
+}
+
+/** "Friday 12 March 2027" (the Lagos calendar day). */
+export function formatLagosDay(iso: string): string {
+  const d = lagosWallClock(iso);
+  return `${WEEKDAYS[d.getUTCDay()] ?? ''} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()] ?? ''} ${d.getUTCFullYear()}`;
+}
+
+/** "09:00" (Lagos wall clock, 24-hour). */
+export function formatLagosTime(iso: string): string {
+  const d = lagosWallClock(iso);
+  return `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+}
+
+function paymentName(position: PaymentPosition): string {
+  return position.sequence === 0
+    ? 'deposit'
+    : `installment ${position.sequence} of ${position.installmentCount}`;
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const FOOTER = [
+  '',
+  // The conventional signature separator ("-- ", with its space): mail clients fold what follows.
+  '-- ',
+  'Tranche: pay for your purchase in installments.',
+  'You can choose which notices you get by e-mail in your notification preferences.',
+];
+
+function testModeLines(livemode: boolean): string[] {
+  return livemode ? [] : ['This is a test-mode (sandbox) plan: no real money moves.', ''];
+}
+
+function withTestPrefix(livemode: boolean, subject: string): string {
+  return livemode ? subject : `[Test] ${subject}`;
+}
+
+function reminder(f: ReminderFacts): RenderedNotification {
+  const amount = formatNaira(f.amountKobo);
+  const day = formatLagosDay(f.dueAt);
+  const time = formatLagosTime(f.dueAt);
+  return {
+    subject: withTestPrefix(f.livemode, `Reminder: ${amount} due on ${day}`),
+    summary: `${capitalised(paymentName(f))} of ${amount} for ${f.merchantName} is due on ${day}. We will debit ${f.methodLabel} at ${time} (Lagos time).`,
+    text: [
+      ...testModeLines(f.livemode),
+      `Your ${paymentName(f)} for order ${f.orderReference} at ${f.merchantName} is due on ${day}.`,
+      '',
+      `  Amount:     ${amount}`,
+      `  Due:        ${day}, ${time} (Lagos time)`,
+      `  Paid from:  ${f.methodLabel}`,
+      '',
+      `We will debit it automatically at ${time} that day. Please make sure ${f.methodLabel} has at least ${amount} available, or choose another payment method in your Tranche account before then.`,
+      ...FOOTER,
+    ].join('\n'),
+  };
+}
+
+function receipt(f: ReceiptFacts): RenderedNotification {
+  const amount = formatNaira(f.amountKobo);
+  const paidOn = `${formatLagosDay(f.paidAt)}, ${formatLagosTime(f.paidAt)} (Lagos time)`;
+  const next = f.nextPayment
+    ? `Left to pay: ${formatNaira(f.outstandingKobo)}. Next payment: ${formatNaira(f.nextPayment.amountKobo)} on ${formatLagosDay(f.nextPayment.dueAt)}.`
+    : f.outstandingKobo > 0
+      ? `Left to pay: ${formatNaira(f.outstandingKobo)}.`
+      : 'Your plan is fully paid. Nothing more will be debited.';
+  return {
+    subject: withTestPrefix(f.livemode, `Receipt: ${amount} paid to ${f.merchantName}`),
+    summary: `We received your ${paymentName(f)} of ${amount} for ${f.merchantName}. ${next}`,
+    text: [
+      ...testModeLines(f.livemode),
+      `We received your payment for order ${f.orderReference} at ${f.merchantName}. Thank you.`,
+      '',
+      `  Amount:       ${amount}`,
+      `  Payment:      ${paymentName(f)}`,
+      `  Paid on:      ${paidOn}`,
+      `  Paid with:    ${f.methodLabel}`,
+      `  Receipt no.:  ${f.chargeReference}`,
+      '',
+      next,
+      ...FOOTER,
+    ].join('\n'),
+  };
+}
+
+/** What happens next after a failed debit: the retry, or the plan's end. */
+function nextStep(f: PaymentFailedFacts): string {
+  if (f.retryAt)
+    return `We will try again automatically on ${formatLagosDay(f.retryAt)} at ${formatLagosTime(f.retryAt)} (Lagos time). Please make sure ${f.methodLabel} has at least ${formatNaira(f.amountKobo)} available by then, or choose another payment method in your Tranche account.`;
+  if (f.planStatus === 'cancelled')
+    return `That was the last attempt to collect the deposit, so the plan has been cancelled and nothing more will be debited. Contact ${f.merchantName} if you still want the order.`;
+  return 'That was the last automatic attempt: your plan is now in default and automatic debits have stopped. You can still pay what is due; once it is paid, your plan is active again.';
+}
+
+function paymentFailed(f: PaymentFailedFacts): RenderedNotification {
+  const amount = formatNaira(f.amountKobo);
+  const step = nextStep(f);
+  return {
+    subject: withTestPrefix(
+      f.livemode,
+      f.retryAt
+        ? `We could not collect your ${amount} payment to ${f.merchantName}`
+        : `Action needed: your ${amount} payment to ${f.merchantName} failed`,
+    ),
+    summary: `Your ${paymentName(f)} of ${amount} for ${f.merchantName} could not be collected from ${f.methodLabel}. ${step}`,
+    text: [
+      ...testModeLines(f.livemode),
+      `We tried to collect your ${paymentName(f)} for order ${f.orderReference} at ${f.merchantName} from ${f.methodLabel}, but the payment did not go through.`,
+      '',
+      `  Amount:   ${amount}`,
+      `  Attempt:  ${f.attempt} of ${RETRY_DELAYS_DAYS.length + 1}`,
+      '',
+      `What happens next: ${step}`,
+      ...FOOTER,
+    ].join('\n'),
+  };
+}
+
+function refundReceipt(f: RefundReceiptFacts): RenderedNotification {
+  const amount = formatNaira(f.amountKobo);
+  const parts = [
+    ...(f.offBalanceKobo > 0
+      ? [`  ${formatNaira(f.offBalanceKobo)} was taken off what you still owe.`]
+      : []),
+    ...(f.cashBackKobo > 0
+      ? [
+          `  ${formatNaira(f.cashBackKobo)} is on its way back to the card or account you paid with; your bank may take a few working days to show it.`,
+        ]
+      : []),
+  ];
+  const left =
+    f.outstandingKobo > 0
+      ? `Left to pay: ${formatNaira(f.outstandingKobo)}.`
+      : 'Nothing is left to pay on this plan.';
+  return {
+    subject: withTestPrefix(f.livemode, `Refund: ${amount} from ${f.merchantName}`),
+    summary: `${f.merchantName} refunded ${amount} on order ${f.orderReference}. ${left}`,
+    text: [
+      ...testModeLines(f.livemode),
+      `${f.merchantName} refunded ${amount} on order ${f.orderReference} on ${formatLagosDay(f.refundedAt)}.`,
+      '',
+      ...parts,
+      '',
+      left,
+      `Refund reference: ${f.refundId}`,
+      ...FOOTER,
+    ].join('\n'),
+  };
+}
+
+export function renderNotification(
+  content: NotificationContent,
+  recipient: { firstName: string },
+): RenderedNotification {
+  const rendered =
+    content.kind === 'payment_reminder'
+      ? reminder(content.facts)
+      : content.kind === 'payment_receipt'
+        ? receipt(content.facts)
+        : content.kind === 'payment_failed'
+          ? paymentFailed(content.facts)
+          : refundReceipt(content.facts);
+  return { ...rendered, text: `Hi ${recipient.firstName},\n\n${rendered.text}\n` };
+}
