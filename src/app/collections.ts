@@ -66,10 +66,22 @@ interface IntentRow {
  * authorization of the charge's payment method (the plan's for a new charge, the recorded
  * charge's for one an earlier run left pending). The reference is `chargeReference(id, attempt)`.
  */
+export interface CollectOptions {
+  /**
+   * The customer asked to pay (pay now, pay off): a defaulted plan is collected too. Automatic
+   * debits stop at default (money-rules.md §4); the customer's own payments do not.
+   */
+  customerInitiated?: boolean;
+}
+
 async function recordIntents(
   ctx: AppContext,
   installmentIds: readonly string[],
+  options: CollectOptions = {},
 ): Promise<Map<string, Intent>> {
+  const notCollected = options.customerInitiated
+    ? ['cancelled', 'completed']
+    : ['cancelled', 'completed', 'defaulted'];
   if (installmentIds.length === 0) return new Map();
   const now = ctx.clock.now();
   const { rows } = await sql<IntentRow>`
@@ -86,7 +98,7 @@ async function recordIntents(
         JOIN payment_plans p ON p.id = i.plan_id
        WHERE i.id = ANY(${installmentIds}::text[])
          AND i.status NOT IN ('paid', 'cancelled')
-         AND p.status NOT IN ('cancelled', 'completed', 'defaulted')
+         AND p.status <> ALL(${notCollected}::text[])
        ORDER BY i.id
          FOR UPDATE OF i FOR SHARE OF p
     ), inserted AS (
@@ -301,21 +313,23 @@ export async function settleCharge(
   });
 }
 
-/** Where a plan goes after `event` (if any), and `settled` when nothing is left to collect. */
+/**
+ * Where a plan goes after `event` (if any): a defaulted plan with no failed installment left is
+ * active again (the customer paid the arrears), and one with nothing left to collect is settled.
+ */
 function nextPlanStatus(
   status: Parameters<typeof transitionPlan>[0],
   event: Parameters<typeof transitionPlan>[1] | null,
-  nothingOpen: boolean,
+  open: { any: boolean; failed: boolean },
 ): Parameters<typeof transitionPlan>[0] {
   let next = status;
-  if (event) {
-    const transition = transitionPlan(next, event);
+  const apply = (e: Parameters<typeof transitionPlan>[1]) => {
+    const transition = transitionPlan(next, e);
     if (transition.outcome === 'applied') next = transition.to;
-  }
-  if (nothingOpen) {
-    const settled = transitionPlan(next, 'settled');
-    if (settled.outcome === 'applied') next = settled.to;
-  }
+  };
+  if (event) apply(event);
+  if (next === 'defaulted' && !open.failed) apply('arrears_cleared');
+  if (!open.any) apply('settled');
   return next;
 }
 
@@ -328,11 +342,14 @@ async function advancePlan(
 ): Promise<void> {
   const open = await tx
     .selectFrom('installments')
-    .select('id')
+    .select('status')
     .where('plan_id', '=', planId)
     .where('status', 'not in', ['paid', 'cancelled'])
-    .executeTakeFirst();
-  const next = nextPlanStatus(status, event, !open);
+    .execute();
+  const next = nextPlanStatus(status, event, {
+    any: open.length > 0,
+    failed: open.some((i) => i.status === 'failed'),
+  });
   if (next !== status)
     await tx
       .updateTable('payment_plans')
@@ -366,12 +383,13 @@ export async function collectInstallment(
 export async function collectInstallments(
   ctx: AppContext,
   installmentIds: readonly string[],
+  options: CollectOptions = {},
 ): Promise<PromiseSettledResult<CollectionOutcome>[]> {
   const unique = [...new Set(installmentIds)];
   const outcomes = new Map<string, PromiseSettledResult<CollectionOutcome>>();
   let intents: Map<string, Intent>;
   try {
-    intents = await recordIntents(ctx, unique);
+    intents = await recordIntents(ctx, unique, options);
   } catch (error) {
     if (unique.length === 1) throw error;
     // Nothing was recorded (one statement): record them one by one, so that an error (a
@@ -379,7 +397,8 @@ export async function collectInstallments(
     intents = new Map();
     for (const id of unique) {
       try {
-        for (const [key, intent] of await recordIntents(ctx, [id])) intents.set(key, intent);
+        for (const [key, intent] of await recordIntents(ctx, [id], options))
+          intents.set(key, intent);
       } catch (reason) {
         outcomes.set(id, { status: 'rejected', reason });
       }
@@ -576,7 +595,10 @@ async function settleCollectedBatch(
         const next = nextPlanStatus(
           plan.status,
           installment.sequence === 0 ? 'deposit_paid' : null,
-          installments.every((i) => i.status === 'paid' || i.status === 'cancelled'),
+          {
+            any: installments.some((i) => i.status !== 'paid' && i.status !== 'cancelled'),
+            failed: installments.some((i) => i.status === 'failed'),
+          },
         );
         // A success never cancels a plan (closeCancelledPlan is for failures and cancellations).
         if (next === 'cancelled' && plan.status !== 'cancelled')

@@ -25,6 +25,7 @@ import { registerPaymentMethodRoutes } from './routes/payment-methods.ts';
 import { registerWalletRoutes } from './routes/wallet.ts';
 import { registerPlanRoutes } from './routes/plans.ts';
 import { registerRefundRoutes } from './routes/refunds.ts';
+import { registerCustomerPlanRoutes } from './routes/customer-plans.ts';
 import { registerPayoutRoutes } from './routes/payouts.ts';
 import { registerBankRoutes } from './routes/banks.ts';
 import { registerWebhookEventRoutes } from './routes/webhook-events.ts';
@@ -240,6 +241,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerCheckoutPreviewRoutes(app, ctx);
   registerPlanRoutes(app, ctx);
   registerRefundRoutes(app, ctx);
+  registerCustomerPlanRoutes(app, ctx);
   registerPaymentMethodRoutes(app, ctx);
   registerGatewayWebhookRoutes(app, ctx);
   registerTrustRoutes(app, ctx);

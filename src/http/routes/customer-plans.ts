@@ -1,0 +1,171 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../../app/context.ts';
+import {
+  changePlanMethod,
+  getCustomerPlan,
+  listCustomerPlans,
+  payPlanNow,
+} from '../../app/customer-plans.ts';
+import { principalOf, requireAuth } from '../plugins/auth.ts';
+import { Plan } from '../resource-schemas.ts';
+import { Envelope, errorResponses, PageEnvelope, PageQuery, Strict } from '../schemas.ts';
+import type { TypedApp } from '../typed-app.ts';
+
+const PlanParams = Type.Object({ plan_id: Type.String({ maxLength: 64 }) }, Strict);
+const MethodBody = Type.Object(
+  { payment_method_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) },
+  Strict,
+);
+const PaymentResult = Type.Object({
+  payment_plan: Plan,
+  payments: Type.Array(
+    Type.Object({
+      installment_id: Type.String(),
+      outcome: Type.Union(
+        ['paid', 'failed', 'pending', 'error'].map((o) => Type.Literal(o)) as [
+          ReturnType<typeof Type.Literal>,
+        ],
+        {
+          description:
+            '`pending`: a bank debit still processing (settled by the gateway, usually within minutes); `error`: not attempted or not known yet, safe to try again.',
+        },
+      ),
+      message: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+});
+
+/** The customer's own plans and their money actions (issue 11 item 4, docs/money-rules.md §4). */
+export function registerCustomerPlanRoutes(app: TypedApp, ctx: AppContext): void {
+  app.get(
+    '/api/v1/customers/me/plans',
+    {
+      preHandler: requireAuth(ctx, ['customer']),
+      schema: {
+        tags: ['Customers'],
+        summary: 'Your payment plans',
+        description: 'Newest first, with installments; pass `next_cursor` back as `cursor`.',
+        security: [{ customerJwt: [] }],
+        querystring: Type.Object({ ...PageQuery }, Strict),
+        response: { 200: PageEnvelope(Plan), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      ...(await listCustomerPlans(ctx, principalOf(request, 'customer').customerId, {
+        limit: request.query.limit,
+        ...(request.query.cursor && { cursor: request.query.cursor }),
+      })),
+    }),
+  );
+
+  app.get(
+    '/api/v1/customers/me/plans/:plan_id',
+    {
+      preHandler: requireAuth(ctx, ['customer']),
+      schema: {
+        tags: ['Customers'],
+        summary: 'One of your payment plans',
+        description: "Another customer's plan reads as 404.",
+        security: [{ customerJwt: [] }],
+        params: PlanParams,
+        response: { 200: Envelope(Plan), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await getCustomerPlan(
+        ctx,
+        principalOf(request, 'customer').customerId,
+        request.params.plan_id,
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/v1/customers/me/plans/:plan_id/pay-now',
+    {
+      preHandler: requireAuth(ctx, ['customer']),
+      schema: {
+        tags: ['Customers'],
+        summary: 'Pay what is overdue now',
+        description:
+          'Charges every failed installment, and every scheduled one already due, now (through `payment_method_id` if given, which then becomes the plan’s method). Once paid, the customer is no longer delinquent and a defaulted plan is active again. Safe to repeat: a charge in flight is looked up, never made twice; nothing overdue answers 409.',
+        security: [{ customerJwt: [] }],
+        params: PlanParams,
+        body: MethodBody,
+        response: { 200: Envelope(PaymentResult), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await payPlanNow(
+        ctx,
+        principalOf(request, 'customer').customerId,
+        request.params.plan_id,
+        {
+          which: 'overdue',
+          paymentMethodId: request.body.payment_method_id,
+        },
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/v1/customers/me/plans/:plan_id/pay-off',
+    {
+      preHandler: requireAuth(ctx, ['customer']),
+      schema: {
+        tags: ['Customers'],
+        summary: 'Pay the whole plan off now',
+        description:
+          'Charges everything left, installment by installment, now: no fee and no penalty for paying early. The plan completes when all are paid (the merchant gets the usual events). Safe to repeat, as pay-now.',
+        security: [{ customerJwt: [] }],
+        params: PlanParams,
+        body: MethodBody,
+        response: { 200: Envelope(PaymentResult), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await payPlanNow(
+        ctx,
+        principalOf(request, 'customer').customerId,
+        request.params.plan_id,
+        {
+          which: 'all',
+          paymentMethodId: request.body.payment_method_id,
+        },
+      ),
+    }),
+  );
+
+  app.patch(
+    '/api/v1/customers/me/plans/:plan_id',
+    {
+      preHandler: requireAuth(ctx, ['customer']),
+      schema: {
+        tags: ['Customers'],
+        summary: "Change the plan's payment method",
+        description:
+          'Later debits (and the retry of a failed one) use the new method; a charge already in flight keeps its own. The method must be yours and active (revoked: 409 `payment_method_unusable`).',
+        security: [{ customerJwt: [] }],
+        params: PlanParams,
+        body: Type.Object(
+          { payment_method_id: Type.String({ minLength: 1, maxLength: 64 }) },
+          Strict,
+        ),
+        response: { 200: Envelope(Plan), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await changePlanMethod(
+        ctx,
+        principalOf(request, 'customer').customerId,
+        request.params.plan_id,
+        request.body.payment_method_id,
+      ),
+    }),
+  );
+}
