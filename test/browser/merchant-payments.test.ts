@@ -307,4 +307,52 @@ describe('merchant dashboard: payments and getting started', () => {
     expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
     await expectAccessible(page, 'payments, two pages');
   }, 120_000);
+  it("a refund and a cancellation from a plan's page, as the API decides them", async () => {
+    const page = await suite.browser.newPage({ viewport: DESKTOP });
+    const merchant = await registerInDashboard(page, suite.stack.apiUrl, {
+      businessName: 'Ikeja Phones',
+    });
+    const reference = `order-${randomUUID().slice(0, 8)}`;
+    const plan = await sandboxPlan(merchant, reference);
+    await waitUntil('the deposit', async () => (await planStatus(merchant, plan.id)) === 'active');
+    await page.goto(`${suite.stack.apiUrl}/merchant/payments/${plan.id}`);
+    await page.getByRole('heading', { name: reference, exact: true }).waitFor();
+    await page.getByText('No refunds on this plan.').waitFor();
+
+    // ₦1,000.00 back: all of it comes off the last installment, nothing moves.
+    await page.getByLabel('Amount (₦)').fill('1,000');
+    await page.getByLabel('Reason (optional)').first().fill('one case returned');
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page
+      .getByText(
+        'Refund of ₦1,000.00: ₦1,000.00 off what the customer owes, ₦0.00 back to their card or account.',
+      )
+      .waitFor();
+    const refundRow = page.getByRole('row', { name: /one case returned/ });
+    await refundRow.waitFor();
+    expect(await refundRow.innerText()).toMatch(/Refunded/);
+    await page.getByRole('row', { name: /Installment 2[\s\S]*₦6,500\.00/ }).waitFor();
+
+    // More than the plan holds: the API's words, nothing changes.
+    await page.getByLabel('Amount (₦)').fill('1000000');
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page.getByText(/this plan can still refund/).waitFor();
+
+    // Cancel with a refund of what was paid (the ₦5,000.00 deposit): the worker pays it back.
+    await page.getByRole('button', { name: 'Cancel this plan…' }).click();
+    await expectAccessible(page, 'plan page: cancel confirmation');
+    await screenshots(page, 'merchant-plan-refunds');
+    await phoneShotAt(page, 'merchant-plan-refunds-section', '#refunds-title');
+    await page.getByRole('button', { name: 'Cancel the plan' }).click();
+    await page.getByText('Cancelled', { exact: true }).first().waitFor();
+    await waitUntil('the refund of the deposit', async () => {
+      const res = await suite.stack.api.get(
+        `/api/v1/merchant/${merchant.id}/plans/${plan.id}/refunds`,
+        { token: merchant.key },
+      );
+      return res.body.data[0]?.status === 'processed' && res.body.data[0]?.cash_amount === 500_000;
+    });
+    expect(await planStatus(merchant, plan.id)).toBe('cancelled');
+    await page.close();
+  });
 });

@@ -67,8 +67,9 @@ export class JsonApi {
     body?: unknown,
     auth = false,
     retried = false,
+    extraHeaders: Record<string, string> = {},
   ): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const tokens = auth ? this.tokens.load() : undefined;
     if (tokens) headers.authorization = `Bearer ${tokens.access}`;
@@ -89,7 +90,7 @@ export class JsonApi {
       detail?: string;
     } | null;
     if (response.status === 401 && tokens && !retried && (await this.refresh())) {
-      return this.send(method, path, body, auth, true);
+      return this.send(method, path, body, auth, true, extraHeaders);
     }
     if (!response.ok || json?.ok !== true) {
       throw new ApiError(

@@ -119,8 +119,13 @@ export class MerchantApi {
    * A signed-in call for the per-area modules (`merchant-api-*.ts`), which add typed methods for
    * their resources on this one transport.
    */
-  request<T>(method: string, path: string, body?: unknown): Promise<T> {
-    return this.http.send<T>(method, path, body, true);
+  request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
+    return this.http.send<T>(method, path, body, true, false, headers);
   }
 
   async merchant(id: string): Promise<MerchantRecord> {

@@ -24,7 +24,7 @@ export interface FieldProps {
   error?: string | undefined;
   type?: 'text' | 'email' | 'password' | 'tel' | 'date';
   autoComplete?: string;
-  inputMode?: 'numeric' | 'tel' | 'email' | 'text' | undefined;
+  inputMode?: 'numeric' | 'decimal' | 'tel' | 'email' | 'text' | undefined;
   required?: boolean;
   minLength?: number;
   maxLength?: number;

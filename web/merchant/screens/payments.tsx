@@ -12,6 +12,7 @@ import {
 } from '../../shared/merchant-api-payments.ts';
 import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
+import { PlanRefunds } from './plan-refunds.tsx';
 import { Link } from '../router.tsx';
 
 export const PAYMENTS_PATH = '/merchant/payments';
@@ -476,6 +477,8 @@ function PlanPage(props: { id: string }) {
           </button>
         </div>
       </section>
+
+      <PlanRefunds plan={plan} onChanged={() => void refresh()} />
 
       {mode === 'test' && !plan.livemode && (
         <section class="card" aria-labelledby="time-travel-title">

@@ -1,0 +1,240 @@
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError } from '../../shared/json-api.ts';
+import { formatDateTime, formatNaira, parseNairaToKobo } from '../../shared/format.ts';
+import type { PaymentPlan } from '../../shared/merchant-api-payments.ts';
+import {
+  cancelPlan,
+  createRefund,
+  listRefunds,
+  type PlanRefund,
+} from '../../shared/merchant-api-refunds.ts';
+import { Alert, Field } from '../../shared/ui.tsx';
+import { useDashboard } from '../context.ts';
+
+const REFUND_STATUS: Record<PlanRefund['status'], string> = {
+  pending: 'Being paid back',
+  processed: 'Refunded',
+  failed: 'Failed',
+};
+
+const messageOf = (caught: unknown) =>
+  caught instanceof ApiError ? caught.detail : 'Something went wrong. Try again.';
+
+/**
+ * A plan's refunds, a refund form and the cancel action. The API decides everything (what is
+ * refundable, how it splits, whether the balance allows it); this shows its answer.
+ */
+export function PlanRefunds(props: { plan: PaymentPlan; onChanged: () => void }) {
+  const { api, merchant } = useDashboard();
+  const { plan } = props;
+  const [refunds, setRefunds] = useState<PlanRefund[]>();
+  const [error, setError] = useState<string>();
+
+  const load = () =>
+    listRefunds(api, merchant.id, plan.id).then(setRefunds, (caught: unknown) =>
+      setError(messageOf(caught)),
+    );
+  useEffect(() => void load(), [plan.id]);
+
+  const changed = () => {
+    void load();
+    props.onChanged();
+  };
+
+  return (
+    <section class="card" aria-labelledby="refunds-title">
+      <h2 id="refunds-title">Refunds</h2>
+      {error && <Alert>{error}</Alert>}
+      {refunds && refunds.length === 0 && <p class="fine-print">No refunds on this plan.</p>}
+      {refunds && refunds.length > 0 && (
+        <table class="table pay-table">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col" class="money">
+                Amount
+              </th>
+              <th scope="col" class="money">
+                Off the balance
+              </th>
+              <th scope="col" class="money">
+                Back to the customer
+              </th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {refunds.map((r) => (
+              <tr key={r.id}>
+                <th scope="row" data-label="When">
+                  {formatDateTime(r.created_at)}
+                  {r.reason && <span class="fine-print refund-reason">{r.reason}</span>}
+                </th>
+                <td data-label="Amount" class="money">
+                  {formatNaira(r.amount)}
+                </td>
+                <td data-label="Off the balance" class="money">
+                  {formatNaira(r.balance_reduction)}
+                </td>
+                <td data-label="Back to the customer" class="money">
+                  {formatNaira(r.cash_amount)}
+                </td>
+                <td data-label="Status">
+                  {REFUND_STATUS[r.status]}
+                  {r.failure_reason && <span class="fine-print"> · {r.failure_reason}</span>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {plan.status !== 'pending_deposit' && <RefundForm plan={plan} onDone={changed} />}
+      {['pending_deposit', 'active', 'defaulted'].includes(plan.status) && (
+        <CancelPlan plan={plan} onDone={changed} />
+      )}
+    </section>
+  );
+}
+
+function RefundForm(props: { plan: PaymentPlan; onDone: () => void }) {
+  const { api, merchant } = useDashboard();
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [done, setDone] = useState<string>();
+  // One key per intended refund: a retry after a lost answer replays instead of refunding twice.
+  const [key, setKey] = useState(() => crypto.randomUUID());
+
+  const kobo = amount.trim() === '' ? undefined : parseNairaToKobo(amount);
+  const invalid = amount.trim() !== '' && (kobo === undefined || kobo < 1);
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    if (busy || invalid) return;
+    setBusy(true);
+    setError(undefined);
+    setDone(undefined);
+    try {
+      const refund = await createRefund(
+        api,
+        merchant.id,
+        props.plan.id,
+        {
+          ...(kobo !== undefined && { amount: kobo }),
+          ...(reason.trim() !== '' && { reason: reason.trim() }),
+        },
+        key,
+      );
+      setDone(
+        `Refund of ${formatNaira(refund.amount)}: ${formatNaira(refund.balance_reduction)} off what the customer owes, ${formatNaira(refund.cash_amount)} back to their card or account.`,
+      );
+      setAmount('');
+      setReason('');
+      setKey(crypto.randomUUID());
+      props.onDone();
+    } catch (caught) {
+      setError(messageOf(caught));
+      // The API refused it: a corrected request is a new refund.
+      if (caught instanceof ApiError && caught.status >= 400 && caught.status < 500)
+        setKey(crypto.randomUUID());
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      class="plan-action"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby="refund-form-title"
+    >
+      <h3 id="refund-form-title">Refund</h3>
+      <p class="fine-print">
+        A refund first lowers what the customer still owes (from the last installment); only the
+        rest goes back to their card or bank account, with Tranche’s 2.5% fee on it returned.
+      </p>
+      {error && <Alert>{error}</Alert>}
+      <div aria-live="polite">{done && <p class="notice">{done}</p>}</div>
+      <Field
+        label="Amount (₦)"
+        inputMode="decimal"
+        value={amount}
+        onValue={setAmount}
+        hint="Leave empty to refund everything refundable."
+        error={invalid ? 'Type an amount in naira, like 2500 or 2,500.50.' : undefined}
+      />
+      <Field label="Reason (optional)" value={reason} onValue={setReason} maxLength={500} />
+      <div class="inline-actions">
+        <button class="button secondary" type="submit" disabled={busy || invalid}>
+          {busy ? 'Refunding…' : 'Refund'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CancelPlan(props: { plan: PaymentPlan; onDone: () => void }) {
+  const { api, merchant } = useDashboard();
+  const [confirming, setConfirming] = useState(false);
+  const [refund, setRefund] = useState(true);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [key] = useState(() => crypto.randomUUID());
+
+  async function cancel() {
+    if (busy) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await cancelPlan(
+        api,
+        merchant.id,
+        props.plan.id,
+        { refund, ...(reason.trim() !== '' && { reason: reason.trim() }) },
+        key,
+      );
+      setConfirming(false);
+      props.onDone();
+    } catch (caught) {
+      setError(messageOf(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!confirming)
+    return (
+      <div class="inline-actions plan-action">
+        <button class="button secondary" type="button" onClick={() => setConfirming(true)}>
+          Cancel this plan…
+        </button>
+      </div>
+    );
+  return (
+    <div role="group" aria-labelledby="cancel-title" class="notice plan-action">
+      <h3 id="cancel-title">Cancel this plan?</h3>
+      <p>No further payment will be taken and what the customer still owes is released.</p>
+      {error && <Alert>{error}</Alert>}
+      <label class="checkbox-row">
+        <input
+          type="checkbox"
+          checked={refund}
+          onChange={(event) => setRefund(event.currentTarget.checked)}
+        />
+        <span>Also refund what the customer has paid</span>
+      </label>
+      <Field label="Reason (optional)" value={reason} onValue={setReason} maxLength={500} />
+      <div class="inline-actions">
+        <button class="button" type="button" disabled={busy} onClick={() => void cancel()}>
+          {busy ? 'Cancelling…' : 'Cancel the plan'}
+        </button>
+        <button class="button secondary" type="button" onClick={() => setConfirming(false)}>
+          Keep it
+        </button>
+      </div>
+    </div>
+  );
+}

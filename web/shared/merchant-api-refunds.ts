@@ -1,0 +1,59 @@
+// The dashboard's refund and cancellation calls, on `MerchantApi.request()`. Each submission
+// carries its own Idempotency-Key, so a retried click (or a lost answer) refunds once.
+import type { Static } from 'typebox';
+import type { Refund } from '../../src/http/resource-schemas.ts';
+import type { MerchantApi } from './merchant-api.ts';
+import type { ListPage, PaymentPlan } from './merchant-api-payments.ts';
+
+type RefundShape = Static<typeof Refund>;
+export type PlanRefund = Omit<RefundShape, 'status'> & {
+  status: 'pending' | 'processed' | 'failed';
+};
+
+const enc = encodeURIComponent;
+const plan = (merchantId: string, planId: string) =>
+  `/merchant/${enc(merchantId)}/plans/${enc(planId)}`;
+
+/** `GET …/plans/{plan_id}/refunds`: newest first. */
+export async function listRefunds(
+  api: MerchantApi,
+  merchantId: string,
+  planId: string,
+): Promise<PlanRefund[]> {
+  return (
+    await api.request<ListPage<PlanRefund>>('GET', `${plan(merchantId, planId)}/refunds?limit=100`)
+  ).data;
+}
+
+/** `POST …/plans/{plan_id}/refunds`: `amount` in kobo, or everything refundable. */
+export async function createRefund(
+  api: MerchantApi,
+  merchantId: string,
+  planId: string,
+  input: { amount?: number; reason?: string },
+  idempotencyKey: string,
+): Promise<PlanRefund> {
+  return (
+    await api.request<{ data: PlanRefund }>('POST', `${plan(merchantId, planId)}/refunds`, input, {
+      'idempotency-key': idempotencyKey,
+    })
+  ).data;
+}
+
+/** `POST …/plans/{plan_id}/cancel`: stops every debit; `refund` pays back what was collected. */
+export async function cancelPlan(
+  api: MerchantApi,
+  merchantId: string,
+  planId: string,
+  input: { refund: boolean; reason?: string },
+  idempotencyKey: string,
+): Promise<{ payment_plan: PaymentPlan; refund: PlanRefund | null }> {
+  return (
+    await api.request<{ data: { payment_plan: PaymentPlan; refund: PlanRefund | null } }>(
+      'POST',
+      `${plan(merchantId, planId)}/cancel`,
+      input,
+      { 'idempotency-key': idempotencyKey },
+    )
+  ).data;
+}
