@@ -6,6 +6,7 @@ import { runWrite } from '../db/write.ts';
 import { effectiveSessionStatus } from '../domain/checkout-session.ts';
 import { DomainError, notFound } from '../domain/errors.ts';
 import { planConfirmedEntry } from '../domain/ledger.ts';
+import { splitPlatformFee } from '../domain/money.ts';
 import { initialPlanStatus } from '../domain/plan.ts';
 import { buildSchedule, validatePlanConfiguration } from '../domain/schedule.ts';
 import { newId } from '../platform/ids.ts';
@@ -298,4 +299,59 @@ export async function listMerchantPlans(
       installments.filter((i) => i.plan_id === plan.id),
     ),
   );
+}
+
+export interface ChargeView {
+  reference: string;
+  object: 'charge';
+  installment_id: string;
+  sequence: number;
+  attempt: number;
+  amount: number;
+  fee: number;
+  status: 'pending' | 'success' | 'failed';
+  gateway_message: string | null;
+  created_at: string;
+  settled_at: string | null;
+}
+
+/** Every charge attempt on a merchant's plan, oldest first (404 like the plan itself). */
+export async function listPlanCharges(
+  ctx: AppContext,
+  scope: ModeScope,
+  planId: string,
+): Promise<ChargeView[]> {
+  await getMerchantPlan(ctx, scope, planId);
+  const rows = await ctx.db
+    .selectFrom('charges as c')
+    .innerJoin('installments as i', 'i.id', 'c.installment_id')
+    .select([
+      'c.reference',
+      'c.installment_id',
+      'i.sequence',
+      'c.attempt',
+      'c.amount_kobo',
+      'c.status',
+      'c.gateway_message',
+      'c.created_at',
+      'c.settled_at',
+    ])
+    .where('c.plan_id', '=', planId)
+    .orderBy('c.created_at')
+    .orderBy('i.sequence')
+    .orderBy('c.attempt')
+    .execute();
+  return rows.map((r) => ({
+    reference: r.reference,
+    object: 'charge',
+    installment_id: r.installment_id,
+    sequence: r.sequence,
+    attempt: r.attempt,
+    amount: r.amount_kobo,
+    fee: r.status === 'success' ? splitPlatformFee(r.amount_kobo).feeKobo : 0,
+    status: r.status,
+    gateway_message: r.gateway_message,
+    created_at: r.created_at.toISOString(),
+    settled_at: r.settled_at?.toISOString() ?? null,
+  }));
 }

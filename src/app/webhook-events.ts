@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db, Tx } from '../db/database.ts';
 import type { WebhookAttemptRow, WebhookEventRow, WebhookEventStatus } from '../db/schema.ts';
 import { DomainError, notFound } from '../domain/errors.ts';
@@ -115,6 +116,8 @@ export interface EventFilter {
   type?: string;
   createdFrom?: Date;
   createdTo?: Date;
+  /** Events about one plan (their `data.payment_plan.id`). */
+  paymentPlanId?: string;
   limit: number;
   cursor?: string;
 }
@@ -134,6 +137,12 @@ export async function listWebhookEvents(
   if (filter.type) query = query.where('type', '=', filter.type);
   if (filter.createdFrom) query = query.where('created_at', '>=', filter.createdFrom);
   if (filter.createdTo) query = query.where('created_at', '<', filter.createdTo);
+  if (filter.paymentPlanId)
+    query = query.where(
+      sql<string>`body::jsonb -> 'data' -> 'payment_plan' ->> 'id'`,
+      '=',
+      filter.paymentPlanId,
+    );
   const rows = await newestFirst(query, filter, 'evt_').execute();
   return pageOf(rows, filter.limit, (row) => eventView(row));
 }

@@ -165,6 +165,23 @@ export const Plan = Type.Object(
   { $id: 'PaymentPlan' },
 );
 
+export const Charge = Type.Object(
+  {
+    reference: Type.String({ examples: ['chg-inst3Jd9sKq0LmT2vX7yB1cN-1'] }),
+    object: Type.Literal('charge'),
+    installment_id: Type.String(),
+    sequence: Type.Integer({ description: '0 is the deposit.' }),
+    attempt: Type.Integer(),
+    amount: Type.Integer(),
+    fee: Type.Integer({ description: 'Tranche’s 2.5% on a collected charge; 0 otherwise.' }),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('success'), Type.Literal('failed')]),
+    gateway_message: Type.Union([Type.String(), Type.Null()]),
+    created_at: Type.String({ format: 'date-time' }),
+    settled_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  },
+  { $id: 'Charge' },
+);
+
 export const Refund = Type.Object(
   {
     id: Type.String({ examples: ['rfd_5Qm2xR8vT1bN4kL7yC3d'] }),

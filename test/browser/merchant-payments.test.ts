@@ -193,7 +193,7 @@ describe('merchant dashboard: payments and getting started', () => {
     await page.getByRole('link', { name: reference }).click();
     await page.getByRole('heading', { name: reference, exact: true }).waitFor();
     expect(page.url()).toBe(`${suite.stack.apiUrl}/merchant/payments/${plan.id}`);
-    const rows = page.locator('table tbody tr');
+    const rows = page.locator('section[aria-labelledby="installments-title"] table tbody tr');
     expect(await rows.count()).toBe(3);
     expect(await rows.nth(0).innerText()).toMatch(/Deposit[\s\S]*₦5,000\.00[\s\S]*Paid/);
     expect(await rows.nth(1).innerText()).toMatch(/Installment 1[\s\S]*₦7,500\.00[\s\S]*Scheduled/);
@@ -233,6 +233,17 @@ describe('merchant dashboard: payments and getting started', () => {
     // Nothing left: the API says so.
     await page.getByRole('button', { name: 'Collect the next installment now' }).click();
     await page.getByRole('alert').filter({ hasText: 'Nothing to collect' }).waitFor();
+    // What happened: three collected charges with their fees, and the events sent about it.
+    const charges = page.locator('section[aria-labelledby="charges-title"] table tbody tr');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await waitUntil('three charges', async () => (await charges.count()) === 3);
+    expect(await charges.nth(0).innerText()).toMatch(
+      /Deposit[\s\S]*₦5,000\.00[\s\S]*₦125\.00[\s\S]*Collected/,
+    );
+    await page
+      .locator('section[aria-labelledby="plan-events-title"]')
+      .getByText('payment_plan.completed')
+      .waitFor();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expectAccessible(page, 'plan completed');
     await screenshots(page, 'merchant-payments-plan-completed');

@@ -265,6 +265,56 @@ describe('refunds', () => {
   });
 });
 
+describe("a plan's charges and events (the dashboard's plan page)", () => {
+  it('lists every charge attempt with its fee, and the events about that plan only', async () => {
+    const merchant = await createTestMerchant(t, { approve: true });
+    const plan = await planWithPayments(merchant, 2);
+    const other = await planWithPayments(merchant, 1);
+    const charges = await t.http.get(`/api/v1/merchant/${merchant.id}/plans/${plan.id}/charges`, {
+      token: merchant.testKey,
+    });
+    expect(charges.status).toBe(200);
+    expect(
+      charges.body.data.map(
+        (c: { sequence: number; amount: number; fee: number; status: string }) => [
+          c.sequence,
+          c.amount,
+          c.fee,
+          c.status,
+        ],
+      ),
+    ).toEqual([
+      [0, 25_000, 625, 'success'],
+      [1, 25_000, 625, 'success'],
+    ]);
+    const events = await t.http.get(
+      `/api/v1/merchant/${merchant.id}/webhook-events?payment_plan_id=${plan.id}`,
+      { token: merchant.testKey },
+    );
+    expect(events.status).toBe(200);
+    const types = events.body.data.map((e: { event: string }) => e.event);
+    expect(types).toEqual(
+      expect.arrayContaining(['payment.success', 'payment_plan.installment_paid']),
+    );
+    expect(events.body.data.length).toBeLessThan(
+      (
+        await t.http.get(`/api/v1/merchant/${merchant.id}/webhook-events?limit=100`, {
+          token: merchant.testKey,
+        })
+      ).body.data.length,
+    );
+    expect(other.id).not.toBe(plan.id);
+    const stranger = await createTestMerchant(t, { approve: true });
+    expect(
+      (
+        await t.http.get(`/api/v1/merchant/${stranger.id}/plans/${plan.id}/charges`, {
+          token: stranger.testKey,
+        })
+      ).status,
+    ).toBe(404);
+  });
+});
+
 describe('refunds when the gateway misbehaves (one refund at the gateway, one ledger entry)', () => {
   async function cashRefund() {
     const merchant = await createTestMerchant(t, { approve: true });

@@ -2,7 +2,7 @@
 // delivery log (for the getting-started checklist), on `MerchantApi.request()`. Types come from
 // the TypeBox schemas the API validates and serialises with.
 import type { Static } from 'typebox';
-import type { Plan, WebhookEvent } from '../../src/http/resource-schemas.ts';
+import type { Charge, Plan, WebhookEvent } from '../../src/http/resource-schemas.ts';
 import type { MerchantApi, Mode } from './merchant-api.ts';
 
 export type PlanStatus = 'pending_deposit' | 'active' | 'completed' | 'defaulted' | 'cancelled';
@@ -116,4 +116,40 @@ export async function listWebhookEvents(
     })}`,
   );
   return { data, has_more, next_cursor };
+}
+
+export type PlanCharge = Omit<Static<typeof Charge>, 'status'> & {
+  status: 'pending' | 'success' | 'failed';
+};
+
+/** `GET …/plans/{plan_id}/charges`: every attempt, oldest first. */
+export async function listPlanCharges(
+  api: MerchantApi,
+  merchantId: string,
+  planId: string,
+): Promise<PlanCharge[]> {
+  return (
+    await api.request<{ data: PlanCharge[] }>(
+      'GET',
+      `/merchant/${enc(merchantId)}/plans/${enc(planId)}/charges`,
+    )
+  ).data;
+}
+
+/** `GET /merchant/{id}/webhook-events?payment_plan_id=`: the events about one plan, newest first. */
+export async function listPlanEvents(
+  api: MerchantApi,
+  merchantId: string,
+  plan: Pick<PaymentPlan, 'id' | 'livemode'>,
+): Promise<WebhookLogEvent[]> {
+  return (
+    await api.request<ListPage<WebhookLogEvent>>(
+      'GET',
+      `/merchant/${enc(merchantId)}/webhook-events${query({
+        payment_plan_id: plan.id,
+        livemode: String(plan.livemode),
+        limit: 100,
+      })}`,
+    )
+  ).data;
 }

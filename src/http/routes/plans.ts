@@ -2,7 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { merchantScope, modeScope } from '../../app/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
-import { confirmPlan, getMerchantPlan, listMerchantPlans } from '../../app/plans.ts';
+import {
+  confirmPlan,
+  getMerchantPlan,
+  listMerchantPlans,
+  listPlanCharges,
+} from '../../app/plans.ts';
 import { advancePlanClockBy, collectNextInstallmentNow } from '../../app/time-travel.ts';
 import { successRedirectUrl } from '../../app/payment-links.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -16,7 +21,7 @@ import {
   Strict,
 } from '../schemas.ts';
 import type { TypedApp } from '../typed-app.ts';
-import { Plan } from '../resource-schemas.ts';
+import { Charge, Plan } from '../resource-schemas.ts';
 
 /**
  * Time travel: the merchant in the path, reached with one of its own sandbox keys or its
@@ -109,6 +114,33 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
     async (request) => ({
       ok: true as const,
       data: await getMerchantPlan(
+        ctx,
+        modeScope(principalOf(request, ...merchantAuth), request.params.merchant_id),
+        request.params.plan_id,
+      ),
+    }),
+  );
+
+  app.get(
+    '/api/v1/merchant/:merchant_id/plans/:plan_id/charges',
+    {
+      preHandler: requireAuth(ctx, merchantAuth),
+      schema: {
+        tags: ['Merchants'],
+        summary: "A plan's charge attempts",
+        description:
+          'Every attempt to collect the deposit or an installment, oldest first: amount, fee (on collected ones), status and the gateway’s message. 404 like the plan.',
+        security: [{ secretKey: [] }, { merchantJwt: [] }],
+        params: Type.Object(
+          { merchant_id: Type.String({ maxLength: 64 }), plan_id: Type.String({ maxLength: 64 }) },
+          Strict,
+        ),
+        response: { 200: Envelope(Type.Array(Charge)), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await listPlanCharges(
         ctx,
         modeScope(principalOf(request, ...merchantAuth), request.params.merchant_id),
         request.params.plan_id,

@@ -67,6 +67,9 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
             ),
             created_from: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
             created_before: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+            payment_plan_id: Type.Optional(
+              Type.String({ maxLength: 64, description: 'Only the events about this plan.' }),
+            ),
             ...LivemodeQuery,
             ...PageQuery,
           },
@@ -90,6 +93,7 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
         ...(q.event && { type: q.event as string }),
         ...(q.created_from && { createdFrom: new Date(q.created_from) }),
         ...(q.created_before && { createdTo: new Date(q.created_before) }),
+        ...(q.payment_plan_id && { paymentPlanId: q.payment_plan_id }),
         limit: q.limit,
         ...(q.cursor && { cursor: q.cursor }),
       });

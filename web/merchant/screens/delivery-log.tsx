@@ -11,7 +11,7 @@ import { formatDateTime } from '../../shared/format.ts';
 import { Alert } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
 
-const STATUS_WORDS: Record<DeliveryEvent['status'], string> = {
+export const STATUS_WORDS: Record<DeliveryEvent['status'], string> = {
   pending: 'Waiting',
   retrying: 'Retrying',
   delivered: 'Delivered',

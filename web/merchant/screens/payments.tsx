@@ -12,6 +12,7 @@ import {
 } from '../../shared/merchant-api-payments.ts';
 import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
+import { PlanHistory } from './plan-history.tsx';
 import { PlanRefunds } from './plan-refunds.tsx';
 import { Link } from '../router.tsx';
 
@@ -296,6 +297,9 @@ function PlanPage(props: { id: string }) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
   const [days, setDays] = useState('7');
+  // Bumped whenever the plan is read again, so its charges and events are read again too.
+  const [version, setVersion] = useState(0);
+  useEffect(() => setVersion((v) => v + 1), [plan]);
   const alive = useRef(true);
   useEffect(
     () => () => {
@@ -479,6 +483,7 @@ function PlanPage(props: { id: string }) {
       </section>
 
       <PlanRefunds plan={plan} onChanged={() => void refresh()} />
+      <PlanHistory plan={plan} version={version} />
 
       {mode === 'test' && !plan.livemode && (
         <section class="card" aria-labelledby="time-travel-title">
