@@ -40,7 +40,7 @@ const itemOf = (page: Page, title: string): Locator =>
   page.locator('li.link-item').filter({ has: page.getByRole('heading', { name: title }) });
 
 describe('merchant dashboard: payment links', () => {
-  it('create a link → copy its address → a customer pays it → deactivate (410) → reactivate → rename', async () => {
+  it('create a link → copy its address → a customer pays it → deactivate (410) → reactivate → rename and set its own limits', async () => {
     const page = await suite.browser.newPage({
       viewport: DESKTOP,
       permissions: ['clipboard-read', 'clipboard-write'],
@@ -178,6 +178,9 @@ describe('merchant dashboard: payment links', () => {
     const edit = item.locator('form');
     expect(await edit.getByLabel('Amount (₦)').inputValue()).toBe('4500.50');
     await edit.getByLabel('Title').fill('Ankara fabric, 12 yards');
+    // Its own limits, set after creation: at least a 40% deposit.
+    await edit.getByLabel(/own plan limits/).check();
+    await edit.getByLabel('Minimum deposit (%)').fill('40');
     await expectAccessible(page, 'editing a link');
     await expectFitsPhone(page, 'editing a link');
     await screenshots(page, 'merchant-links-edit');
@@ -187,7 +190,11 @@ describe('merchant dashboard: payment links', () => {
       `/api/v1/merchant/${merchant.id}/payment-links/${linkId}`,
       { token: merchant.key },
     );
-    expect(stored.body.data).toMatchObject({ title: 'Ankara fabric, 12 yards', active: true });
+    expect(stored.body.data).toMatchObject({
+      title: 'Ankara fabric, 12 yards',
+      active: true,
+      constraints: { min_upfront_pct: 40 },
+    });
 
     // The filter narrows to the mode's inactive links.
     await page.getByLabel('Show links').selectOption('inactive');

@@ -517,9 +517,15 @@ function EditLinkForm(props: { link: PaymentLink; onSaved: (link: PaymentLink) =
   const [title, setTitle] = useState(link.title);
   const [amount, setAmount] = useState<AmountDraft>(() => amountDraft(link));
   const [redirect, setRedirect] = useState(link.redirect_url ?? '');
+  const [ownLimits, setOwnLimits] = useState(link.constraints !== null);
+  const [limits, setLimits] = useState<ConstraintsDraft>(() =>
+    constraintsDraft(link.constraints ?? merchant.default_constraints),
+  );
   const [amountErrors, setAmountErrors] = useState<AmountErrors>({});
+  const [limitErrors, setLimitErrors] = useState<ConstraintsErrors>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const limitsId = useId();
 
   async function submit(event: Event) {
     event.preventDefault();
@@ -527,6 +533,14 @@ function EditLinkForm(props: { link: PaymentLink; onSaved: (link: PaymentLink) =
     setError(undefined);
     const parsed = amountFromDraft(amount);
     setAmountErrors(parsed.errors ?? {});
+    // Unticked: back to the merchant's defaults (null), as the API reads it.
+    let constraints: LinkConstraints | null = null;
+    if (ownLimits) {
+      const read = constraintsFromDraft(limits);
+      setLimitErrors(read.errors);
+      if (read.errors) return;
+      constraints = read.constraints;
+    }
     if (parsed.errors) return;
     setBusy(true);
     try {
@@ -535,6 +549,7 @@ function EditLinkForm(props: { link: PaymentLink; onSaved: (link: PaymentLink) =
           title: title.trim(),
           ...parsed.amount,
           redirect_url: redirect.trim() === '' ? null : redirect.trim(),
+          constraints,
         }),
       );
     } catch (caught) {
@@ -555,6 +570,18 @@ function EditLinkForm(props: { link: PaymentLink; onSaved: (link: PaymentLink) =
         onValue={setRedirect}
         hint="Empty: the customer’s Tranche dashboard."
       />
+      <label class="checkbox-row">
+        <input
+          type="checkbox"
+          checked={ownLimits}
+          aria-controls={limitsId}
+          onChange={(e) => setOwnLimits(e.currentTarget.checked)}
+        />
+        This link’s own plan limits (unticked: your default constraints apply)
+      </label>
+      <div id={limitsId} class={ownLimits ? 'subform' : undefined}>
+        {ownLimits && <ConstraintsFields draft={limits} onDraft={setLimits} errors={limitErrors} />}
+      </div>
       {error && <Alert>{error}</Alert>}
       <div class="inline-actions">
         <SubmitButton busy={busy} busyLabel="Saving…">
