@@ -1,13 +1,10 @@
-import { runIdempotentWrite } from '../db/idempotency.ts';
 import type { IdempotentResult } from '../db/write.ts';
-import { canonicalJson } from '../domain/canonical-json.ts';
-import { DomainError, notFound } from '../domain/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import { transitionPlan } from '../domain/plan.ts';
-import { sha256Hex } from '../platform/crypto.ts';
-import { inMode, type ModeScope } from './authenticate.ts';
-import { assertIdempotencyKey } from './checkout-sessions.ts';
+import type { ModeScope } from './authenticate.ts';
 import type { AppContext } from './context.ts';
 import { emitPlanChanged } from './plan-events.ts';
+import { lockMerchantThenPlan, runPlanCommand } from './plan-commands.ts';
 import { closeCancelledPlan } from './plan-status.ts';
 import { loadPlan } from './plans.ts';
 import { refundableCharges, refundPlanInTx } from './refunds.ts';
@@ -32,41 +29,13 @@ export async function cancelPlan(
   input: CancelPlanRequest,
   idempotencyKey: string | undefined,
 ): Promise<IdempotentResult> {
-  if (idempotencyKey !== undefined) assertIdempotencyKey(idempotencyKey);
-  const now = ctx.clock.now();
-  const found = await ctx.db
-    .selectFrom('payment_plans')
-    .select(['merchant_id', 'livemode'])
-    .where('id', '=', planId)
-    .executeTakeFirst();
-  if (!found || found.merchant_id !== scope.merchantId || !inMode(scope, found.livemode))
-    throw notFound('Payment plan');
-  const requestHash = sha256Hex(`POST /plans/${planId}/cancel\n${canonicalJson(input)}`);
-  return runIdempotentWrite(
-    ctx.db,
-    idempotencyKey === undefined
-      ? undefined
-      : {
-          merchantId: scope.merchantId,
-          livemode: found.livemode,
-          key: idempotencyKey,
-          requestHash,
-          now,
-        },
-    async (tx) => {
-      // The same lock order as refunds and payouts: the merchant, then the plan.
-      await tx
-        .selectFrom('merchants')
-        .select('id')
-        .where('id', '=', found.merchant_id)
-        .forUpdate()
-        .execute();
-      const plan = await tx
-        .selectFrom('payment_plans')
-        .selectAll()
-        .where('id', '=', planId)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+  return runPlanCommand(
+    ctx,
+    scope,
+    planId,
+    { action: 'cancel', input, idempotencyKey },
+    async (tx, now) => {
+      const plan = await lockMerchantThenPlan(tx, planId);
       const transition = transitionPlan(plan.status, 'cancelled');
       if (transition.outcome !== 'applied')
         throw new DomainError(

@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
 import type { Tx } from '../db/database.ts';
-import { runIdempotentWrite } from '../db/idempotency.ts';
 import { accountBalances, appendJournalEntries } from '../db/ledger.ts';
 import type { InstallmentRow } from '../db/schema.ts';
 import type { IdempotentResult } from '../db/write.ts';
-import { canonicalJson } from '../domain/canonical-json.ts';
 import { DomainError, notFound } from '../domain/errors.ts';
 import {
   assertWithinAvailable,
@@ -22,13 +20,12 @@ import {
   splitPlanRefund,
   type PlanInstallment,
 } from '../domain/refund.ts';
-import { sha256Hex } from '../platform/crypto.ts';
 import { newId } from '../platform/ids.ts';
 import { inMode, type ModeScope } from './authenticate.ts';
-import { assertIdempotencyKey } from './checkout-sessions.ts';
 import type { AppContext } from './context.ts';
 import { enqueueRefundReceipt } from './notifications.ts';
 import { newestFirst, pageOf, type Page } from './pagination.ts';
+import { findMerchantPlan, lockMerchantThenPlan, runPlanCommand } from './plan-commands.ts';
 import { emitPlanChanged, emitRefundOutcome } from './plan-events.ts';
 import { settlePlanIfNothingOpen } from './plan-status.ts';
 
@@ -111,32 +108,15 @@ export async function createRefund(
   input: RefundRequest,
   idempotencyKey: string | undefined,
 ): Promise<IdempotentResult> {
-  if (idempotencyKey !== undefined) assertIdempotencyKey(idempotencyKey);
-  const now = ctx.clock.now();
-  // The plan's mode scopes the key: look it up before claiming (another mode's plan is 404).
-  const plan = await ctx.db
-    .selectFrom('payment_plans')
-    .select(['merchant_id', 'livemode'])
-    .where('id', '=', planId)
-    .executeTakeFirst();
-  if (!plan || plan.merchant_id !== scope.merchantId || !inMode(scope, plan.livemode))
-    throw notFound('Payment plan');
-  const requestHash = sha256Hex(`POST /plans/${planId}/refunds\n${canonicalJson(input)}`);
-  return runIdempotentWrite(
-    ctx.db,
-    idempotencyKey === undefined
-      ? undefined
-      : {
-          merchantId: scope.merchantId,
-          livemode: plan.livemode,
-          key: idempotencyKey,
-          requestHash,
-          now,
-        },
-    async (tx) => {
-      const refund = await refundPlanInTx(ctx, tx, planId, input, now);
-      return { status: 201, body: { ok: true, data: refund } };
-    },
+  return runPlanCommand(
+    ctx,
+    scope,
+    planId,
+    { action: 'refunds', input, idempotencyKey },
+    async (tx, now) => ({
+      status: 201,
+      body: { ok: true, data: await refundPlanInTx(ctx, tx, planId, input, now) },
+    }),
   );
 }
 
@@ -153,23 +133,7 @@ export async function refundPlanInTx(
   input: RefundRequest,
   now: Date,
 ): Promise<RefundView> {
-  const planRow = await tx
-    .selectFrom('payment_plans')
-    .select('merchant_id')
-    .where('id', '=', planId)
-    .executeTakeFirstOrThrow();
-  await tx
-    .selectFrom('merchants')
-    .select('id')
-    .where('id', '=', planRow.merchant_id)
-    .forUpdate()
-    .execute();
-  const plan = await tx
-    .selectFrom('payment_plans')
-    .selectAll()
-    .where('id', '=', planId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const plan = await lockMerchantThenPlan(tx, planId);
   if (plan.status === 'pending_deposit')
     throw new DomainError(
       'conflict',
@@ -426,13 +390,7 @@ export async function listPlanRefunds(
   planId: string,
   page: { limit: number; cursor?: string },
 ): Promise<Page<RefundView>> {
-  const plan = await ctx.db
-    .selectFrom('payment_plans')
-    .select(['merchant_id', 'livemode'])
-    .where('id', '=', planId)
-    .executeTakeFirst();
-  if (!plan || plan.merchant_id !== scope.merchantId || !inMode(scope, plan.livemode))
-    throw notFound('Payment plan');
+  await findMerchantPlan(ctx, scope, planId);
   const query = ctx.db.selectFrom('refunds').selectAll().where('plan_id', '=', planId);
   const rows = await newestFirst(query, page, 'rfd_').execute();
   const fees = await feesReturned(
