@@ -19,7 +19,7 @@ import { IdentityVerification } from '../shared/customer/identity.tsx';
 import { Register } from '../shared/customer/register.tsx';
 import { SignIn } from '../shared/customer/sign-in.tsx';
 import { TabCustomerTokens } from '../shared/customer/tab-tokens.ts';
-import { Confirmed, nextAddress } from './screens/confirmed.tsx';
+import { Confirmed, endsOnDashboard } from './screens/confirmed.tsx';
 import { NotEligible } from './screens/not-eligible.tsx';
 import { OrderSummary } from './screens/order-summary.tsx';
 import { PaymentMethodChooser } from './screens/payment-method.tsx';
@@ -137,7 +137,7 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
     // A full page that ends on the customer dashboard (same origin, same tab) arrives signed in:
     // the tokens move to the tab's storage the dashboard reads (decision 0021). An embedded
     // checkout never leaves its memory.
-    if (!host.embedded && nextAddress(confirmation.redirect_url) === '/dashboard')
+    if (!host.embedded && endsOnDashboard(confirmation.redirect_url))
       api.keepSessionIn(new TabCustomerTokens());
     setStep({
       kind: 'confirmed',

@@ -18,6 +18,15 @@ export function nextAddress(url: string | null): string {
   }
 }
 
+/**
+ * Whether the next address is this origin's customer dashboard (a link without redirect_url:
+ * the API sends its absolute /dashboard address), where the customer should arrive signed in.
+ */
+export function endsOnDashboard(url: string | null): boolean {
+  const next = new URL(nextAddress(url), location.origin);
+  return next.origin === location.origin && next.pathname === '/dashboard';
+}
+
 /** The plan exists; the deposit is being collected. Full page: on to the next address. */
 export function Confirmed(props: { redirectUrl: string | null; host: Host }) {
   const next = props.host.embedded ? undefined : nextAddress(props.redirectUrl);
