@@ -64,7 +64,7 @@ describe('payment link checkout', () => {
     expect(errors).toEqual([]);
   });
 
-  it('without a redirect_url the customer lands on /dashboard, a page that says what happens next', async () => {
+  it('without a redirect_url the customer lands on /dashboard, signed in, and sees the plan', async () => {
     const link = await suite.stack.api.post(
       `/api/v1/merchant/${suite.merchant.id}/payment-links`,
       { title: 'Sewing machine', amount: 300_000 },
@@ -80,9 +80,18 @@ describe('payment link checkout', () => {
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: /Confirm and pay/ }).click();
     await page.waitForURL(`${suite.stack.apiUrl}/dashboard`, { timeout: 10_000 });
-    expect(await page.getByRole('heading', { name: 'Your plan is confirmed' }).isVisible()).toBe(
-      true,
-    );
+    // The full-page checkout handed its session to the tab (decision 0021): no second sign-in.
+    await page.getByRole('heading', { name: 'Your plans' }).waitFor();
+    const plan = page.getByRole('link', { name: new RegExp(`${link.body.data.id}\\.`) });
+    await plan.waitFor();
     expect(await seriousA11yViolations(page.mainFrame())).toEqual([]);
+    await screenshots(page, 'dashboard-after-payment-link');
+    await plan.click();
+    await page.locator('table.plan-schedule').waitFor();
+    expect(await page.getByRole('heading', { name: 'Schedule' }).isVisible()).toBe(true);
+    await screenshots(page, 'dashboard-plan-after-payment-link');
+    // A reload keeps the session (this tab's storage).
+    await page.reload();
+    await page.locator('table.plan-schedule').waitFor();
   });
 });

@@ -89,12 +89,13 @@ describe('pages', () => {
     expect(back.headers.get('x-frame-options')).toBe('DENY');
   });
 
-  it('the home page and the /dashboard placeholder are HTML with the same security headers', async () => {
-    for (const path of ['/', '/dashboard']) {
+  it('the home page and the customer dashboard (every path under /dashboard) are HTML with the same security headers', async () => {
+    for (const path of ['/', '/dashboard', '/dashboard/plans/plan_x', '/dashboard/methods']) {
       const res = await fetch(`${t.url}${path}`);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(csp(res)).toContain("default-src 'self'");
+      expect(csp(res)).toContain("frame-ancestors 'none'");
     }
   });
 

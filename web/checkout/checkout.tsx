@@ -12,18 +12,20 @@ import {
 import { CheckoutContext, type CheckoutContextValue } from './context.ts';
 import { closedReasonOf, routeForEligibility, type ClosedReason, type Step } from './flow.ts';
 import type { Host } from './host.ts';
-import { AddCard } from './screens/add-card.tsx';
-import { BankMandate } from './screens/bank-mandate.tsx';
-import { Confirmed } from './screens/confirmed.tsx';
-import { IdentityVerification } from './screens/identity.tsx';
+import { AddCard } from '../shared/customer/add-card.tsx';
+import { BankMandate } from '../shared/customer/bank-mandate.tsx';
+import { CustomerContext } from '../shared/customer/context.ts';
+import { IdentityVerification } from '../shared/customer/identity.tsx';
+import { Register } from '../shared/customer/register.tsx';
+import { SignIn } from '../shared/customer/sign-in.tsx';
+import { TabCustomerTokens } from '../shared/customer/tab-tokens.ts';
+import { Confirmed, endsOnDashboard } from './screens/confirmed.tsx';
 import { NotEligible } from './screens/not-eligible.tsx';
 import { OrderSummary } from './screens/order-summary.tsx';
 import { PaymentMethodChooser } from './screens/payment-method.tsx';
 import { defaultChoice, PlanPicker } from './screens/plan-picker.tsx';
-import { Register } from './screens/register.tsx';
 import { ReviewAndConfirm } from './screens/review.tsx';
 import { SessionClosed } from './screens/session-closed.tsx';
-import { SignIn } from './screens/sign-in.tsx';
 import { Alert, Spinner } from '../shared/ui.tsx';
 import { CLOSED_TEXT } from './flow.ts';
 
@@ -132,6 +134,11 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
 
   function confirmed(confirmation: Confirmation) {
     host.event('confirmed');
+    // A full page that ends on the customer dashboard (same origin, same tab) arrives signed in:
+    // the tokens move to the tab's storage the dashboard reads (decision 0021). An embedded
+    // checkout never leaves its memory.
+    if (!host.embedded && endsOnDashboard(confirmation.redirect_url))
+      api.keepSessionIn(new TabCustomerTokens());
     setStep({
       kind: 'confirmed',
       paymentPlanId: confirmation.payment_plan_id,
@@ -167,70 +174,76 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
         {step.kind === 'closed' && <SessionClosed reason={step.reason} host={host} />}
         {context && (
           <CheckoutContext.Provider value={context}>
-            {step.kind === 'sign_in' && (
-              <SignIn
-                onSignedIn={(who) => void signedIn(who)}
-                onRegister={() => setStep({ kind: 'register' })}
-              />
-            )}
-            {step.kind === 'register' && (
-              <Register
-                onSignedIn={(who) => void signedIn(who)}
-                onSignIn={() => setStep({ kind: 'sign_in' })}
-              />
-            )}
-            {step.kind === 'identity' && (
-              <IdentityVerification
-                onVerified={() => {
-                  host.event('identity_verified');
-                  void checkEligibility();
-                }}
-              />
-            )}
-            {step.kind === 'not_eligible' && (
-              <NotEligible eligibility={step.eligibility} trust={step.trust} host={host} />
-            )}
-            {step.kind === 'plan' && choice && (
-              <PlanPicker
-                choice={choice}
-                onContinue={(chosen, computed) => {
-                  setChoice(chosen);
-                  setPreview(computed);
-                  host.event('plan_chosen');
-                  setStep({ kind: method ? 'review' : 'method' });
-                }}
-              />
-            )}
-            {step.kind === 'method' && (
-              <PaymentMethodChooser
-                selected={method?.id}
-                onContinue={(chosen) => {
-                  setMethod(chosen);
-                  setStep({ kind: 'review' });
-                }}
-                onAddCard={() => setStep({ kind: 'add_card' })}
-                onAddBank={() => setStep({ kind: 'add_bank' })}
-                onBack={() => setStep({ kind: 'plan' })}
-              />
-            )}
-            {step.kind === 'add_card' && (
-              <AddCard onLinked={methodLinked} onBack={() => setStep({ kind: 'method' })} />
-            )}
-            {step.kind === 'add_bank' && (
-              <BankMandate onLinked={methodLinked} onBack={() => setStep({ kind: 'method' })} />
-            )}
-            {step.kind === 'review' && choice && preview && method && (
-              <ReviewAndConfirm
-                choice={choice}
-                preview={preview}
-                method={method}
-                onConfirmed={confirmed}
-                onRefused={(error) => void refused(error)}
-                onChangePlan={() => setStep({ kind: 'plan' })}
-                onChangeMethod={() => setStep({ kind: 'method' })}
-              />
-            )}
-            {step.kind === 'confirmed' && <Confirmed redirectUrl={step.redirectUrl} host={host} />}
+            <CustomerContext.Provider value={context}>
+              {step.kind === 'sign_in' && (
+                <SignIn
+                  email={session?.customer_email}
+                  onSignedIn={(who) => void signedIn(who)}
+                  onRegister={() => setStep({ kind: 'register' })}
+                />
+              )}
+              {step.kind === 'register' && (
+                <Register
+                  email={session?.customer_email}
+                  onSignedIn={(who) => void signedIn(who)}
+                  onSignIn={() => setStep({ kind: 'sign_in' })}
+                />
+              )}
+              {step.kind === 'identity' && (
+                <IdentityVerification
+                  onVerified={() => {
+                    host.event('identity_verified');
+                    void checkEligibility();
+                  }}
+                />
+              )}
+              {step.kind === 'not_eligible' && (
+                <NotEligible eligibility={step.eligibility} trust={step.trust} host={host} />
+              )}
+              {step.kind === 'plan' && choice && (
+                <PlanPicker
+                  choice={choice}
+                  onContinue={(chosen, computed) => {
+                    setChoice(chosen);
+                    setPreview(computed);
+                    host.event('plan_chosen');
+                    setStep({ kind: method ? 'review' : 'method' });
+                  }}
+                />
+              )}
+              {step.kind === 'method' && (
+                <PaymentMethodChooser
+                  selected={method?.id}
+                  onContinue={(chosen) => {
+                    setMethod(chosen);
+                    setStep({ kind: 'review' });
+                  }}
+                  onAddCard={() => setStep({ kind: 'add_card' })}
+                  onAddBank={() => setStep({ kind: 'add_bank' })}
+                  onBack={() => setStep({ kind: 'plan' })}
+                />
+              )}
+              {step.kind === 'add_card' && (
+                <AddCard onLinked={methodLinked} onBack={() => setStep({ kind: 'method' })} />
+              )}
+              {step.kind === 'add_bank' && (
+                <BankMandate onLinked={methodLinked} onBack={() => setStep({ kind: 'method' })} />
+              )}
+              {step.kind === 'review' && choice && preview && method && (
+                <ReviewAndConfirm
+                  choice={choice}
+                  preview={preview}
+                  method={method}
+                  onConfirmed={confirmed}
+                  onRefused={(error) => void refused(error)}
+                  onChangePlan={() => setStep({ kind: 'plan' })}
+                  onChangeMethod={() => setStep({ kind: 'method' })}
+                />
+              )}
+              {step.kind === 'confirmed' && (
+                <Confirmed redirectUrl={step.redirectUrl} host={host} />
+              )}
+            </CustomerContext.Provider>
           </CheckoutContext.Provider>
         )}
         <footer class="trust">Secured by Tranche · payments processed by Paystack</footer>

@@ -1,17 +1,18 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { ApiClient, Customer, Session } from '../shared/api.ts';
+import type { Session } from '../shared/api.ts';
+import type { CustomerContextValue } from '../shared/customer/context.ts';
 import type { Host } from './host.ts';
 
-/** What every screen of one checkout shares. */
-export interface CheckoutContextValue {
-  api: ApiClient;
+/**
+ * What every screen of one checkout shares. The customer's part (api, customer, sandbox) is
+ * also provided as the shared CustomerContext, which the screens common with the customer
+ * dashboard read (web/shared/customer).
+ */
+export interface CheckoutContextValue extends CustomerContextValue {
   host: Host;
   token: string;
   session: Session;
-  customer: Customer | undefined;
-  /** Test-mode session: show the sandbox's test cards, accounts, codes and BVNs. */
-  sandbox: boolean;
 }
 
 export const CheckoutContext = createContext<CheckoutContextValue | undefined>(undefined);

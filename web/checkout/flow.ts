@@ -1,6 +1,6 @@
 // The steps of the checkout journey and the reading of API answers into them. No money rule
 // lives here: eligibility, limits and schedules are the API's answers, only put into words.
-import type { ApiError, EligibilityResult, Session, TrustSummary } from '../shared/api.ts';
+import type { EligibilityResult, Session, TrustSummary } from '../shared/api.ts';
 import { formatNaira } from '../shared/format.ts';
 
 /**
@@ -114,11 +114,5 @@ export function explainIneligibility(
   }
 }
 
-/** Errors worth their own words; the API's `detail` is shown for the rest. */
-export function messageFor(error: ApiError): string {
-  if (error.code === 'network_error')
-    return 'We could not reach Tranche. Check your internet connection and try again.';
-  if (error.code === 'rate_limited' || error.code === 'login_throttled')
-    return `${error.detail} Please wait a moment before trying again.`;
-  return error.detail;
-}
+// Shared with the customer dashboard.
+export { messageFor } from '../shared/customer/messages.ts';

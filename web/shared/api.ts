@@ -6,13 +6,14 @@ import type {
   Eligibility,
   Identity,
   MandateStep,
+  NotificationPreferences,
   PaymentMethod,
   Plan,
   Preview,
   Trust,
 } from '../../src/http/resource-schemas.ts';
 import type { CheckoutSession } from '../../src/http/schemas.ts';
-import { JsonApi, MemoryTokens } from './json-api.ts';
+import { JsonApi, MemoryTokens, type TokenStore } from './json-api.ts';
 
 export { ApiError } from './json-api.ts';
 
@@ -36,6 +37,26 @@ export interface PlanChoice {
   installment_count: number;
   upfront_pct: number;
 }
+export type Preferences = Static<typeof NotificationPreferences>;
+export type PreferenceTopic = keyof Preferences['email'];
+/** A notice from GET /customers/me/notifications: `message` is ready to show. */
+export interface Notice {
+  id: string;
+  kind: string;
+  message: string;
+  data: Record<string, unknown>;
+  created_at: string;
+  read_at: string | null;
+}
+/** What pay-now and pay-off answer: the plan after, and each installment's outcome. */
+export interface PaymentOutcome {
+  payment_plan: PaymentPlan;
+  payments: {
+    installment_id: string;
+    outcome: 'paid' | 'failed' | 'pending' | 'error';
+    message: string | null;
+  }[];
+}
 export interface Confirmation {
   payment_plan_id: string;
   plan: PaymentPlan;
@@ -43,19 +64,27 @@ export interface Confirmation {
 }
 
 /**
- * The customer's side of /api/v1 (checkout, and later the customer dashboard). The customer's
- * tokens live in memory only: never in storage or URLs. An expired access token is refreshed
- * once, transparently.
+ * The customer's side of /api/v1 (checkout and customer dashboard). The checkout keeps the
+ * customer's tokens in memory only (never in storage or URLs); the dashboard in the tab's
+ * sessionStorage (decision 0021). An expired access token is refreshed once, transparently.
  */
 export class ApiClient {
   private readonly http: JsonApi;
+  private readonly tokens: TokenStore;
 
-  constructor(base = '/api/v1') {
+  constructor(options: { base?: string; tokens?: TokenStore } = {}) {
+    this.tokens = options.tokens ?? new MemoryTokens();
     this.http = new JsonApi({
-      base,
+      base: options.base ?? '/api/v1',
       refreshPath: '/customers/token/refresh',
-      tokens: new MemoryTokens(),
+      tokens: this.tokens,
     });
+  }
+
+  /** Copies the current tokens into another store (the full-page checkout handing over to /dashboard). */
+  keepSessionIn(store: TokenStore): void {
+    const tokens = this.tokens.load();
+    if (tokens) store.save(tokens);
   }
 
   get signedIn(): boolean {
@@ -179,6 +208,70 @@ export class ApiClient {
       { ...fields, is_default: false },
       true,
     );
+  }
+
+  async me(): Promise<Customer> {
+    return (await this.send<{ data: Customer }>('GET', '/customers/me', undefined, true)).data;
+  }
+
+  /** The customer's plans, newest first (the first 100: a customer rarely has more). */
+  async plans(): Promise<PaymentPlan[]> {
+    return (
+      await this.send<{ data: PaymentPlan[] }>(
+        'GET',
+        '/customers/me/plans?limit=100',
+        undefined,
+        true,
+      )
+    ).data;
+  }
+
+  async plan(planId: string): Promise<PaymentPlan> {
+    const path = `/customers/me/plans/${enc(planId)}`;
+    return (await this.send<{ data: PaymentPlan }>('GET', path, undefined, true)).data;
+  }
+
+  /** `overdue`: pay-now (failed and due installments); `all`: pay the plan off early. */
+  async payPlan(
+    planId: string,
+    which: 'overdue' | 'all',
+    paymentMethodId?: string,
+  ): Promise<PaymentOutcome> {
+    const path = `/customers/me/plans/${enc(planId)}/${which === 'all' ? 'pay-off' : 'pay-now'}`;
+    const body = paymentMethodId ? { payment_method_id: paymentMethodId } : {};
+    return (await this.send<{ data: PaymentOutcome }>('POST', path, body, true)).data;
+  }
+
+  async changePlanMethod(planId: string, paymentMethodId: string): Promise<PaymentPlan> {
+    const path = `/customers/me/plans/${enc(planId)}`;
+    const body = { payment_method_id: paymentMethodId };
+    return (await this.send<{ data: PaymentPlan }>('PATCH', path, body, true)).data;
+  }
+
+  async setDefaultMethod(methodId: string): Promise<void> {
+    await this.send('PUT', `/payment-methods/${enc(methodId)}/default`, undefined, true);
+  }
+
+  async deleteMethod(methodId: string): Promise<void> {
+    await this.send('DELETE', `/payment-methods/${enc(methodId)}`, undefined, true);
+  }
+
+  async notices(limit = 100): Promise<Notice[]> {
+    const path = `/customers/me/notifications?limit=${limit}`;
+    return (await this.send<{ data: Notice[] }>('GET', path, undefined, true)).data;
+  }
+
+  async preferences(): Promise<Preferences> {
+    const path = '/customers/me/notification-preferences';
+    return (await this.send<{ data: Preferences }>('GET', path, undefined, true)).data;
+  }
+
+  async changePreferences(change: {
+    email?: Partial<Preferences['email']>;
+    in_app?: Partial<Preferences['in_app']>;
+  }): Promise<Preferences> {
+    const path = '/customers/me/notification-preferences';
+    return (await this.send<{ data: Preferences }>('PUT', path, change, true)).data;
   }
 
   async confirm(

@@ -1,6 +1,19 @@
 // Small building blocks shared by the pages: labelled fields, messages, headings that take focus.
-import type { ComponentChildren } from 'preact';
-import { useEffect, useId, useRef } from 'preact/hooks';
+import { createContext, type ComponentChildren } from 'preact';
+import { useContext, useEffect, useId, useRef } from 'preact/hooks';
+
+/** True inside a page that already has its <main> (the customer dashboard's frame). */
+export const InsideMain = createContext(false);
+
+/** One step's body: the page's <main>, or a section of it when a dashboard frame holds the main. */
+export function StepBody(props: { children: ComponentChildren; class?: string }) {
+  const cls = props.class ?? 'step';
+  return useContext(InsideMain) ? (
+    <section class={cls}>{props.children}</section>
+  ) : (
+    <main class={cls}>{props.children}</main>
+  );
+}
 
 /** The heading of a step: focused when the step appears, so keyboards and readers follow. */
 export function StepHeading(props: { children: ComponentChildren; lead?: ComponentChildren }) {

@@ -84,8 +84,10 @@ export function registerPageRoutes(app: TypedApp, ctx: AppContext, webDistDir: s
   // The merchant dashboard: one page for every path under /merchant (its router picks the section).
   app.get('/merchant', { config, schema: hide }, plainPage('merchant/index.html'));
   app.get('/merchant/*', { config, schema: hide }, plainPage('merchant/index.html'));
-  // Where a payment link's checkout ends without a redirect_url (the customer dashboard's place).
+  // The customer dashboard, where a payment link's checkout ends without a redirect_url: one page
+  // for every path under /dashboard (its router picks the section or the plan).
   app.get('/dashboard', { config, schema: hide }, plainPage('dashboard/index.html'));
+  app.get('/dashboard/*', { config, schema: hide }, plainPage('dashboard/index.html'));
   app.get('/checkout/return', { config, schema: hide }, (request, reply) =>
     sendFile(request, reply, files.get('checkout/return.html'), {
       ...pageSecurityHeaders({ frameAncestors: 'none' }),

@@ -4,8 +4,11 @@ import type { Host } from '../host.ts';
 
 const REDIRECT_DELAY_MS = 1500;
 
-/** Only http(s) addresses are followed (a link's redirect_url is the merchant's input). */
-function safeAddress(url: string | null): string {
+/**
+ * Where a full-page checkout goes next: the link's redirect_url, else the customer dashboard.
+ * Only http(s) addresses are followed (a link's redirect_url is the merchant's input).
+ */
+export function nextAddress(url: string | null): string {
   if (url === null) return '/dashboard';
   try {
     const parsed = new URL(url, location.origin);
@@ -15,9 +18,18 @@ function safeAddress(url: string | null): string {
   }
 }
 
+/**
+ * Whether the next address is this origin's customer dashboard (a link without redirect_url:
+ * the API sends its absolute /dashboard address), where the customer should arrive signed in.
+ */
+export function endsOnDashboard(url: string | null): boolean {
+  const next = new URL(nextAddress(url), location.origin);
+  return next.origin === location.origin && next.pathname === '/dashboard';
+}
+
 /** The plan exists; the deposit is being collected. Full page: on to the next address. */
 export function Confirmed(props: { redirectUrl: string | null; host: Host }) {
-  const next = props.host.embedded ? undefined : safeAddress(props.redirectUrl);
+  const next = props.host.embedded ? undefined : nextAddress(props.redirectUrl);
   useEffect(() => {
     if (next === undefined) return;
     const timer = setTimeout(() => location.assign(next), REDIRECT_DELAY_MS);

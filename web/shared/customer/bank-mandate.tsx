@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, type Bank, type MandateStepResult, type Method } from '../../shared/api.ts';
-import { poll } from '../../shared/poll.ts';
-import { Alert, Field, Spinner, StepHeading, SubmitButton } from '../../shared/ui.tsx';
-import { useCheckout } from '../context.ts';
-import { messageFor } from '../flow.ts';
-import { BankHint, OtpHint } from '../sandbox-hints.tsx';
+import { ApiError, type Bank, type MandateStepResult, type Method } from '../api.ts';
+import { poll } from '../poll.ts';
+import { Alert, Field, Spinner, StepBody, StepHeading, SubmitButton } from '../ui.tsx';
+import { useCustomerContext } from './context.ts';
+import { messageFor } from './messages.ts';
+import { BankHint, OtpHint } from './sandbox-hints.tsx';
 
 /** Where a mandate set-up stands: which answer the bank waits for next. */
 type MandateState =
@@ -44,7 +44,7 @@ const POLL_MS = 2000;
  * (`next_action`): an OTP, a birthday, a phone number, approval on its own page, or waiting.
  */
 export function BankMandate(props: { onLinked: (method: Method) => void; onBack: () => void }) {
-  const { api, customer, sandbox } = useCheckout();
+  const { api, customer, sandbox } = useCustomerContext();
   const [banks, setBanks] = useState<Bank[]>();
   const [bankCode, setBankCode] = useState('');
   const [accountNumber, setAccountNumber] = useState('');
@@ -158,7 +158,7 @@ export function BankMandate(props: { onLinked: (method: Method) => void; onBack:
   }
 
   return (
-    <main class="step">
+    <StepBody>
       <StepHeading lead="Your bank confirms that Tranche may debit this account on each due date.">
         Add a bank account
       </StepHeading>
@@ -237,6 +237,6 @@ export function BankMandate(props: { onLinked: (method: Method) => void; onBack:
       <button class="link-button" type="button" onClick={back}>
         Back to payment methods
       </button>
-    </main>
+    </StepBody>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
-import { ApiError } from '../../shared/api.ts';
-import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
-import { useCheckout } from '../context.ts';
-import { messageFor } from '../flow.ts';
-import { BvnHint, freshSandboxBvn, SANDBOX_BVN_DATE_OF_BIRTH } from '../sandbox-hints.tsx';
+import { ApiError } from '../api.ts';
+import { Alert, Field, StepBody, StepHeading, SubmitButton } from '../ui.tsx';
+import { useCustomerContext } from './context.ts';
+import { messageFor } from './messages.ts';
+import { BvnHint, freshSandboxBvn, SANDBOX_BVN_DATE_OF_BIRTH } from './sandbox-hints.tsx';
 
 const BVN_ERRORS: Record<string, string> = {
   bvn_not_found: 'We could not find this BVN. Check the 11 digits and try again.',
@@ -14,7 +14,7 @@ const BVN_ERRORS: Record<string, string> = {
 
 /** Identity verification with the customer's BVN, needed once before a first plan. */
 export function IdentityVerification(props: { onVerified: () => void }) {
-  const { api, sandbox } = useCheckout();
+  const { api, sandbox } = useCustomerContext();
   const [bvn, setBvn] = useState('');
   const [dateOfBirth, setDateOfBirth] = useState('');
   const [busy, setBusy] = useState(false);
@@ -42,7 +42,7 @@ export function IdentityVerification(props: { onVerified: () => void }) {
   }
 
   return (
-    <main class="step">
+    <StepBody>
       <StepHeading lead="Tranche checks your Bank Verification Number once, before your first plan. We never store the BVN itself.">
         Verify your identity
       </StepHeading>
@@ -78,6 +78,6 @@ export function IdentityVerification(props: { onVerified: () => void }) {
           Verify
         </SubmitButton>
       </form>
-    </main>
+    </StepBody>
   );
 }

@@ -1,17 +1,18 @@
 import { useState } from 'preact/hooks';
-import { ApiError, type Customer } from '../../shared/api.ts';
-import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
-import { useCheckout } from '../context.ts';
-import { messageFor } from '../flow.ts';
+import { ApiError, type Customer } from '../api.ts';
+import { Alert, Field, StepBody, StepHeading, SubmitButton } from '../ui.tsx';
+import { useCustomerContext } from './context.ts';
+import { messageFor } from './messages.ts';
 
-/** Create a Tranche account without leaving the checkout. */
+/** Create a Tranche account (in the checkout, without leaving it). */
 export function Register(props: {
   onSignedIn: (customer: Customer) => void;
   onSignIn: () => void;
+  email?: string | null;
 }) {
-  const { api, session } = useCheckout();
+  const { api } = useCustomerContext();
   const [fields, setFields] = useState({
-    email: session.customer_email ?? '',
+    email: props.email ?? '',
     password: '',
     first_name: '',
     last_name: '',
@@ -47,7 +48,7 @@ export function Register(props: {
   }
 
   return (
-    <main class="step">
+    <StepBody>
       <StepHeading lead="It takes a minute. You will use it to follow and manage your payments.">
         Create your Tranche account
       </StepHeading>
@@ -104,6 +105,6 @@ export function Register(props: {
       <button class="link-button" type="button" onClick={props.onSignIn}>
         Already have an account? Sign in
       </button>
-    </main>
+    </StepBody>
   );
 }

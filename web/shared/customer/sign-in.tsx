@@ -1,16 +1,18 @@
 import { useState } from 'preact/hooks';
-import { ApiError, type Customer } from '../../shared/api.ts';
-import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
-import { useCheckout } from '../context.ts';
-import { messageFor } from '../flow.ts';
+import { ApiError, type Customer } from '../api.ts';
+import { Alert, Field, StepBody, StepHeading, SubmitButton } from '../ui.tsx';
+import { useCustomerContext } from './context.ts';
+import { messageFor } from './messages.ts';
 
-/** Sign in with the Tranche account (email pre-filled from the merchant's session). */
+/** Sign in with the Tranche account (the checkout pre-fills the email from the merchant's session). */
 export function SignIn(props: {
   onSignedIn: (customer: Customer) => void;
   onRegister: () => void;
+  email?: string | null;
+  lead?: string;
 }) {
-  const { api, session } = useCheckout();
-  const [email, setEmail] = useState(session.customer_email ?? '');
+  const { api } = useCustomerContext();
+  const [email, setEmail] = useState(props.email ?? '');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -30,8 +32,10 @@ export function SignIn(props: {
   }
 
   return (
-    <main class="step">
-      <StepHeading lead="Pay in installments with your Tranche account.">Sign in</StepHeading>
+    <StepBody>
+      <StepHeading lead={props.lead ?? 'Pay in installments with your Tranche account.'}>
+        Sign in
+      </StepHeading>
       {error && <Alert>{error}</Alert>}
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Field
@@ -57,6 +61,6 @@ export function SignIn(props: {
       <button class="link-button" type="button" onClick={props.onRegister}>
         New to Tranche? Create an account
       </button>
-    </main>
+    </StepBody>
   );
 }

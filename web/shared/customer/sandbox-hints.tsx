@@ -5,7 +5,7 @@ import {
   TEST_BANK_BIRTHDAY,
   TEST_BANK_OTP,
   TEST_CARDS,
-} from '../../src/gateway/sandbox/test-data.ts';
+} from '../../../src/gateway/sandbox/test-data.ts';
 
 /** Sandbox BVNs: "221" and any 8 digits, born 1990-01-15 (src/identity/sandbox.ts). */
 export const SANDBOX_BVN_DATE_OF_BIRTH = '1990-01-15';

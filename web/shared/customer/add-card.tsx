@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, type Method } from '../../shared/api.ts';
-import { poll } from '../../shared/poll.ts';
-import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
-import { useCheckout } from '../context.ts';
-import { messageFor } from '../flow.ts';
-import { CardHint } from '../sandbox-hints.tsx';
+import { ApiError, type Method } from '../api.ts';
+import { poll } from '../poll.ts';
+import { Alert, Spinner, StepBody, StepHeading } from '../ui.tsx';
+import { useCustomerContext } from './context.ts';
+import { messageFor } from './messages.ts';
+import { CardHint } from './sandbox-hints.tsx';
 
 type CardState =
   | { kind: 'ready'; error?: string }
@@ -18,7 +18,7 @@ const POLL_MS = 1500;
  * over the merchant's page); this screen waits for the gateway's answer meanwhile.
  */
 export function AddCard(props: { onLinked: (method: Method) => void; onBack: () => void }) {
-  const { api, customer, sandbox } = useCheckout();
+  const { api, customer, sandbox } = useCustomerContext();
   const [state, setState] = useState<CardState>({ kind: 'ready' });
   const poller = useRef<{ stop: () => void; now: () => void }>(undefined);
   const popup = useRef<Window | null>(null);
@@ -81,7 +81,7 @@ export function AddCard(props: { onLinked: (method: Method) => void; onBack: () 
   }
 
   return (
-    <main class="step">
+    <StepBody>
       <StepHeading lead="You type your card details on our payment partner's secure page. We charge ₦50 to check the card, then refund it.">
         Add a debit card
       </StepHeading>
@@ -122,7 +122,7 @@ export function AddCard(props: { onLinked: (method: Method) => void; onBack: () 
       <button class="link-button" type="button" onClick={back}>
         Back to payment methods
       </button>
-    </main>
+    </StepBody>
   );
 }
 

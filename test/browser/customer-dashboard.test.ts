@@ -1,0 +1,245 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, screenshots, seriousA11yViolations } from './support/browser.ts';
+import { apiCustomer, createSession, signIn } from './support/checkout.ts';
+import { browserSuite } from './support/suite.ts';
+
+/**
+ * The customer dashboard (/dashboard) over the running stack: a failed installment paid with
+ * another card, a method that backs a plan refused deletion with the way out, early payoff, and
+ * another customer's plan id showing nothing. (Landing there after a payment link's checkout:
+ * payment-link.test.ts.)
+ */
+const suite = browserSuite({ merchantName: 'Dashboard Shop' });
+
+async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`timed out waiting for ${what}\n${suite.stack.output().slice(-3000)}`);
+}
+
+/** A confirmed plan through the API, its deposit collected by the worker. */
+async function planFor(customer: { token: string; methodId?: string }, orderReference: string) {
+  const session = await createSession(suite.stack.api, suite.merchant, {
+    amount: 400_000,
+    order_reference: orderReference,
+  });
+  const confirmed = await suite.stack.api.post(
+    `/api/v1/checkout/sessions/${session.token}/confirm`,
+    {
+      frequency: 'weekly',
+      installment_count: 3,
+      upfront_pct: 25,
+      payment_method_id: customer.methodId,
+    },
+    { token: customer.token },
+  );
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+  const planId = confirmed.body.data.payment_plan_id as string;
+  await waitFor(async () => (await merchantPlan(planId)).status === 'active', 'the deposit');
+  return planId;
+}
+
+async function merchantPlan(planId: string) {
+  const res = await suite.stack.api.get(`/api/v1/merchant/${suite.merchant.id}/plans/${planId}`, {
+    token: suite.merchant.key,
+  });
+  return res.body.data as { status: string; installments: { id: string; status: string }[] };
+}
+
+/** The sandbox's control: the card's later charges fail for lack of funds. */
+async function drainCardOf(email: string) {
+  const [row] = await suite.stack.sql<{ code: string }>(
+    `SELECT a.authorization_code AS code FROM sandbox_gateway.authorizations a
+       JOIN sandbox_gateway.customers c ON c.id = a.customer_id WHERE c.email = $1`,
+    [email],
+  );
+  const res = await fetch(`${suite.stack.sandboxUrl}/_sandbox/authorizations/${row?.code}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${suite.stack.gatewayKey}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ behaviour: 'insufficient_funds' }),
+  });
+  expect(res.status).toBe(200);
+}
+
+async function eligibility(token: string) {
+  const session = await createSession(suite.stack.api, suite.merchant, { amount: 10_000 });
+  const res = await suite.stack.api.get(`/api/v1/checkout/sessions/${session.token}/eligibility`, {
+    token,
+  });
+  return res.body.data as { eligible: boolean; reason: string | null };
+}
+
+async function openDashboard(email: string): Promise<Page> {
+  const page = await suite.browser.newPage({ viewport: DESKTOP });
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+  await page.goto(`${suite.stack.apiUrl}/dashboard`);
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await signIn(page, email);
+  await page.getByRole('heading', { name: 'Your plans' }).waitFor();
+  return page;
+}
+
+async function addCardInPopup(page: Page, open: () => Promise<void>) {
+  const popupOpened = page.waitForEvent('popup');
+  await open();
+  const popup = await popupOpened;
+  await popup.getByLabel('Card number').fill('4084084084084081');
+  await popup.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await popup.getByLabel('CVV').fill('408');
+  await popup.getByRole('button', { name: /^Pay/ }).click();
+}
+
+describe('customer dashboard', () => {
+  it('a failed installment shows up; pay now with another card clears it and eligibility is back; the card backing the plan cannot be deleted; early payoff completes the plan and the merchant gets the events', async () => {
+    const customer = await apiCustomer(suite.stack.api, { verified: true, card: 'success' });
+    const planId = await planFor(customer, 'order-fail-1');
+
+    // Installment 1 fails (the card ran out of funds), and its retry two days later too: the
+    // customer is delinquent and a new checkout is refused.
+    await drainCardOf(customer.email);
+    const advanced = await suite.stack.api.post(
+      `/api/v1/merchant/${suite.merchant.id}/plans/${planId}/advance`,
+      undefined,
+      { token: suite.merchant.key },
+    );
+    expect(advanced.status, JSON.stringify(advanced.body)).toBe(200);
+    await waitFor(
+      async () => (await merchantPlan(planId)).installments[1]?.status === 'failed',
+      'the failed installment',
+    );
+    const clock = await suite.stack.api.post(
+      `/api/v1/merchant/${suite.merchant.id}/plans/${planId}/advance-clock`,
+      { days: 2 },
+      { token: suite.merchant.key },
+    );
+    expect(clock.status, JSON.stringify(clock.body)).toBe(200);
+    await waitFor(
+      async () => (await eligibility(customer.token)).reason === 'delinquent',
+      'delinquency',
+    );
+
+    const page = await openDashboard(customer.email);
+    await page.getByText(/overdue\. Open the plan/).waitFor();
+    expect(await seriousA11yViolations(page.mainFrame())).toEqual([]);
+    await screenshots(page, 'dashboard-plans-overdue');
+
+    await page.getByRole('link', { name: /order-fail-1/ }).click();
+    await page.getByRole('heading', { name: 'A payment is overdue' }).waitFor();
+    expect(page.url()).toBe(`${suite.stack.apiUrl}/dashboard/plans/${planId}`);
+    await page.locator('table.plan-schedule').getByText('Failed').waitFor();
+    expect(await seriousA11yViolations(page.mainFrame())).toEqual([]);
+    await screenshots(page, 'dashboard-plan-overdue');
+
+    // Pay now with another card, added right there.
+    const overdue = page.locator('section', {
+      has: page.getByRole('heading', { name: 'A payment is overdue' }),
+    });
+    await overdue.getByRole('button', { name: 'Use a new card' }).click();
+    await addCardInPopup(page, () =>
+      overdue.getByRole('button', { name: 'Open the secure card page' }).click(),
+    );
+    await overdue.getByText('This method also pays').waitFor({ timeout: 15_000 });
+    await overdue.getByRole('button', { name: /^Pay ₦.* now$/ }).click();
+    await page
+      .getByRole('heading', { name: 'A payment is overdue' })
+      .waitFor({ state: 'detached' });
+    expect((await merchantPlan(planId)).installments[1]?.status).toBe('paid');
+    expect(await eligibility(customer.token)).toMatchObject({ eligible: true, reason: null });
+    await screenshots(page, 'dashboard-plan-after-pay-now');
+
+    // The drained card no longer backs the plan (pay-now moved it); the new one does and stays.
+    await page.getByRole('link', { name: 'Payment methods' }).click();
+    await page.getByRole('heading', { name: 'Payment methods' }).waitFor();
+    const cards = page.locator('li.method-card');
+    await cards.nth(1).waitFor();
+    await expect.poll(() => cards.count()).toBe(2);
+    // The page lists them in the API's order: find the one the plan uses now.
+    const planMethod = (
+      await suite.stack.api.get(`/api/v1/customers/me/plans/${planId}`, { token: customer.token })
+    ).body.data.payment_method_id as string;
+    expect(planMethod).not.toBe(customer.methodId);
+    const ids = await suite.stack.api.get(
+      `/api/v1/payment-methods/customers/${customer.customerId}`,
+      { token: customer.token },
+    );
+    const order = (ids.body.data as { id: string }[]).map((m) => m.id);
+    await cards
+      .nth(order.indexOf(planMethod))
+      .getByRole('button', { name: /^Delete/ })
+      .click();
+    const refusal = page.getByRole('alert');
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toMatch(/cannot be deleted yet/);
+    expect(await refusal.innerText()).toMatch(/Plan order-fail-1/);
+    expect(await seriousA11yViolations(page.mainFrame())).toEqual([]);
+    await screenshots(page, 'dashboard-method-in-use');
+    // The old card, which no longer pays anything, goes.
+    await cards
+      .nth(order.indexOf(customer.methodId ?? ''))
+      .getByRole('button', { name: /^Delete/ })
+      .click();
+    await page.getByText('was removed').waitFor();
+    await expect.poll(() => cards.count()).toBe(1);
+
+    // Pay the rest off early.
+    await page.goto(`${suite.stack.apiUrl}/dashboard/plans/${planId}`);
+    await page.getByRole('heading', { name: 'Pay off early' }).waitFor();
+    await page.getByRole('button', { name: 'Pay off early…' }).click();
+    await page.getByRole('button', { name: /^Pay off ₦/ }).click();
+    await page.getByRole('heading', { name: 'Pay off early' }).waitFor({ state: 'detached' });
+    await page.getByText('Paid off').first().waitFor();
+    expect((await merchantPlan(planId)).status).toBe('completed');
+    await screenshots(page, 'dashboard-plan-paid-off');
+    const events = await suite.stack.sql<{ type: string }>(
+      `SELECT type FROM webhook_events WHERE merchant_id = $1 AND body LIKE $2 ORDER BY created_at`,
+      [suite.merchant.id, `%${planId}%`],
+    );
+    const types = events.map((e) => e.type);
+    expect(types).toContain('payment_plan.completed');
+    // Installments 1 to 3 (the deposit is payment.success), the last two from the payoff.
+    expect(types.filter((t) => t === 'payment_plan.installment_paid')).toHaveLength(3);
+    expect(types).toContain('payment.success');
+
+    // Receipts, the account and the notices pages.
+    await page.getByRole('heading', { name: 'Receipts' }).scrollIntoViewIfNeeded();
+    await page.getByRole('link', { name: 'Identity and limit' }).click();
+    await page.getByRole('heading', { name: 'What raises your score and limit' }).waitFor();
+    expect(await page.getByText('A payment is overdue').count()).toBe(0);
+    expect(await seriousA11yViolations(page.mainFrame())).toEqual([]);
+    await screenshots(page, 'dashboard-identity-and-limit');
+    await page.getByRole('link', { name: 'Notices' }).click();
+    await page.getByRole('heading', { name: 'Latest notices' }).waitFor();
+    await page.getByRole('checkbox').first().uncheck();
+    await page.getByText('Saved.').waitFor();
+    expect(await seriousA11yViolations(page.mainFrame())).toEqual([]);
+    await screenshots(page, 'dashboard-notices');
+    await page.close();
+  });
+
+  it("another customer's plan id in the URL shows nothing of it", async () => {
+    const owner = await apiCustomer(suite.stack.api, { verified: true, card: 'success' });
+    const planId = await planFor(owner, 'order-private-7');
+    const other = await apiCustomer(suite.stack.api, { verified: true });
+    const page = await openDashboard(other.email);
+    await page.goto(`${suite.stack.apiUrl}/dashboard/plans/${planId}`);
+    await page.getByRole('heading', { name: 'Plan not found' }).waitFor();
+    expect(await page.locator('body').innerText()).not.toContain('order-private-7');
+    await page.setViewportSize(PHONE);
+    expect(await seriousA11yViolations(page.mainFrame())).toEqual([]);
+    await screenshots(page, 'dashboard-plan-not-found');
+    // Signing out forgets the tab's session: a reload asks to sign in again.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.close();
+  });
+});
