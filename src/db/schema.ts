@@ -11,6 +11,8 @@ export interface MerchantsTable {
   status: 'pending_approval' | 'active' | 'deactivated';
   approved_at: Date | null;
   deactivated_at: Date | null;
+  /** The operator's reason, shown to the merchant while deactivated; cleared on reactivation. */
+  deactivation_reason: Generated<string | null>;
   settlement_bank_code: string | null;
   settlement_account_number: string | null;
   default_constraints: JsonColumn<StoredConstraints>;
@@ -355,6 +357,25 @@ export interface CustomerNotificationsTable {
   read_at: Date | null;
 }
 
+export type OperatorAction =
+  'merchant.approve' | 'merchant.deactivate' | 'merchant.reactivate' | 'reconciliation.run';
+
+/** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE): who did what, to what, and why. */
+export interface OperatorAuditLogTable {
+  id: string;
+  /** Insertion order (an identity column): the log's order and its cursor. */
+  seq: Generated<string>;
+  operator: string;
+  action: OperatorAction;
+  target_type: 'merchant' | 'ledger';
+  target_id: string | null;
+  reason: string | null;
+  detail: JsonColumn<Record<string, unknown>>;
+  request_id: string | null;
+  ip: string | null;
+  created_at: Date;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   api_keys: ApiKeysTable;
@@ -382,6 +403,7 @@ export interface Database {
   customer_identities: CustomerIdentitiesTable;
   payment_links: PaymentLinksTable;
   payment_link_sessions: PaymentLinkSessionsTable;
+  operator_audit_log: OperatorAuditLogTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;
@@ -401,3 +423,4 @@ export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookEventRow = Selectable<WebhookEventsTable>;
 export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
 export type PaymentLinkRow = Selectable<PaymentLinksTable>;
+export type OperatorAuditRow = Selectable<OperatorAuditLogTable>;

@@ -31,7 +31,8 @@ export type IdPrefix =
   | 'po'
   | 'evt'
   | 'pl'
-  | 'ntf';
+  | 'ntf'
+  | 'opa';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(20)}`;
