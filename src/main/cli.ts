@@ -312,6 +312,7 @@ function printBanner(
   print(`  API            ${url}/api/v1`);
   print(`  API reference  ${url}/docs`);
   print(`  Health         ${url}/healthz   Metrics ${url}/metrics`);
+  print(`  Merchant       ${url}/merchant    Operator console ${url}/admin`);
   print(
     `  Gateway        ${sandboxUrl ? `sandbox gateway at ${sandboxUrl} (test cards: src/gateway/sandbox/README.md)` : (runtime.config.gatewayBaseUrl ?? '')}`,
   );
@@ -323,7 +324,8 @@ function printBanner(
   print(
     `      -d '{"business_name":"My Shop","email":"dev@myshop.ng","password":"a long password"}'`,
   );
-  print('Operator token for /api/v1/admin:  npm run tranche -- admin-token');
+  print(`Operator console: ${url}/admin  (sign in with your name and the operator token:`);
+  print('  npm run tranche -- admin-token)');
   print('');
 }
 

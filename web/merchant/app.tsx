@@ -3,7 +3,7 @@ import { ApiError } from '../shared/json-api.ts';
 import type { MerchantApi, MerchantRecord, Mode } from '../shared/merchant-api.ts';
 import { Spinner } from '../shared/ui.tsx';
 import { DashboardContext, type DashboardContextValue } from './context.ts';
-import { navigate, usePath } from './router.tsx';
+import { navigate, usePath } from '../shared/router.tsx';
 import { DevelopersSection } from './screens/developers.tsx';
 import { GettingStartedSection } from './screens/getting-started.tsx';
 import { MoneySection } from './screens/money.tsx';

@@ -11,16 +11,15 @@ import {
   OperatorActionEntry,
   ReconciliationReport,
 } from '../admin-schemas.ts';
-import { requireAuth } from '../plugins/auth.ts';
 import { Envelope, errorResponses, PageEnvelope, PageQuery, Strict } from '../schemas.ts';
 import type { TypedApp } from '../typed-app.ts';
-import { adminSecurity as security, OperatorHeader, operatorOf } from './admin.ts';
+import { adminAuth, adminSecurity as security, OperatorHeader, operatorOf } from './admin.ts';
 
 const RECONCILIATION_DEFAULT_DAYS = 7;
 
 /** What an operator watches besides merchants: reconciliation, dead letters, the ledger, the audit log. */
 export function registerAdminOversightRoutes(app: TypedApp, ctx: AppContext): void {
-  const admin = requireAuth(ctx, ['admin']);
+  const admin = adminAuth(ctx);
 
   app.post(
     '/api/v1/admin/reconciliation',
@@ -70,6 +69,7 @@ export function registerAdminOversightRoutes(app: TypedApp, ctx: AppContext): vo
         description:
           'Events whose 72-hour retry window ran out, newest first, with their merchant and last error. The merchant re-sends them (dashboard or API).',
         security,
+        headers: OperatorHeader,
         querystring: Type.Object(
           { ...PageQuery, merchant_id: Type.Optional(Type.String({ maxLength: 64 })) },
           Strict,
@@ -100,6 +100,7 @@ export function registerAdminOversightRoutes(app: TypedApp, ctx: AppContext): vo
         description:
           'Sums every posting (zero when the books balance), lists entries that do not balance on their own and accounts whose balance is on the wrong side.',
         security,
+        headers: OperatorHeader,
         response: { 200: Envelope(LedgerCheck), ...errorResponses },
       },
     },
@@ -116,6 +117,7 @@ export function registerAdminOversightRoutes(app: TypedApp, ctx: AppContext): vo
         description:
           'Every operator action (approve, deactivate, reactivate, reconciliation run) with who, why and when, newest first; `target_id` narrows it to one merchant.',
         security,
+        headers: OperatorHeader,
         querystring: Type.Object(
           { ...PageQuery, target_id: Type.Optional(Type.String({ maxLength: 64 })) },
           Strict,

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app/context.ts';
 import { getMerchantOverview } from '../../app/merchant-overview.ts';
@@ -23,7 +23,7 @@ export const OperatorHeader = Type.Object({
     Type.String({
       maxLength: 200,
       description:
-        "Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write.",
+        "Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.",
       examples: ['Ada Obi'],
     }),
   ),
@@ -41,18 +41,31 @@ export const ReasonBody = Type.Object(
   Strict,
 );
 
+function operatorHeader(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-operator'];
+  return Array.isArray(header) ? header[0] : header;
+}
+
 /** The operator behind a write, with where the request came from (for the audit row). */
 export function operatorOf(request: FastifyRequest): Operator {
-  const header = request.headers['x-operator'];
-  return {
-    name: operatorName(Array.isArray(header) ? header[0] : header),
-    requestId: request.id,
-    ip: request.ip,
-  };
+  return { name: operatorName(operatorHeader(request)), requestId: request.id, ip: request.ip };
+}
+
+/**
+ * Every admin route: the operator token, then `X-Operator` checked whenever it is sent (reads
+ * too), so the console learns at sign-in that a name will be refused, not at the first change.
+ */
+export function adminAuth(ctx: AppContext): preHandlerAsyncHookHandler[] {
+  return [
+    requireAuth(ctx, ['admin']),
+    async (request) => {
+      if (request.headers['x-operator'] !== undefined) operatorName(operatorHeader(request));
+    },
+  ];
 }
 
 export function registerAdminRoutes(app: TypedApp, ctx: AppContext): void {
-  const admin = requireAuth(ctx, ['admin']);
+  const admin = adminAuth(ctx);
   const security = adminSecurity;
 
   app.get(
@@ -65,6 +78,7 @@ export function registerAdminRoutes(app: TypedApp, ctx: AppContext): void {
         description:
           'Merchants waiting for approval first, then the newest first. `total` counts every match.',
         security,
+        headers: OperatorHeader,
         querystring: Type.Object(
           {
             status: Type.Optional(
@@ -110,6 +124,7 @@ export function registerAdminRoutes(app: TypedApp, ctx: AppContext): void {
         description:
           "The merchant record, its plans counted by status in each mode, its wallet, and each mode's webhook health (the endpoint, the last delivery attempt, events waiting, dead letters).",
         security,
+        headers: OperatorHeader,
         params: MerchantIdParams,
         response: { 200: Envelope(MerchantOverview), ...errorResponses },
       },

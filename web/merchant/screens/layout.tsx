@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import type { MerchantRecord, Mode } from '../../shared/merchant-api.ts';
-import { Link } from '../router.tsx';
+import { Link } from '../../shared/router.tsx';
 
 export interface Section {
   path: string;

@@ -12,7 +12,7 @@ import {
 } from '../../shared/merchant-api-payments.ts';
 import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
-import { Link } from '../router.tsx';
+import { Link } from '../../shared/router.tsx';
 
 export const PAYMENTS_PATH = '/merchant/payments';
 

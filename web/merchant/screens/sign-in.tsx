@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { ApiError } from '../../shared/json-api.ts';
 import type { MerchantApi, MerchantRecord } from '../../shared/merchant-api.ts';
 import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
-import { Link } from '../router.tsx';
+import { Link } from '../../shared/router.tsx';
 
 const DEACTIVATED =
   'This merchant account is deactivated: its keys are refused and no checkout can start.';

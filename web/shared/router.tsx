@@ -1,5 +1,5 @@
-// Paths under /merchant, with history: a link is a real <a href> (open in a new tab works),
-// a plain click moves within the app.
+// Paths under one app's root (/merchant, /admin), with history: a link is a real <a href> (open
+// in a new tab works), a plain click moves within the app.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 
