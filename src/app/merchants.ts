@@ -227,7 +227,7 @@ async function setStatus(
 }
 
 /** Live keys start working. A reason is optional. */
-export function approveMerchant(
+export async function approveMerchant(
   ctx: AppContext,
   merchantId: string,
   operator: Operator,
@@ -245,7 +245,7 @@ export function approveMerchant(
 }
 
 /** Every call of the merchant gets 403, with `reason` (required) in the answer. */
-export function deactivateMerchant(
+export async function deactivateMerchant(
   ctx: AppContext,
   merchantId: string,
   operator: Operator,
@@ -265,7 +265,7 @@ export function deactivateMerchant(
 }
 
 /** Back to where the merchant was before: active if it had been approved, else pending. */
-export function reactivateMerchant(
+export async function reactivateMerchant(
   ctx: AppContext,
   merchantId: string,
   operator: Operator,
