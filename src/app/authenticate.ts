@@ -1,6 +1,10 @@
 import { parseSecretKey, type KeyMode } from '../domain/api-key.ts';
 import { DomainError, notFound } from '../domain/errors.ts';
-import { assertMerchantMayUseKey, type MerchantStatus } from '../domain/merchant.ts';
+import {
+  assertMerchantMayUseKey,
+  merchantInactive,
+  type MerchantStatus,
+} from '../domain/merchant.ts';
 import { constantTimeEqual, sha256Hex } from '../platform/crypto.ts';
 import type { AppContext } from './context.ts';
 import type { StoredConstraints } from '../db/schema.ts';
@@ -55,12 +59,11 @@ export async function authenticate(
     if (claims) {
       const merchant = await ctx.db
         .selectFrom('merchants')
-        .select(['id', 'status'])
+        .select(['id', 'status', 'deactivation_reason'])
         .where('id', '=', claims.subject)
         .executeTakeFirst();
       if (!merchant) throw unauthenticated('Invalid or expired token.');
-      if (merchant.status === 'deactivated')
-        throw new DomainError('merchant_inactive', 'This merchant account is deactivated.');
+      if (merchant.status === 'deactivated') throw merchantInactive(merchant.deactivation_reason);
       return {
         kind: 'merchant_dashboard',
         merchantId: merchant.id,
@@ -98,6 +101,7 @@ export async function authenticateSecretKey(
       'merchants.id as merchant_id',
       'merchants.status',
       'merchants.default_constraints',
+      'merchants.deactivation_reason',
     ])
     .where('api_keys.digest', '=', digest)
     .executeTakeFirst();
@@ -107,7 +111,7 @@ export async function authenticateSecretKey(
       'This API key has been revoked or has expired. Use a current key from your dashboard.',
     );
   }
-  assertMerchantMayUseKey(row.status, row.mode);
+  assertMerchantMayUseKey(row.status, row.mode, row.deactivation_reason);
   const principal = {
     kind: 'secret_key' as const,
     merchantId: row.merchant_id,

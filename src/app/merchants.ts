@@ -14,6 +14,7 @@ import {
   CUSTOMER_TIERS,
   DEFAULT_GOODS_RELEASE_RULE,
   DEFAULT_MIN_CUSTOMER_TIER,
+  merchantInactive,
   validateSettlementAccount,
   type GoodsReleaseRule,
 } from '../domain/merchant.ts';
@@ -23,6 +24,7 @@ import {
   type Frequency,
   type SessionConstraints,
 } from '../domain/session-constraints.ts';
+import { operatorReason } from '../domain/operator-action.ts';
 import { newId, randomBase62 } from '../platform/ids.ts';
 import { hashPassword, verifyPassword } from '../platform/passwords.ts';
 import { issueSecretKey } from './api-keys.ts';
@@ -35,6 +37,7 @@ import {
   replaceWebhookSecret,
   setWebhookUrl,
 } from './webhook-endpoints.ts';
+import { recordOperatorAction, type Operator } from './operator-audit.ts';
 import { recordLoginFailure, assertLoginAllowed, clearLoginFailures } from './login-throttle.ts';
 
 /** The credentials a new merchant receives once: keys and webhook secrets are never shown again. */
@@ -175,12 +178,23 @@ async function runCredentialChange<T>(
   return result;
 }
 
+/**
+ * An operator's change of a merchant's status, and its audit row, in one transaction
+ * (decision 0020). `next` gives the new status fields from the current row.
+ */
 async function setStatus(
   ctx: AppContext,
   merchantId: string,
-  next: (
-    row: MerchantRow,
-  ) => Partial<Pick<MerchantRow, 'status' | 'approved_at' | 'deactivated_at'>>,
+  change: {
+    action: 'merchant.approve' | 'merchant.deactivate' | 'merchant.reactivate';
+    operator: Operator;
+    reason: string | null;
+    next: (
+      row: MerchantRow,
+    ) => Partial<
+      Pick<MerchantRow, 'status' | 'approved_at' | 'deactivated_at' | 'deactivation_reason'>
+    >;
+  },
 ): Promise<MerchantView> {
   const now = ctx.clock.now();
   return runCredentialChange(ctx, merchantId, async (tx) => {
@@ -193,34 +207,80 @@ async function setStatus(
     if (!row) throw notFound('Merchant');
     const updated = await tx
       .updateTable('merchants')
-      .set({ ...next(row), updated_at: now })
+      .set({ ...change.next(row), updated_at: now })
       .where('id', '=', merchantId)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordOperatorAction(
+      tx,
+      change.operator,
+      {
+        action: change.action,
+        target: { type: 'merchant', id: merchantId },
+        reason: change.reason,
+        detail: { from: row.status, to: updated.status, business_name: row.business_name },
+      },
+      now,
+    );
     return viewOf(tx, updated);
   });
 }
 
-export function approveMerchant(ctx: AppContext, merchantId: string): Promise<MerchantView> {
-  return setStatus(ctx, merchantId, (row) => ({
-    status: approvedStatus(row.status),
-    approved_at: row.approved_at ?? ctx.clock.now(),
-  }));
+/** Live keys start working. A reason is optional. */
+export async function approveMerchant(
+  ctx: AppContext,
+  merchantId: string,
+  operator: Operator,
+  reason?: string | null,
+): Promise<MerchantView> {
+  return setStatus(ctx, merchantId, {
+    action: 'merchant.approve',
+    operator,
+    reason: operatorReason(reason, 'optional', 'approve a merchant'),
+    next: (row) => ({
+      status: approvedStatus(row.status),
+      approved_at: row.approved_at ?? ctx.clock.now(),
+    }),
+  });
 }
 
-export function deactivateMerchant(ctx: AppContext, merchantId: string): Promise<MerchantView> {
-  return setStatus(ctx, merchantId, (row) => ({
-    status: 'deactivated',
-    deactivated_at: row.deactivated_at ?? ctx.clock.now(),
-  }));
+/** Every call of the merchant gets 403, with `reason` (required) in the answer. */
+export async function deactivateMerchant(
+  ctx: AppContext,
+  merchantId: string,
+  operator: Operator,
+  reason: string | null | undefined,
+): Promise<MerchantView> {
+  const why = operatorReason(reason, 'required', 'deactivate a merchant');
+  return setStatus(ctx, merchantId, {
+    action: 'merchant.deactivate',
+    operator,
+    reason: why,
+    next: (row) => ({
+      status: 'deactivated',
+      deactivated_at: row.deactivated_at ?? ctx.clock.now(),
+      deactivation_reason: why,
+    }),
+  });
 }
 
 /** Back to where the merchant was before: active if it had been approved, else pending. */
-export function reactivateMerchant(ctx: AppContext, merchantId: string): Promise<MerchantView> {
-  return setStatus(ctx, merchantId, (row) => ({
-    status: row.approved_at ? 'active' : 'pending_approval',
-    deactivated_at: null,
-  }));
+export async function reactivateMerchant(
+  ctx: AppContext,
+  merchantId: string,
+  operator: Operator,
+  reason: string | null | undefined,
+): Promise<MerchantView> {
+  return setStatus(ctx, merchantId, {
+    action: 'merchant.reactivate',
+    operator,
+    reason: operatorReason(reason, 'required', 'reactivate a merchant'),
+    next: (row) => ({
+      status: row.approved_at ? 'active' : 'pending_approval',
+      deactivated_at: null,
+      deactivation_reason: null,
+    }),
+  });
 }
 
 export async function listMerchants(
@@ -232,6 +292,8 @@ export async function listMerchants(
   const [rows, count] = await Promise.all([
     query
       .selectAll()
+      // Pending approval first: that is the operator's queue.
+      .orderBy(sql`status = 'pending_approval'`, 'desc')
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .limit(filter.limit)
@@ -496,8 +558,7 @@ export async function loginMerchant(
     await recordLoginFailure(ctx, 'merchant', email, ip);
     throw new DomainError('unauthenticated', 'Email or password is incorrect.');
   }
-  if (row.status === 'deactivated')
-    throw new DomainError('merchant_inactive', 'This merchant account is deactivated.');
+  if (row.status === 'deactivated') throw merchantInactive(row.deactivation_reason);
   await clearLoginFailures(ctx, 'merchant', email);
   const access = await ctx.tokens.issue(row.id, 'merchant_dashboard');
   const refresh = await issueRefreshToken(ctx.db, 'merchant', row.id, ctx.clock.now());
@@ -565,8 +626,7 @@ export async function refreshMerchantSession(
       'unauthenticated',
       'The refresh token is invalid or expired. Log in again.',
     );
-  if (row.status === 'deactivated')
-    throw new DomainError('merchant_inactive', 'This merchant account is deactivated.');
+  if (row.status === 'deactivated') throw merchantInactive(row.deactivation_reason);
   const access = await ctx.tokens.issue(row.id, 'merchant_dashboard');
   return {
     access_token: access.token,

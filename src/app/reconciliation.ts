@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import { accountKey, parseAccountKey, signViolations } from '../domain/ledger.ts';
+import { runWrite } from '../db/write.ts';
+import { DomainError } from '../domain/errors.ts';
+import { operatorReason } from '../domain/operator-action.ts';
 import type { AppContext } from './context.ts';
+import { recordOperatorAction, type Operator } from './operator-audit.ts';
 
 /**
  * Reconciliation (brief §5): every gateway charge and transfer maps to exactly one ledger entry
@@ -275,4 +279,51 @@ function isKnownAccount(key: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Asking the gateway about each charge is one call per charge: an operator's run is bounded. */
+export const MAX_GATEWAY_RECONCILIATION_DAYS = 31;
+
+/**
+ * An operator's run (the console, POST /api/v1/admin/reconciliation): the report, and an audit
+ * row saying who ran it, over what and what it found. The run reads and asks the gateway outside
+ * any transaction; the audit row is written after.
+ */
+export async function reconcileForOperator(
+  ctx: AppContext,
+  operator: Operator,
+  options: { since: Date; gateway: boolean; reason?: string | null },
+): Promise<ReconciliationReport> {
+  const now = ctx.clock.now();
+  if (options.since.getTime() > now.getTime())
+    throw new DomainError('invalid_request', 'since must not be in the future.');
+  const days = (now.getTime() - options.since.getTime()) / 86_400_000;
+  if (options.gateway && days > MAX_GATEWAY_RECONCILIATION_DAYS)
+    throw new DomainError(
+      'invalid_request',
+      `With gateway: true, since may be at most ${MAX_GATEWAY_RECONCILIATION_DAYS} days ago (each charge is looked up); use gateway: false or the CLI for longer ranges.`,
+    );
+  const reason = operatorReason(options.reason, 'optional', 'run reconciliation');
+  const report = await reconcile(ctx, options);
+  await runWrite(ctx.db, (tx) =>
+    recordOperatorAction(
+      tx,
+      operator,
+      {
+        action: 'reconciliation.run',
+        target: { type: 'ledger', id: null },
+        reason,
+        detail: {
+          since: report.since,
+          gateway: options.gateway,
+          charges_checked: report.charges_checked,
+          payouts_checked: report.payouts_checked,
+          refunds_checked: report.refunds_checked,
+          differences: report.differences.length,
+        },
+      },
+      ctx.clock.now(),
+    ),
+  );
+  return report;
 }

@@ -19,6 +19,9 @@ export interface MerchantView {
   email: string;
   status: MerchantRow['status'];
   approved_at: string | null;
+  deactivated_at: string | null;
+  /** The operator's reason, while deactivated (shown to the merchant). */
+  deactivation_reason: string | null;
   /**
    * The webhook endpoint of the caller's mode (a secret key's; live for the dashboard and the
    * operator), as before per-mode endpoints: clients written then keep reading their own.
@@ -79,6 +82,8 @@ export function merchantView(
     email: row.email,
     status: row.status,
     approved_at: row.approved_at?.toISOString() ?? null,
+    deactivated_at: row.deactivated_at?.toISOString() ?? null,
+    deactivation_reason: row.status === 'deactivated' ? row.deactivation_reason : null,
     webhook_url: own.url,
     webhook_status: own.status,
     webhook_disabled_reason: own.disabled_reason,

@@ -12,6 +12,8 @@ export interface MerchantsTable {
   status: 'pending_approval' | 'active' | 'deactivated';
   approved_at: Date | null;
   deactivated_at: Date | null;
+  /** The operator's reason, shown to the merchant while deactivated; cleared on reactivation. */
+  deactivation_reason: Generated<string | null>;
   settlement_bank_code: string | null;
   settlement_account_number: string | null;
   default_constraints: JsonColumn<StoredConstraints>;
@@ -384,6 +386,25 @@ export interface CustomerNotificationPreferencesTable {
   updated_at: Date;
 }
 
+export type OperatorAction =
+  'merchant.approve' | 'merchant.deactivate' | 'merchant.reactivate' | 'reconciliation.run';
+
+/** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE): who did what, to what, and why. */
+export interface OperatorAuditLogTable {
+  id: string;
+  /** Insertion order (an identity column): the log's order and its cursor. */
+  seq: Generated<string>;
+  operator: string;
+  action: OperatorAction;
+  target_type: 'merchant' | 'ledger';
+  target_id: string | null;
+  reason: string | null;
+  detail: JsonColumn<Record<string, unknown>>;
+  request_id: string | null;
+  ip: string | null;
+  created_at: Date;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   api_keys: ApiKeysTable;
@@ -413,6 +434,7 @@ export interface Database {
   payment_link_sessions: PaymentLinkSessionsTable;
   notification_outbox: NotificationOutboxTable;
   customer_notification_preferences: CustomerNotificationPreferencesTable;
+  operator_audit_log: OperatorAuditLogTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;
@@ -433,3 +455,4 @@ export type WebhookEventRow = Selectable<WebhookEventsTable>;
 export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
 export type PaymentLinkRow = Selectable<PaymentLinksTable>;
 export type NotificationOutboxRow = Selectable<NotificationOutboxTable>;
+export type OperatorAuditRow = Selectable<OperatorAuditLogTable>;

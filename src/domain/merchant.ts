@@ -10,11 +10,27 @@ import type { KeyMode } from './api-key.ts';
  */
 export type MerchantStatus = 'pending_approval' | 'active' | 'deactivated';
 
+/**
+ * The 403 of a deactivated merchant, with the operator's reason: the merchant (its server's logs,
+ * the dashboard's sign-in page) is told why, not just that.
+ */
+export function merchantInactive(reason: string | null): DomainError {
+  const why = reason
+    ? ` Reason given by Tranche: ${reason}${/[.!?]$/.test(reason) ? '' : '.'}`
+    : '';
+  return new DomainError(
+    'merchant_inactive',
+    `This merchant account is deactivated: its keys are refused and no checkout can start.${why}`,
+  );
+}
+
 /** Decides whether a merchant in `status` may use a key of `mode`; throws the 403 otherwise. */
-export function assertMerchantMayUseKey(status: MerchantStatus, mode: KeyMode): void {
-  if (status === 'deactivated') {
-    throw new DomainError('merchant_inactive', 'This merchant account is deactivated.');
-  }
+export function assertMerchantMayUseKey(
+  status: MerchantStatus,
+  mode: KeyMode,
+  deactivationReason: string | null = null,
+): void {
+  if (status === 'deactivated') throw merchantInactive(deactivationReason);
   if (mode === 'live' && status !== 'active') {
     throw new DomainError(
       'merchant_not_approved',

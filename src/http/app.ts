@@ -15,6 +15,7 @@ import { registerMalformedInputGuard } from './plugins/malformed-input.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 import { registerAdminRoutes } from './routes/admin.ts';
+import { registerAdminOversightRoutes } from './routes/admin-oversight.ts';
 import { registerCheckoutSessionRoutes } from './routes/checkout-sessions.ts';
 import { registerCheckoutPreviewRoutes } from './routes/checkout-preview.ts';
 import { registerCustomerRoutes } from './routes/customers.ts';
@@ -232,6 +233,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerOperationsRoutes(app, ctx, registry);
   registerMerchantRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
+  registerAdminOversightRoutes(app, ctx);
   registerWalletRoutes(app, ctx);
   registerPayoutRoutes(app, ctx);
   registerBankRoutes(app, ctx);

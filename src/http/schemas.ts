@@ -144,6 +144,11 @@ export const Merchant = Type.Object(
       Type.Literal('deactivated'),
     ]),
     approved_at: NullableTimestamp,
+    deactivated_at: NullableTimestamp,
+    deactivation_reason: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'Why Tranche deactivated the account (set while `status` is `deactivated`); the same words are in the 403 `merchant_inactive` detail.',
+    }),
     webhook_url: Type.Union([Type.String(), Type.Null()], {
       description:
         "The webhook URL of the calling key's mode (live for the dashboard token); both modes' are in `webhooks`.",

@@ -9,6 +9,8 @@ import {
 } from '../app/merchants.ts';
 import type { MerchantView } from '../app/views.ts';
 import { DomainError } from '../domain/errors.ts';
+import { operatorName } from '../domain/operator-action.ts';
+import { userInfo } from 'node:os';
 import { migrate } from '../db/migrate.ts';
 import { reconcile } from '../app/reconciliation.ts';
 import { ConfigError, loadConfig } from '../platform/config.ts';
@@ -31,7 +33,7 @@ Processes
 
 Operator tasks (add --json for machine-readable output)
   merchants create --name N --email E [--password P] [--approve]
-  merchants approve ID | deactivate ID | reactivate ID
+  merchants approve ID | deactivate ID | reactivate ID   [--reason R] [--operator NAME]
   merchants list [--status pending_approval|active|deactivated]
   admin-token                   print the operator token for /api/v1/admin (development)
   reconcile [--since ISO-DATE] [--no-gateway]
@@ -44,6 +46,10 @@ Settings come from the environment (README, "Configuration").
 `;
 
 const CONFIGURED = 'Settings come from the environment (README, "Configuration").';
+
+const AUDITED = `Recorded in the operator audit log (the console's Audit log page):
+  --reason R         why (required to deactivate and reactivate; deactivation's is shown to the merchant)
+  --operator NAME    who (recorded as cli:NAME; default: cli:<your user name>)`;
 
 /** Each command's `--help`. */
 const COMMAND_USAGE = {
@@ -84,9 +90,9 @@ Compares charges, payouts, the ledger and the gateway; exits 1 on any difference
 
   create --name N --email E [--password P] [--approve] [--json]
                      create a merchant; prints its keys and webhook secret once
-  approve ID         let the merchant use its live key
-  deactivate ID      refuse every request of the merchant
-  reactivate ID      undo deactivate
+  approve ID [--reason R]       let the merchant use its live key
+  deactivate ID --reason R     refuse every request of the merchant
+  reactivate ID --reason R     undo deactivate
   list [--status pending_approval|active|deactivated] [--json]
 
 tranche merchants <action> --help for an action's options.`,
@@ -98,20 +104,33 @@ Creates a merchant and prints its id, test and live secret keys and webhook secr
   --password P       dashboard password (default: none, no dashboard login)
   --approve          approve at once: the live key works immediately
   --json             machine-readable output`,
-  'merchants approve': `tranche merchants approve ID [--json]
+  'merchants approve': `tranche merchants approve ID [--reason R] [--operator NAME] [--json]
 
-Approves a merchant in pending_approval: its live key starts working.`,
-  'merchants deactivate': `tranche merchants deactivate ID [--json]
+Approves a merchant in pending_approval: its live key starts working.
+${AUDITED}`,
+  'merchants deactivate': `tranche merchants deactivate ID --reason R [--operator NAME] [--json]
 
-Deactivates a merchant: every request with its keys is refused (403 merchant_inactive).`,
-  'merchants reactivate': `tranche merchants reactivate ID [--json]
+Deactivates a merchant: every request with its keys is refused (403 merchant_inactive, whose
+detail tells the merchant the reason).
+${AUDITED}`,
+  'merchants reactivate': `tranche merchants reactivate ID --reason R [--operator NAME] [--json]
 
-Reactivates a deactivated merchant.`,
+Reactivates a deactivated merchant.
+${AUDITED}`,
   'merchants list': `tranche merchants list [--status pending_approval|active|deactivated] [--json]
 
 Lists merchants, newest first (up to 100).`,
 } as const;
 type CommandName = keyof typeof COMMAND_USAGE;
+
+/** The OS user running the CLI, for the audit log; a container may have none. */
+function cliUser(): string {
+  try {
+    return userInfo().username.replace(/[^A-Za-z0-9 .@_'-]/g, '') || 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
 
 const print = (line = '') => process.stdout.write(`${line}\n`);
 const note = (line: string) => process.stderr.write(`${line}\n`);
@@ -302,6 +321,7 @@ function printBanner(
   print(`  API            ${url}/api/v1`);
   print(`  API reference  ${url}/docs`);
   print(`  Health         ${url}/healthz   Metrics ${url}/metrics`);
+  print(`  Merchant       ${url}/merchant    Operator console ${url}/admin`);
   print(
     `  Gateway        ${sandboxUrl ? `sandbox gateway at ${sandboxUrl} (test cards: src/gateway/sandbox/README.md)` : (runtime.config.gatewayBaseUrl ?? '')}`,
   );
@@ -314,7 +334,8 @@ function printBanner(
   print(
     `      -d '{"business_name":"My Shop","email":"dev@myshop.ng","password":"a long password"}'`,
   );
-  print('Operator token for /api/v1/admin:  npm run tranche -- admin-token');
+  print(`Operator console: ${url}/admin  (sign in with your name and the operator token:`);
+  print('  npm run tranche -- admin-token)');
   print('');
 }
 
@@ -463,14 +484,26 @@ async function runMerchants(argv: string[]): Promise<number> {
       parseArgs({
         args: rest,
         allowPositionals: true,
-        options: { ...HELP, json: { type: 'boolean', default: false } },
+        options: {
+          ...HELP,
+          json: { type: 'boolean', default: false },
+          reason: { type: 'string' },
+          operator: { type: 'string' },
+        },
       }),
     );
     if (values.help) return usage(command);
     const [id, ...extra] = positionals;
     if (extra.length > 0) throw new UsageError(command, `Unexpected argument '${extra[0]}'.`);
     if (!id) throw new DomainError('invalid_request', `merchants ${action} needs a merchant id.`);
-    const merchant = await withRuntime((rt) => transitions[action](rt.ctx, id));
+    // Audited like the console's actions (decision 0020): the operator is whoever runs the CLI.
+    // `cli:` marks the channel: console names (X-Operator) cannot contain a colon.
+    const operator = {
+      name: `cli:${values.operator === undefined ? cliUser() : operatorName(values.operator)}`,
+    };
+    const merchant = await withRuntime((rt) =>
+      transitions[action](rt.ctx, id, operator, values.reason ?? null),
+    );
     emitter(values.json)(merchant, () => print(merchantLine(merchant)));
     return 0;
   }

@@ -86,7 +86,13 @@ async function demoMerchantCredentials(runtime: Runtime): Promise<DemoCredential
       webhook_secret: created.webhook_secrets.test,
     });
   }
-  if (merchant.status === 'deactivated') await reactivateMerchant(ctx, merchant.id);
+  if (merchant.status === 'deactivated')
+    await reactivateMerchant(
+      ctx,
+      merchant.id,
+      { name: 'system:demo-store' },
+      'the demo store reactivates its own sandbox merchant when it starts',
+    );
 
   const stored = readStored(file);
   const mine = stored?.merchant_id === merchant.id ? stored : undefined;

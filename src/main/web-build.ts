@@ -20,6 +20,7 @@ const PAGES = {
   checkout: 'checkout/index.html',
   'checkout-return': 'checkout/return.html',
   merchant: 'merchant/index.html',
+  admin: 'admin/index.html',
 } as const;
 
 function sourceFiles(dir: string): string[] {

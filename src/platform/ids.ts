@@ -32,7 +32,8 @@ export type IdPrefix =
   | 'evt'
   | 'pl'
   | 'ntf'
-  | 'nto';
+  | 'nto'
+  | 'opa';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(20)}`;

@@ -59,10 +59,8 @@ describe('merchant dashboard: account and developers', () => {
     expect(mine).toBeDefined();
     const approved = await suite.stack.api.post(
       `/api/v1/admin/merchants/${mine?.id}/approve`,
-      undefined,
-      {
-        token: suite.stack.adminToken,
-      },
+      {},
+      { token: suite.stack.adminToken, headers: { 'x-operator': 'Browser Test' } },
     );
     expect(approved.status).toBe(200);
 
@@ -233,16 +231,16 @@ describe('merchant dashboard: account and developers', () => {
 
     const deactivated = await suite.stack.api.post(
       `/api/v1/admin/merchants/${merchantId}/deactivate`,
-      undefined,
-      {
-        token: suite.stack.adminToken,
-      },
+      { reason: 'Identity documents expired' },
+      { token: suite.stack.adminToken, headers: { 'x-operator': 'Browser Test' } },
     );
     expect(deactivated.status).toBe(200);
     await page.reload();
     const notice = page.getByRole('alert');
     await notice.waitFor();
     expect(await notice.innerText()).toMatch(/deactivated: its keys are refused/);
+    // The operator's reason reaches the merchant.
+    expect(await notice.innerText()).toMatch(/Identity documents expired/);
     await screenshots(page, 'merchant-deactivated');
   });
 });

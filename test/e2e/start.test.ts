@@ -53,6 +53,7 @@ describe('tranche start (all-in-one, embedded PostgreSQL)', () => {
       proc.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
     });
     expect(output).toContain(`http://localhost:${port}/docs`);
+    expect(output).toContain(`http://localhost:${port}/admin`);
     expect(output).toContain('embedded PostgreSQL');
     expect(output).toMatch(
       new RegExp(`sandbox gateway at http://(localhost|127\\.0\\.0\\.1):${port + 2}`),

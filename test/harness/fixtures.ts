@@ -22,7 +22,7 @@ export async function createTestMerchant(
   const email = `m_${randomBase62(8).toLowerCase()}@shop.test`;
   const password = 'correct horse battery';
   const created = await createMerchant(t.ctx, { businessName: 'Ade Stores', email, password });
-  if (options.approve) await approveMerchant(t.ctx, created.merchant.id);
+  if (options.approve) await approveMerchant(t.ctx, created.merchant.id, { name: 'test-fixture' });
   return {
     id: created.merchant.id,
     testKey: created.secret_keys.test,

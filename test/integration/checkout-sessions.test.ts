@@ -201,7 +201,7 @@ describe('POST /api/v1/checkout/sessions', () => {
 
     it('403 for a deactivated merchant', async () => {
       const gone = await createTestMerchant(t, { approve: true });
-      await deactivateMerchant(t.ctx, gone.id);
+      await deactivateMerchant(t.ctx, gone.id, { name: 'test' }, 'test: a deactivated merchant');
       for (const key of [gone.testKey, gone.liveKey]) {
         const res = await t.http.post(PATH, sessionBody(gone.id), { token: key });
         expect(res.status).toBe(403);
@@ -217,9 +217,11 @@ describe('POST /api/v1/checkout/sessions', () => {
       const test = await t.http.post(PATH, sessionBody(fresh.id), { token: fresh.testKey });
       expect(test.status).toBe(201);
 
-      const approve = await t.http.post(`/api/v1/admin/merchants/${fresh.id}/approve`, undefined, {
-        token: t.ctx.settings.adminApiToken,
-      });
+      const approve = await t.http.post(
+        `/api/v1/admin/merchants/${fresh.id}/approve`,
+        {},
+        { token: t.ctx.settings.adminApiToken, headers: { 'x-operator': 'Test Operator' } },
+      );
       expect(approve.status).toBe(200);
       const after = await t.http.post(PATH, sessionBody(fresh.id), { token: fresh.liveKey });
       expect(after.status).toBe(201);

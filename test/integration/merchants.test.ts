@@ -10,7 +10,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const admin = () => ({ token: t.ctx.settings.adminApiToken });
+const admin = () => ({
+  token: t.ctx.settings.adminApiToken,
+  headers: { 'x-operator': 'Test Operator' },
+});
 
 describe('merchant onboarding', () => {
   it('self-registers: pending approval, keys and a webhook secret per mode shown once, test key works at once', async () => {
@@ -235,11 +238,7 @@ describe('merchant onboarding', () => {
     expect(list.status).toBe(200);
     expect(list.body.data.map((x: { id: string }) => x.id)).toContain(m.id);
 
-    const approved = await t.http.post(
-      `/api/v1/admin/merchants/${m.id}/approve`,
-      undefined,
-      admin(),
-    );
+    const approved = await t.http.post(`/api/v1/admin/merchants/${m.id}/approve`, {}, admin());
     expect(approved.body.data).toMatchObject({ status: 'active' });
     expect(
       (await t.http.post('/api/v1/checkout/sessions', sessionBody(m.id), { token: m.liveKey }))
@@ -248,10 +247,13 @@ describe('merchant onboarding', () => {
 
     const deactivated = await t.http.post(
       `/api/v1/admin/merchants/${m.id}/deactivate`,
-      undefined,
+      { reason: 'Unpaid chargebacks' },
       admin(),
     );
-    expect(deactivated.body.data.status).toBe('deactivated');
+    expect(deactivated.body.data).toMatchObject({
+      status: 'deactivated',
+      deactivation_reason: 'Unpaid chargebacks',
+    });
     for (const [method, path] of [
       ['GET', `/api/v1/merchant/${m.id}`],
       ['GET', `/api/v1/merchant/${m.id}/keys`],
@@ -262,24 +264,30 @@ describe('merchant onboarding', () => {
         ...(method === 'POST' && { body: sessionBody(m.id) }),
       });
       expect(res.status, path).toBe(403);
+      // The merchant is told why.
+      expect(res.body.detail, path).toMatch(
+        /deactivated.*Reason given by Tranche: Unpaid chargebacks/,
+      );
     }
-    expect(
-      (await t.http.post('/api/v1/merchant/login', { email: m.email, password: m.password }))
-        .status,
-    ).toBe(403);
-    expect(
-      (await t.http.post(`/api/v1/admin/merchants/${m.id}/approve`, undefined, admin())).status,
-    ).toBe(409);
+    const login = await t.http.post('/api/v1/merchant/login', {
+      email: m.email,
+      password: m.password,
+    });
+    expect(login.status).toBe(403);
+    expect(login.body.detail).toMatch(/Unpaid chargebacks/);
+    expect((await t.http.post(`/api/v1/admin/merchants/${m.id}/approve`, {}, admin())).status).toBe(
+      409,
+    );
 
     const back = await t.http.post(
       `/api/v1/admin/merchants/${m.id}/reactivate`,
-      undefined,
+      { reason: 'Chargebacks settled' },
       admin(),
     );
-    expect(back.body.data.status).toBe('active');
+    expect(back.body.data).toMatchObject({ status: 'active', deactivation_reason: null });
     expect((await t.http.get(`/api/v1/merchant/${m.id}`, { token: m.liveKey })).status).toBe(200);
     expect(
-      (await t.http.post('/api/v1/admin/merchants/mer_nope/approve', undefined, admin())).status,
+      (await t.http.post('/api/v1/admin/merchants/mer_nope/approve', {}, admin())).status,
     ).toBe(404);
   });
 
@@ -649,8 +657,30 @@ describe('tranche CLI', () => {
       ).status,
     ).toBe(201);
 
-    const deactivated = cli(['merchants', 'deactivate', out.merchant_id]);
+    // Deactivation must say why; the CLI's actions are audited as cli:<operator>.
+    expect(cli(['merchants', 'deactivate', out.merchant_id]).status).not.toBe(0);
+    const deactivated = cli([
+      'merchants',
+      'deactivate',
+      out.merchant_id,
+      '--reason',
+      'KYC documents expired',
+      '--operator',
+      'Ada',
+    ]);
+    expect(deactivated.status, deactivated.stderr).toBe(0);
     expect(deactivated.stdout).toContain('deactivated');
+    const audit = await t.http.get(`/api/v1/admin/audit-log?target_id=${out.merchant_id}`, admin());
+    expect(
+      audit.body.data.map((a: { operator: string; action: string; reason: string | null }) => [
+        a.action,
+        a.operator,
+        a.reason,
+      ]),
+    ).toEqual([
+      ['merchant.deactivate', 'cli:Ada', 'KYC documents expired'],
+      ['merchant.approve', expect.stringMatching(/^cli:/), null],
+    ]);
     expect(
       (
         await t.http.post('/api/v1/checkout/sessions', sessionBody(out.merchant_id), {

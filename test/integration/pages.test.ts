@@ -99,6 +99,27 @@ describe('pages', () => {
     }
   });
 
+  it('the operator console is one page for every path under /admin, never framed, no inline script', async () => {
+    for (const path of [
+      '/admin',
+      '/admin/merchants',
+      '/admin/merchants/mer_x',
+      '/admin/audit-log',
+    ]) {
+      const res = await fetch(`${t.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(csp(res)).toContain("script-src 'self'");
+      expect(csp(res)).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      const html = await res.text();
+      expect(html).toContain('Operator console');
+      expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    }
+  });
+
   it('without a build the pages say how to build them (503), and the API still works', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'tranche-no-web-'));
     const bare = await startTestApp({ webDistDir: empty });

@@ -478,13 +478,31 @@ describe('customer and admin routes refuse the wrong callers', () => {
   });
 
   it('admin routes: no token, wrong admin token, merchant key, customer token → 401', async () => {
-    const path = `/api/v1/admin/merchants/${merchant.id}/approve`;
-    expect((await t.http.post(path)).status).toBe(401);
-    expect((await t.http.post(path, undefined, { token: 'adm_wrong' })).status).toBe(401);
-    expect((await t.http.post(path, undefined, { token: merchant.testKey })).status).toBe(401);
-    expect((await t.http.post(path, undefined, { token: customerToken })).status).toBe(401);
-    expect((await t.http.get('/api/v1/admin/merchants', { token: merchant.testKey })).status).toBe(
-      401,
-    );
+    const headers = { 'x-operator': 'Intruder' };
+    const posts = ['approve', 'deactivate', 'reactivate']
+      .map((action) => `/api/v1/admin/merchants/${merchant.id}/${action}`)
+      .concat('/api/v1/admin/reconciliation');
+    const gets = [
+      '/api/v1/admin/merchants',
+      `/api/v1/admin/merchants/${merchant.id}`,
+      '/api/v1/admin/webhook-events/dead',
+      '/api/v1/admin/ledger/check',
+      '/api/v1/admin/audit-log',
+    ];
+    for (const token of [undefined, 'adm_wrong', merchant.testKey, customerToken]) {
+      for (const path of posts) {
+        const res = await t.http.post(path, { reason: 'x' }, { headers, ...(token && { token }) });
+        expect(res.status, `${path} ${String(token)}`).toBe(401);
+      }
+      for (const path of gets)
+        expect((await t.http.get(path, { ...(token && { token }) })).status, path).toBe(401);
+    }
+    // Nothing was recorded for the refused calls.
+    const audit = await t.ctx.db
+      .selectFrom('operator_audit_log')
+      .select('id')
+      .where('operator', '=', 'Intruder')
+      .execute();
+    expect(audit).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { ApiError } from '../shared/json-api.ts';
 import type { MerchantApi, MerchantRecord, Mode } from '../shared/merchant-api.ts';
 import { Spinner } from '../shared/ui.tsx';
 import { DashboardContext, type DashboardContextValue } from './context.ts';
-import { navigate, usePath } from './router.tsx';
+import { navigate, usePath } from '../shared/router.tsx';
 import { DevelopersSection } from './screens/developers.tsx';
 import { GettingStartedSection } from './screens/getting-started.tsx';
 import { MoneySection } from './screens/money.tsx';
@@ -12,7 +12,7 @@ import { PaymentLinksSection } from './screens/payment-links.tsx';
 import { SettingsSection } from './screens/settings.tsx';
 import { DashboardLayout, type Section } from './screens/layout.tsx';
 import { MerchantRegister } from './screens/register.tsx';
-import { DEACTIVATED, MerchantSignIn } from './screens/sign-in.tsx';
+import { deactivatedNotice, MerchantSignIn } from './screens/sign-in.tsx';
 
 const MODE_KEY = 'tranche.merchant.mode';
 
@@ -55,7 +55,7 @@ export function MerchantApp(props: { api: MerchantApi }) {
         api.signOut();
         // Deactivated while signed in: say so on the sign-in page rather than just sign out.
         if (caught instanceof ApiError && caught.code === 'merchant_inactive')
-          setSignInNotice(DEACTIVATED);
+          setSignInNotice(deactivatedNotice(caught.detail));
       })
       .finally(() => setRestoring(false));
   }, []);

@@ -38,15 +38,24 @@ export class MemoryTokens implements TokenStore {
 
 export class JsonApi {
   private readonly base: string;
-  private readonly refreshPath: string;
+  /** Where an expired access token is exchanged; none for a credential that does not expire. */
+  private readonly refreshPath: string | undefined;
   private readonly tokens: TokenStore;
+  /** Headers every call carries besides the bearer token (the console's X-Operator). */
+  private readonly extraHeaders: () => Record<string, string>;
   /** One refresh at a time: refresh tokens are single use, so parallel 401s share one. */
   private refreshing: Promise<boolean> | undefined;
 
-  constructor(options: { base?: string; refreshPath: string; tokens: TokenStore }) {
+  constructor(options: {
+    base?: string;
+    refreshPath?: string;
+    tokens: TokenStore;
+    headers?: () => Record<string, string>;
+  }) {
     this.base = options.base ?? '/api/v1';
     this.refreshPath = options.refreshPath;
     this.tokens = options.tokens;
+    this.extraHeaders = options.headers ?? (() => ({}));
   }
 
   get signedIn(): boolean {
@@ -69,7 +78,11 @@ export class JsonApi {
     retried = false,
     extraHeaders: Record<string, string> = {},
   ): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
+    const headers: Record<string, string> = {
+      ...this.extraHeaders(),
+      accept: 'application/json',
+      ...extraHeaders,
+    };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const tokens = auth ? this.tokens.load() : undefined;
     if (tokens) headers.authorization = `Bearer ${tokens.access}`;
@@ -109,7 +122,7 @@ export class JsonApi {
 
   private async refreshOnce(): Promise<boolean> {
     const refreshToken = this.tokens.load()?.refresh;
-    if (refreshToken === undefined) return false;
+    if (refreshToken === undefined || this.refreshPath === undefined) return false;
     try {
       const { data } = await this.send<{ data: { access_token: string; refresh_token: string } }>(
         'POST',

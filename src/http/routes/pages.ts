@@ -84,6 +84,10 @@ export function registerPageRoutes(app: TypedApp, ctx: AppContext, webDistDir: s
   // The merchant dashboard: one page for every path under /merchant (its router picks the section).
   app.get('/merchant', { config, schema: hide }, plainPage('merchant/index.html'));
   app.get('/merchant/*', { config, schema: hide }, plainPage('merchant/index.html'));
+  // The operator console: one page for every path under /admin. It holds the operator token in
+  // the tab (decision 0020), so it is never framed, like every page but the checkout.
+  app.get('/admin', { config, schema: hide }, plainPage('admin/index.html'));
+  app.get('/admin/*', { config, schema: hide }, plainPage('admin/index.html'));
   // The customer dashboard, where a payment link's checkout ends without a redirect_url: one page
   // for every path under /dashboard (its router picks the section or the plan).
   app.get('/dashboard', { config, schema: hide }, plainPage('dashboard/index.html'));

@@ -11,7 +11,7 @@ import {
 } from '../../shared/merchant-api-payments.ts';
 import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
-import { Link } from '../router.tsx';
+import { Link } from '../../shared/router.tsx';
 import { planPath } from './payments.tsx';
 
 export const GETTING_STARTED_PATH = '/merchant/getting-started';

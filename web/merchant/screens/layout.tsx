@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import type { MerchantRecord, Mode } from '../../shared/merchant-api.ts';
-import { Link } from '../router.tsx';
+import { Link } from '../../shared/router.tsx';
 
 export interface Section {
   path: string;
@@ -73,8 +73,10 @@ function AccountBanner(props: { merchant: MerchantRecord; mode: Mode }) {
   if (props.merchant.status === 'deactivated')
     return (
       <p class="banner danger" role="alert">
-        Your account is deactivated: your keys are refused and no checkout can start. Contact
-        Tranche support to have it reactivated.
+        Your account is deactivated: your keys are refused and no checkout can start.
+        {props.merchant.deactivation_reason &&
+          ` Reason given by Tranche: ${props.merchant.deactivation_reason}`}{' '}
+        Contact Tranche support to have it reactivated.
       </p>
     );
   if (props.mode === 'test')

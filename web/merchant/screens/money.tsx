@@ -16,7 +16,7 @@ import {
 import { poll } from '../../shared/poll.ts';
 import { Alert, Field, Spinner, StepHeading } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
-import { Link } from '../router.tsx';
+import { Link } from '../../shared/router.tsx';
 import { planPath } from './payments.tsx';
 
 const HISTORY_PAGE = 20;

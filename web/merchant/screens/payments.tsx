@@ -14,7 +14,7 @@ import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
 import { PlanHistory } from './plan-history.tsx';
 import { PlanRefunds } from './plan-refunds.tsx';
-import { Link } from '../router.tsx';
+import { Link } from '../../shared/router.tsx';
 
 export const PAYMENTS_PATH = '/merchant/payments';
 

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { ApiError } from '../../shared/json-api.ts';
 import type { MerchantApi, NewMerchant } from '../../shared/merchant-api.ts';
 import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
-import { Link } from '../router.tsx';
+import { Link } from '../../shared/router.tsx';
 import { CopyableSecret } from './copyable-secret.tsx';
 
 /** Create a merchant account (spec §4.3); its keys are shown once, right after. */

@@ -2,10 +2,19 @@ import { useState } from 'preact/hooks';
 import { ApiError } from '../../shared/json-api.ts';
 import type { MerchantApi, MerchantRecord } from '../../shared/merchant-api.ts';
 import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
-import { Link } from '../router.tsx';
+import { Link } from '../../shared/router.tsx';
 
-export const DEACTIVATED =
-  'This merchant account is deactivated: its keys are refused and no checkout can start. Contact Tranche support to have it reactivated.';
+const DEACTIVATED =
+  'This merchant account is deactivated: its keys are refused and no checkout can start.';
+
+/**
+ * What a deactivated merchant reads: the API's `merchant_inactive` detail, which carries the
+ * operator's reason, and what to do about it.
+ */
+export function deactivatedNotice(detail: string | undefined): string {
+  const said = detail?.startsWith('This merchant account is deactivated') ? detail : DEACTIVATED;
+  return `${said}${/[.!?]$/.test(said) ? '' : '.'} Contact Tranche support to have it reactivated.`;
+}
 
 /** Sign in to the merchant dashboard. */
 export function MerchantSignIn(props: {
@@ -29,7 +38,7 @@ export function MerchantSignIn(props: {
     } catch (caught) {
       setError(
         caught instanceof ApiError && caught.code === 'merchant_inactive'
-          ? DEACTIVATED
+          ? deactivatedNotice(caught.detail)
           : caught instanceof ApiError
             ? caught.detail
             : 'Sign-in failed.',

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, screenshots, seriousA11yViolations } from './support/browser.ts';
+import { registerInDashboard } from './support/merchant.ts';
+import { browserSuite } from './support/suite.ts';
+
+/**
+ * The operator console (/admin, issue 13): a merchant registered in the merchant dashboard is
+ * approved in the console and its live key then works; deactivated with a reason, its calls get
+ * 403 and its dashboard says why; the audit log shows both actions with who and why. Every
+ * screen is checked with axe and photographed at desktop and phone sizes.
+ */
+const suite = browserSuite({ merchantName: 'Unused' });
+
+async function expectAccessible(page: Page, screen: string) {
+  const violations = await seriousA11yViolations(page.mainFrame());
+  expect(violations, `${screen}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+}
+
+/** Looked at (axe, both sizes) and readable at 375 px without sideways scrolling. */
+async function lookAt(page: Page, name: string) {
+  await expectAccessible(page, name);
+  await screenshots(page, name);
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(100);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${name} scrolls sideways at 375 px`).toBeLessThanOrEqual(0);
+  await expectAccessible(page, `${name} (phone)`);
+  await page.setViewportSize(DESKTOP);
+}
+
+const nav = (page: Page, section: string) =>
+  page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: section }).click();
+
+describe('operator console', () => {
+  it('approve a dashboard-registered merchant, deactivate it; its keys follow; the audit log shows both', async () => {
+    const { stack, browser } = suite;
+    const businessName = `Ikorodu Gadgets ${randomUUID().slice(0, 6)}`;
+
+    // The merchant registers in the merchant dashboard; its live key is read off the keys screen.
+    const shop = await browser.newPage({ viewport: DESKTOP });
+    let liveKey = '';
+    const merchant = await registerInDashboard(shop, stack.apiUrl, {
+      businessName,
+      atKeys: async () => {
+        const secrets = await shop.locator('code.secret').allInnerTexts();
+        liveKey = secrets.map((s) => s.trim()).find((s) => s.startsWith('sk_live_')) ?? '';
+      },
+    });
+    expect(liveKey).toMatch(/^sk_live_/);
+    const liveCall = () => stack.api.get(`/api/v1/merchant/${merchant.id}`, { token: liveKey });
+    expect((await liveCall()).body.code).toBe('merchant_not_approved');
+
+    // The operator signs in with the token and a name.
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${stack.apiUrl}/admin`);
+    await page.getByRole('heading', { name: 'Operator console' }).waitFor();
+    await lookAt(page, 'admin-sign-in');
+    await page.getByLabel('Your name').fill('Ada Obi');
+    await page.getByLabel('Operator token').fill('adm_not_the_token');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('That is not the operator token').waitFor();
+    await page.getByLabel('Operator token').fill(stack.adminToken);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Merchants', exact: true }).waitFor();
+    expect(await page.getByText('Signed in as').innerText()).toContain('Ada Obi');
+
+    // Pending approval first: the new merchant is in the first rows.
+    const row = page.locator(`tr[data-merchant-id="${merchant.id}"]`);
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Pending approval');
+    await lookAt(page, 'admin-merchants');
+
+    // Its overview, then approval with a reason.
+    await row.getByRole('link', { name: businessName }).click();
+    await page.getByRole('heading', { name: businessName }).waitFor();
+    await page.getByRole('heading', { name: 'Webhook health' }).waitFor();
+    await lookAt(page, 'admin-merchant-pending');
+    await page.getByRole('button', { name: 'Approve…' }).click();
+    await page.getByLabel('Reason (optional)').fill('KYC documents checked');
+    await lookAt(page, 'admin-approve-confirm');
+    await page.getByRole('button', { name: 'Approve merchant' }).click();
+    await page.getByText(`${businessName} is now active. Recorded in the audit log.`).waitFor();
+    expect((await liveCall()).status).toBe(200);
+
+    // Deactivation, by keyboard: the reason is required and the API says so.
+    const deactivate = page.getByRole('button', { name: 'Deactivate…' });
+    await deactivate.focus();
+    await page.keyboard.press('Enter');
+    const reason = page.getByLabel('Reason (required; the merchant is shown it)');
+    await reason.waitFor();
+    expect(await reason.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('alert')
+      .getByText(/reason is required/)
+      .waitFor();
+    await reason.focus();
+    await page.keyboard.type('Customers report goods never delivered');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Deactivate merchant',
+    );
+    await page.keyboard.press('Enter');
+    await page.getByText(`${businessName} is now deactivated.`).waitFor();
+    await page.getByText(': Customers report goods never delivered').waitFor();
+    await lookAt(page, 'admin-merchant-deactivated');
+
+    // Its keys are refused, saying why; its dashboard says why too.
+    for (const token of [liveKey, merchant.key]) {
+      const refused = await stack.api.get(`/api/v1/merchant/${merchant.id}`, { token });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'merchant_inactive' });
+      expect(refused.body.detail).toContain('Customers report goods never delivered');
+    }
+    await shop.reload();
+    const notice = shop.getByRole('alert');
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain('Customers report goods never delivered');
+    await shop.close();
+
+    // The audit log: both actions, who and why, newest first.
+    await nav(page, 'Audit log');
+    await page.getByRole('heading', { name: 'Operator actions' }).waitFor();
+    const rows = page.locator('tr[data-audit-id]');
+    await rows.first().waitFor();
+    const mine = (await rows.allInnerTexts()).filter((text) => text.includes(businessName));
+    expect(mine).toHaveLength(2);
+    expect(mine[0]).toMatch(
+      /Ada Obi[\s\S]*Deactivated[\s\S]*Customers report goods never delivered/,
+    );
+    expect(mine[1]).toMatch(/Ada Obi[\s\S]*Approved[\s\S]*KYC documents checked/);
+    await lookAt(page, 'admin-audit-log');
+    await page.close();
+  });
+
+  it('reconciliation, dead letters and the ledger check', async () => {
+    const page = await suite.browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${suite.stack.apiUrl}/admin`);
+    await page.getByLabel('Your name').fill('Bola Ade');
+    await page.getByLabel('Operator token').fill(suite.stack.adminToken);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Merchants', exact: true }).waitFor();
+
+    // A reload keeps the operator signed in (this tab's sessionStorage).
+    await page.reload();
+    await page.getByRole('heading', { name: 'Merchants', exact: true }).waitFor();
+
+    await nav(page, 'Reconciliation');
+    await page.getByRole('button', { name: 'Run reconciliation' }).click();
+    await page.getByRole('heading', { name: 'No differences' }).waitFor();
+    await lookAt(page, 'admin-reconciliation');
+
+    await nav(page, 'Dead letters');
+    await page.getByRole('heading', { name: 'Dead-lettered webhook events' }).waitFor();
+    await lookAt(page, 'admin-dead-letters');
+
+    await nav(page, 'Ledger check');
+    await page.getByRole('heading', { name: /^Balanced: the postings sum to ₦0\.00$/ }).waitFor();
+    await lookAt(page, 'admin-ledger');
+
+    // The run is in the audit log under this operator.
+    await nav(page, 'Audit log');
+    const run = page.locator('tr[data-audit-id]', { hasText: 'Ran reconciliation' }).first();
+    await run.waitFor();
+    expect(await run.innerText()).toContain('Bola Ade');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Operator console' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('tranche.admin.session'))).toBeNull();
+    await page.close();
+  });
+});

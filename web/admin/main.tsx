@@ -1,0 +1,6 @@
+import { render } from 'preact';
+import { AdminApi } from '../shared/admin-api.ts';
+import { ConsoleApp } from './app.tsx';
+
+const root = document.getElementById('app');
+if (root) render(<ConsoleApp api={new AdminApi()} />, root);

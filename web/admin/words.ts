@@ -1,0 +1,19 @@
+// How the console names what the API returns. Words only: no rule lives here.
+import { ApiError } from '../shared/json-api.ts';
+import type { AuditEntry, MerchantStatus } from '../shared/admin-api.ts';
+
+export const STATUS_WORDS: Record<MerchantStatus, string> = {
+  pending_approval: 'Pending approval',
+  active: 'Active',
+  deactivated: 'Deactivated',
+};
+
+export const ACTION_WORDS: Record<AuditEntry['action'], string> = {
+  'merchant.approve': 'Approved',
+  'merchant.deactivate': 'Deactivated',
+  'merchant.reactivate': 'Reactivated',
+  'reconciliation.run': 'Ran reconciliation',
+};
+
+export const problem = (caught: unknown): string =>
+  caught instanceof ApiError ? caught.detail : 'Something went wrong.';
