@@ -20,6 +20,7 @@ export function registerAdminRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: admin,
       schema: {
+        operationId: 'adminListMerchants',
         tags: ['Admin'],
         summary: 'List merchants',
         security,
@@ -59,16 +60,32 @@ export function registerAdminRoutes(app: TypedApp, ctx: AppContext): void {
   );
 
   const transitions = [
-    ['approve', approveMerchant, 'Approve a merchant (live keys start working)'],
-    ['deactivate', deactivateMerchant, 'Deactivate a merchant (every merchant call gets 403)'],
-    ['reactivate', reactivateMerchant, 'Reactivate a deactivated merchant'],
+    [
+      'approve',
+      'adminApproveMerchant',
+      approveMerchant,
+      'Approve a merchant (live keys start working)',
+    ],
+    [
+      'deactivate',
+      'adminDeactivateMerchant',
+      deactivateMerchant,
+      'Deactivate a merchant (every merchant call gets 403)',
+    ],
+    [
+      'reactivate',
+      'adminReactivateMerchant',
+      reactivateMerchant,
+      'Reactivate a deactivated merchant',
+    ],
   ] as const;
-  for (const [action, run, summary] of transitions) {
+  for (const [action, operationId, run, summary] of transitions) {
     app.post(
       `/api/v1/admin/merchants/:merchant_id/${action}`,
       {
         preHandler: admin,
         schema: {
+          operationId,
           tags: ['Admin'],
           summary,
           security,

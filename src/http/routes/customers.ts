@@ -19,6 +19,8 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
     '/api/v1/customers/register',
     {
       schema: {
+        operationId: 'registerCustomer',
+        security: [],
         tags: ['Customers'],
         summary: 'Create a customer account',
         body: Type.Object(
@@ -51,6 +53,8 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
     '/api/v1/customers/login',
     {
       schema: {
+        operationId: 'loginCustomer',
+        security: [],
         tags: ['Customers'],
         summary: 'Log in',
         description:
@@ -72,6 +76,8 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
     '/api/v1/customers/token/refresh',
     {
       schema: {
+        operationId: 'refreshCustomerToken',
+        security: [],
         tags: ['Customers'],
         summary: 'Exchange a refresh token for new tokens',
         description:
@@ -91,6 +97,7 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, ['customer']),
       schema: {
+        operationId: 'getCurrentCustomer',
         tags: ['Customers'],
         summary: 'The signed-in customer',
         security: [{ customerJwt: [] }],
@@ -108,6 +115,7 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, ['customer']),
       schema: {
+        operationId: 'listCustomerNotifications',
         tags: ['Customers'],
         summary: 'Notices about your plans and payment methods',
         description:

@@ -37,6 +37,7 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, ['customer']),
       schema: {
+        operationId: 'confirmCheckoutSession',
         tags: ['Checkout'],
         summary: 'Confirm a plan (widget)',
         description:
@@ -94,6 +95,7 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, merchantAuth),
       schema: {
+        operationId: 'getPaymentPlan',
         tags: ['Merchants'],
         summary: 'A payment plan with its installments',
         description:
@@ -121,6 +123,7 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, merchantAuth),
       schema: {
+        operationId: 'listPaymentPlans',
         tags: ['Merchants'],
         summary: 'List payment plans',
         description:
@@ -174,6 +177,7 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, merchantAuth),
       schema: {
+        operationId: 'advancePaymentPlan',
         tags: ['Sandbox'],
         summary: 'Time travel: collect the next installment now (sandbox plans only)',
         description:
@@ -200,6 +204,7 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, merchantAuth),
       schema: {
+        operationId: 'advancePaymentPlanClock',
         tags: ['Sandbox'],
         summary: "Time travel: advance the plan's clock by some days (sandbox plans only)",
         description:

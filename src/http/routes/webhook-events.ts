@@ -49,6 +49,7 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
     {
       preHandler: requireAuth(ctx, auth),
       schema: {
+        operationId: 'listWebhookEvents',
         tags: ['Webhooks'],
         summary: 'The webhook delivery log',
         description:
@@ -102,6 +103,7 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
     {
       preHandler: requireAuth(ctx, auth),
       schema: {
+        operationId: 'getWebhookEvent',
         tags: ['Webhooks'],
         summary: 'One webhook event with every delivery attempt',
         description:
@@ -126,6 +128,7 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
     {
       preHandler: requireAuth(ctx, auth),
       schema: {
+        operationId: 'resendWebhookEvent',
         tags: ['Webhooks'],
         summary: 'Re-send one event',
         description:
@@ -150,6 +153,7 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
     {
       preHandler: requireAuth(ctx, auth),
       schema: {
+        operationId: 'resendFailedWebhookEvents',
         tags: ['Webhooks'],
         summary: 'Re-send every undelivered event in a time range',
         description:
@@ -189,6 +193,7 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
     {
       preHandler: requireAuth(ctx, auth),
       schema: {
+        operationId: 'sendTestWebhook',
         tags: ['Webhooks'],
         summary: 'Send a signed test event now',
         description:
