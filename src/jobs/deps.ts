@@ -2,6 +2,7 @@ import type { Db } from '../db/database.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { PaymentGateway } from '../gateway/port.ts';
 import type { AppContext } from '../app/context.ts';
+import type { CollectionOutcome } from '../app/collections.ts';
 
 export interface JobDeps {
   db: Db;
@@ -9,4 +10,6 @@ export interface JobDeps {
   gateway: PaymentGateway;
   /** The full use-case context, for jobs that run use cases (collections). */
   app: AppContext;
+  /** Told of each collection's outcome (the worker's Prometheus counters). */
+  onCollected?: (outcome: CollectionOutcome) => void;
 }

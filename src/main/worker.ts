@@ -5,9 +5,16 @@ import { CRONTAB, taskList } from '../jobs/task-list.ts';
 import { createLogger } from '../platform/logger.ts';
 import { WebhookDispatcher } from '../webhooks/dispatcher.ts';
 import type { Runtime } from './runtime.ts';
+import {
+  createWorkerMetrics,
+  startMonitoringServer,
+  type MonitoringServer,
+} from './worker-monitoring.ts';
 import { startWorkerRecovery, type WorkerRecovery } from './worker-recovery.ts';
 
 export interface WorkerHandle {
+  /** Where `/healthz`, `/readyz` and `/metrics` answer. */
+  monitoringUrl: string;
   stop(): Promise<void>;
 }
 
@@ -42,6 +49,7 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
   events.on('pool:create', ({ workerPool }) => {
     poolId = workerPool.id;
   });
+  const metrics = createWorkerMetrics(runtime.ctx.db, runtime.ctx.clock);
   const runner = await run({
     events,
     pgPool: pool,
@@ -64,6 +72,7 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
       clock: runtime.ctx.clock,
       gateway: runtime.ctx.gateway,
       app: runtime.ctx,
+      onCollected: metrics.events.collected,
     }),
     parsedCronItems: parseCrontab(CRONTAB),
   });
@@ -85,11 +94,33 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
       perMerchant: config.webhookEndpointConcurrency,
       timeoutMs: config.webhookTimeoutMs,
       pollMs: config.webhookPollMs,
+      onRecorded: metrics.events.webhookAttempt,
     },
   );
   dispatcher.start();
+  let monitoring: MonitoringServer;
+  try {
+    monitoring = await startMonitoringServer({
+      host: config.host,
+      port: config.workerMetricsPort,
+      db: ctx.db,
+      metrics,
+      log,
+    });
+  } catch (error) {
+    await dispatcher.stop();
+    await recovery.stop();
+    await runner.stop();
+    await pool.end();
+    throw new Error(
+      `The worker could not serve its metrics on ${config.host}:${config.workerMetricsPort} (WORKER_METRICS_PORT): ${String(error)}`,
+      { cause: error },
+    );
+  }
   return {
+    monitoringUrl: monitoring.url,
     stop: async () => {
+      await monitoring.close();
       await dispatcher.stop();
       await recovery.stop();
       await runner.stop();
