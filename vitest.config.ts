@@ -7,6 +7,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Processes the tests start (tranche start / worker, many at once) take any free port for
+    // the worker's metrics instead of all wanting 9464.
+    env: { WORKER_METRICS_PORT: '0' },
     reporters: ['default'],
   },
 });

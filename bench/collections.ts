@@ -572,6 +572,8 @@ export async function runBench(options: CollectionsBenchOptions): Promise<boolea
       TRANCHE_ENV: 'development',
       DATABASE_URL: databaseUrl,
       TRANCHE_DATA_DIR: dataDir,
+      // Any free port: a development `npm start` may hold the default.
+      WORKER_METRICS_PORT: '0',
       LOG_LEVEL: options.logLevel,
       ADMIN_API_TOKEN: secrets.adminApiToken,
       JWT_PRIVATE_KEY: secrets.jwtPrivateKeyPem,

@@ -180,7 +180,8 @@ class Receivers {
 function startWorker(env: Record<string, string>, nodeArgs: string[]) {
   const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'bin', 'tranche.mjs'), 'worker'], {
     cwd: ROOT,
-    env,
+    // Any free port for the worker's metrics: a development `npm start` may hold the default.
+    env: { WORKER_METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));

@@ -2,48 +2,50 @@
  * The closed set of error codes a client can receive. Each has one HTTP status, chosen in
  * `http/error-mapper.ts`; `detail` is always safe to show to the caller.
  */
-export type ErrorCode =
-  | 'invalid_request'
-  | 'invalid_json'
-  | 'invalid_idempotency_key'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'merchant_inactive'
-  | 'merchant_not_approved'
-  | 'payment_failed'
-  | 'not_found'
-  | 'conflict'
-  | 'email_taken'
-  | 'idempotency_key_reused'
-  | 'session_completed'
-  | 'session_not_pending'
-  | 'setup_pending'
-  | 'setup_expired'
-  | 'payment_method_unusable'
-  | 'payment_method_in_use'
-  | 'payload_too_large'
-  | 'uri_too_long'
-  | 'unsupported_media_type'
-  | 'method_not_allowed'
-  | 'rate_limited'
-  | 'login_throttled'
-  | 'internal_error'
-  | 'service_unavailable'
-  | 'gateway_unavailable'
+export const ERROR_CODES = [
+  'invalid_request',
+  'invalid_json',
+  'invalid_idempotency_key',
+  'unauthenticated',
+  'forbidden',
+  'merchant_inactive',
+  'merchant_not_approved',
+  'payment_failed',
+  'not_found',
+  'conflict',
+  'email_taken',
+  'idempotency_key_reused',
+  'session_completed',
+  'session_not_pending',
+  'setup_pending',
+  'setup_expired',
+  'payment_method_unusable',
+  'payment_method_in_use',
+  'payload_too_large',
+  'uri_too_long',
+  'unsupported_media_type',
+  'method_not_allowed',
+  'rate_limited',
+  'login_throttled',
+  'internal_error',
+  'service_unavailable',
+  'gateway_unavailable',
   // identity verification and eligibility (decision 0010)
-  | 'bvn_malformed'
-  | 'bvn_not_found'
-  | 'bvn_dob_mismatch'
-  | 'bvn_in_use'
-  | 'identity_already_verified'
-  | 'verification_throttled'
-  | 'identity_provider_unavailable'
-  | 'delinquent'
-  | 'insufficient_trust_tier'
-  | 'tier_restricted'
-  | 'no_payment_method'
+  'bvn_malformed',
+  'bvn_not_found',
+  'bvn_dob_mismatch',
+  'bvn_in_use',
+  'identity_already_verified',
+  'verification_throttled',
+  'identity_provider_unavailable',
+  'delinquent',
+  'insufficient_trust_tier',
+  'tier_restricted',
+  'no_payment_method',
   // payment links (decision 0011)
-  | 'payment_link_inactive';
+  'payment_link_inactive',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export interface DomainErrorOptions {
   /** Whether the same request may succeed later without change (shown to clients as `retryable`). */

@@ -33,6 +33,7 @@ import { registerWebhookEventRoutes } from './routes/webhook-events.ts';
 import { registerTrustRoutes } from './routes/trust.ts';
 import { registerPaymentLinkRoutes } from './routes/payment-links.ts';
 import { registerPageRoutes } from './routes/pages.ts';
+import { swaggerOptions } from './openapi-document.ts';
 import { ErrorResponse } from './schemas.ts';
 import type { TypedApp } from './typed-app.ts';
 import { validatorCompiler } from './validation.ts';
@@ -181,44 +182,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   );
 
   app.addSchema(ErrorResponse);
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Tranche API',
-        version: '1.0.0',
-        description:
-          'Installment checkout for Nigerian merchants. Every response has `ok`; errors are `{ ok: false, code, detail, request_id }`. Amounts are integer kobo. Timestamps are ISO 8601 UTC.',
-      },
-      servers: [{ url: ctx.settings.publicBaseUrl }],
-      components: {
-        securitySchemes: {
-          secretKey: {
-            type: 'http',
-            scheme: 'bearer',
-            description: 'Merchant secret key, sk_test_… or sk_live_…',
-          },
-          merchantJwt: {
-            type: 'http',
-            scheme: 'bearer',
-            bearerFormat: 'JWT',
-            description: 'Merchant dashboard token from /api/v1/merchant/login',
-          },
-          customerJwt: {
-            type: 'http',
-            scheme: 'bearer',
-            bearerFormat: 'JWT',
-            description: 'Customer access token from /api/v1/customers/login',
-          },
-          adminToken: {
-            type: 'http',
-            scheme: 'bearer',
-            description: 'Operator token (ADMIN_API_TOKEN)',
-          },
-        },
-      },
-    },
-  });
+  await app.register(fastifySwagger, swaggerOptions(ctx.settings.publicBaseUrl));
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',
     uiConfig: { docExpansion: 'list' },

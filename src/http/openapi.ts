@@ -8,6 +8,7 @@ import { MemoryRateLimitStore } from '../platform/rate-limiter.ts';
 import { generateSecrets } from '../platform/secrets.ts';
 import { TokenService } from '../platform/tokens.ts';
 import { buildHttpApp } from './app.ts';
+import { compactJson } from './compact-json.ts';
 import { PaystackGateway } from '../gateway/paystack/adapter.ts';
 import { SandboxIdentityProvider } from '../identity/sandbox.ts';
 
@@ -45,8 +46,9 @@ export async function renderOpenApiDocument(): Promise<string> {
   };
   const app = await buildHttpApp(ctx, { logLevel: 'silent', bodyLimitBytes: 65_536 });
   await app.ready();
-  const document = JSON.stringify(app.swagger(), null, 2);
+  // Three levels of lines (paths, operations, their parts) keep diffs readable within 200 KB.
+  const document = compactJson(app.swagger(), { maxDepth: 3 });
   await app.close();
   await database.close();
-  return `${document}\n`;
+  return document;
 }

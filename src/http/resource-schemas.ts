@@ -7,26 +7,29 @@ import { Constraints, Customer, Tier, TokenPair } from './schemas.ts';
  * validate and serialise the responses.
  */
 
-export const Preview = Type.Object({
-  amount: Type.Integer(),
-  currency: Type.Literal('NGN'),
-  frequency: Type.Union([Type.Literal('weekly'), Type.Literal('monthly')]),
-  installment_count: Type.Integer(),
-  upfront_pct: Type.Integer(),
-  deposit: Type.Object({ amount: Type.Integer(), due_at: Type.String({ format: 'date-time' }) }),
-  installments: Type.Array(
-    Type.Object({
-      sequence: Type.Integer(),
-      amount: Type.Integer(),
-      due_at: Type.String({ format: 'date-time' }),
-    }),
-  ),
-  total: Type.Integer(),
-  merchant_view: Type.Optional(
-    Type.Object({ platform_fee: Type.Integer(), merchant_net: Type.Integer() }),
-  ),
-  constraints: Constraints,
-});
+export const Preview = Type.Object(
+  {
+    amount: Type.Integer(),
+    currency: Type.Literal('NGN'),
+    frequency: Type.Union([Type.Literal('weekly'), Type.Literal('monthly')]),
+    installment_count: Type.Integer(),
+    upfront_pct: Type.Integer(),
+    deposit: Type.Object({ amount: Type.Integer(), due_at: Type.String({ format: 'date-time' }) }),
+    installments: Type.Array(
+      Type.Object({
+        sequence: Type.Integer(),
+        amount: Type.Integer(),
+        due_at: Type.String({ format: 'date-time' }),
+      }),
+    ),
+    total: Type.Integer(),
+    merchant_view: Type.Optional(
+      Type.Object({ platform_fee: Type.Integer(), merchant_net: Type.Integer() }),
+    ),
+    constraints: Constraints,
+  },
+  { $id: 'SchedulePreview' },
+);
 
 export const Eligibility = Type.Object(
   {
@@ -126,6 +129,25 @@ export const MandateStep = Type.Object({
   data: Type.Optional(PaymentMethod),
 });
 
+export const Installment = Type.Object(
+  {
+    id: Type.String({ examples: ['inst_6Rk1pT9wQ2nV5xB8mZ3c'] }),
+    sequence: Type.Integer({ description: '0 is the deposit.' }),
+    amount: Type.Integer({ description: 'What is (or was) collected, in kobo.' }),
+    refunded: Type.Integer({
+      description:
+        'Kobo taken off this installment by refunds before it was collected (amount + refunded is what the schedule set).',
+    }),
+    due_at: Type.String({ format: 'date-time' }),
+    status: Type.String({
+      description: 'scheduled, processing, failed, paid, cancelled',
+      examples: ['scheduled'],
+    }),
+    paid_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  },
+  { $id: 'Installment' },
+);
+
 export const Plan = Type.Object(
   {
     id: Type.String({ examples: ['plan_3Jd9sKq0LmT2vX7yB1cN'] }),
@@ -146,20 +168,7 @@ export const Plan = Type.Object(
       ) as [ReturnType<typeof Type.Literal>],
     ),
     payment_method_id: Type.String(),
-    installments: Type.Array(
-      Type.Object({
-        id: Type.String(),
-        sequence: Type.Integer({ description: '0 is the deposit.' }),
-        amount: Type.Integer({ description: 'What is (or was) collected, in kobo.' }),
-        refunded: Type.Integer({
-          description:
-            'Kobo taken off this installment by refunds before it was collected (amount + refunded is what the schedule set).',
-        }),
-        due_at: Type.String({ format: 'date-time' }),
-        status: Type.String({ description: 'scheduled, processing, failed, paid, cancelled' }),
-        paid_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-      }),
-    ),
+    installments: Type.Array(Installment),
     created_at: Type.String({ format: 'date-time' }),
   },
   { $id: 'PaymentPlan' },
@@ -213,7 +222,10 @@ export const Refund = Type.Object(
   { $id: 'Refund' },
 );
 
-export const CustomerSession = Type.Object({ customer: Customer, ...TokenPair });
+export const CustomerSession = Type.Object(
+  { customer: Customer, ...TokenPair },
+  { $id: 'CustomerSession' },
+);
 
 export const WebhookAttempt = Type.Object({
   attempted_at: Type.String({ format: 'date-time' }),
@@ -306,37 +318,43 @@ export const WalletTransaction = Type.Object({
   refund_reference: NullableText,
 });
 
-export const Wallet = Type.Object({
-  object: Type.Literal('wallet'),
-  merchant_id: Type.String(),
-  livemode: Type.Boolean({
-    description:
-      'Whose money this is: the mode of Tranche’s gateway key (decision 0015), false on a sandbox deployment whichever mode the caller looks at.',
-  }),
-  currency: Type.Literal('NGN'),
-  available: Type.Integer({ description: 'Collected net the merchant can be paid, kobo.' }),
-  pending: Type.Integer({ description: 'Gross of live plans not collected yet, kobo.' }),
-  payouts_in_transit: Type.Integer(),
-  refunds_in_transit: Type.Integer(),
-  transactions: Type.Array(WalletTransaction),
-  has_more: Type.Boolean(),
-  next_cursor: NullableText,
-});
+export const Wallet = Type.Object(
+  {
+    object: Type.Literal('wallet'),
+    merchant_id: Type.String(),
+    livemode: Type.Boolean({
+      description:
+        'Whose money this is: the mode of Tranche’s gateway key (decision 0015), false on a sandbox deployment whichever mode the caller looks at.',
+    }),
+    currency: Type.Literal('NGN'),
+    available: Type.Integer({ description: 'Collected net the merchant can be paid, kobo.' }),
+    pending: Type.Integer({ description: 'Gross of live plans not collected yet, kobo.' }),
+    payouts_in_transit: Type.Integer(),
+    refunds_in_transit: Type.Integer(),
+    transactions: Type.Array(WalletTransaction),
+    has_more: Type.Boolean(),
+    next_cursor: NullableText,
+  },
+  { $id: 'Wallet' },
+);
 
-export const Payout = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('payout'),
-  merchant_id: Type.String(),
-  amount: Type.Integer(),
-  currency: Type.Literal('NGN'),
-  status: Type.String({ description: 'pending, in_transit, paid, failed, reversed' }),
-  trigger: Type.String({ description: 'schedule (daily at 10:00 Lagos) or request' }),
-  reference: Type.String(),
-  settlement_account: Type.Object({ bank_code: Type.String(), account_number: Type.String() }),
-  failure_reason: NullableText,
-  created_at: Type.String({ format: 'date-time' }),
-  updated_at: Type.String({ format: 'date-time' }),
-});
+export const Payout = Type.Object(
+  {
+    id: Type.String({ examples: ['po_6tY5rE4wQ3aS2dF1gH0j'] }),
+    object: Type.Literal('payout'),
+    merchant_id: Type.String(),
+    amount: Type.Integer(),
+    currency: Type.Literal('NGN'),
+    status: Type.String({ description: 'pending, in_transit, paid, failed, reversed' }),
+    trigger: Type.String({ description: 'schedule (daily at 10:00 Lagos) or request' }),
+    reference: Type.String(),
+    settlement_account: Type.Object({ bank_code: Type.String(), account_number: Type.String() }),
+    failure_reason: NullableText,
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'Payout' },
+);
 
 export const Bank = Type.Object({
   name: Type.String(),

@@ -179,32 +179,35 @@ export const Merchant = Type.Object(
   { $id: 'Merchant' },
 );
 
-export const MerchantCredentials = Type.Object({
-  merchant: Merchant,
-  secret_keys: Type.Object(
-    {
-      test: Type.String({ examples: ['sk_test_…'] }),
-      live: Type.String({ examples: ['sk_live_…'] }),
-    },
-    {
-      description: 'Shown once. Only a digest is stored.',
-    },
-  ),
-  webhook_secrets: Type.Object(
-    {
-      test: Type.String({ examples: ['whsec_…'] }),
-      live: Type.String({ examples: ['whsec_…'] }),
-    },
-    {
+export const MerchantCredentials = Type.Object(
+  {
+    merchant: Merchant,
+    secret_keys: Type.Object(
+      {
+        test: Type.String({ examples: ['sk_test_…'] }),
+        live: Type.String({ examples: ['sk_live_…'] }),
+      },
+      {
+        description: 'Shown once. Only a digest is stored.',
+      },
+    ),
+    webhook_secrets: Type.Object(
+      {
+        test: Type.String({ examples: ['whsec_…'] }),
+        live: Type.String({ examples: ['whsec_…'] }),
+      },
+      {
+        description:
+          "Shown once: each mode's signing secret for X-Tranche-Signature (test events are signed with `test`, live events with `live`).",
+      },
+    ),
+    webhook_secret: Type.String({
       description:
-        "Shown once: each mode's signing secret for X-Tranche-Signature (test events are signed with `test`, live events with `live`).",
-    },
-  ),
-  webhook_secret: Type.String({
-    description:
-      'The same as `webhook_secrets.test`, kept for clients written before per-mode secrets.',
-  }),
-});
+        'The same as `webhook_secrets.test`, kept for clients written before per-mode secrets.',
+    }),
+  },
+  { $id: 'MerchantCredentials' },
+);
 
 export const CheckoutSession = Type.Object(
   {
@@ -257,7 +260,7 @@ export const CreateCheckoutSessionBody = Type.Object(
 
 export const Customer = Type.Object(
   {
-    id: Type.String(),
+    id: Type.String({ examples: ['cus_1aB2cD3eF4gH5iJ6kL7m'] }),
     object: Type.Literal('customer'),
     email: Type.String(),
     first_name: Type.String(),
@@ -275,15 +278,24 @@ export const TokenPair = {
   refresh_token: Type.String({ description: 'Single use; rotated on refresh.' }),
 };
 
-export const ApiKey = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('api_key'),
-  mode: Type.Union([Type.Literal('test'), Type.Literal('live')]),
-  redacted: Type.String(),
-  created_at: Timestamp,
-  expires_at: NullableTimestamp,
-  revoked_at: NullableTimestamp,
-});
+/** A dashboard sign-in: the merchant and its tokens. */
+export const MerchantSession = Type.Object(
+  { merchant: Merchant, ...TokenPair },
+  { $id: 'MerchantSession' },
+);
+
+export const ApiKey = Type.Object(
+  {
+    id: Type.String({ examples: ['key_2Wb7nQ4xL9mT1vK8pZ5c'] }),
+    object: Type.Literal('api_key'),
+    mode: Type.Union([Type.Literal('test'), Type.Literal('live')]),
+    redacted: Type.String(),
+    created_at: Timestamp,
+    expires_at: NullableTimestamp,
+    revoked_at: NullableTimestamp,
+  },
+  { $id: 'ApiKey' },
+);
 
 export const Tier = Type.Union([
   Type.Literal('Tranche Bronze'),

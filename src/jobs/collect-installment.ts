@@ -20,6 +20,7 @@ export function collectInstallmentTask(deps: JobDeps): Task {
         : '';
     if (!installmentId) throw new Error('collect_installment needs an installment_id');
     const outcome = await batcher.collect(installmentId);
+    deps.onCollected?.(outcome);
     helpers.logger.info(`installment ${installmentId}: ${outcome}`);
   };
 }

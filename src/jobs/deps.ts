@@ -3,6 +3,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { PaymentGateway } from '../gateway/port.ts';
 import type { AppContext } from '../app/context.ts';
 import type { NotificationChannels } from '../notifications/port.ts';
+import type { CollectionOutcome } from '../app/collections.ts';
 
 export interface JobDeps {
   db: Db;
@@ -12,4 +13,6 @@ export interface JobDeps {
   app: AppContext;
   /** In-app and e-mail (SMTP_URL, or the log), for deliver_notifications. */
   notificationChannels: NotificationChannels;
+  /** Told of each collection's outcome (the worker's Prometheus counters). */
+  onCollected?: (outcome: CollectionOutcome) => void;
 }

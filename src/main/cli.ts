@@ -264,8 +264,11 @@ async function runProcesses(which: {
           note(`Could not start the demo store: ${String(error)}`);
         })
       : undefined;
-  if (api) printBanner(runtime, api.url, Boolean(worker), sandbox?.url, store?.url);
-  else if (worker) note('Tranche worker running.');
+  if (api) printBanner(runtime, api.url, worker?.monitoringUrl, sandbox?.url, store?.url);
+  else if (worker)
+    note(
+      `Tranche worker running. Health and metrics: ${worker.monitoringUrl} (/healthz, /readyz, /metrics)`,
+    );
   else if (sandbox) note(`Sandbox gateway running at ${sandbox.url}`);
 
   // Runs until a signal: then stop taking work, finish what is in flight, release the database.
@@ -307,7 +310,7 @@ function mailDestination(smtpUrl: string | undefined, withWorker: boolean): stri
 function printBanner(
   runtime: Runtime,
   url: string,
-  withWorker: boolean,
+  workerMonitoringUrl: string | undefined,
   sandboxUrl: string | undefined,
   storeUrl?: string,
 ): void {
@@ -316,17 +319,23 @@ function printBanner(
     : 'DATABASE_URL';
   print('');
   print(
-    `Tranche is running (${runtime.config.env}; database: ${db}; worker: ${withWorker ? 'in this process' : 'separate'})`,
+    `Tranche is running (${runtime.config.env}; database: ${db}; worker: ${workerMonitoringUrl ? 'in this process' : 'separate'})`,
   );
   print(`  API            ${url}/api/v1`);
   print(`  API reference  ${url}/docs`);
   print(`  Health         ${url}/healthz   Metrics ${url}/metrics`);
   print(`  Merchant       ${url}/merchant    Operator console ${url}/admin`);
+  if (workerMonitoringUrl)
+    print(
+      `  Worker         ${workerMonitoringUrl}/healthz   Metrics ${workerMonitoringUrl}/metrics`,
+    );
   print(
     `  Gateway        ${sandboxUrl ? `sandbox gateway at ${sandboxUrl} (test cards: src/gateway/sandbox/README.md)` : (runtime.config.gatewayBaseUrl ?? '')}`,
   );
   if (storeUrl) print(`  Demo store     ${storeUrl}`);
-  print(`  Customer mail  ${mailDestination(runtime.config.smtpUrl, withWorker)}`);
+  print(
+    `  Customer mail  ${mailDestination(runtime.config.smtpUrl, workerMonitoringUrl !== undefined)}`,
+  );
   print('');
   print('Get sandbox keys:');
   print('  npm run tranche -- merchants create --name "My Shop" --email dev@myshop.ng');

@@ -6,9 +6,16 @@ import { closeNotificationChannels, openNotificationChannels } from '../notifica
 import { createLogger } from '../platform/logger.ts';
 import { WebhookDispatcher } from '../webhooks/dispatcher.ts';
 import type { Runtime } from './runtime.ts';
+import {
+  createWorkerMetrics,
+  startMonitoringServer,
+  type MonitoringServer,
+} from './worker-monitoring.ts';
 import { startWorkerRecovery, type WorkerRecovery } from './worker-recovery.ts';
 
 export interface WorkerHandle {
+  /** Where `/healthz`, `/readyz` and `/metrics` answer. */
+  monitoringUrl: string;
   stop(): Promise<void>;
 }
 
@@ -49,6 +56,7 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
   events.on('pool:create', ({ workerPool }) => {
     poolId = workerPool.id;
   });
+  const metrics = createWorkerMetrics(runtime.ctx.db, runtime.ctx.clock);
   const runner = await run({
     events,
     pgPool: pool,
@@ -72,6 +80,7 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
       gateway: runtime.ctx.gateway,
       app: runtime.ctx,
       notificationChannels,
+      onCollected: metrics.events.collected,
     }),
     parsedCronItems: parseCrontab(CRONTAB),
   });
@@ -94,11 +103,33 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
       perMerchant: config.webhookEndpointConcurrency,
       timeoutMs: config.webhookTimeoutMs,
       pollMs: config.webhookPollMs,
+      onRecorded: metrics.events.webhookAttempt,
     },
   );
   dispatcher.start();
+  let monitoring: MonitoringServer;
+  try {
+    monitoring = await startMonitoringServer({
+      host: config.host,
+      port: config.workerMetricsPort,
+      db: ctx.db,
+      metrics,
+      log,
+    });
+  } catch (error) {
+    await dispatcher.stop();
+    await recovery.stop();
+    await runner.stop();
+    await pool.end();
+    throw new Error(
+      `The worker could not serve its metrics on ${config.host}:${config.workerMetricsPort} (WORKER_METRICS_PORT): ${String(error)}`,
+      { cause: error },
+    );
+  }
   return {
+    monitoringUrl: monitoring.url,
     stop: async () => {
+      await monitoring.close();
       await dispatcher.stop();
       await recovery.stop();
       await runner.stop();

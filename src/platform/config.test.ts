@@ -51,6 +51,11 @@ describe('configuration', () => {
       });
     expect([...rows.keys()].sort()).toEqual(CONFIG_VARIABLES.map((v) => v.name).sort());
   });
+  it('.env.example names every setting once, and nothing else', () => {
+    const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+    const names = [...example.matchAll(/^# ([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]);
+    expect(names.sort()).toEqual(CONFIG_VARIABLES.map((v) => v.name).sort());
+  });
   it('refuses unparseable URLs at start, without repeating the value', () => {
     for (const [name, value] of [
       ['DATABASE_URL', 'postgres//user:hunter2@db/tranche'],

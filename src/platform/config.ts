@@ -32,6 +32,7 @@ export interface Config {
   trustProxy: TrustProxy;
   bodyLimitBytes: number;
   workerConcurrency: number;
+  workerMetricsPort: number;
   gatewayBaseUrl: string | undefined;
   gatewaySecretKey: string | undefined;
   gatewayTimeoutMs: number;
@@ -161,6 +162,12 @@ export const SETTINGS = {
     min: 1,
     description:
       'Jobs a worker process runs at once. Due installments among them are collected in batches of up to 100 (one intent statement, concurrent gateway calls, one settle transaction); 200 keeps two batches in flight, one at the gateway while the other is recorded.',
+  },
+  WORKER_METRICS_PORT: {
+    default: 9464,
+    min: 0,
+    description:
+      'Port on `HOST` where each worker process serves `/healthz`, `/readyz` and Prometheus `/metrics` (see "Production"). `0`: any free port, printed at start. Several workers on one host need one port each.',
   },
   GATEWAY_BASE_URL: {
     unset: '(unset: the sandbox gateway)',
@@ -381,6 +388,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy,
     bodyLimitBytes: int('BODY_LIMIT_BYTES'),
     workerConcurrency: int('WORKER_CONCURRENCY'),
+    workerMetricsPort: int('WORKER_METRICS_PORT'),
     gatewayBaseUrl: url('GATEWAY_BASE_URL')?.replace(/\/+$/, ''),
     gatewaySecretKey: secret('GATEWAY_SECRET_KEY'),
     gatewayTimeoutMs: int('GATEWAY_TIMEOUT_MS'),

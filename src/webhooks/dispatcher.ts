@@ -27,6 +27,8 @@ export interface DispatcherOptions {
   pollMs: number;
   /** Random source for back-off jitter (injectable for tests). */
   random?: () => number;
+  /** Told of each attempt once it is recorded (the worker's Prometheus counters). */
+  onRecorded?: (status: 'delivered' | 'retrying' | 'dead') => void;
 }
 
 interface Deps {
@@ -326,6 +328,8 @@ export class WebhookDispatcher {
       if (batch.length === 0) return;
       try {
         await recordAttempts(this.#deps.db, batch);
+        if (this.#options.onRecorded)
+          for (const attempt of batch) this.#options.onRecorded(attempt.status);
       } catch (error) {
         // Unrecorded attempts are not lost: their events' leases run out and they are sent again.
         this.#deps.log.error(

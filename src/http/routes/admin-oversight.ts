@@ -26,6 +26,7 @@ export function registerAdminOversightRoutes(app: TypedApp, ctx: AppContext): vo
     {
       preHandler: admin,
       schema: {
+        operationId: 'adminRunReconciliation',
         tags: ['Admin'],
         summary: 'Run reconciliation',
         description:
@@ -64,6 +65,7 @@ export function registerAdminOversightRoutes(app: TypedApp, ctx: AppContext): vo
     {
       preHandler: admin,
       schema: {
+        operationId: 'adminListDeadWebhookEvents',
         tags: ['Admin'],
         summary: 'Dead-lettered webhook events across merchants',
         description:
@@ -95,6 +97,7 @@ export function registerAdminOversightRoutes(app: TypedApp, ctx: AppContext): vo
     {
       preHandler: admin,
       schema: {
+        operationId: 'adminCheckLedger',
         tags: ['Admin'],
         summary: 'Check the ledger',
         description:
@@ -112,6 +115,7 @@ export function registerAdminOversightRoutes(app: TypedApp, ctx: AppContext): vo
     {
       preHandler: admin,
       schema: {
+        operationId: 'adminListAuditLog',
         tags: ['Admin'],
         summary: 'The operator audit log',
         description:

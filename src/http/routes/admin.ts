@@ -73,6 +73,7 @@ export function registerAdminRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: admin,
       schema: {
+        operationId: 'adminListMerchants',
         tags: ['Admin'],
         summary: 'List merchants',
         description:
@@ -119,6 +120,7 @@ export function registerAdminRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: admin,
       schema: {
+        operationId: 'adminGetMerchant',
         tags: ['Admin'],
         summary: "A merchant's overview",
         description:
@@ -138,29 +140,33 @@ export function registerAdminRoutes(app: TypedApp, ctx: AppContext): void {
   const transitions = [
     [
       'approve',
+      'adminApproveMerchant',
       approveMerchant,
       'Approve a merchant',
       'Live keys start working. `reason` is optional. Recorded in the audit log with `X-Operator`.',
     ],
     [
       'deactivate',
+      'adminDeactivateMerchant',
       deactivateMerchant,
       'Deactivate a merchant',
       'Every call of the merchant gets 403 `merchant_inactive`, whose detail carries `reason` (required: the merchant is told it). Recorded in the audit log with `X-Operator`.',
     ],
     [
       'reactivate',
+      'adminReactivateMerchant',
       reactivateMerchant,
       'Reactivate a deactivated merchant',
       'Back to `active` (or `pending_approval` if never approved). `reason` is required. Recorded in the audit log with `X-Operator`.',
     ],
   ] as const;
-  for (const [action, run, summary, description] of transitions) {
+  for (const [action, operationId, run, summary, description] of transitions) {
     app.post(
       `/api/v1/admin/merchants/:merchant_id/${action}`,
       {
         preHandler: admin,
         schema: {
+          operationId,
           tags: ['Admin'],
           summary,
           description,

@@ -13,6 +13,7 @@ export function registerBankRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, ['secret_key', 'merchant_dashboard']),
       schema: {
+        operationId: 'listBanks',
         tags: ['Merchants'],
         summary: 'Nigerian banks, for a settlement account',
         description:

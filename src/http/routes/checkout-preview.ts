@@ -13,6 +13,7 @@ export function registerCheckoutPreviewRoutes(app: TypedApp, ctx: AppContext): v
     '/api/v1/checkout/preview',
     {
       schema: {
+        operationId: 'previewSchedule',
         tags: ['Checkout'],
         summary: 'Preview an installment schedule',
         description:

@@ -23,6 +23,7 @@ export function registerCheckoutSessionRoutes(app: TypedApp, ctx: AppContext): v
     {
       preHandler: requireAuth(ctx, ['secret_key']),
       schema: {
+        operationId: 'createCheckoutSession',
         tags: ['Checkout'],
         summary: 'Create a checkout session',
         description:
@@ -51,6 +52,8 @@ export function registerCheckoutSessionRoutes(app: TypedApp, ctx: AppContext): v
     '/api/v1/checkout/sessions/:token',
     {
       schema: {
+        operationId: 'getCheckoutSession',
+        security: [],
         tags: ['Checkout'],
         summary: 'Read a checkout session',
         description:
@@ -70,6 +73,7 @@ export function registerCheckoutSessionRoutes(app: TypedApp, ctx: AppContext): v
     {
       preHandler: requireAuth(ctx, ['secret_key']),
       schema: {
+        operationId: 'cancelCheckoutSession',
         tags: ['Checkout'],
         summary: 'Cancel a pending checkout session',
         description:

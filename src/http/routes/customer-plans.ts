@@ -42,6 +42,7 @@ export function registerCustomerPlanRoutes(app: TypedApp, ctx: AppContext): void
     {
       preHandler: requireAuth(ctx, ['customer']),
       schema: {
+        operationId: 'listCustomerPlans',
         tags: ['Customers'],
         summary: 'Your payment plans',
         description: 'Newest first, with installments; pass `next_cursor` back as `cursor`.',
@@ -64,6 +65,7 @@ export function registerCustomerPlanRoutes(app: TypedApp, ctx: AppContext): void
     {
       preHandler: requireAuth(ctx, ['customer']),
       schema: {
+        operationId: 'getCustomerPlan',
         tags: ['Customers'],
         summary: 'One of your payment plans',
         description: "Another customer's plan reads as 404.",
@@ -87,6 +89,7 @@ export function registerCustomerPlanRoutes(app: TypedApp, ctx: AppContext): void
     {
       preHandler: requireAuth(ctx, ['customer']),
       schema: {
+        operationId: 'payCustomerPlanNow',
         tags: ['Customers'],
         summary: 'Pay what is overdue now',
         description:
@@ -116,6 +119,7 @@ export function registerCustomerPlanRoutes(app: TypedApp, ctx: AppContext): void
     {
       preHandler: requireAuth(ctx, ['customer']),
       schema: {
+        operationId: 'payCustomerPlanOff',
         tags: ['Customers'],
         summary: 'Pay the whole plan off now',
         description:
@@ -145,6 +149,7 @@ export function registerCustomerPlanRoutes(app: TypedApp, ctx: AppContext): void
     {
       preHandler: requireAuth(ctx, ['customer']),
       schema: {
+        operationId: 'changeCustomerPlanMethod',
         tags: ['Customers'],
         summary: "Change the plan's payment method",
         description:

@@ -27,6 +27,8 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
     '/api/v1/customers/register',
     {
       schema: {
+        operationId: 'registerCustomer',
+        security: [],
         tags: ['Customers'],
         summary: 'Create a customer account',
         body: Type.Object(
@@ -59,6 +61,8 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
     '/api/v1/customers/login',
     {
       schema: {
+        operationId: 'loginCustomer',
+        security: [],
         tags: ['Customers'],
         summary: 'Log in',
         description:
@@ -80,6 +84,8 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
     '/api/v1/customers/token/refresh',
     {
       schema: {
+        operationId: 'refreshCustomerToken',
+        security: [],
         tags: ['Customers'],
         summary: 'Exchange a refresh token for new tokens',
         description:
@@ -99,6 +105,7 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, ['customer']),
       schema: {
+        operationId: 'getCurrentCustomer',
         tags: ['Customers'],
         summary: 'The signed-in customer',
         security: [{ customerJwt: [] }],
@@ -116,6 +123,7 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, ['customer']),
       schema: {
+        operationId: 'listCustomerNotifications',
         tags: ['Customers'],
         summary: 'Notices about your plans and payment methods',
         description:
@@ -166,6 +174,7 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, ['customer']),
       schema: {
+        operationId: 'getNotificationPreferences',
         tags: ['Customers'],
         summary: 'Which notices you get, by e-mail and in the app',
         description:
@@ -185,6 +194,7 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, ['customer']),
       schema: {
+        operationId: 'updateNotificationPreferences',
         tags: ['Customers'],
         summary: 'Switch notices on or off, per channel',
         description:

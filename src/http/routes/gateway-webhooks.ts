@@ -9,6 +9,7 @@ export function registerGatewayWebhookRoutes(app: TypedApp, ctx: AppContext): vo
   const endpoints = [
     {
       path: '/api/v1/webhooks/payment-gateway',
+      operationId: 'receiveGatewayRevocationWebhook',
       receive: receiveRevocationWebhook,
       summary: 'Payment-method revocations from the gateway',
       description:
@@ -16,6 +17,7 @@ export function registerGatewayWebhookRoutes(app: TypedApp, ctx: AppContext): vo
     },
     {
       path: '/api/v1/webhooks/gateway',
+      operationId: 'receiveGatewayWebhook',
       receive: receiveGatewayWebhook,
       summary: 'Charges and transfers from the gateway',
       description:
@@ -28,7 +30,10 @@ export function registerGatewayWebhookRoutes(app: TypedApp, ctx: AppContext): vo
       {
         config: { rateLimit: false },
         schema: {
+          operationId: endpoint.operationId,
           tags: ['Gateway webhooks'],
+          // Authenticated by the x-paystack-signature of the body, not by a bearer credential.
+          security: [],
           summary: endpoint.summary,
           description: endpoint.description,
           headers: Type.Object({

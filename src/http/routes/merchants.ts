@@ -25,11 +25,11 @@ import {
   LivemodeQuery,
   Merchant,
   MerchantCredentials,
+  MerchantSession,
   MerchantIdParams,
   Password,
   Strict,
   Tier,
-  TokenPair,
 } from '../schemas.ts';
 import type { TypedApp } from '../typed-app.ts';
 
@@ -45,6 +45,8 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
     '/api/v1/merchant/register',
     {
       schema: {
+        operationId: 'registerMerchant',
+        security: [],
         tags: ['Merchants'],
         summary: 'Register a merchant account',
         description:
@@ -74,6 +76,8 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
     '/api/v1/merchant/login',
     {
       schema: {
+        operationId: 'loginMerchant',
+        security: [],
         tags: ['Merchants'],
         summary: 'Merchant dashboard login',
         description:
@@ -83,7 +87,7 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
           Strict,
         ),
         response: {
-          200: Envelope(Type.Object({ merchant: Merchant, ...TokenPair })),
+          200: Envelope(MerchantSession),
           ...errorResponses,
         },
       },
@@ -99,6 +103,7 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, ['merchant_dashboard']),
       schema: {
+        operationId: 'changeMerchantPassword',
         tags: ['Merchants'],
         summary: 'Change the dashboard password',
         description:
@@ -113,7 +118,7 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
           Strict,
         ),
         response: {
-          200: Envelope(Type.Object({ merchant: Merchant, ...TokenPair })),
+          200: Envelope(MerchantSession),
           ...errorResponses,
         },
       },
@@ -135,13 +140,15 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
     '/api/v1/merchant/token/refresh',
     {
       schema: {
+        operationId: 'refreshMerchantToken',
+        security: [],
         tags: ['Merchants'],
         summary: 'Exchange a dashboard refresh token for new tokens',
         description:
           'Refresh tokens are single use; presenting one twice revokes every token of that login.',
         body: Type.Object({ refresh_token: Type.String({ minLength: 1, maxLength: 200 }) }, Strict),
         response: {
-          200: Envelope(Type.Object({ merchant: Merchant, ...TokenPair })),
+          200: Envelope(MerchantSession),
           ...errorResponses,
         },
       },
@@ -157,6 +164,7 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, merchantAuth),
       schema: {
+        operationId: 'getMerchant',
         tags: ['Merchants'],
         summary: 'Read the merchant account',
         description:
@@ -184,6 +192,7 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, merchantAuth),
       schema: {
+        operationId: 'updateMerchantSettings',
         tags: ['Merchants'],
         summary: 'Update merchant settings',
         description:
@@ -268,6 +277,7 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, merchantAuth),
       schema: {
+        operationId: 'rollWebhookSecret',
         tags: ['Merchants'],
         summary: 'Roll the webhook signing secret of one mode',
         description:
@@ -309,6 +319,7 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, merchantAuth),
       schema: {
+        operationId: 'listSecretKeys',
         tags: ['Merchants'],
         summary: 'List secret keys (redacted)',
         security,
@@ -330,6 +341,7 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, merchantAuth),
       schema: {
+        operationId: 'rollSecretKey',
         tags: ['Merchants'],
         summary: 'Roll a secret key',
         description:
@@ -378,6 +390,7 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, merchantAuth),
       schema: {
+        operationId: 'revokeSecretKey',
         tags: ['Merchants'],
         summary: 'Revoke a secret key',
         security,

@@ -111,6 +111,7 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
     {
       preHandler: requireAuth(ctx, merchantAuth),
       schema: {
+        operationId: 'createPaymentLink',
         tags: ['Payment links'],
         summary: 'Create a payment link',
         description:
@@ -159,6 +160,7 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
     {
       preHandler: requireAuth(ctx, merchantAuth),
       schema: {
+        operationId: 'listPaymentLinks',
         tags: ['Payment links'],
         summary: 'List payment links',
         description:
@@ -200,6 +202,7 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
     {
       preHandler: requireAuth(ctx, merchantAuth),
       schema: {
+        operationId: 'getPaymentLink',
         tags: ['Payment links'],
         summary: 'A payment link',
         security: [{ secretKey: [] }, { merchantJwt: [] }],
@@ -222,6 +225,7 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
     {
       preHandler: requireAuth(ctx, merchantAuth),
       schema: {
+        operationId: 'updatePaymentLink',
         tags: ['Payment links'],
         summary: 'Update a payment link',
         description:
@@ -254,6 +258,7 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
       {
         preHandler: requireAuth(ctx, merchantAuth),
         schema: {
+          operationId: action === 'deactivate' ? 'deactivatePaymentLink' : 'activatePaymentLink',
           tags: ['Payment links'],
           summary:
             action === 'deactivate' ? 'Deactivate a payment link' : 'Reactivate a payment link',
@@ -297,6 +302,8 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
         reply.headers(payPageHeaders);
       },
       schema: {
+        operationId: 'openPaymentLinkPage',
+        security: [],
         tags: ['Payment links'],
         summary: 'A payment link’s public page (customers’ browsers)',
         description:

@@ -44,6 +44,7 @@ export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): voi
     {
       preHandler: customer,
       schema: {
+        operationId: 'listPaymentMethods',
         tags,
         summary: "List the customer's payment methods",
         security,
@@ -69,6 +70,7 @@ export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): voi
     {
       preHandler: customer,
       schema: {
+        operationId: 'listMandateBanks',
         tags,
         summary: 'Nigerian banks that support direct-debit mandates',
         security,
@@ -86,6 +88,7 @@ export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): voi
     {
       preHandler: customer,
       schema: {
+        operationId: 'initializeCard',
         tags,
         summary: 'Start linking a card',
         description:
@@ -124,6 +127,7 @@ export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): voi
     {
       preHandler: customer,
       schema: {
+        operationId: 'verifyCard',
         tags,
         summary: 'Save the card after the gateway redirect',
         description:
@@ -154,6 +158,7 @@ export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): voi
     {
       preHandler: customer,
       schema: {
+        operationId: 'initiateBankMandate',
         tags,
         summary: 'Start a bank direct-debit mandate',
         description:
@@ -185,29 +190,33 @@ export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): voi
     [
       'submit-otp',
       'otp',
+      'submitBankMandateOtp',
       { otp: Type.String({ minLength: 1, maxLength: 12 }) },
       'Submit the OTP the bank sent',
     ],
     [
       'submit-birthday',
       'birthday',
+      'submitBankMandateBirthday',
       { birthday: Type.String({ format: 'date', description: 'YYYY-MM-DD' }) },
       'Submit the date of birth',
     ],
     [
       'submit-phone',
       'phone',
+      'submitBankMandatePhone',
       { phone: Type.String({ minLength: 7, maxLength: 20 }) },
       'Submit the phone number registered with the account',
     ],
-    ['verify', 'verify', {}, 'Finish the mandate after the open_url popup'],
+    ['verify', 'verify', 'verifyBankMandate', {}, 'Finish the mandate after the open_url popup'],
   ] as const;
-  for (const [path, kind, extra, summary] of steps) {
+  for (const [path, kind, operationId, extra, summary] of steps) {
     app.post(
       `/api/v1/payment-methods/bank-mandate/${path}`,
       {
         preHandler: customer,
         schema: {
+          operationId,
           tags,
           summary,
           description:
@@ -251,6 +260,7 @@ export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): voi
     {
       preHandler: customer,
       schema: {
+        operationId: 'setDefaultPaymentMethod',
         tags,
         summary: 'Make a method the default',
         security,
@@ -269,6 +279,7 @@ export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): voi
     {
       preHandler: customer,
       schema: {
+        operationId: 'deletePaymentMethod',
         tags,
         summary: 'Delete a payment method',
         description: 'If it was the default, the newest other active method becomes the default.',

@@ -19,6 +19,7 @@ export function registerPayoutRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, auth),
       schema: {
+        operationId: 'createPayout',
         tags: ['Merchants'],
         summary: 'Request a payout now',
         description:
@@ -66,6 +67,7 @@ export function registerPayoutRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, auth),
       schema: {
+        operationId: 'listPayouts',
         tags: ['Merchants'],
         summary: 'Recent payouts',
         description:

@@ -42,6 +42,7 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, ['customer']),
       schema: {
+        operationId: 'confirmCheckoutSession',
         tags: ['Checkout'],
         summary: 'Confirm a plan (widget)',
         description:
@@ -99,6 +100,7 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, merchantAuth),
       schema: {
+        operationId: 'getPaymentPlan',
         tags: ['Merchants'],
         summary: 'A payment plan with its installments',
         description:
@@ -126,6 +128,7 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, merchantAuth),
       schema: {
+        operationId: 'listPlanCharges',
         tags: ['Merchants'],
         summary: "A plan's charge attempts",
         description:
@@ -153,6 +156,7 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, merchantAuth),
       schema: {
+        operationId: 'listPaymentPlans',
         tags: ['Merchants'],
         summary: 'List payment plans',
         description:
@@ -206,6 +210,7 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, merchantAuth),
       schema: {
+        operationId: 'advancePaymentPlan',
         tags: ['Sandbox'],
         summary: 'Time travel: collect the next installment now (sandbox plans only)',
         description:
@@ -232,6 +237,7 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, merchantAuth),
       schema: {
+        operationId: 'advancePaymentPlanClock',
         tags: ['Sandbox'],
         summary: "Time travel: advance the plan's clock by some days (sandbox plans only)",
         description:

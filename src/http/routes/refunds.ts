@@ -33,6 +33,7 @@ export function registerRefundRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, merchantAuth),
       schema: {
+        operationId: 'createRefund',
         tags: ['Refunds'],
         summary: 'Refund a plan, in part or whole',
         description:
@@ -69,6 +70,7 @@ export function registerRefundRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, merchantAuth),
       schema: {
+        operationId: 'listRefunds',
         tags: ['Refunds'],
         summary: "List a plan's refunds",
         description: 'Newest first; pass `next_cursor` back as `cursor`.',
@@ -93,6 +95,7 @@ export function registerRefundRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, merchantAuth),
       schema: {
+        operationId: 'getRefund',
         tags: ['Refunds'],
         summary: 'Read a refund',
         security: [{ secretKey: [] }, { merchantJwt: [] }],
@@ -123,6 +126,7 @@ export function registerRefundRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, merchantAuth),
       schema: {
+        operationId: 'cancelPaymentPlan',
         tags: ['Refunds'],
         summary: 'Cancel a plan',
         description:

@@ -19,6 +19,7 @@ export function registerTrustRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, ['customer']),
       schema: {
+        operationId: 'getCheckoutEligibility',
         tags: ['Checkout'],
         summary: 'Can this customer pay this session in installments?',
         description:
@@ -43,6 +44,7 @@ export function registerTrustRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, ['customer']),
       schema: {
+        operationId: 'verifyCustomerIdentity',
         tags: ['Customers'],
         summary: 'Verify identity (BVN and date of birth)',
         description:
@@ -77,6 +79,7 @@ export function registerTrustRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, ['customer']),
       schema: {
+        operationId: 'getCustomerIdentity',
         tags: ['Customers'],
         summary: 'Identity verification status',
         security: [{ customerJwt: [] }],
@@ -94,6 +97,7 @@ export function registerTrustRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, ['customer']),
       schema: {
+        operationId: 'getCustomerTrust',
         tags: ['Customers'],
         summary: 'Score, tier and spending limit',
         description:

@@ -14,6 +14,7 @@ export function registerWalletRoutes(app: TypedApp, ctx: AppContext): void {
     {
       preHandler: requireAuth(ctx, auth),
       schema: {
+        operationId: 'getWallet',
         tags: ['Merchants'],
         summary: 'Wallet balances and transaction history',
         description:

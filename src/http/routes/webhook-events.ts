@@ -49,6 +49,7 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
     {
       preHandler: requireAuth(ctx, auth),
       schema: {
+        operationId: 'listWebhookEvents',
         tags: ['Webhooks'],
         summary: 'The webhook delivery log',
         description:
@@ -106,6 +107,7 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
     {
       preHandler: requireAuth(ctx, auth),
       schema: {
+        operationId: 'getWebhookEvent',
         tags: ['Webhooks'],
         summary: 'One webhook event with every delivery attempt',
         description:
@@ -130,6 +132,7 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
     {
       preHandler: requireAuth(ctx, auth),
       schema: {
+        operationId: 'resendWebhookEvent',
         tags: ['Webhooks'],
         summary: 'Re-send one event',
         description:
@@ -154,6 +157,7 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
     {
       preHandler: requireAuth(ctx, auth),
       schema: {
+        operationId: 'resendFailedWebhookEvents',
         tags: ['Webhooks'],
         summary: 'Re-send every undelivered event in a time range',
         description:
@@ -193,6 +197,7 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
     {
       preHandler: requireAuth(ctx, auth),
       schema: {
+        operationId: 'sendTestWebhook',
         tags: ['Webhooks'],
         summary: 'Send a signed test event now',
         description:
