@@ -4,7 +4,7 @@ import { transitionPlan } from '../domain/plan.ts';
 import type { ModeScope } from './authenticate.ts';
 import type { AppContext } from './context.ts';
 import { emitPlanChanged } from './plan-events.ts';
-import { lockMerchantThenPlan, runPlanCommand } from './plan-commands.ts';
+import { lockPlanForChange, runPlanCommand } from './plan-commands.ts';
 import { closeCancelledPlan } from './plan-status.ts';
 import { loadPlan } from './plans.ts';
 import { refundableCharges, refundPlanInTx } from './refunds.ts';
@@ -35,7 +35,7 @@ export async function cancelPlan(
     planId,
     { action: 'cancel', input, idempotencyKey },
     async (tx, now) => {
-      const plan = await lockMerchantThenPlan(tx, planId);
+      const { plan, installments } = await lockPlanForChange(tx, planId);
       const transition = transitionPlan(plan.status, 'cancelled');
       if (transition.outcome !== 'applied')
         throw new DomainError(
@@ -44,13 +44,7 @@ export async function cancelPlan(
             ? 'This plan is already cancelled.'
             : `A ${plan.status} plan cannot be cancelled: refund it instead (POST …/refunds).`,
         );
-      const inFlight = await tx
-        .selectFrom('installments')
-        .select('id')
-        .where('plan_id', '=', planId)
-        .where('status', '=', 'processing')
-        .executeTakeFirst();
-      if (inFlight)
+      if (installments.some((i) => i.status === 'processing'))
         throw new DomainError(
           'conflict',
           'A payment on this plan is being collected right now; try again in a minute, once its outcome is known.',

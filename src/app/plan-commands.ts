@@ -1,6 +1,6 @@
 import type { Tx } from '../db/database.ts';
 import { runIdempotentWrite } from '../db/idempotency.ts';
-import type { PaymentPlanRow } from '../db/schema.ts';
+import type { InstallmentRow, PaymentPlanRow } from '../db/schema.ts';
 import type { IdempotentResult, StoredResponse } from '../db/write.ts';
 import { canonicalJson } from '../domain/canonical-json.ts';
 import { notFound } from '../domain/errors.ts';
@@ -59,21 +59,34 @@ export async function runPlanCommand(
 }
 
 /**
- * Locks the plan's merchant row, then the plan, and returns the plan as it now stands. The one
- * lock order of every write that spends a merchant's available balance (refunds, cancellations,
- * payouts lock the merchant too), so they never both spend it and never deadlock.
+ * Locks what a merchant's change to a plan touches, in the one order every writer follows: the
+ * merchant row (refunds, cancellations and payouts spend its available balance, so they never
+ * both spend it), then the plan's installments, then the plan (collections lock an installment,
+ * then its plan, so taking them the same way round cannot deadlock with a debit settling).
+ * Returns the plan and its installments as they now stand.
  */
-export async function lockMerchantThenPlan(tx: Tx, planId: string): Promise<PaymentPlanRow> {
+export async function lockPlanForChange(
+  tx: Tx,
+  planId: string,
+): Promise<{ plan: PaymentPlanRow; installments: InstallmentRow[] }> {
   const { merchant_id } = await tx
     .selectFrom('payment_plans')
     .select('merchant_id')
     .where('id', '=', planId)
     .executeTakeFirstOrThrow();
   await tx.selectFrom('merchants').select('id').where('id', '=', merchant_id).forUpdate().execute();
-  return tx
+  const installments = await tx
+    .selectFrom('installments')
+    .selectAll()
+    .where('plan_id', '=', planId)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const plan = await tx
     .selectFrom('payment_plans')
     .selectAll()
     .where('id', '=', planId)
     .forUpdate()
     .executeTakeFirstOrThrow();
+  return { plan, installments };
 }

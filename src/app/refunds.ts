@@ -25,7 +25,7 @@ import { inMode, type ModeScope } from './authenticate.ts';
 import type { AppContext } from './context.ts';
 import { enqueueRefundReceipt } from './notifications.ts';
 import { newestFirst, pageOf, type Page } from './pagination.ts';
-import { findMerchantPlan, lockMerchantThenPlan, runPlanCommand } from './plan-commands.ts';
+import { findMerchantPlan, lockPlanForChange, runPlanCommand } from './plan-commands.ts';
 import { emitPlanChanged, emitRefundOutcome } from './plan-events.ts';
 import { settlePlanIfNothingOpen } from './plan-status.ts';
 
@@ -122,9 +122,8 @@ export async function createRefund(
 
 /**
  * The refund itself, inside the caller's transaction (a plan cancelled with a refund uses it
- * too). The merchant row is locked first, as payouts lock it, so that refunds and payouts of one
- * merchant never both spend the same available balance; then the plan, so that concurrent
- * refunds of one plan see each other.
+ * too), after `lockPlanForChange`: concurrent refunds of one plan see each other, and refunds
+ * and payouts of one merchant never both spend the same available balance.
  */
 export async function refundPlanInTx(
   ctx: AppContext,
@@ -133,18 +132,12 @@ export async function refundPlanInTx(
   input: RefundRequest,
   now: Date,
 ): Promise<RefundView> {
-  const plan = await lockMerchantThenPlan(tx, planId);
+  const { plan, installments } = await lockPlanForChange(tx, planId);
   if (plan.status === 'pending_deposit')
     throw new DomainError(
       'conflict',
       'Nothing has been collected on this plan yet: cancel it instead (POST …/cancel).',
     );
-  const installments = await tx
-    .selectFrom('installments')
-    .selectAll()
-    .where('plan_id', '=', planId)
-    .forUpdate()
-    .execute();
   const charges = await refundableCharges(tx, planId);
 
   const outstandingKobo = reducibleOutstandingKobo(installments.map(planInstallment));
