@@ -4,8 +4,8 @@ import { runWrite } from '../db/write.ts';
 import { DomainError, notFound } from '../domain/errors.ts';
 import { collectInstallments } from './collections.ts';
 import type { AppContext } from './context.ts';
-import { newestFirst, pageOf, type Page } from './pagination.ts';
-import { loadPlan, planView, type PlanView } from './plans.ts';
+import { newestFirst, type Page } from './pagination.ts';
+import { loadPlan, plansPage, type PlanView } from './plans.ts';
 
 /**
  * What a customer does with their own plans (customer token): read them, pay what is overdue now,
@@ -42,25 +42,7 @@ export async function listCustomerPlans(
     .selectAll()
     .where('customer_id', '=', customerId);
   const rows = await newestFirst(query, page, 'plan_').execute();
-  const shown = rows.slice(0, page.limit);
-  const installments =
-    shown.length === 0
-      ? []
-      : await ctx.db
-          .selectFrom('installments')
-          .selectAll()
-          .where(
-            'plan_id',
-            'in',
-            shown.map((p) => p.id),
-          )
-          .execute();
-  return pageOf(rows, page.limit, (plan) =>
-    planView(
-      plan,
-      installments.filter((i) => i.plan_id === plan.id),
-    ),
-  );
+  return plansPage(ctx.db, rows, page.limit);
 }
 
 export async function getCustomerPlan(

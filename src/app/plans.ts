@@ -280,11 +280,20 @@ export async function listMerchantPlans(
   if (filter.customerId) query = query.where('customer_id', '=', filter.customerId);
   if (filter.orderReference) query = query.where('order_reference', '=', filter.orderReference);
   const rows = await newestFirst(query, filter, 'plan_').execute();
-  const shown = rows.slice(0, filter.limit);
+  return plansPage(ctx.db, rows, filter.limit);
+}
+
+/** A page of plan rows (fetched with `limit + 1`) as views, their installments in one query. */
+export async function plansPage(
+  db: Db,
+  rows: readonly PaymentPlanRow[],
+  limit: number,
+): Promise<Page<PlanView>> {
+  const shown = rows.slice(0, limit);
   const installments =
     shown.length === 0
       ? []
-      : await ctx.db
+      : await db
           .selectFrom('installments')
           .selectAll()
           .where(
@@ -293,7 +302,7 @@ export async function listMerchantPlans(
             shown.map((p) => p.id),
           )
           .execute();
-  return pageOf(rows, filter.limit, (plan) =>
+  return pageOf(rows, limit, (plan) =>
     planView(
       plan,
       installments.filter((i) => i.plan_id === plan.id),

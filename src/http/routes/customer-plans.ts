@@ -84,65 +84,50 @@ export function registerCustomerPlanRoutes(app: TypedApp, ctx: AppContext): void
     }),
   );
 
-  app.post(
-    '/api/v1/customers/me/plans/:plan_id/pay-now',
+  const payments = [
     {
-      preHandler: requireAuth(ctx, ['customer']),
-      schema: {
-        operationId: 'payCustomerPlanNow',
-        tags: ['Customers'],
-        summary: 'Pay what is overdue now',
-        description:
-          'Charges every failed installment, and every scheduled one already due, now (through `payment_method_id` if given, which then becomes the plan’s method). Once paid, the customer is no longer delinquent and a defaulted plan is active again. Safe to repeat: a charge in flight is looked up, never made twice; nothing overdue answers 409.',
-        security: [{ customerJwt: [] }],
-        params: PlanParams,
-        body: MethodBody,
-        response: { 200: Envelope(PaymentResult), ...errorResponses },
-      },
+      path: 'pay-now',
+      which: 'overdue',
+      operationId: 'payCustomerPlanNow',
+      summary: 'Pay what is overdue now',
+      description:
+        'Charges every failed installment, and every scheduled one already due, now (through `payment_method_id` if given, which then becomes the plan’s method). Once paid, the customer is no longer delinquent and a defaulted plan is active again. Safe to repeat: a charge in flight is looked up, never made twice; nothing overdue answers 409.',
     },
-    async (request) => ({
-      ok: true as const,
-      data: await payPlanNow(
-        ctx,
-        principalOf(request, 'customer').customerId,
-        request.params.plan_id,
-        {
-          which: 'overdue',
-          paymentMethodId: request.body.payment_method_id,
-        },
-      ),
-    }),
-  );
-
-  app.post(
-    '/api/v1/customers/me/plans/:plan_id/pay-off',
     {
-      preHandler: requireAuth(ctx, ['customer']),
-      schema: {
-        operationId: 'payCustomerPlanOff',
-        tags: ['Customers'],
-        summary: 'Pay the whole plan off now',
-        description:
-          'Charges everything left, installment by installment, now: no fee and no penalty for paying early. The plan completes when all are paid (the merchant gets the usual events). Safe to repeat, as pay-now.',
-        security: [{ customerJwt: [] }],
-        params: PlanParams,
-        body: MethodBody,
-        response: { 200: Envelope(PaymentResult), ...errorResponses },
-      },
+      path: 'pay-off',
+      which: 'all',
+      operationId: 'payCustomerPlanOff',
+      summary: 'Pay the whole plan off now',
+      description:
+        'Charges everything left, installment by installment, now: no fee and no penalty for paying early. The plan completes when all are paid (the merchant gets the usual events). Safe to repeat, as pay-now.',
     },
-    async (request) => ({
-      ok: true as const,
-      data: await payPlanNow(
-        ctx,
-        principalOf(request, 'customer').customerId,
-        request.params.plan_id,
-        {
-          which: 'all',
-          paymentMethodId: request.body.payment_method_id,
+  ] as const;
+  for (const { path, which, operationId, summary, description } of payments)
+    app.post(
+      `/api/v1/customers/me/plans/:plan_id/${path}`,
+      {
+        preHandler: requireAuth(ctx, ['customer']),
+        schema: {
+          operationId,
+          tags: ['Customers'],
+          summary,
+          description,
+          security: [{ customerJwt: [] }],
+          params: PlanParams,
+          body: MethodBody,
+          response: { 200: Envelope(PaymentResult), ...errorResponses },
         },
-      ),
-    }),
-  );
+      },
+      async (request) => ({
+        ok: true as const,
+        data: await payPlanNow(
+          ctx,
+          principalOf(request, 'customer').customerId,
+          request.params.plan_id,
+          { which, paymentMethodId: request.body.payment_method_id },
+        ),
+      }),
+    );
 
   app.patch(
     '/api/v1/customers/me/plans/:plan_id',
