@@ -13,7 +13,6 @@ type Mode = 'list' | 'card' | 'bank';
 /** Refusal to delete a method that pays an open plan, with the plans to move first. */
 interface InUse {
   methodId: string;
-  detail: string;
 }
 
 /** The customer's cards and bank mandates: add, make default, delete. */
@@ -54,7 +53,7 @@ export function MethodsSection() {
       await load();
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === 'payment_method_in_use')
-        setInUse({ methodId: method.id, detail: caught.detail });
+        setInUse({ methodId: method.id });
       else
         setError(caught instanceof ApiError ? messageFor(caught) : 'That did not work; try again.');
     } finally {
@@ -98,9 +97,7 @@ export function MethodsSection() {
               {method.status === 'revoked' &&
                 '. Your bank or card issuer withdrew it: it is never charged again.'}
             </p>
-            {inUse?.methodId === method.id && (
-              <MethodInUse detail={inUse.detail} method={method} plans={plans} />
-            )}
+            {inUse?.methodId === method.id && <MethodInUse method={method} plans={plans} />}
             <div class="inline-actions">
               {!method.is_default && method.status === 'active' && (
                 <button
@@ -138,7 +135,7 @@ export function MethodsSection() {
 }
 
 /** Why the method stays, and the way out: another method on each plan it pays, then delete. */
-function MethodInUse(props: { detail: string; method: Method; plans: PaymentPlan[] | undefined }) {
+function MethodInUse(props: { method: Method; plans: PaymentPlan[] | undefined }) {
   const backed = (props.plans ?? []).filter(
     (p) => isOpen(p) && p.payment_method_id === props.method.id,
   );
@@ -147,7 +144,7 @@ function MethodInUse(props: { detail: string; method: Method; plans: PaymentPlan
       <p>
         <strong>{props.method.label} cannot be deleted yet.</strong> It pays{' '}
         {backed.length === 1 ? 'a plan that is still open' : 'plans that are still open'}, and each
-        installment needs a card or account to be debited from. {props.detail}
+        installment needs a card or account to be debited from.
       </p>
       <p>
         To delete it: add another card or bank account below, then on each plan choose it under
