@@ -71,6 +71,7 @@ export default tseslint.config(
     files: [
       'test/**/*.ts',
       'src/**/*.test.ts',
+      'sdk/*/test/**/*.ts',
       'bench/**/*.ts',
       'vitest.config.ts',
       'eslint.config.js',
