@@ -75,6 +75,8 @@ export class TrancheTimeoutError extends TrancheConnectionError {}
 
 /** `webhooks.constructEvent` refused a delivery: no signature matched the raw body. */
 export class TrancheSignatureVerificationError extends TrancheError {}
+/** `webhooks.constructEvent`: the signature matched, but the body is not a Tranche event. */
+export class TrancheWebhookPayloadError extends TrancheError {}
 
 /** The subclass for an HTTP status. */
 export function errorClassFor(status: number): typeof TrancheError {

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { TrancheSignatureVerificationError } from './errors.ts';
+import { TrancheSignatureVerificationError, TrancheWebhookPayloadError } from './errors.ts';
 import type { HttpClient, RequestOptions } from './http.ts';
 import { call } from './resources.ts';
 import type { ResponseData, WebhookEvent } from './types.ts';
@@ -25,7 +25,8 @@ export type SignatureInput = string | readonly string[] | HeadersLike | null | u
  * parsed and serialised again has other bytes and is refused. The delivery is accepted when any
  * signature is the HMAC-SHA512 of those bytes with any of `secret` (pass the old and the new
  * secret while you switch), compared in constant time. Throws
- * `TrancheSignatureVerificationError` otherwise.
+ * `TrancheSignatureVerificationError` otherwise, and `TrancheWebhookPayloadError` when a
+ * correctly signed body is not a `{ id, event, created_at, data }` event.
  */
 export function constructEvent(
   rawBody: string | Uint8Array,
@@ -63,10 +64,10 @@ export function constructEvent(
   try {
     event = JSON.parse(Buffer.from(body).toString('utf8'));
   } catch (cause) {
-    throw new TrancheSignatureVerificationError('The signed webhook body is not JSON.', { cause });
+    throw new TrancheWebhookPayloadError('The signed webhook body is not JSON.', { cause });
   }
   if (!isEventShape(event))
-    throw new TrancheSignatureVerificationError(
+    throw new TrancheWebhookPayloadError(
       'The signed webhook body is not a Tranche event ({ id, event, created_at, data }).',
     );
   // Signed by Tranche and of the documented envelope: its `data` is that event's (openapi.json).
