@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.tools/', '.tranche/', 'coverage/', 'web/dist/'] },
+  { ignores: ['node_modules/', '.tools/', '.tranche/', 'coverage/', 'web/dist/', 'sdk/*/dist/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
