@@ -37,7 +37,10 @@ export interface CustomerSession {
   refresh_token: string;
 }
 
-async function openSession(ctx: AppContext, row: CustomerRow): Promise<CustomerSession> {
+export async function openCustomerSession(
+  ctx: AppContext,
+  row: CustomerRow,
+): Promise<CustomerSession> {
   const access = await ctx.tokens.issue(row.id, 'customer');
   const refresh = await issueRefreshToken(ctx.db, 'customer', row.id, ctx.clock.now());
   return {
@@ -91,7 +94,7 @@ export async function registerCustomer(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return await openSession(ctx, row);
+    return await openCustomerSession(ctx, row);
   } catch (error) {
     if (isUniqueViolation(error, 'customers_email_key')) {
       throw new DomainError(
@@ -121,7 +124,7 @@ export async function loginCustomer(
     throw new DomainError('unauthenticated', 'Email or password is incorrect.');
   }
   await clearLoginFailures(ctx, 'customer', email);
-  return openSession(ctx, row);
+  return openCustomerSession(ctx, row);
 }
 
 export async function refreshCustomerSession(

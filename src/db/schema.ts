@@ -73,6 +73,18 @@ export interface RefreshTokensTable {
   revoked_at: Date | null;
 }
 
+export interface PasswordResetsTable {
+  id: string;
+  customer_id: string;
+  status: 'pending' | 'sent' | 'used' | 'superseded' | 'failed';
+  digest: string | null;
+  requested_at: Date;
+  sent_at: Date | null;
+  expires_at: Date | null;
+  used_at: Date | null;
+  request_ip: string | null;
+}
+
 export interface CheckoutSessionsTable {
   id: string;
   token: string;
@@ -410,6 +422,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   customers: CustomersTable;
   refresh_tokens: RefreshTokensTable;
+  password_resets: PasswordResetsTable;
   checkout_sessions: CheckoutSessionsTable;
   idempotency_keys: IdempotencyKeysTable;
   payment_methods: PaymentMethodsTable;

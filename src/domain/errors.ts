@@ -44,6 +44,8 @@ export const ERROR_CODES = [
   'no_payment_method',
   // payment links (decision 0011)
   'payment_link_inactive',
+  // password reset (decision 0024)
+  'reset_link_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -7,6 +7,7 @@ export function statusForCode(code: ErrorCode): number {
     case 'invalid_json':
     case 'invalid_idempotency_key':
     case 'bvn_malformed':
+    case 'reset_link_invalid':
       return 400;
     case 'unauthenticated':
       return 401;

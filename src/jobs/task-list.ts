@@ -9,6 +9,7 @@ import { reconcileTask } from './reconcile.ts';
 import { sendRefundTask, verifyRefundTask } from './refunds.ts';
 import { purgeWebhookEventsTask } from './purge-webhook-events.ts';
 import { deliverNotificationsTask } from './deliver-notifications.ts';
+import { sendPasswordResetTask } from './password-reset.ts';
 
 /** Every job the worker runs, by name. Handlers are idempotent: a job may run more than once. */
 export function taskList(deps: JobDeps): TaskList {
@@ -24,6 +25,7 @@ export function taskList(deps: JobDeps): TaskList {
     reconcile: reconcileTask(deps),
     purge_webhook_events: purgeWebhookEventsTask(deps),
     deliver_notifications: deliverNotificationsTask(deps),
+    send_password_reset: sendPasswordResetTask(deps),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import type { NotificationChannel, OutgoingNotification } from './port.ts';
+import { DeliveryError, type NotificationChannel, type OutgoingNotification } from './port.ts';
 
 /** The in-app notice's id, from its outbox row's: sending twice writes one notice. */
 export function inAppNoticeId(outboxId: string): string {
@@ -14,6 +14,9 @@ export function inAppChannel(db: Db): NotificationChannel {
   return {
     name: 'in_app',
     send: async (message: OutgoingNotification) => {
+      // A reset link shown inside the account it unlocks would help nobody.
+      if (message.kind === 'password_reset')
+        throw new DeliveryError('account e-mails are not in-app notices', { permanent: true });
       await db
         .insertInto('customer_notifications')
         .values({

@@ -12,7 +12,8 @@ export interface OutgoingNotification {
   /** The outbox row's id. Channels derive their own ids from it (the e-mail's Message-ID, the
    *  in-app notice's id) so that a message sent twice is recognisably the same message. */
   id: string;
-  kind: NotificationKind;
+  /** A customer notification's kind, or `password_reset` (an account e-mail, decision 0024). */
+  kind: NotificationKind | 'password_reset';
   customerId: string;
   recipient: { email: string; name: string };
   rendered: RenderedNotification;

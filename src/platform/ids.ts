@@ -33,7 +33,8 @@ export type IdPrefix =
   | 'pl'
   | 'ntf'
   | 'nto'
-  | 'opa';
+  | 'opa'
+  | 'pwr';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(20)}`;

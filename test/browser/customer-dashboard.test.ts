@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSmtpServer, type TestSmtpServer } from '../harness/smtp.ts';
 import { DESKTOP, PHONE, screenshots, seriousA11yViolations } from './support/browser.ts';
 import { apiCustomer, createSession, signIn } from './support/checkout.ts';
 import { browserSuite } from './support/suite.ts';
@@ -10,7 +11,16 @@ import { browserSuite } from './support/suite.ts';
  * another customer's plan id showing nothing. (Landing there after a payment link's checkout:
  * payment-link.test.ts.)
  */
-const suite = browserSuite({ merchantName: 'Dashboard Shop' });
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+});
+afterAll(async () => smtp.close());
+const suite = browserSuite({
+  merchantName: 'Dashboard Shop',
+  // The worker e-mails through a real SMTP server, where the reset test reads its link.
+  env: () => ({ SMTP_URL: smtp.url, EMAIL_FROM: 'Tranche <notifications@tranche.test>' }),
+});
 
 async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
   const until = Date.now() + timeoutMs;
@@ -240,6 +250,70 @@ describe('customer dashboard', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.reload();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.close();
+  });
+
+  it('a forgotten password: the e-mailed link, used by keyboard alone, sets a new one and signs in; the link then no longer works', async () => {
+    const customer = await apiCustomer(suite.stack.api, { verified: false });
+    const page = await suite.browser.newPage({ viewport: PHONE });
+    page.on('pageerror', (error) => {
+      throw error;
+    });
+    await page.goto(`${suite.stack.apiUrl}/dashboard`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByRole('link', { name: 'Forgot your password?' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(customer.email);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    expect(await page.locator('body').innerText()).toContain(
+      `If ${customer.email} has a Tranche account`,
+    );
+    expect(await seriousA11yViolations(page.mainFrame())).toEqual([]);
+    await screenshots(page, 'dashboard-reset-requested');
+
+    await waitFor(
+      async () => smtp.received.some((m) => m.recipients.includes(customer.email)),
+      'the reset e-mail',
+    );
+    const mail = smtp.received.find((m) => m.recipients.includes(customer.email));
+    expect(mail?.parsed.subject).toBe('Reset your Tranche password');
+    const link = /(http\S+\/dashboard\/reset-password#token=\S+)/.exec(
+      mail?.parsed.text ?? '',
+    )?.[1];
+    expect(link).toBeDefined();
+
+    await page.goto(link!);
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    // The token left the address bar: it is not kept in history or bookmarks.
+    expect(page.url()).toBe(`${suite.stack.apiUrl}/dashboard/reset-password`);
+    await screenshots(page, 'dashboard-reset-password');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('my new dashboard password');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('my new dashboard password');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Your plans' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+
+    const login = await suite.stack.api.post('/api/v1/customers/login', {
+      email: customer.email,
+      password: 'my new dashboard password',
+    });
+    expect(login.status).toBe(200);
+
+    // The same link a second time: it says so and offers a new one.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.goto(link!);
+    await page.getByLabel('New password', { exact: true }).fill('a third password here');
+    await page.getByLabel('The same password again').fill('a third password here');
+    await page.getByRole('button', { name: 'Save and sign in' }).click();
+    await page.getByRole('heading', { name: 'This link no longer works' }).waitFor();
+    await page.setViewportSize(DESKTOP);
+    expect(await seriousA11yViolations(page.mainFrame())).toEqual([]);
+    await screenshots(page, 'dashboard-reset-link-used');
     await page.close();
   });
 });

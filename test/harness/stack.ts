@@ -34,7 +34,11 @@ export interface Stack {
  * The real service as a newcomer runs it: `tranche start` (API, worker, sandbox gateway, and
  * the demo store when asked) as a child process over a fresh database.
  */
-export async function startStack(options: { demoStore: boolean }): Promise<Stack> {
+export async function startStack(options: {
+  demoStore: boolean;
+  /** More settings for `tranche start` (e.g. SMTP_URL of a test mail server). */
+  env?: Record<string, string>;
+}): Promise<Stack> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'tranche-stack-'));
   const [port, sandboxPort, storePort] = [await freePort(), await freePort(), await freePort()];
@@ -53,6 +57,7 @@ export async function startStack(options: { demoStore: boolean }): Promise<Stack
     STORE_PORT: String(storePort),
     DEMO_STORE: options.demoStore ? 'on' : 'off',
     LOG_LEVEL: 'warn',
+    ...options.env,
   };
   delete env.REDIS_URL;
   const child: ChildProcess = spawn(process.execPath, ['bin/tranche.mjs', 'start'], {

@@ -7,11 +7,13 @@ import { navigate, usePath } from '../shared/router.tsx';
 import { InsideMain, Spinner } from '../shared/ui.tsx';
 import { CustomerDashboard, type CustomerDashboardValue } from './context.ts';
 import { AccountSection } from './screens/account.tsx';
+import { ForgotPassword } from './screens/forgot-password.tsx';
 import { CustomerLayout, type Section } from './screens/layout.tsx';
 import { MethodsSection } from './screens/methods.tsx';
 import { NoticesSection } from './screens/notices.tsx';
 import { PlanDetail } from './screens/plan-detail.tsx';
 import { PlansSection } from './screens/plans.tsx';
+import { ResetPassword } from './screens/reset-password.tsx';
 
 /** The dashboard's sections, in the navigation's order. */
 const SECTIONS: readonly (Section & { render: () => preact.JSX.Element })[] = [
@@ -21,10 +23,24 @@ const SECTIONS: readonly (Section & { render: () => preact.JSX.Element })[] = [
   { path: '/dashboard/notices', title: 'Notices', render: () => <NoticesSection /> },
 ];
 
+/** Pages of the signed-out flows; signing in on one of them goes on to the plans. */
+const AUTH_PATHS = [
+  '/dashboard/register',
+  '/dashboard/forgot-password',
+  '/dashboard/reset-password',
+];
+
 /** /dashboard/plans/{id} → the plan id. */
 function planIdIn(path: string): string | undefined {
   const match = /^\/dashboard\/plans\/([^/]+)\/?$/.exec(path);
   return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+}
+
+/** The reset link's token (`#token=…`), taken once and removed from the address bar. */
+function takeResetToken(): string | undefined {
+  const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? undefined;
+  if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  return token;
 }
 
 /**
@@ -44,6 +60,9 @@ export function CustomerApp(props: { api: ApiClient }) {
   const [restoring, setRestoring] = useState(api.signedIn);
   const [plans, setPlans] = useState<PaymentPlan[]>();
   const [notices, setNotices] = useState<Notice[]>();
+  const [resetToken] = useState(() =>
+    location.pathname.startsWith('/dashboard/reset-password') ? takeResetToken() : undefined,
+  );
 
   // A reload (or the full-page checkout handing over, decision 0021) keeps the session.
   useEffect(() => {
@@ -75,10 +94,11 @@ export function CustomerApp(props: { api: ApiClient }) {
   const signedOut = useMemo(() => ({ api, customer: undefined, sandbox: false }), [api]);
 
   if (restoring) return <Spinner label="Loading your dashboard…" />;
-  if (!customer || !value) {
+  // A reset link opened while signed in still resets (it may be someone else's session).
+  if (!customer || !value || path === '/dashboard/reset-password') {
     const signedIn = (who: Customer) => {
       setCustomer(who);
-      if (path === '/dashboard/register') navigate('/dashboard');
+      if (AUTH_PATHS.includes(path)) navigate('/dashboard');
     };
     return (
       <CustomerContext.Provider value={signedOut}>
@@ -86,11 +106,20 @@ export function CustomerApp(props: { api: ApiClient }) {
           <p class="brand-line">Tranche</p>
           {path === '/dashboard/register' ? (
             <Register onSignedIn={signedIn} onSignIn={() => navigate('/dashboard')} />
+          ) : path === '/dashboard/forgot-password' ? (
+            <ForgotPassword onSignIn={() => navigate('/dashboard')} />
+          ) : path === '/dashboard/reset-password' ? (
+            <ResetPassword
+              token={resetToken}
+              onSignedIn={signedIn}
+              onForgotPassword={() => navigate('/dashboard/forgot-password')}
+            />
           ) : (
             <SignIn
               lead="Follow your installment plans and manage your cards and bank accounts."
               onSignedIn={signedIn}
               onRegister={() => navigate('/dashboard/register')}
+              onForgotPassword={() => navigate('/dashboard/forgot-password')}
             />
           )}
         </div>

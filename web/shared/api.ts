@@ -132,6 +132,26 @@ export class ApiClient {
     );
   }
 
+  /** Always resolves alike, account or not (the API answers 202 either way). */
+  async requestPasswordReset(email: string): Promise<{ link_expires_in_minutes: number }> {
+    const body = { email };
+    return (
+      await this.send<{ data: { link_expires_in_minutes: number } }>(
+        'POST',
+        '/customers/password-reset',
+        body,
+      )
+    ).data;
+  }
+
+  /** Sets the password with the e-mailed link's token and signs in (every other login ends). */
+  async resetPassword(token: string, password: string): Promise<SignedIn> {
+    const body = { token, password };
+    return this.remember(
+      (await this.send<{ data: SignedIn }>('POST', '/customers/password-reset/confirm', body)).data,
+    );
+  }
+
   async eligibility(sessionToken: string): Promise<EligibilityResult> {
     const path = `/checkout/sessions/${enc(sessionToken)}/eligibility`;
     return (await this.send<{ data: EligibilityResult }>('GET', path, undefined, true)).data;

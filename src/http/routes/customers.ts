@@ -10,6 +10,7 @@ import {
   getNotificationPreferences,
   updateNotificationPreferences,
 } from '../../app/notification-preferences.ts';
+import { confirmPasswordReset, requestPasswordReset } from '../../app/password-resets.ts';
 import { listCustomerNotifications } from '../../app/revocation-notices.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
 import { Customer, Email, Envelope, errorResponses, Password, Strict } from '../schemas.ts';
@@ -97,6 +98,58 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
     async (request) => ({
       ok: true as const,
       data: await refreshCustomerSession(ctx, request.body.refresh_token),
+    }),
+  );
+
+  app.post(
+    '/api/v1/customers/password-reset',
+    {
+      schema: {
+        operationId: 'requestCustomerPasswordReset',
+        security: [],
+        tags: ['Customers'],
+        summary: 'E-mail a password reset link',
+        description:
+          'Always 202, whether or not the address has an account, so the form cannot tell who is a customer. When it has one, an e-mail with a link follows (working once, for 60 minutes); at most 3 per account per hour.',
+        body: Type.Object({ email: Email }, Strict),
+        response: {
+          202: Envelope(
+            Type.Object({
+              object: Type.Literal('password_reset_request'),
+              email: Type.String(),
+              link_expires_in_minutes: Type.Integer(),
+            }),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await requestPasswordReset(ctx, request.body.email, request.ip);
+      return reply.code(202).send({ ok: true as const, data });
+    },
+  );
+
+  app.post(
+    '/api/v1/customers/password-reset/confirm',
+    {
+      schema: {
+        operationId: 'confirmCustomerPasswordReset',
+        security: [],
+        tags: ['Customers'],
+        summary: "Set a new password with the link's token",
+        description:
+          'Signs the customer in (a new session) and ends every other login: refresh tokens are revoked and other reset links stop working. An expired, used or unknown token: 400 `reset_link_invalid`.',
+        body: Type.Object(
+          { token: Type.String({ minLength: 1, maxLength: 200 }), password: Password },
+          Strict,
+        ),
+        response: { 200: Envelope(CustomerSession), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await confirmPasswordReset(ctx, request.body.token, request.body.password),
     }),
   );
 

@@ -19,11 +19,19 @@ export interface BrowserSuite {
  * the merchant test page and a merchant. The returned object is filled in by `beforeAll`; the
  * tear-down undoes whatever part of the set-up succeeded, in reverse order.
  */
-export function browserSuite(options: { demoStore?: boolean; merchantName: string }): BrowserSuite {
+export function browserSuite(options: {
+  demoStore?: boolean;
+  merchantName: string;
+  /** More settings for the stack, read when it starts (after the file's earlier beforeAll). */
+  env?: () => Record<string, string>;
+}): BrowserSuite {
   const suite: Partial<BrowserSuite> = {};
   const cleanup: (() => Promise<unknown>)[] = [];
   beforeAll(async () => {
-    const stack = await startStack({ demoStore: options.demoStore ?? false });
+    const stack = await startStack({
+      demoStore: options.demoStore ?? false,
+      ...(options.env && { env: options.env() }),
+    });
     cleanup.push(() => stack.stop());
     const browser = await launchBrowser();
     cleanup.push(() => browser.close());

@@ -8,6 +8,9 @@ import { messageFor } from './messages.ts';
 export function SignIn(props: {
   onSignedIn: (customer: Customer) => void;
   onRegister: () => void;
+  /** The dashboard moves to its own form; elsewhere (the checkout) the link opens the dashboard's
+   *  form in a new tab, so the checkout in progress stays open. */
+  onForgotPassword?: () => void;
   email?: string | null;
   lead?: string;
 }) {
@@ -58,6 +61,21 @@ export function SignIn(props: {
           Sign in
         </SubmitButton>
       </form>
+      <a
+        class="link-button"
+        href="/dashboard/forgot-password"
+        {...(props.onForgotPassword
+          ? {
+              onClick: (event: MouseEvent) => {
+                if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+                event.preventDefault();
+                props.onForgotPassword?.();
+              },
+            }
+          : { target: '_blank', rel: 'noopener' })}
+      >
+        Forgot your password?
+      </a>
       <button class="link-button" type="button" onClick={props.onRegister}>
         New to Tranche? Create an account
       </button>
