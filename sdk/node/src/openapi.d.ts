@@ -596,6 +596,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/customers/password-reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * E-mail a password reset link
+     * @description Always 202, whether or not the address has an account, so the form cannot tell who is a customer. When it has one, an e-mail with a link follows (working once, for 60 minutes); at most 3 per account per hour.
+     */
+    post: operations['requestCustomerPasswordReset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/password-reset/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set a new password with the link's token
+     * @description Signs the customer in (a new session) and ends every other login: refresh tokens are revoked and other reset links stop working. An expired, used or unknown token: 400 `reset_link_invalid`.
+     */
+    post: operations['confirmCustomerPasswordReset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/customers/me': {
     parameters: {
       query?: never;
@@ -2724,7 +2764,7 @@ export interface components {
         };
       };
     };
-    /** @description The request is malformed or fails validation. Codes: `invalid_request`, `invalid_json`, `invalid_idempotency_key`, `bvn_malformed`. */
+    /** @description The request is malformed or fails validation. Codes: `invalid_request`, `invalid_json`, `invalid_idempotency_key`, `bvn_malformed`, `reset_link_invalid`. */
     BadRequest: {
       headers: {
         [name: string]: unknown;
@@ -4845,6 +4885,87 @@ export interface operations {
          */
         'application/json': {
           refresh_token: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['CustomerSessionResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  requestCustomerPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "ada@example.ng"
+         *     }
+         */
+        'application/json': {
+          /** Format: email */
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Accepted: queued, done shortly. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @enum {string} */
+              object: 'password_reset_request';
+              email: string;
+              link_expires_in_minutes: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  confirmCustomerPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "token": "cst_Xr4bN8qL2mV7kP1zT9wY3sD6",
+         *       "password": "a long password"
+         *     }
+         */
+        'application/json': {
+          token: string;
+          /** @description 8 to 128 characters. */
+          password: string;
         };
       };
     };
