@@ -131,6 +131,7 @@ export function finishDocument(document: JsonObject): JsonObject {
   }
   describePaymentLinkPage(document);
   shareSuccessResponses(document, objectAt(components, 'responses'));
+  optionalWhenDefaulted(document);
   shareParameters(document, objectAt(components, 'parameters'));
 
   Object.assign(objectAt(components, 'responses'), errorResponses([...usedErrors].sort()));
@@ -190,6 +191,19 @@ function mergeBranches(branches: JsonObject[]): JsonObject | undefined {
     return { type: [type, 'null'], ...keywords };
   }
   return undefined;
+}
+
+/**
+ * A query parameter with a default (`limit`) is one the caller may leave out: the server fills it
+ * in. TypeBox lists it as required (it is, after Ajv applied the default), which would make
+ * generated clients (the SDK) demand it.
+ */
+function optionalWhenDefaulted(document: JsonObject): void {
+  for (const operation of operations(document))
+    for (const parameter of (operation.parameters as JsonObject[] | undefined) ?? []) {
+      const schema = parameter.schema as JsonObject | undefined;
+      if (parameter.in === 'query' && schema?.default !== undefined) parameter.required = false;
+    }
 }
 
 /** Parameters repeated across operations (`merchant_id`, `limit`, `cursor`, …) become components. */
