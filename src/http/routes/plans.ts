@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { SIMULATIONS, simulateOnSandboxPlan } from '../../app/sandbox-simulations.ts';
 import { merchantScope, modeScope } from '../../app/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
 import {
@@ -256,6 +257,38 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
       return {
         ok: true as const,
         data: await advancePlanClockBy(ctx, merchantId, request.params.plan_id, request.body.days),
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/merchant/:merchant_id/plans/:plan_id/simulate',
+    {
+      preHandler: requireAuth(ctx, merchantAuth),
+      schema: {
+        operationId: 'simulateOnPaymentPlan',
+        tags: ['Sandbox'],
+        summary: 'Make the gateway do something to a sandbox plan (`tranche trigger`)',
+        description:
+          "The gateway's side of the story, with the sandbox gateway: `decline_debits` (later debits of the plan's card or account fail with Insufficient Funds: payment.failed, then payment_plan.defaulted), `revoke_payment_method` (the gateway revokes it: payment_method.revoked), `refund_at_gateway` (its last payment is refunded on the gateway directly, so a refund of it through Tranche is refused: refund.failed). Sandbox keys and the dashboard token; live keys get 403; a live plan reads as 404.",
+        security: [{ secretKey: [] }, { merchantJwt: [] }],
+        params: Type.Object(
+          { merchant_id: Type.String({ maxLength: 64 }), plan_id: Type.String({ maxLength: 64 }) },
+          Strict,
+        ),
+        body: Type.Object(
+          { action: Type.Union(SIMULATIONS.map((action) => Type.Literal(action))) },
+          Strict,
+        ),
+        response: { 200: Envelope(Plan), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const merchantId = sandboxMerchantOf(request, request.params.merchant_id);
+      await simulateOnSandboxPlan(ctx, merchantId, request.params.plan_id, request.body.action);
+      return {
+        ok: true as const,
+        data: await getMerchantPlan(ctx, { merchantId, livemode: false }, request.params.plan_id),
       };
     },
   );

@@ -8,8 +8,12 @@ import {
   resendWebhookEvent,
   sendTestWebhook,
 } from '../../app/webhook-events.ts';
+import { TestEventStream } from '../../app/webhook-stream.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook.ts';
+import { endEventStreams, serveEventStream } from '../event-stream.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
+import { merchantScope } from '../../app/authenticate.ts';
 import {
   Envelope,
   errorResponses,
@@ -99,6 +103,67 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
         ...(q.cursor && { cursor: q.cursor }),
       });
       return { ok: true as const, ...page };
+    },
+  );
+
+  app.addHook('preClose', async () => endEventStreams());
+  app.get(
+    '/api/v1/merchant/:merchant_id/webhook-events/stream',
+    {
+      preHandler: requireAuth(ctx, ['secret_key']),
+      schema: {
+        operationId: 'streamTestWebhookEvents',
+        tags: ['Sandbox'],
+        summary: 'Stream test events as they happen (server-sent events; `tranche listen`)',
+        description:
+          'Sandbox (`sk_test_`) keys only; a live key gets 403. A `text/event-stream` of your test-mode webhook events as they are written: each message has `id` (the event id), `event` (its type) and `data`, one JSON line `{ id, type, headers, body }` where `body` is the exact raw body the real delivery sends and `headers` its headers, signed with your test webhook secret. Starts with events written from now on, or after `since` / `Last-Event-ID` (a reconnect loses nothing). A comment line every 15 s keeps proxies from closing it. Reading the stream does not change deliveries to your test webhook URL.',
+        security: [{ secretKey: [] }],
+        params: MerchantIdParams,
+        querystring: Type.Object(
+          {
+            since: Type.Optional(
+              Type.String({
+                maxLength: 64,
+                description: 'Start after this test event id (as `Last-Event-ID`, which wins).',
+              }),
+            ),
+            events: Type.Optional(
+              Type.String({
+                maxLength: 1000,
+                description:
+                  'Only these types, comma-separated (`payment.success,refund.processed`).',
+              }),
+            ),
+          },
+          Strict,
+        ),
+        response: { ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request, 'secret_key');
+      const merchantId = merchantScope(principal, request.params.merchant_id);
+      if (principal.mode === 'live')
+        throw new DomainError(
+          'forbidden',
+          'The event stream is for sandbox (sk_test_) keys only: live events go to your live webhook URL.',
+        );
+      const types = request.query.events
+        ?.split(',')
+        .map((type) => type.trim())
+        .filter((type) => type !== '');
+      const unknown = types?.filter(
+        (type) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type),
+      );
+      if (unknown && unknown.length > 0)
+        throw new DomainError(
+          'invalid_request',
+          `Unknown event type ${unknown.join(', ')}; known: ${WEBHOOK_EVENT_TYPES.join(', ')}.`,
+        );
+      const header = request.headers['last-event-id'];
+      const lastEventId = (typeof header === 'string' && header.trim()) || request.query.since;
+      const stream = await TestEventStream.open(ctx, merchantId, { lastEventId, types });
+      await serveEventStream(request, reply, stream);
     },
   );
 
