@@ -54,16 +54,16 @@ export async function serveEventStream(
     'x-accel-buffering': 'no',
     'x-request-id': request.id,
   });
-  let closed = false;
-  let wake: (() => void) | null = null;
+  // Changed by the close handlers while the loop awaits.
+  const state: { closed: boolean; wake: (() => void) | null } = { closed: false, wake: null };
   const end = () => {
-    closed = true;
-    wake?.();
+    state.closed = true;
+    state.wake?.();
   };
   open.add(end);
   res.on('close', end);
   const write = async (text: string) => {
-    if (!res.write(text) && !closed)
+    if (!res.write(text) && !state.closed)
       await new Promise<void>((resolve) => {
         res.once('drain', resolve);
         res.once('close', resolve);
@@ -74,19 +74,19 @@ export async function serveEventStream(
   try {
     // `retry` tells EventSource clients how soon to reconnect after a drop.
     await write(`: connected\nretry: 2000\n\n`);
-    while (!closed) {
+    while (!state.closed) {
       const { events, more } = await stream.next();
       for (const event of events) await write(eventStreamMessage(event));
       if (more) continue;
       if (Date.now() - lastWrite >= timing.heartbeatMs) await write(': heartbeat\n\n');
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, timing.pollMs);
-        wake = () => {
+        state.wake = () => {
           clearTimeout(timer);
           resolve();
         };
       });
-      wake = null;
+      state.wake = null;
     }
   } catch (error) {
     request.log.error({ err: error }, 'event stream failed');
