@@ -189,17 +189,17 @@ describe('GET /api/v1/merchant/{id}/webhook-events/stream', () => {
     const stream = await openStream(merchant.testKey, merchant.id);
     let commit = () => {};
     const held = new Promise<void>((resolve) => (commit = resolve));
-    let written = false;
+    const progress = { written: false };
     const slow = runWrite(t.ctx.db, async (tx) => {
       await recordEvent(
         tx,
         { merchantId: merchant.id, livemode: false, type: 'payment.failed', data: {} },
         t.clock.now(),
       );
-      written = true;
+      progress.written = true;
       await held;
     });
-    while (!written) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (!progress.written) await new Promise((resolve) => setTimeout(resolve, 10));
     await record(merchant, 'payment.success');
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     // Not yet: streaming payment.success would move the cursor past the open transaction's event.
