@@ -1,58 +1,49 @@
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
 
-/**
- * A position in a merchant's test event stream: after the event `id` of transaction `xid`
- * (xid8 as text). `id: ''` is "before every event of that transaction".
- */
-export interface StreamCursor {
-  xid: string;
-  id: string;
-}
-
 export interface StreamedEventRow {
   id: string;
   type: string;
   body: string;
+  /** The writing transaction's id (xid8 as text). */
   created_xid: string;
 }
 
 /**
- * Where a stream that asks for no past events starts: the oldest transaction still running.
- * Everything older is already visible and counts as the past; anything it or a later transaction
- * writes is streamed once it commits.
+ * The oldest transaction id still running anywhere in the cluster (xid8 as text): every
+ * transaction with a smaller id has ended, so its events are visible to a read that starts after
+ * this one, and no event with a smaller id can appear later.
  */
-export async function streamHead(db: Db): Promise<StreamCursor> {
+export async function oldestRunningXid(db: Db): Promise<string> {
   const result = await sql<{ xid: string }>`
     SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xid`.execute(db);
   const xid = result.rows[0]?.xid;
   if (xid === undefined) throw new Error('pg_current_snapshot returned no row');
-  return { xid, id: '' };
+  return xid;
 }
 
-/** The cursor just after one of the merchant's test events, or null if it is not one. */
-export async function cursorAfterEvent(
+/** The writing transaction of one of the merchant's test events, or null if it is not one. */
+export async function eventXid(
   db: Db,
   merchantId: string,
   eventId: string,
-): Promise<StreamCursor | null> {
+): Promise<string | null> {
   const result = await sql<{ xid: string | null }>`
     SELECT created_xid::text AS xid FROM webhook_events
      WHERE id = ${eventId} AND merchant_id = ${merchantId} AND NOT livemode`.execute(db);
-  const xid = result.rows[0]?.xid;
-  return xid ? { xid, id: eventId } : null;
+  return result.rows[0]?.xid ?? null;
 }
 
 /**
- * The merchant's test events after `cursor` whose transactions can no longer be followed by an
- * earlier-committing one (older than the oldest running transaction), in stream order. Uses
+ * The merchant's visible test events written by transaction `fromXid` or later, after
+ * (`afterXid`, `afterId`) in (created_xid, id) order: one page of the stream's window. Uses
  * webhook_events_test_stream_idx.
  */
-export async function readStream(
+export async function readStreamWindow(
   db: Db,
   request: {
     merchantId: string;
-    after: StreamCursor;
+    after: { xid: string; id: string };
     types: readonly string[] | null;
     limit: number;
   },
@@ -64,7 +55,6 @@ export async function readStream(
      WHERE merchant_id = ${request.merchantId}
        AND NOT livemode
        AND (created_xid, id) > (${request.after.xid}::xid8, ${request.after.id})
-       AND created_xid < pg_snapshot_xmin(pg_current_snapshot())
        ${types ? sql`AND type = ANY(${types}::text[])` : sql``}
      ORDER BY created_xid, id
      LIMIT ${request.limit}`.execute(db);

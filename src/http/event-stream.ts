@@ -19,9 +19,9 @@ export function endEventStreams(): void {
 }
 
 /**
- * One `text/event-stream` message per webhook event. `id` is the event id, so a reconnecting
- * client's Last-Event-ID resumes after it; `data` is one JSON line carrying the raw body as a
- * string, so the body arrives byte for byte as the real delivery would send it.
+ * One `text/event-stream` message per webhook event. `id` is the stream cursor after it, so a
+ * reconnecting client's Last-Event-ID resumes there; `data` is one JSON line carrying the raw
+ * body as a string, so the body arrives byte for byte as the real delivery would send it.
  */
 export function eventStreamMessage(event: StreamedEvent): string {
   const data = JSON.stringify({
@@ -30,7 +30,7 @@ export function eventStreamMessage(event: StreamedEvent): string {
     headers: event.headers,
     body: event.body,
   });
-  return `id: ${event.id}\nevent: ${event.type}\ndata: ${data}\n\n`;
+  return `id: ${event.cursor}\nevent: ${event.type}\ndata: ${data}\n\n`;
 }
 
 /**
@@ -75,9 +75,10 @@ export async function serveEventStream(
     // `retry` tells EventSource clients how soon to reconnect after a drop.
     await write(`: connected\nretry: 2000\n\n`);
     while (!state.closed) {
-      const { events, more } = await stream.next();
+      const { events, checkpoint } = await stream.next();
       for (const event of events) await write(eventStreamMessage(event));
-      if (more) continue;
+      // An id without data moves the client's Last-Event-ID without an event (the SSE rules).
+      if (checkpoint) await write(`id: ${checkpoint}\n\n`);
       if (Date.now() - lastWrite >= timing.heartbeatMs) await write(': heartbeat\n\n');
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, timing.pollMs);

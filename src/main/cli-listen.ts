@@ -64,10 +64,8 @@ export async function runListen(options: ListenOptions, out: CliOutput): Promise
           attempt.connected = true;
           retryMs = options.firstRetryMs ?? 1_000;
         },
-        onEvent: async (event) => {
-          lastEventId = event.id;
-          out.print(await forward(target, event));
-        },
+        onEvent: async (event) => out.print(await forward(target, event)),
+        onCursor: (cursor) => (lastEventId = cursor),
       });
       if (stopped()) break;
       out.note(`${clock()}  The stream ended; reconnecting in ${seconds(retryMs)} …`);
@@ -89,7 +87,11 @@ async function readStream(
   options: ListenOptions,
   merchantId: string,
   lastEventId: string | undefined,
-  on: { onOpen(): void; onEvent(event: StreamedEvent): Promise<void> },
+  on: {
+    onOpen(): void;
+    onEvent(event: StreamedEvent): Promise<void>;
+    onCursor(cursor: string): void;
+  },
 ): Promise<void> {
   const query =
     options.events.length > 0 ? `?events=${encodeURIComponent(options.events.join(','))}` : '';
@@ -124,13 +126,16 @@ async function readStream(
     while ((end = buffer.indexOf('\n\n')) >= 0) {
       const message = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
-      const data = message
-        .split('\n')
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(5).replace(/^ /, ''))
-        .join('\n');
-      // Comment lines (`: heartbeat`) and `retry:` carry no data.
+      const lines = message.split('\n');
+      const field = (name: string) =>
+        lines
+          .filter((line) => line.startsWith(`${name}:`))
+          .map((line) => line.slice(name.length + 1).replace(/^ /, ''));
+      const data = field('data').join('\n');
+      // Comment lines (`: heartbeat`) and `retry:` carry no data; an `id` alone is a checkpoint.
       if (data !== '') await on.onEvent(JSON.parse(data) as StreamedEvent);
+      const cursor = field('id').at(-1);
+      if (cursor) on.onCursor(cursor);
     }
   }
 }

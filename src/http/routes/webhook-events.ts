@@ -116,7 +116,7 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
         tags: ['Sandbox'],
         summary: 'Stream test events as they happen (server-sent events; `tranche listen`)',
         description:
-          'Sandbox (`sk_test_`) keys only; a live key gets 403. A `text/event-stream` of your test-mode webhook events as they are written: each message has `id` (the event id), `event` (its type) and `data`, one JSON line `{ id, type, headers, body }` where `body` is the exact raw body the real delivery sends and `headers` its headers, signed with your test webhook secret. Starts with events written from now on, or after `since` / `Last-Event-ID` (a reconnect loses nothing). A comment line every 15 s keeps proxies from closing it. Reading the stream does not change deliveries to your test webhook URL.',
+          'Sandbox (`sk_test_`) keys only; a live key gets 403. A `text/event-stream` of your test-mode webhook events as they are written: each message has `id` (a cursor), `event` (its type) and `data`, one JSON line `{ id, type, headers, body }` where `body` is the exact raw body the real delivery sends and `headers` its headers, signed with your test webhook secret. Starts with events written from now on, or after `since` / `Last-Event-ID` (a reconnect loses nothing; an event may come twice, as deliveries may). A comment line every 15 s keeps proxies from closing it. Reading the stream does not change deliveries to your test webhook URL.',
         security: [{ secretKey: [] }],
         params: MerchantIdParams,
         querystring: Type.Object(
@@ -124,7 +124,8 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
             since: Type.Optional(
               Type.String({
                 maxLength: 64,
-                description: 'Start after this test event id (as `Last-Event-ID`, which wins).',
+                description:
+                  'Resume after this cursor (an SSE `id`) or test event id; `Last-Event-ID` wins.',
               }),
             ),
             events: Type.Optional(
@@ -161,8 +162,8 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
           `Unknown event type ${unknown.join(', ')}; known: ${WEBHOOK_EVENT_TYPES.join(', ')}.`,
         );
       const header = request.headers['last-event-id'];
-      const lastEventId = (typeof header === 'string' && header.trim()) || request.query.since;
-      const stream = await TestEventStream.open(ctx, merchantId, { lastEventId, types });
+      const cursor = (typeof header === 'string' && header.trim()) || request.query.since;
+      const stream = await TestEventStream.open(ctx, merchantId, { cursor, types });
       await serveEventStream(request, reply, stream);
     },
   );
