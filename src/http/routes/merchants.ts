@@ -167,8 +167,7 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
         operationId: 'getKeyMerchant',
         tags: ['Merchants'],
         summary: 'Read the merchant account of the calling secret key',
-        description:
-          'The same as `GET /api/v1/merchant/{merchant_id}` for the key’s own merchant, for tools that hold only a key (`tranche listen`, `tranche trigger`).',
+        description: 'As `GET /api/v1/merchant/{merchant_id}`, for tools holding only a key.',
         security: [{ secretKey: [] }],
         response: { 200: Envelope(Merchant), ...errorResponses },
       },

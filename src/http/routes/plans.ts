@@ -268,9 +268,9 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         operationId: 'simulateOnPaymentPlan',
         tags: ['Sandbox'],
-        summary: 'Make the gateway do something to a sandbox plan (`tranche trigger`)',
+        summary: 'Sandbox gateway simulations on a sandbox plan (`tranche trigger`)',
         description:
-          "The gateway's side of the story, with the sandbox gateway: `decline_debits` (later debits of the plan's card or account fail with Insufficient Funds: payment.failed, then payment_plan.defaulted), `revoke_payment_method` (the gateway revokes it: payment_method.revoked), `refund_at_gateway` (its last payment is refunded on the gateway directly, so a refund of it through Tranche is refused: refund.failed). Sandbox keys and the dashboard token; live keys get 403; a live plan reads as 404.",
+          "`decline_debits`: later debits fail (Insufficient Funds). `revoke_payment_method`: the gateway revokes the plan's method. `refund_at_gateway`: its last payment is refunded at the gateway, so a refund of it is refused. Sandbox keys only.",
         security: [{ secretKey: [] }, { merchantJwt: [] }],
         params: Type.Object(
           { merchant_id: Type.String({ maxLength: 64 }), plan_id: Type.String({ maxLength: 64 }) },

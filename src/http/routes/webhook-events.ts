@@ -114,9 +114,9 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
       schema: {
         operationId: 'streamTestWebhookEvents',
         tags: ['Sandbox'],
-        summary: 'Stream test events as they happen (server-sent events; `tranche listen`)',
+        summary: 'Stream test events as they happen (`tranche listen`)',
         description:
-          'Sandbox (`sk_test_`) keys only; a live key gets 403. A `text/event-stream` of your test-mode webhook events as they are written: each message has `id` (a cursor), `event` (its type) and `data`, one JSON line `{ id, type, headers, body }` where `body` is the exact raw body the real delivery sends and `headers` its headers, signed with your test webhook secret. Starts with events written from now on, or after `since` / `Last-Event-ID` (a reconnect loses nothing; an event may come twice, as deliveries may). A comment line every 15 s keeps proxies from closing it. Reading the stream does not change deliveries to your test webhook URL.',
+          'Sandbox keys only (a live key: 403). Server-sent events: your test events as they are written, each `data` a JSON line `{ id, type, headers, body }`: the exact body and signed headers of the real delivery. Resume with `Last-Event-ID` or `since` (at least once). Deliveries to your test URL are unchanged.',
         security: [{ secretKey: [] }],
         params: MerchantIdParams,
         querystring: Type.Object(
@@ -124,15 +124,13 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
             since: Type.Optional(
               Type.String({
                 maxLength: 64,
-                description:
-                  'Resume after this cursor (an SSE `id`) or test event id; `Last-Event-ID` wins.',
+                description: 'A message `id` or event id to resume after.',
               }),
             ),
             events: Type.Optional(
               Type.String({
                 maxLength: 1000,
-                description:
-                  'Only these types, comma-separated (`payment.success,refund.processed`).',
+                description: 'Only these types, comma-separated.',
               }),
             ),
           },
