@@ -1,9 +1,8 @@
--- The sandbox event stream (`tranche listen`, docs/decisions/0023) reads test events in the order
--- their transactions became visible, not in id or created_at order: an event written by a
--- transaction that commits late would otherwise fall behind a cursor that has moved past it.
--- created_xid is the writing transaction's id. A reader takes only rows whose transaction is older
--- than the oldest one still running (pg_snapshot_xmin), ordered by (created_xid, id): anything
--- committed later has a larger transaction id, so a cursor never skips an event.
+-- The sandbox event stream (`tranche listen`, docs/decisions/0023) must not skip an event whose
+-- transaction commits after a later one, which ordering by id or created_at would. created_xid is
+-- the writing transaction's id: a stream keeps a low-water mark (the oldest transaction running
+-- when it last read; every event of an older one is visible by then) and re-reads the events at
+-- or above it, so a late commit is still found.
 -- Added without a default first so existing rows are not rewritten (they stay NULL: history
 -- before the stream existed is not streamed); new rows get the id of the transaction inserting them.
 ALTER TABLE webhook_events ADD COLUMN created_xid xid8;
