@@ -130,6 +130,7 @@ export function finishDocument(document: JsonObject): JsonObject {
     addExamples(operation, resolveRef);
   }
   describePaymentLinkPage(document);
+  describeEventStream(document);
   shareSuccessResponses(document, objectAt(components, 'responses'));
   optionalWhenDefaulted(document);
   shareParameters(document, objectAt(components, 'parameters'));
@@ -421,6 +422,33 @@ function describePaymentLinkPage(document: JsonObject): void {
     '403': html('The merchant cannot take payments now.', '<h1>Payments are paused</h1>'),
     '404': html('No such link.', '<h1>This link does not exist</h1>'),
     '410': html('The link was deactivated.', '<h1>This link is no longer available</h1>'),
+  };
+}
+
+/** The sandbox event stream answers `text/event-stream`, which Fastify's schemas cannot say. */
+function describeEventStream(document: JsonObject): void {
+  const path = '/api/v1/merchant/{merchant_id}/webhook-events/stream';
+  const stream = (objectAt(document, 'paths')[path] as JsonObject | undefined)?.get as
+    JsonObject | undefined;
+  if (!stream) return;
+  stream.parameters = [
+    ...((stream.parameters as JsonObject[] | undefined) ?? []),
+    {
+      name: 'Last-Event-ID',
+      in: 'header',
+      description: 'The `id` of the last message received: resume after it.',
+      schema: { type: 'string' },
+    },
+  ];
+  objectAt(stream, 'responses')['200'] = {
+    description: 'Messages until the client disconnects.',
+    content: {
+      'text/event-stream': {
+        schema: { type: 'string' },
+        example:
+          'id: 7342:evt_4kQ2nV8sLm0pXc7RtY1a\nevent: payment.success\ndata: {"id":"evt_4kQ2nV8sLm0pXc7RtY1a","type":"payment.success","headers":{"content-type":"application/json","x-tranche-signature":"5e0c…"},"body":"{\\"id\\":\\"evt_4kQ2nV8sLm0pXc7RtY1a\\",…}"}\n\n',
+      },
+    },
   };
 }
 
