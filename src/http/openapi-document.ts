@@ -67,6 +67,13 @@ export function swaggerOptions(publicBaseUrl: string): FastifyDynamicSwaggerOpti
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       servers: [{ url: publicBaseUrl }],
+      tags: [
+        {
+          name: 'Webhooks',
+          description:
+            'Events Tranche POSTs to your webhook URL, signed with HMAC-SHA512 of the raw body (`X-Tranche-Signature`). Delivered at least once, in no guaranteed order: de-duplicate on `id` and act on the state in `data`.',
+        },
+      ],
       components: {
         securitySchemes: {
           secretKey: {
@@ -135,7 +142,13 @@ export function finishDocument(document: JsonObject): JsonObject {
   optionalWhenDefaulted(document);
   shareParameters(document, objectAt(components, 'parameters'));
 
-  Object.assign(objectAt(components, 'responses'), errorResponses([...usedErrors].sort()));
+  Object.assign(objectAt(components, 'responses'), errorResponses([...usedErrors].sort()), {
+    WebhookAcknowledged: { description: 'Any 2xx within 10 seconds acknowledges the event.' },
+    WebhookGone: {
+      description:
+        'Gone: disables the endpoint of this mode until its `webhook_url` is set again; events keep queuing.',
+    },
+  });
   Object.assign(objectAt(components, 'parameters'), webhookHeaders());
   document.webhooks = webhooks(schemas, resolveRef);
   return simplifySchemas(document) as JsonObject;
@@ -500,7 +513,7 @@ function webhooks(
         operationId: webhookOperationId(type),
         tags: ['Webhooks'],
         summary: type,
-        description: `${webhookEventSummary(type)} Delivered at least once, in no guaranteed order: de-duplicate on \`id\` and act on the state in \`data\`.`,
+        description: webhookEventSummary(type),
         security: [],
         parameters: [
           'TrancheSignature',
@@ -515,11 +528,8 @@ function webhooks(
           },
         },
         responses: {
-          '2XX': { description: 'Any 2xx within 10 seconds acknowledges the event.' },
-          '410': {
-            description:
-              'Gone: disables the endpoint of this mode until its `webhook_url` is set again; events keep queuing.',
-          },
+          '2XX': { $ref: '#/components/responses/WebhookAcknowledged' },
+          '410': { $ref: '#/components/responses/WebhookGone' },
         },
       },
     };

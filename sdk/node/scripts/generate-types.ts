@@ -22,6 +22,9 @@ interface Operation {
 
 /** The merchant's operations: those a secret key may call, and reading a session by token. */
 function isMerchantOperation(operation: Operation): boolean {
+  // The sandbox event stream (server-sent events) is read by `tranche listen`, not by a
+  // request-and-answer client.
+  if (operation.operationId === 'streamTestWebhookEvents') return false;
   return (
     operation.operationId === 'getCheckoutSession' ||
     (operation.security ?? []).some((scheme) => 'secretKey' in scheme)

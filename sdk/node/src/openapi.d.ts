@@ -81,6 +81,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/merchant/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the merchant account of the calling secret key
+     * @description As `GET /api/v1/merchant/{merchant_id}`, for tools holding only a key.
+     */
+    get: operations['getKeyMerchant'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/merchant/{merchant_id}': {
     parameters: {
       query?: never;
@@ -451,6 +471,26 @@ export interface paths {
      * @description Events sent (or to be sent) to your webhook URL, newest first, with their delivery state: a secret key sees its own mode’s events only; the dashboard token both, or one with `livemode`. Filter by `status`, `event` and a creation range; pass `next_cursor` back as `cursor`.
      */
     get: operations['listWebhookEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/webhook-events/stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Stream test events as they happen (`tranche listen`)
+     * @description Sandbox keys only (a live key: 403). Server-sent events: your test events as they are written, each `data` a JSON line `{ id, type, headers, body }`: the exact body and signed headers of the real delivery. Resume with `Last-Event-ID` or `since` (at least once). Deliveries to your test URL are unchanged.
+     */
+    get: operations['streamTestWebhookEvents'];
     put?: never;
     post?: never;
     delete?: never;
@@ -891,6 +931,26 @@ export interface paths {
      * @description As if `days` had passed for this plan: every unpaid installment's due date moves that much earlier and waiting collections (first attempts and retries) come forward by as much, running at once when due. A failed installment becomes overdue, so the customer shows as delinquent (eligibility) until it is paid. Sandbox keys and the dashboard token; live keys get 403; a live plan reads as 404.
      */
     post: operations['advancePaymentPlanClock'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/plans/{plan_id}/simulate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sandbox gateway simulations on a sandbox plan (`tranche trigger`)
+     * @description `decline_debits`: later debits fail (Insufficient Funds). `revoke_payment_method`: the gateway revokes the plan's method. `refund_at_gateway`: its last payment is refunded at the gateway, so a refund of it is refused. Sandbox keys only.
+     */
+    post: operations['simulateOnPaymentPlan'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1472,7 +1532,7 @@ export interface webhooks {
     put?: never;
     /**
      * payment.success
-     * @description The deposit is collected and the plan is active (once per plan). Delivered at least once, in no guaranteed order: de-duplicate on `id` and act on the state in `data`.
+     * @description The deposit is collected and the plan is active (once per plan).
      */
     post: operations['paymentSuccessWebhook'];
     delete?: never;
@@ -1492,7 +1552,7 @@ export interface webhooks {
     put?: never;
     /**
      * payment.failed
-     * @description An attempt at the deposit or an installment failed. Delivered at least once, in no guaranteed order: de-duplicate on `id` and act on the state in `data`.
+     * @description An attempt at the deposit or an installment failed.
      */
     post: operations['paymentFailedWebhook'];
     delete?: never;
@@ -1512,7 +1572,7 @@ export interface webhooks {
     put?: never;
     /**
      * payment_plan.installment_paid
-     * @description A later installment was collected. Delivered at least once, in no guaranteed order: de-duplicate on `id` and act on the state in `data`.
+     * @description A later installment was collected.
      */
     post: operations['paymentPlanInstallmentPaidWebhook'];
     delete?: never;
@@ -1532,7 +1592,7 @@ export interface webhooks {
     put?: never;
     /**
      * installment.paid
-     * @description Sent with every `payment_plan.installment_paid`: the same data, its own event id. Delivered at least once, in no guaranteed order: de-duplicate on `id` and act on the state in `data`.
+     * @description Sent with every `payment_plan.installment_paid`: the same data, its own event id.
      */
     post: operations['installmentPaidWebhook'];
     delete?: never;
@@ -1552,7 +1612,7 @@ export interface webhooks {
     put?: never;
     /**
      * goods.release
-     * @description The merchant's goods release rule is met (once per plan). Delivered at least once, in no guaranteed order: de-duplicate on `id` and act on the state in `data`.
+     * @description The merchant's goods release rule is met (once per plan).
      */
     post: operations['goodsReleaseWebhook'];
     delete?: never;
@@ -1572,7 +1632,7 @@ export interface webhooks {
     put?: never;
     /**
      * debit.scheduled
-     * @description An automatic debit is registered for a later installment (or its retry). Delivered at least once, in no guaranteed order: de-duplicate on `id` and act on the state in `data`.
+     * @description An automatic debit is registered for a later installment (or its retry).
      */
     post: operations['debitScheduledWebhook'];
     delete?: never;
@@ -1592,7 +1652,7 @@ export interface webhooks {
     put?: never;
     /**
      * transfer.success
-     * @description A payout reached the merchant's settlement account. Delivered at least once, in no guaranteed order: de-duplicate on `id` and act on the state in `data`.
+     * @description A payout reached the merchant's settlement account.
      */
     post: operations['transferSuccessWebhook'];
     delete?: never;
@@ -1612,7 +1672,7 @@ export interface webhooks {
     put?: never;
     /**
      * transfer.failed
-     * @description A payout failed; the amount is back in the available balance. Delivered at least once, in no guaranteed order: de-duplicate on `id` and act on the state in `data`.
+     * @description A payout failed; the amount is back in the available balance.
      */
     post: operations['transferFailedWebhook'];
     delete?: never;
@@ -1632,7 +1692,7 @@ export interface webhooks {
     put?: never;
     /**
      * transfer.reversed
-     * @description A paid payout was reversed by the bank; the amount is back in the available balance. Delivered at least once, in no guaranteed order: de-duplicate on `id` and act on the state in `data`.
+     * @description A paid payout was reversed by the bank; the amount is back in the available balance.
      */
     post: operations['transferReversedWebhook'];
     delete?: never;
@@ -1652,7 +1712,7 @@ export interface webhooks {
     put?: never;
     /**
      * payment_plan.completed
-     * @description Nothing is left to collect. Delivered at least once, in no guaranteed order: de-duplicate on `id` and act on the state in `data`.
+     * @description Nothing is left to collect.
      */
     post: operations['paymentPlanCompletedWebhook'];
     delete?: never;
@@ -1672,7 +1732,7 @@ export interface webhooks {
     put?: never;
     /**
      * payment_plan.defaulted
-     * @description A later installment ran out of retries; automatic debits stop. Delivered at least once, in no guaranteed order: de-duplicate on `id` and act on the state in `data`.
+     * @description A later installment ran out of retries; automatic debits stop.
      */
     post: operations['paymentPlanDefaultedWebhook'];
     delete?: never;
@@ -1692,7 +1752,7 @@ export interface webhooks {
     put?: never;
     /**
      * payment_plan.cancelled
-     * @description The merchant cancelled the plan, or its deposit ran out of retries. Delivered at least once, in no guaranteed order: de-duplicate on `id` and act on the state in `data`.
+     * @description The merchant cancelled the plan, or its deposit ran out of retries.
      */
     post: operations['paymentPlanCancelledWebhook'];
     delete?: never;
@@ -1712,7 +1772,7 @@ export interface webhooks {
     put?: never;
     /**
      * payment_plan.updated
-     * @description A refund shortened the schedule. Delivered at least once, in no guaranteed order: de-duplicate on `id` and act on the state in `data`.
+     * @description A refund shortened the schedule.
      */
     post: operations['paymentPlanUpdatedWebhook'];
     delete?: never;
@@ -1732,7 +1792,7 @@ export interface webhooks {
     put?: never;
     /**
      * payment_method.revoked
-     * @description The card or mandate behind some of the merchant's open plans was revoked. Delivered at least once, in no guaranteed order: de-duplicate on `id` and act on the state in `data`.
+     * @description The card or mandate behind some of the merchant's open plans was revoked.
      */
     post: operations['paymentMethodRevokedWebhook'];
     delete?: never;
@@ -1752,7 +1812,7 @@ export interface webhooks {
     put?: never;
     /**
      * refund.processed
-     * @description A refund is done: balance reduced and cash paid back. Delivered at least once, in no guaranteed order: de-duplicate on `id` and act on the state in `data`.
+     * @description A refund is done: balance reduced and cash paid back.
      */
     post: operations['refundProcessedWebhook'];
     delete?: never;
@@ -1772,7 +1832,7 @@ export interface webhooks {
     put?: never;
     /**
      * refund.failed
-     * @description The gateway could not pay (part of) a refund back. Delivered at least once, in no guaranteed order: de-duplicate on `id` and act on the state in `data`.
+     * @description The gateway could not pay (part of) a refund back.
      */
     post: operations['refundFailedWebhook'];
     delete?: never;
@@ -1795,6 +1855,43 @@ export interface components {
       /** @description Quote this to support. */
       request_id: string;
       retryable?: boolean;
+    };
+    PlanCountsByStatus: {
+      pending_deposit: number;
+      active: number;
+      completed: number;
+      defaulted: number;
+      cancelled: number;
+    };
+    WebhookEndpointHealth: {
+      endpoint: {
+        url: string | null;
+        /** @enum {string} */
+        status: 'enabled' | 'disabled' | 'not_configured';
+        disabled_reason: string | null;
+      };
+      last_attempt: {
+        /** Format: date-time */
+        attempted_at: string;
+        event_id: string;
+        event: string;
+        /** @enum {string} */
+        outcome: 'delivered' | 'failed';
+        status_code: number | null;
+        error: string | null;
+      } | null;
+      /** @description Events still to deliver (pending or retrying). */
+      waiting: number;
+      /** @description Events whose retry window ran out. */
+      dead_letters: number;
+    };
+    NotificationSwitches: {
+      /** @description A reminder 3 days before each installment is due. */
+      reminders: boolean;
+      /** @description A receipt for each payment collected and each refund. */
+      receipts: boolean;
+      /** @description A notice when a debit fails, saying what happens next. */
+      failed_payments: boolean;
     };
     MerchantCredentials: {
       merchant: components['schemas']['Merchant'];
@@ -2044,6 +2141,14 @@ export interface components {
       phone: string;
       /** Format: date-time */
       created_at: string;
+    };
+    NotificationPreferences: {
+      /** @enum {string} */
+      object: 'notification_preferences';
+      email: components['schemas']['NotificationSwitches'];
+      in_app: components['schemas']['NotificationSwitches'];
+      /** Format: date-time */
+      updated_at: string | null;
     };
     CheckoutSession: {
       /** @example cs_9hT3kQ0vZr2mW8yL1pXa */
@@ -2446,6 +2551,73 @@ export interface components {
     };
     /** @description OK */
     MerchantResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "ok": true,
+         *       "data": {
+         *         "id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *         "object": "merchant",
+         *         "business_name": "Ada Stores",
+         *         "email": "ada@example.ng",
+         *         "status": "pending_approval",
+         *         "approved_at": "2026-11-21T10:00:00.000Z",
+         *         "deactivated_at": null,
+         *         "deactivation_reason": null,
+         *         "webhook_url": "https://shop.example/webhooks/tranche",
+         *         "webhook_status": "enabled",
+         *         "webhook_disabled_reason": null,
+         *         "webhooks": {
+         *           "test": {
+         *             "url": "https://shop.example/webhooks/tranche",
+         *             "status": "enabled",
+         *             "disabled_reason": null
+         *           },
+         *           "live": {
+         *             "url": "https://shop.example/webhooks/tranche",
+         *             "status": "enabled",
+         *             "disabled_reason": null
+         *           }
+         *         },
+         *         "settlement_account": {
+         *           "bank_code": "058",
+         *           "account_number": "0123456789"
+         *         },
+         *         "default_constraints": {
+         *           "allowed_frequencies": [
+         *             "weekly"
+         *           ],
+         *           "max_weekly_duration": 1,
+         *           "max_monthly_duration": 1,
+         *           "min_upfront_pct": 25,
+         *           "allowed_schedule_types": [
+         *             "installment"
+         *           ]
+         *         },
+         *         "min_customer_tier": "Tranche Bronze",
+         *         "goods_release_rule": {
+         *           "type": "deposit_paid"
+         *         },
+         *         "allowed_checkout_origins": [
+         *           "https://shop.example",
+         *           "http://localhost:5173"
+         *         ],
+         *         "created_at": "2026-11-21T10:00:00.000Z"
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: components['schemas']['Merchant'];
+        };
+      };
+    };
+    /** @description OK */
+    MerchantResponse2: {
       headers: {
         [name: string]: unknown;
       };
@@ -2923,6 +3095,20 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /** @description Any 2xx within 10 seconds acknowledges the event. */
+    WebhookAcknowledged: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
+    /** @description Gone: disables the endpoint of this mode until its `webhook_url` is set again; events keep queuing. */
+    WebhookGone: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
   };
   parameters: {
     merchantIdPath: string;
@@ -3112,6 +3298,25 @@ export interface operations {
       default: components['responses']['OtherError'];
     };
   };
+  getKeyMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['MerchantResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
   getMerchant: {
     parameters: {
       query?: never;
@@ -3123,73 +3328,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "ok": true,
-           *       "data": {
-           *         "id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
-           *         "object": "merchant",
-           *         "business_name": "Ada Stores",
-           *         "email": "ada@example.ng",
-           *         "status": "pending_approval",
-           *         "approved_at": "2026-11-21T10:00:00.000Z",
-           *         "deactivated_at": null,
-           *         "deactivation_reason": null,
-           *         "webhook_url": "https://shop.example/webhooks/tranche",
-           *         "webhook_status": "enabled",
-           *         "webhook_disabled_reason": null,
-           *         "webhooks": {
-           *           "test": {
-           *             "url": "https://shop.example/webhooks/tranche",
-           *             "status": "enabled",
-           *             "disabled_reason": null
-           *           },
-           *           "live": {
-           *             "url": "https://shop.example/webhooks/tranche",
-           *             "status": "enabled",
-           *             "disabled_reason": null
-           *           }
-           *         },
-           *         "settlement_account": {
-           *           "bank_code": "058",
-           *           "account_number": "0123456789"
-           *         },
-           *         "default_constraints": {
-           *           "allowed_frequencies": [
-           *             "weekly"
-           *           ],
-           *           "max_weekly_duration": 1,
-           *           "max_monthly_duration": 1,
-           *           "min_upfront_pct": 25,
-           *           "allowed_schedule_types": [
-           *             "installment"
-           *           ]
-           *         },
-           *         "min_customer_tier": "Tranche Bronze",
-           *         "goods_release_rule": {
-           *           "type": "deposit_paid"
-           *         },
-           *         "allowed_checkout_origins": [
-           *           "https://shop.example",
-           *           "http://localhost:5173"
-           *         ],
-           *         "created_at": "2026-11-21T10:00:00.000Z"
-           *       }
-           *     }
-           */
-          'application/json': {
-            /** @enum {boolean} */
-            ok: true;
-            data: components['schemas']['Merchant'];
-          };
-        };
-      };
+      200: components['responses']['MerchantResponse'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -3270,7 +3409,7 @@ export interface operations {
       };
     };
     responses: {
-      200: components['responses']['MerchantResponse'];
+      200: components['responses']['MerchantResponse2'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -3701,20 +3840,8 @@ export interface operations {
               merchant: components['schemas']['Merchant'];
               /** @description Payment plans counted by status, per mode. */
               plans: {
-                test: {
-                  pending_deposit: number;
-                  active: number;
-                  completed: number;
-                  defaulted: number;
-                  cancelled: number;
-                };
-                live: {
-                  pending_deposit: number;
-                  active: number;
-                  completed: number;
-                  defaulted: number;
-                  cancelled: number;
-                };
+                test: components['schemas']['PlanCountsByStatus'];
+                live: components['schemas']['PlanCountsByStatus'];
               };
               /** @description Balances in kobo, of the mode of Tranche's gateway key (decision 0015). */
               wallet: {
@@ -3729,50 +3856,8 @@ export interface operations {
                 refunds_in_transit: number;
               };
               webhooks: {
-                test: {
-                  endpoint: {
-                    url: string | null;
-                    /** @enum {string} */
-                    status: 'enabled' | 'disabled' | 'not_configured';
-                    disabled_reason: string | null;
-                  };
-                  last_attempt: {
-                    /** Format: date-time */
-                    attempted_at: string;
-                    event_id: string;
-                    event: string;
-                    /** @enum {string} */
-                    outcome: 'delivered' | 'failed';
-                    status_code: number | null;
-                    error: string | null;
-                  } | null;
-                  /** @description Events still to deliver (pending or retrying). */
-                  waiting: number;
-                  /** @description Events whose retry window ran out. */
-                  dead_letters: number;
-                };
-                live: {
-                  endpoint: {
-                    url: string | null;
-                    /** @enum {string} */
-                    status: 'enabled' | 'disabled' | 'not_configured';
-                    disabled_reason: string | null;
-                  };
-                  last_attempt: {
-                    /** Format: date-time */
-                    attempted_at: string;
-                    event_id: string;
-                    event: string;
-                    /** @enum {string} */
-                    outcome: 'delivered' | 'failed';
-                    status_code: number | null;
-                    error: string | null;
-                  } | null;
-                  /** @description Events still to deliver (pending or retrying). */
-                  waiting: number;
-                  /** @description Events whose retry window ran out. */
-                  dead_letters: number;
-                };
+                test: components['schemas']['WebhookEndpointHealth'];
+                live: components['schemas']['WebhookEndpointHealth'];
               };
             };
           };
@@ -3816,7 +3901,7 @@ export interface operations {
       };
     };
     responses: {
-      200: components['responses']['MerchantResponse'];
+      200: components['responses']['MerchantResponse2'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -3855,7 +3940,7 @@ export interface operations {
       };
     };
     responses: {
-      200: components['responses']['MerchantResponse'];
+      200: components['responses']['MerchantResponse2'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -3894,7 +3979,7 @@ export interface operations {
       };
     };
     responses: {
-      200: components['responses']['MerchantResponse'];
+      200: components['responses']['MerchantResponse2'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -4548,6 +4633,48 @@ export interface operations {
       default: components['responses']['OtherError'];
     };
   };
+  streamTestWebhookEvents: {
+    parameters: {
+      query?: {
+        /** @description A message `id` or event id to resume after. */
+        since?: string;
+        /** @description Only these types, comma-separated. */
+        events?: string;
+      };
+      header?: {
+        /** @description The `id` of the last message received: resume after it. */
+        'Last-Event-ID'?: string;
+      };
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Messages until the client disconnects. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example id: 7342:evt_4kQ2nV8sLm0pXc7RtY1a
+           *     event: payment.success
+           *     data: {"id":"evt_4kQ2nV8sLm0pXc7RtY1a","type":"payment.success","headers":{"content-type":"application/json","x-tranche-signature":"5e0c…"},"body":"{\"id\":\"evt_4kQ2nV8sLm0pXc7RtY1a\",…}"}
+           */
+          'text/event-stream': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
   getWebhookEvent: {
     parameters: {
       query?: never;
@@ -5131,28 +5258,7 @@ export interface operations {
           'application/json': {
             /** @enum {boolean} */
             ok: true;
-            data: {
-              /** @enum {string} */
-              object: 'notification_preferences';
-              email: {
-                /** @description A reminder 3 days before each installment is due. */
-                reminders: boolean;
-                /** @description A receipt for each payment collected and each refund. */
-                receipts: boolean;
-                /** @description A notice when a debit fails, saying what happens next. */
-                failed_payments: boolean;
-              };
-              in_app: {
-                /** @description A reminder 3 days before each installment is due. */
-                reminders: boolean;
-                /** @description A receipt for each payment collected and each refund. */
-                receipts: boolean;
-                /** @description A notice when a debit fails, saying what happens next. */
-                failed_payments: boolean;
-              };
-              /** Format: date-time */
-              updated_at: string | null;
-            };
+            data: components['schemas']['NotificationPreferences'];
           };
         };
       };
@@ -5218,28 +5324,7 @@ export interface operations {
           'application/json': {
             /** @enum {boolean} */
             ok: true;
-            data: {
-              /** @enum {string} */
-              object: 'notification_preferences';
-              email: {
-                /** @description A reminder 3 days before each installment is due. */
-                reminders: boolean;
-                /** @description A receipt for each payment collected and each refund. */
-                receipts: boolean;
-                /** @description A notice when a debit fails, saying what happens next. */
-                failed_payments: boolean;
-              };
-              in_app: {
-                /** @description A reminder 3 days before each installment is due. */
-                reminders: boolean;
-                /** @description A receipt for each payment collected and each refund. */
-                receipts: boolean;
-                /** @description A notice when a debit fails, saying what happens next. */
-                failed_payments: boolean;
-              };
-              /** Format: date-time */
-              updated_at: string | null;
-            };
+            data: components['schemas']['NotificationPreferences'];
           };
         };
       };
@@ -5606,6 +5691,40 @@ export interface operations {
          */
         'application/json': {
           days: number;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['PaymentPlanResponse2'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  simulateOnPaymentPlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        plan_id: components['parameters']['planIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "action": "decline_debits"
+         *     }
+         */
+        'application/json': {
+          /** @enum {string} */
+          action: 'decline_debits' | 'revoke_payment_method' | 'refund_at_gateway';
         };
       };
     };
@@ -7119,20 +7238,8 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Gone: disables the endpoint of this mode until its `webhook_url` is set again; events keep queuing. */
-      410: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Any 2xx within 10 seconds acknowledges the event. */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
     };
   };
   paymentFailedWebhook: {
@@ -7235,20 +7342,8 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Gone: disables the endpoint of this mode until its `webhook_url` is set again; events keep queuing. */
-      410: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Any 2xx within 10 seconds acknowledges the event. */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
     };
   };
   paymentPlanInstallmentPaidWebhook: {
@@ -7348,20 +7443,8 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Gone: disables the endpoint of this mode until its `webhook_url` is set again; events keep queuing. */
-      410: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Any 2xx within 10 seconds acknowledges the event. */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
     };
   };
   installmentPaidWebhook: {
@@ -7461,20 +7544,8 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Gone: disables the endpoint of this mode until its `webhook_url` is set again; events keep queuing. */
-      410: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Any 2xx within 10 seconds acknowledges the event. */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
     };
   };
   goodsReleaseWebhook: {
@@ -7562,20 +7633,8 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Gone: disables the endpoint of this mode until its `webhook_url` is set again; events keep queuing. */
-      410: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Any 2xx within 10 seconds acknowledges the event. */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
     };
   };
   debitScheduledWebhook: {
@@ -7669,20 +7728,8 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Gone: disables the endpoint of this mode until its `webhook_url` is set again; events keep queuing. */
-      410: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Any 2xx within 10 seconds acknowledges the event. */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
     };
   };
   transferSuccessWebhook: {
@@ -7753,20 +7800,8 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Gone: disables the endpoint of this mode until its `webhook_url` is set again; events keep queuing. */
-      410: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Any 2xx within 10 seconds acknowledges the event. */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
     };
   };
   transferFailedWebhook: {
@@ -7837,20 +7872,8 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Gone: disables the endpoint of this mode until its `webhook_url` is set again; events keep queuing. */
-      410: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Any 2xx within 10 seconds acknowledges the event. */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
     };
   };
   transferReversedWebhook: {
@@ -7921,20 +7944,8 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Gone: disables the endpoint of this mode until its `webhook_url` is set again; events keep queuing. */
-      410: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Any 2xx within 10 seconds acknowledges the event. */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
     };
   };
   paymentPlanCompletedWebhook: {
@@ -8016,20 +8027,8 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Gone: disables the endpoint of this mode until its `webhook_url` is set again; events keep queuing. */
-      410: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Any 2xx within 10 seconds acknowledges the event. */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
     };
   };
   paymentPlanDefaultedWebhook: {
@@ -8111,20 +8110,8 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Gone: disables the endpoint of this mode until its `webhook_url` is set again; events keep queuing. */
-      410: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Any 2xx within 10 seconds acknowledges the event. */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
     };
   };
   paymentPlanCancelledWebhook: {
@@ -8206,20 +8193,8 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Gone: disables the endpoint of this mode until its `webhook_url` is set again; events keep queuing. */
-      410: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Any 2xx within 10 seconds acknowledges the event. */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
     };
   };
   paymentPlanUpdatedWebhook: {
@@ -8318,20 +8293,8 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Gone: disables the endpoint of this mode until its `webhook_url` is set again; events keep queuing. */
-      410: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Any 2xx within 10 seconds acknowledges the event. */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
     };
   };
   paymentMethodRevokedWebhook: {
@@ -8398,20 +8361,8 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Gone: disables the endpoint of this mode until its `webhook_url` is set again; events keep queuing. */
-      410: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Any 2xx within 10 seconds acknowledges the event. */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
     };
   };
   refundProcessedWebhook: {
@@ -8509,20 +8460,8 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Gone: disables the endpoint of this mode until its `webhook_url` is set again; events keep queuing. */
-      410: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Any 2xx within 10 seconds acknowledges the event. */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
     };
   };
   refundFailedWebhook: {
@@ -8620,20 +8559,8 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Gone: disables the endpoint of this mode until its `webhook_url` is set again; events keep queuing. */
-      410: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Any 2xx within 10 seconds acknowledges the event. */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
     };
   };
 }

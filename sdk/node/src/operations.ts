@@ -6,6 +6,7 @@
  * answer for a repeated `Idempotency-Key`, so a POST may be retried after a 5xx or a network error.
  */
 export const OPERATIONS = {
+  getKeyMerchant: { method: 'GET', path: '/api/v1/merchant/me', idempotent: false },
   getMerchant: { method: 'GET', path: '/api/v1/merchant/{merchant_id}', idempotent: false },
   updateMerchantSettings: {
     method: 'PATCH',
@@ -96,6 +97,11 @@ export const OPERATIONS = {
   advancePaymentPlanClock: {
     method: 'POST',
     path: '/api/v1/merchant/{merchant_id}/plans/{plan_id}/advance-clock',
+    idempotent: false,
+  },
+  simulateOnPaymentPlan: {
+    method: 'POST',
+    path: '/api/v1/merchant/{merchant_id}/plans/{plan_id}/simulate',
     idempotent: false,
   },
   createRefund: {

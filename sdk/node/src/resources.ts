@@ -144,6 +144,20 @@ export class Plans {
       options,
     );
   }
+
+  /** Sandbox: make something happen to a test plan (declined debits, a revoked method, …). */
+  simulate(
+    planId: string,
+    params: RequestBody<'simulateOnPaymentPlan'>,
+    options?: RequestOptions,
+  ): Promise<ResponseData<'simulateOnPaymentPlan'>> {
+    return call(
+      this.http,
+      'simulateOnPaymentPlan',
+      { path: { plan_id: planId }, body: params },
+      options,
+    );
+  }
 }
 
 export class Refunds {
@@ -336,6 +350,11 @@ export class MerchantResource {
 
   get(options?: RequestOptions): Promise<ResponseData<'getMerchant'>> {
     return call(this.http, 'getMerchant', {}, options);
+  }
+
+  /** The merchant the secret key belongs to (no merchant id needed). */
+  retrieveForKey(options?: RequestOptions): Promise<ResponseData<'getKeyMerchant'>> {
+    return call(this.http, 'getKeyMerchant', {}, options);
   }
 
   /** Settings: webhook URL (of the key's mode), settlement account, plan limits, origins, … */
