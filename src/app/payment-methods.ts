@@ -604,7 +604,10 @@ async function lockCustomerMethods(tx: Tx, customerId: string): Promise<PaymentM
     .selectAll()
     .where('customer_id', '=', customerId)
     .where('deleted_at', 'is', null)
+    // Rows are locked in this order: it must be total (the id breaks created_at ties), or two
+    // transactions can take the same rows in opposite orders and deadlock.
     .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .forUpdate()
     .execute();
 }
