@@ -31,7 +31,7 @@ import { registerPayoutRoutes } from './routes/payouts.ts';
 import { registerBankRoutes } from './routes/banks.ts';
 import { registerWebhookEventRoutes } from './routes/webhook-events.ts';
 import { registerTrustRoutes } from './routes/trust.ts';
-import { registerPaymentLinkRoutes } from './routes/payment-links.ts';
+import { registerPaymentLinkRoutes, sendInvalidPayAddressPage } from './routes/payment-links.ts';
 import { registerPageRoutes } from './routes/pages.ts';
 import { swaggerOptions } from './openapi-document.ts';
 import { ErrorResponse } from './schemas.ts';
@@ -79,6 +79,9 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
     ajv: { customOptions: { removeAdditional: false } },
     // Router-level refusals (bad URL encoding, over-long parameters) get the envelope too.
     frameworkErrors: (error, request, reply) => {
+      // The payment link page answers HTML, never JSON, even for an address the router refuses.
+      if (request.url.startsWith('/pay/'))
+        return sendInvalidPayAddressPage(reply, ctx.settings.publicBaseUrl);
       const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uri_too_long' : 'invalid_request';
       const detail =
         code === 'uri_too_long' ? 'A path parameter is too long.' : 'The request URL is malformed.';

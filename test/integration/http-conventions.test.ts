@@ -146,6 +146,13 @@ describe('malformed text (NUL, lone surrogates) is refused where it enters (issu
   const requests: [method: string, path: string, caller: Caller, answer: Answer][] = [
     ['GET', '/pay/%00', 'anyone', { page: 404 }],
     ['GET', '/pay/pl_x?amount=%00', 'anyone', { page: 400 }],
+    // Refused by the schema, not the guard: still a page (B30 found JSON answers here).
+    ['GET', '/pay/pl_x?amount=1&amount=2', 'anyone', { page: 400 }],
+    ['GET', `/pay/${'x'.repeat(65)}`, 'anyone', { page: 400 }],
+    // Refused by the router (escapes that do not decode, a parameter over its length): a page too.
+    ['GET', '/pay/%', 'anyone', { page: 400 }],
+    ['GET', '/pay/%ED%A0%80', 'anyone', { page: 400 }],
+    ['GET', `/pay/${'x'.repeat(2_000)}`, 'anyone', { page: 400 }],
     ['GET', '/checkout/%00', 'anyone', { page: 200 }],
     ['GET', '/checkout/cst_x?tag=%00', 'anyone', { page: 200 }],
     ['GET', '/api/v1/checkout/sessions/%00', 'anyone', { envelopeNaming: 'token' }],
