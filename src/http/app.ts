@@ -10,6 +10,7 @@ import { randomBase62 } from '../platform/ids.ts';
 import type { TrustProxy } from '../platform/config.ts';
 import { loggerOptions } from '../platform/logger.ts';
 import { describeValidationError, errorBody, statusForCode } from './error-mapper.ts';
+import { findDuplicateKey } from './json-duplicate-keys.ts';
 import { findMalformedText } from './malformed-text.ts';
 import { registerMalformedInputGuard } from './plugins/malformed-input.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -125,6 +126,16 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
       const problem = text.includes('\\u') ? findMalformedText(parsed) : undefined;
       if (problem !== undefined)
         return done(new DomainError('invalid_request', `Text fields ${problem}.`), undefined);
+      // JSON.parse keeps the last of two equal keys; another parser may keep the first.
+      const duplicate = findDuplicateKey(text);
+      if (duplicate !== undefined)
+        return done(
+          new DomainError(
+            'invalid_json',
+            `The request body gives the key ${JSON.stringify(duplicate.slice(0, 100))} twice in one object.`,
+          ),
+          undefined,
+        );
       done(null, parsed);
     });
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestCustomer,
   createTestMerchant,
+  newIdempotencyKey,
   sessionBody,
   type TestMerchant,
 } from '../harness/fixtures.ts';
@@ -120,6 +121,24 @@ describe('HTTP conventions', () => {
       expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
       expect(res.body.ok, JSON.stringify(res.body)).toBe(false);
       expect(typeof res.body.detail).toBe('string');
+    }
+  });
+
+  it('a key given twice in one JSON object is refused, never resolved to the last one (B4)', async () => {
+    const body = JSON.stringify(sessionBody(merchant.id, { amount: 100_000 }));
+    for (const rawBody of [
+      body.replace('{', '{"amount":999999999,'),
+      body.replace('{', '{"\\u0061mount":5,'),
+      body.replace('"title":', '"title":"Shoes","title":'),
+    ]) {
+      const res = await t.http.request('POST', '/api/v1/checkout/sessions', {
+        token: merchant.testKey,
+        rawBody,
+        headers: { 'idempotency-key': newIdempotencyKey() },
+      });
+      expect(res.status, rawBody).toBe(400);
+      expect(res.body).toMatchObject({ ok: false, code: 'invalid_json' });
+      expect(res.body.detail).toMatch(/gives the key "(amount|title)" twice/);
     }
   });
 
