@@ -199,6 +199,10 @@ function shareParameters(document: JsonObject, store: JsonObject): void {
     (op) => (op.parameters as JsonObject[] | undefined) ?? [],
   );
   for (const parameter of all) {
+    // A query parameter with a default (`limit`) may be left out: Fastify's document marks it
+    // required because the TypeBox property is not Optional (the default fills it in).
+    const schema = parameter.schema as JsonObject | undefined;
+    if (parameter.in === 'query' && schema && 'default' in schema) parameter.required = false;
     const key = JSON.stringify(parameter);
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
