@@ -22,7 +22,7 @@ import { rollApiKey } from '../../src/app/merchants.ts';
 import { recordEvent } from '../../src/app/webhook-events.ts';
 import { runWrite } from '../../src/db/write.ts';
 import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';
-import { addCard, confirmPlanFor } from '../harness/plans.ts';
+import { addCard, collect, confirmPlanFor } from '../harness/plans.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 import {
   Entries,
@@ -116,6 +116,9 @@ beforeAll(async () => {
     token: confirmed.customer.accessToken,
     refreshToken: confirmed.customer.refreshToken,
   });
+  // The deposit collected, so refunds (and their reads) have something to act on.
+  const deposit = confirmed.plan.installments[0];
+  if (deposit) await collect(t, deposit.id);
   const second = await addCard(t, confirmed.customer, { isDefault: false });
   ids.methodIds = [confirmed.methodId, second.methodId];
   for (let i = 0; i < 3; i++) {
@@ -200,6 +203,10 @@ function worldFor(fixture: Fixture): World {
     webhook_url: ['https://shop.example/hooks'],
     livemode: [false],
     order_reference: ['ord_fuzz'],
+    // Amounts a small plan can take (random ones up to ₦10m are mostly refused by the rules).
+    amount: [1_000, 150_000, 200_000],
+    min_amount: [100_000],
+    max_amount: [500_000],
   };
   return {
     fixture,
@@ -425,7 +432,7 @@ function requestArbitrary(op: Operation, world: World): fc.Arbitrary<FuzzRequest
       headerValue: fc.constantFrom(...HOSTILE_HEADER_VALUES),
       idempotencyKey: fc.oneof(
         { weight: 5, arbitrary: fc.uuid({ version: 4 }) },
-        { weight: 1, arbitrary: fc.constant('fuzz-fixed-key') },
+        { weight: 1, arbitrary: fc.constant('0b7c3f5e-2d4a-4e1f-9c8b-6a5d4e3f2a1b') },
       ),
       signed: fc.boolean(),
     })

@@ -228,7 +228,12 @@ function generatedValueOf(
       const record: Record<string, fc.Arbitrary<unknown>> = {};
       for (const [key, property] of Object.entries(properties))
         record[key] = valueOf(property, options, key, depth + 1);
-      return fc.record(record, { requiredKeys: (schema.required ?? []) as string[] });
+      const required = (schema.required ?? []) as string[];
+      // Often only the required fields: random optional ones together rarely make sense.
+      return fc.oneof(
+        fc.record(record, { requiredKeys: required }),
+        fc.record(Object.fromEntries(required.flatMap((k) => (record[k] ? [[k, record[k]]] : [])))),
+      );
     }
     default:
       return depth > 2 ? fc.constant(null) : fc.jsonValue({ maxDepth: 2 });
