@@ -142,6 +142,17 @@ describe('HTTP conventions', () => {
     }
   });
 
+  it('a number too large to be finite is refused, never sent to the database as Infinity (B30: was a 500)', async () => {
+    for (const query of ['offset=1e309', 'offset=1E400', 'limit=5&offset=Infinity']) {
+      const res = await t.http.get(`/api/v1/admin/merchants?${query}`, {
+        token: t.ctx.settings.adminApiToken,
+      });
+      expect(res.status, `${query}: ${JSON.stringify(res.body)}`).toBe(400);
+      expect(res.body).toMatchObject({ ok: false, code: 'invalid_request' });
+      expect(res.body.detail).toContain('offset');
+    }
+  });
+
   it('a NUL byte in a text field is refused, not stored', async () => {
     const res = await t.http.post(
       '/api/v1/checkout/sessions',
