@@ -384,8 +384,32 @@ function mutatedBodyArbitrary(op: Operation, world: World): fc.Arbitrary<unknown
         first ? [[k, v], ...entries, [k, original]] : [[k, original], ...entries, [k, v]],
       );
     }),
+    // Deeper: a hostile value somewhere inside a nested object or array of the body.
+    fc
+      .tuple(valid, fc.array(fc.nat(), { minLength: 1, maxLength: 3 }), hostileValue)
+      .map(([b, path, v]) => replaceNested(b, path, v)),
     hostileValue,
   );
+}
+
+/** A copy of `body` with the value at a path (child indexes, taken modulo) replaced by `value`. */
+function replaceNested(body: Record<string, unknown>, path: number[], value: unknown): unknown {
+  const copy = structuredClone(body);
+  let node: unknown = copy;
+  for (const [depth, step] of path.entries()) {
+    if (node === null || typeof node !== 'object') break;
+    const container = node as Record<string, unknown>;
+    const keys = Object.keys(container);
+    if (keys.length === 0) break;
+    const key = keys[step % keys.length] ?? '';
+    const child = container[key];
+    if (depth === path.length - 1 || child === null || typeof child !== 'object') {
+      container[key] = value;
+      break;
+    }
+    node = child;
+  }
+  return copy;
 }
 
 function requestArbitrary(op: Operation, world: World): fc.Arbitrary<FuzzRequest> {
