@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.tools/', '.tranche/', 'coverage/', 'web/dist/'] },
+  { ignores: ['node_modules/', '.tools/', '.tranche/', 'coverage/', 'web/dist/', 'sdk/*/dist/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -71,6 +71,7 @@ export default tseslint.config(
     files: [
       'test/**/*.ts',
       'src/**/*.test.ts',
+      'sdk/*/test/**/*.ts',
       'bench/**/*.ts',
       'vitest.config.ts',
       'eslint.config.js',

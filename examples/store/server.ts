@@ -1,5 +1,6 @@
 // The Tranche demo store: a one-product shop on its own origin, the way a merchant would wire
-// Tranche into theirs. Plain node:http, node:crypto and fetch; nothing from Tranche's own code.
+// Tranche into theirs. Plain node:http and the Tranche Node SDK (@tranche/node, sdk/node);
+// nothing from Tranche's server code.
 //
 //   1. The product page's "Pay in installments" button (public/store.js) asks this server for an
 //      order. The server creates a Tranche checkout session with its secret key (POST /api/orders).
@@ -9,10 +10,17 @@
 //
 // Run it alone: TRANCHE_MERCHANT_ID=… TRANCHE_SECRET_KEY=sk_test_… TRANCHE_WEBHOOK_SECRET=whsec_…
 // node examples/store/server.ts (see README.md beside this file).
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  Tranche,
+  TrancheConnectionError,
+  TrancheError,
+  TrancheSignatureVerificationError,
+  type WebhookEvent,
+} from '@tranche/node';
 
 export interface StoreOptions {
   port: number;
@@ -88,48 +96,8 @@ const ASSETS: Record<string, { type: string; body: Buffer } | undefined> = {
   '/phone.svg': { type: 'image/svg+xml', body: publicFile('phone.svg') },
 };
 
-/**
- * True when `signature` is the lowercase hex HMAC-SHA512 of the exact raw body bytes keyed with
- * `secret`, compared in constant time.
- */
-export function isValidSignature(
-  rawBody: Buffer,
-  signature: string | string[] | undefined,
-  secret: string,
-): boolean {
-  if (typeof signature !== 'string') return false;
-  const expected = Buffer.from(createHmac('sha512', secret).update(rawBody).digest('hex'));
-  const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
-}
-
-/** A webhook body: `{ id, event, created_at, data }` (docs/webhooks.md, "Event catalogue"). */
-interface TrancheEvent {
-  id: string;
-  event: string;
-  created_at: string;
-  data: {
-    payment_plan?: {
-      id: string;
-      order_reference: string;
-      installments?: { status: string }[];
-    };
-    order_reference?: string;
-    payment?: { failure_message?: string } | null;
-  };
-}
-
-function isTrancheEvent(value: unknown): value is TrancheEvent {
-  const event = value as { id?: unknown; event?: unknown; data?: unknown } | null;
-  return (
-    typeof event?.id === 'string' &&
-    typeof event.event === 'string' &&
-    typeof event.data === 'object' &&
-    event.data !== null
-  );
-}
-
-class TrancheError extends Error {}
+/** Session creation failed; the message is safe to show the shopper. */
+class StoreError extends Error {}
 
 export async function startStore(options: StoreOptions): Promise<Store> {
   const log = options.log ?? (() => undefined);
@@ -152,41 +120,36 @@ export async function startStore(options: StoreOptions): Promise<Store> {
 
   const orders = new Map<string, Order>();
   const seenEvents = new Set<string>();
+  // Every POST carries an Idempotency-Key the SDK keeps across its retries, so a lost answer
+  // never makes a second session.
+  const tranche = new Tranche({
+    secretKey: options.secretKey,
+    merchantId: options.merchantId,
+    baseUrl: apiUrl,
+    timeoutMs: 15_000,
+  });
 
-  /** Server side, with the secret key: POST /api/v1/checkout/sessions answers the token. */
+  /** Server side, with the secret key: a checkout session whose token the browser opens. */
   async function createCheckoutSession(orderId: string): Promise<string> {
-    let response: Response;
     try {
-      response = await fetch(`${apiUrl}/api/v1/checkout/sessions`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${options.secretKey}`,
-          'content-type': 'application/json',
-          // Reuse the same key if you retry this request: Tranche then creates nothing twice.
-          'idempotency-key': randomUUID(),
-        },
-        body: JSON.stringify({
-          merchant_id: options.merchantId,
-          amount: PRODUCT.amount,
-          currency: 'NGN',
-          title: PRODUCT.title,
-          order_reference: orderId,
-        }),
-        signal: AbortSignal.timeout(15_000),
+      const session = await tranche.checkoutSessions.create({
+        amount: PRODUCT.amount,
+        currency: 'NGN',
+        title: PRODUCT.title,
+        order_reference: orderId,
       });
+      return session.token;
     } catch (error) {
-      log(`Tranche unreachable at ${apiUrl}: ${String(error)}`);
-      throw new TrancheError('the payment service could not be reached');
+      if (error instanceof TrancheConnectionError) {
+        log(`Tranche unreachable at ${apiUrl}: ${String(error.cause)}`);
+        throw new StoreError('the payment service could not be reached');
+      }
+      if (!(error instanceof TrancheError)) throw error;
+      log(
+        `Tranche answered ${error.status ?? '-'} to session creation: ${error.detail} (${error.requestId ?? 'no request id'})`,
+      );
+      throw new StoreError(error.detail);
     }
-    const body = (await response.json().catch(() => null)) as {
-      data?: { token?: string };
-      detail?: string;
-    } | null;
-    if (response.status !== 201 || typeof body?.data?.token !== 'string') {
-      log(`Tranche answered ${response.status} to session creation: ${JSON.stringify(body)}`);
-      throw new TrancheError(body?.detail ?? `the payment service answered ${response.status}`);
-    }
-    return body.data.token;
   }
 
   async function createOrder(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -207,7 +170,7 @@ export async function startStore(options: StoreOptions): Promise<Store> {
     try {
       sessionToken = await createCheckoutSession(orderId);
     } catch (error) {
-      if (!(error instanceof TrancheError)) throw error;
+      if (!(error instanceof StoreError)) throw error;
       return sendJson(res, 502, {
         error: `We could not start the installment checkout (${error.message}). Please try again in a moment.`,
       });
@@ -231,36 +194,34 @@ export async function startStore(options: StoreOptions): Promise<Store> {
   }
 
   async function receiveWebhook(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    // Verify the exact bytes received, before parsing. During a secret rotation the previous
-    // secret's signature comes in X-Tranche-Signature-Previous: accept either.
+    // Verify the exact bytes received, before parsing: constructEvent checks the signature over
+    // them (and, during a secret rotation, X-Tranche-Signature-Previous) and only then parses.
     const raw = await readBody(req, 1_000_000);
     if (!raw) return sendJson(res, 413, { error: 'Body too large.' });
-    const secret = options.webhookSecret;
-    const verified =
-      isValidSignature(raw, req.headers['x-tranche-signature'], secret) ||
-      isValidSignature(raw, req.headers['x-tranche-signature-previous'], secret);
-    if (!verified) {
-      log('webhook refused: bad signature');
-      return sendJson(res, 401, { error: 'Invalid signature.' });
-    }
-    let event: unknown;
+    let event: WebhookEvent;
     try {
-      event = JSON.parse(raw.toString('utf8'));
-    } catch {
-      return sendJson(res, 400, { error: 'Invalid JSON.' });
+      event = tranche.webhooks.constructEvent(raw, req.headers, options.webhookSecret);
+    } catch (error) {
+      if (error instanceof TrancheSignatureVerificationError) {
+        log('webhook refused: bad signature');
+        return sendJson(res, 401, { error: 'Invalid signature.' });
+      }
+      if (error instanceof TrancheError)
+        return sendJson(res, 400, { error: 'Not a Tranche event.' });
+      throw error;
     }
-    if (!isTrancheEvent(event)) return sendJson(res, 400, { error: 'Not a Tranche event.' });
     // Answer at once; the work comes after (a real shop would put the event on a queue).
     sendJson(res, 200, { received: true });
     applyEvent(event);
   }
 
-  function applyEvent(event: TrancheEvent): void {
+  function applyEvent(event: WebhookEvent): void {
     // Delivery is at least once: the same id may come again. Handle each id once.
     if (seenEvents.has(event.id)) return log(`webhook ${event.id} (${event.event}): duplicate`);
     seenEvents.add(event.id);
-    const plan = event.data.payment_plan;
-    const reference = event.data.order_reference ?? plan?.order_reference;
+    const plan = 'payment_plan' in event.data ? event.data.payment_plan : undefined;
+    const reference =
+      event.event === 'goods.release' ? event.data.order_reference : plan?.order_reference;
     const order = reference === undefined ? undefined : orders.get(reference);
     if (!order) return log(`webhook ${event.id} (${event.event}): no order here`);
 
@@ -273,7 +234,7 @@ export async function startStore(options: StoreOptions): Promise<Store> {
     if (plan) {
       // Every payload carries the plan as it stands now: read progress from it.
       order.paymentPlanId = plan.id;
-      const installments = plan.installments ?? [];
+      const installments = plan.installments;
       const collected = installments.filter((i) => i.status === 'paid').length;
       order.paymentsCollected = Math.max(order.paymentsCollected, collected);
       if (installments.length > 0) order.paymentCount = installments.length;
@@ -287,7 +248,7 @@ export async function startStore(options: StoreOptions): Promise<Store> {
         advance('paid');
         break;
       case 'payment.failed':
-        order.lastFailure = event.data.payment?.failure_message ?? 'A payment attempt failed.';
+        order.lastFailure = event.data.payment.failure_message ?? 'A payment attempt failed.';
         break;
       case 'payment_plan.completed':
         advance('fully_paid');

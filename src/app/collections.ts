@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { crashPoint } from '../platform/crash-points.ts';
 import type { Tx } from '../db/database.ts';
 import { appendJournalEntries, appendJournalEntry } from '../db/ledger.ts';
 import type { ChargeRow, InstallmentRow, MerchantRow, PaymentPlanRow } from '../db/schema.ts';
@@ -404,6 +405,7 @@ export async function collectInstallments(
       }
     }
   }
+  crashPoint('collection.intent_recorded');
   const pending = unique.filter((id) => !outcomes.has(id));
   const called = await Promise.allSettled(
     pending.map(async (id) => {
@@ -411,6 +413,7 @@ export async function collectInstallments(
       return intent ? { intent, result: await callGateway(ctx, intent) } : null;
     }),
   );
+  crashPoint('collection.gateway_answered');
   const toSettle: { installmentId: string; intent: Intent; transaction: GatewayTransaction }[] = [];
   const recheck: Intent[] = [];
   pending.forEach((id, i) => {
@@ -461,6 +464,7 @@ export async function collectInstallments(
         ),
       );
   }
+  crashPoint('collection.settled');
   return installmentIds.map(
     (id) => outcomes.get(id) ?? { status: 'rejected', reason: new Error(`no outcome for ${id}`) },
   );

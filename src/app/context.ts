@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { PreparedStatements } from '../db/prepared.ts';
 import type { PaymentGateway } from '../gateway/port.ts';
+import type { SandboxGatewayControl } from '../gateway/sandbox/control-client.ts';
 import type { IdentityProvider } from '../identity/port.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { SecretBox } from '../platform/crypto.ts';
@@ -24,6 +25,8 @@ export interface AppContext {
   /** BVN checks (identity/port.ts); IDENTITY_PROVIDER chooses it. */
   identity: IdentityProvider;
   settings: AppSettings;
+  /** The sandbox gateway's test controls; unset when the gateway is live (sandbox tools refuse). */
+  sandboxGateway?: SandboxGatewayControl;
 }
 
 export interface AppSettings {

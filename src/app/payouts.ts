@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { crashPoint } from '../platform/crash-points.ts';
 import { sql } from 'kysely';
 import type { Tx } from '../db/database.ts';
 import { accountBalances, appendJournalEntry } from '../db/ledger.ts';
@@ -163,6 +164,7 @@ export async function sendPayout(ctx: AppContext, payoutId: string): Promise<Pay
   if (!row) throw notFound('Payout');
   if (row.status !== 'pending') return row.status;
   let transfer: GatewayTransfer | null;
+  crashPoint('payout.before_transfer');
   try {
     transfer = await ctx.gateway.initiateTransfer({
       amountKobo: row.amount_kobo,
@@ -176,11 +178,14 @@ export async function sendPayout(ctx: AppContext, payoutId: string): Promise<Pay
     if (!transfer)
       return applyTransferOutcome(ctx, row.reference, { status: 'failed', reason: error.message });
   }
-  return applyTransferOutcome(ctx, row.reference, {
+  crashPoint('payout.transfer_answered');
+  const status = await applyTransferOutcome(ctx, row.reference, {
     status: transfer.status,
     reason: null,
     transferCode: transfer.transferCode,
   });
+  crashPoint('payout.outcome_applied');
+  return status;
 }
 
 /**

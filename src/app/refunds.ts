@@ -30,7 +30,7 @@ import { emitPlanChanged, emitRefundOutcome } from './plan-events.ts';
 import { settlePlanIfNothingOpen } from './plan-status.ts';
 
 /**
- * Merchant refunds of a plan (docs/money-rules.md §5, decision 0017). The request does all the
+ * Merchant refunds of a plan (docs/money-rules.md §5, decision 0018). The request does all the
  * bookkeeping in one transaction: the part that lowers what the customer still owes is applied at
  * once (installments shortened from the last, `receivable_reduced`); the cash part is split over
  * the collected charges, most recent first, each with its share of the fee returned

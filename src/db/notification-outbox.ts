@@ -54,12 +54,16 @@ export async function insertOutboxRows(
   return inserted.filter((r) => r.next_attempt_at && r.next_attempt_at <= now).length;
 }
 
-/** Wakes the delivery job now (it also runs every minute for rows that fall due later). */
+/**
+ * Wakes the delivery job now (it also runs every minute for rows that fall due later). No
+ * job_key: a keyed add_job upserts one shared row and holds its lock until commit, so every
+ * transaction writing a notification (each settled charge of a collection batch) would wait for
+ * the one before it to commit (found by the B27 battery test). A wake per transaction is cheap:
+ * runs that find nothing due claim nothing.
+ */
 export async function wakeDelivery(tx: Tx, now: Date): Promise<void> {
   await sql`SELECT graphile_worker.add_job('deliver_notifications', '{}'::json,
-      run_at := ${now}::timestamptz, job_key := 'deliver_notifications', max_attempts := 3)`.execute(
-    tx,
-  );
+      run_at := ${now}::timestamptz, max_attempts := 3)`.execute(tx);
 }
 
 /**

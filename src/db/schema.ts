@@ -347,6 +347,8 @@ export interface WebhookEventsTable {
   delivered_at: Date | null;
   last_status_code: number | null;
   last_error: string | null;
+  /** The writing transaction's id (xid8, as text): the sandbox stream's order (migration 0018). */
+  created_xid: Generated<string | null>;
 }
 
 export interface WebhookAttemptsTable {

@@ -1,41 +1,47 @@
 import { Type, type TSchema } from 'typebox';
-import { Merchant } from './schemas.ts';
+import { Merchant, sharedSchema } from './schemas.ts';
 
 /** Response shapes of the operator routes (/api/v1/admin/*, decision 0020). */
 const Timestamp = Type.String({ format: 'date-time' });
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-const PlanCounts = Type.Object({
-  pending_deposit: Type.Integer(),
-  active: Type.Integer(),
-  completed: Type.Integer(),
-  defaulted: Type.Integer(),
-  cancelled: Type.Integer(),
-});
-
-const WebhookHealth = Type.Object({
-  endpoint: Type.Object({
-    url: Nullable(Type.String()),
-    status: Type.Union([
-      Type.Literal('enabled'),
-      Type.Literal('disabled'),
-      Type.Literal('not_configured'),
-    ]),
-    disabled_reason: Nullable(Type.String()),
+const PlanCounts = sharedSchema(
+  'PlanCountsByStatus',
+  Type.Object({
+    pending_deposit: Type.Integer(),
+    active: Type.Integer(),
+    completed: Type.Integer(),
+    defaulted: Type.Integer(),
+    cancelled: Type.Integer(),
   }),
-  last_attempt: Nullable(
-    Type.Object({
-      attempted_at: Timestamp,
-      event_id: Type.String(),
-      event: Type.String(),
-      outcome: Type.Union([Type.Literal('delivered'), Type.Literal('failed')]),
-      status_code: Nullable(Type.Integer()),
-      error: Nullable(Type.String()),
+);
+
+const WebhookHealth = sharedSchema(
+  'WebhookEndpointHealth',
+  Type.Object({
+    endpoint: Type.Object({
+      url: Nullable(Type.String()),
+      status: Type.Union([
+        Type.Literal('enabled'),
+        Type.Literal('disabled'),
+        Type.Literal('not_configured'),
+      ]),
+      disabled_reason: Nullable(Type.String()),
     }),
-  ),
-  waiting: Type.Integer({ description: 'Events still to deliver (pending or retrying).' }),
-  dead_letters: Type.Integer({ description: 'Events whose retry window ran out.' }),
-});
+    last_attempt: Nullable(
+      Type.Object({
+        attempted_at: Timestamp,
+        event_id: Type.String(),
+        event: Type.String(),
+        outcome: Type.Union([Type.Literal('delivered'), Type.Literal('failed')]),
+        status_code: Nullable(Type.Integer()),
+        error: Nullable(Type.String()),
+      }),
+    ),
+    waiting: Type.Integer({ description: 'Events still to deliver (pending or retrying).' }),
+    dead_letters: Type.Integer({ description: 'Events whose retry window ran out.' }),
+  }),
+);
 
 export const MerchantOverview = Type.Object({
   object: Type.Literal('merchant_overview'),

@@ -35,7 +35,7 @@ import { registerTrustRoutes } from './routes/trust.ts';
 import { registerPaymentLinkRoutes, sendInvalidPayAddressPage } from './routes/payment-links.ts';
 import { registerPageRoutes } from './routes/pages.ts';
 import { swaggerOptions } from './openapi-document.ts';
-import { ErrorResponse } from './schemas.ts';
+import { ErrorResponse, SHARED_SCHEMAS } from './schemas.ts';
 import type { TypedApp } from './typed-app.ts';
 import { validatorCompiler } from './validation.ts';
 
@@ -196,6 +196,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   );
 
   app.addSchema(ErrorResponse);
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   await app.register(fastifySwagger, swaggerOptions(ctx.settings.publicBaseUrl));
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',

@@ -67,6 +67,13 @@ export function swaggerOptions(publicBaseUrl: string): FastifyDynamicSwaggerOpti
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       servers: [{ url: publicBaseUrl }],
+      tags: [
+        {
+          name: 'Webhooks',
+          description:
+            'Events Tranche POSTs to your webhook URL, signed with HMAC-SHA512 of the raw body (`X-Tranche-Signature`). Delivered at least once, in no guaranteed order: de-duplicate on `id` and act on the state in `data`.',
+        },
+      ],
       components: {
         securitySchemes: {
           secretKey: {
@@ -130,10 +137,18 @@ export function finishDocument(document: JsonObject): JsonObject {
     addExamples(operation, resolveRef);
   }
   describePaymentLinkPage(document);
+  describeEventStream(document);
   shareSuccessResponses(document, objectAt(components, 'responses'));
+  optionalWhenDefaulted(document);
   shareParameters(document, objectAt(components, 'parameters'));
 
-  Object.assign(objectAt(components, 'responses'), errorResponses([...usedErrors].sort()));
+  Object.assign(objectAt(components, 'responses'), errorResponses([...usedErrors].sort()), {
+    WebhookAcknowledged: { description: 'Any 2xx within 10 seconds acknowledges the event.' },
+    WebhookGone: {
+      description:
+        'Gone: disables the endpoint of this mode until its `webhook_url` is set again; events keep queuing.',
+    },
+  });
   Object.assign(objectAt(components, 'parameters'), webhookHeaders());
   document.webhooks = webhooks(schemas, resolveRef);
   return simplifySchemas(document) as JsonObject;
@@ -192,6 +207,19 @@ function mergeBranches(branches: JsonObject[]): JsonObject | undefined {
   return undefined;
 }
 
+/**
+ * A query parameter with a default (`limit`) is one the caller may leave out: the server fills it
+ * in. TypeBox lists it as required (it is, after Ajv applied the default), which would make
+ * generated clients (the SDK) demand it.
+ */
+function optionalWhenDefaulted(document: JsonObject): void {
+  for (const operation of operations(document))
+    for (const parameter of (operation.parameters as JsonObject[] | undefined) ?? []) {
+      const schema = parameter.schema as JsonObject | undefined;
+      if (parameter.in === 'query' && schema?.default !== undefined) parameter.required = false;
+    }
+}
+
 /** Parameters repeated across operations (`merchant_id`, `limit`, `cursor`, …) become components. */
 function shareParameters(document: JsonObject, store: JsonObject): void {
   const counts = new Map<string, number>();
@@ -199,10 +227,6 @@ function shareParameters(document: JsonObject, store: JsonObject): void {
     (op) => (op.parameters as JsonObject[] | undefined) ?? [],
   );
   for (const parameter of all) {
-    // A query parameter with a default (`limit`) may be left out: Fastify's document marks it
-    // required because the TypeBox property is not Optional (the default fills it in).
-    const schema = parameter.schema as JsonObject | undefined;
-    if (parameter.in === 'query' && schema && 'default' in schema) parameter.required = false;
     const key = JSON.stringify(parameter);
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
@@ -414,6 +438,33 @@ function describePaymentLinkPage(document: JsonObject): void {
   };
 }
 
+/** The sandbox event stream answers `text/event-stream`, which Fastify's schemas cannot say. */
+function describeEventStream(document: JsonObject): void {
+  const path = '/api/v1/merchant/{merchant_id}/webhook-events/stream';
+  const stream = (objectAt(document, 'paths')[path] as JsonObject | undefined)?.get as
+    JsonObject | undefined;
+  if (!stream) return;
+  stream.parameters = [
+    ...((stream.parameters as JsonObject[] | undefined) ?? []),
+    {
+      name: 'Last-Event-ID',
+      in: 'header',
+      description: 'The `id` of the last message received: resume after it.',
+      schema: { type: 'string' },
+    },
+  ];
+  objectAt(stream, 'responses')['200'] = {
+    description: 'Messages until the client disconnects.',
+    content: {
+      'text/event-stream': {
+        schema: { type: 'string' },
+        example:
+          'id: 7342:evt_4kQ2nV8sLm0pXc7RtY1a\nevent: payment.success\ndata: {"id":"evt_4kQ2nV8sLm0pXc7RtY1a","type":"payment.success","headers":{"content-type":"application/json","x-tranche-signature":"5e0c…"},"body":"{\\"id\\":\\"evt_4kQ2nV8sLm0pXc7RtY1a\\",…}"}\n\n',
+      },
+    },
+  };
+}
+
 function webhookHeaders(): JsonObject {
   const header = (name: string, description: string, required: boolean, example: string) => ({
     name,
@@ -462,7 +513,7 @@ function webhooks(
         operationId: webhookOperationId(type),
         tags: ['Webhooks'],
         summary: type,
-        description: `${webhookEventSummary(type)} Delivered at least once, in no guaranteed order: de-duplicate on \`id\` and act on the state in \`data\`.`,
+        description: webhookEventSummary(type),
         security: [],
         parameters: [
           'TrancheSignature',
@@ -477,11 +528,8 @@ function webhooks(
           },
         },
         responses: {
-          '2XX': { description: 'Any 2xx within 10 seconds acknowledges the event.' },
-          '410': {
-            description:
-              'Gone: disables the endpoint of this mode until its `webhook_url` is set again; events keep queuing.',
-          },
+          '2XX': { $ref: '#/components/responses/WebhookAcknowledged' },
+          '410': { $ref: '#/components/responses/WebhookGone' },
         },
       },
     };

@@ -42,7 +42,7 @@ describe('docs/openapi.json', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('never marks a query parameter with a default as required (B30: `limit` and `offset` were)', () => {
+  it('never marks a query parameter with a default as required (`limit`, `offset`)', () => {
     const components = (document.components as { parameters?: Record<string, unknown> }).parameters;
     const resolve = (p: { $ref?: string }) =>
       (p.$ref ? components?.[p.$ref.split('/').pop() ?? ''] : p) as {

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Constraints, Customer, Tier, TokenPair } from './schemas.ts';
+import { Constraints, Customer, sharedSchema, Tier, TokenPair } from './schemas.ts';
 
 /**
  * Response shapes of the resources the pages read (checkout, dashboards). They live here, with
@@ -370,7 +370,10 @@ const topicSwitches = {
     description: 'A notice when a debit fails, saying what happens next.',
   }),
 };
-const NotificationTopics = Type.Object(topicSwitches, { additionalProperties: false });
+const NotificationTopics = sharedSchema(
+  'NotificationSwitches',
+  Type.Object(topicSwitches, { additionalProperties: false }),
+);
 /** The switches to change on one channel: any of them, nothing else. */
 const NotificationTopicsChange = Type.Object(
   {
@@ -381,12 +384,15 @@ const NotificationTopicsChange = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-export const NotificationPreferences = Type.Object({
-  object: Type.Literal('notification_preferences'),
-  email: NotificationTopics,
-  in_app: NotificationTopics,
-  updated_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-});
+export const NotificationPreferences = Type.Object(
+  {
+    object: Type.Literal('notification_preferences'),
+    email: NotificationTopics,
+    in_app: NotificationTopics,
+    updated_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  },
+  { $id: 'NotificationPreferences' },
+);
 
 export const NotificationPreferencesChange = Type.Object(
   {

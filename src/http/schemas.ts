@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { type Static, Type, type TSchema } from 'typebox';
 import { MAX_CHECKOUT_AMOUNT_KOBO } from '../domain/money.ts';
 
 /**
@@ -6,6 +6,19 @@ import { MAX_CHECKOUT_AMOUNT_KOBO } from '../domain/money.ts';
  * responses and produce the OpenAPI document at /docs.
  */
 export const Strict = { additionalProperties: false } as const;
+
+/**
+ * Schemas a response uses more than once (the test and live halves of the operator's overview,
+ * the e-mail and in-app switches): registered once with the app (`SHARED_SCHEMAS`) and
+ * referenced by name, so the OpenAPI document has one named component instead of copies.
+ * Embedding one `$id` twice in a response is refused by the serialiser; a reference is not.
+ */
+export const SHARED_SCHEMAS: TSchema[] = [];
+
+export function sharedSchema<T extends TSchema>(id: string, schema: T): T {
+  SHARED_SCHEMAS.push({ ...schema, $id: id });
+  return Type.Unsafe<Static<T>>({ $ref: id }) as unknown as T;
+}
 
 export const ErrorResponse = Type.Object(
   {

@@ -34,6 +34,8 @@ const COMMANDS = [
   ['merchants', 'deactivate'],
   ['merchants', 'reactivate'],
   ['merchants', 'list'],
+  ['listen'],
+  ['trigger'],
 ];
 
 describe('tranche CLI', () => {
@@ -71,6 +73,13 @@ describe('tranche CLI', () => {
     [['reconcile', '--sinse', '2026-01-01'], /^tranche reconcile: Unknown option '--sinse'/],
     [['start', '--port', '80'], /^tranche start: Unknown option '--port'/],
     [['worker', 'now'], /^tranche worker: Unexpected argument 'now'/],
+    [['listen', '--forward', 'http://x'], /^tranche listen: Unknown option '--forward'/],
+    [['listen'], /^tranche listen: Missing --forward-to URL\./],
+    [['listen', '--forward-to', 'ftp://x'], /is not an http\(s\) URL/],
+    [['listen', '--forward-to', 'http://x', '--events', 'pay'], /Unknown event 'pay'/],
+    [['trigger'], /^tranche trigger: Which event\?/],
+    [['trigger', 'payment.sucess'], /^tranche trigger: Unknown event 'payment\.sucess'/],
+    [['trigger', 'payment.success', '--colour'], /^tranche trigger: Unknown option '--colour'/],
     [['frobnicate'], /^tranche: Unknown command "frobnicate"/],
     [['--frobnicate'], /^tranche: Unknown option '--frobnicate'/],
   ])('%j is refused in one line with exit code 2', async (args, message) => {
@@ -80,6 +89,32 @@ describe('tranche CLI', () => {
     expect(err).toMatch(/See 'tranche .*--help'\.\n$/);
     expect(out).toBe('');
   });
+
+  it('listen and trigger refuse a live key or no key before sending anything', async () => {
+    const saved = process.env.TRANCHE_SECRET_KEY;
+    delete process.env.TRANCHE_SECRET_KEY;
+    try {
+      // Port 1: nothing listens there, so reaching the network would fail differently.
+      const base = ['--api-base', 'http://127.0.0.1:1'];
+      expect(await main(['trigger', 'payment.success', ...base])).toBe(1);
+      expect(err).toMatch(
+        /^tranche trigger needs a sandbox secret key: --api-key sk_test_… or TRANCHE_SECRET_KEY\.\n$/,
+      );
+      err = '';
+      const live = ['--api-key', `sk_live_${'a'.repeat(40)}`, ...base];
+      expect(
+        await main(['listen', '--forward-to', 'http://localhost:8000/webhooks', ...live]),
+      ).toBe(1);
+      expect(err).toMatch(
+        /^tranche listen works with sandbox keys only \(sk_test_…\); this is a live key\./,
+      );
+      err = '';
+      expect(await main(['trigger', 'refund.failed', '--api-key', 'sk_test_x', ...base])).toBe(1);
+      expect(err).toMatch(/^Cannot reach http:\/\/127\.0\.0\.1:1/);
+    } finally {
+      if (saved !== undefined) process.env.TRANCHE_SECRET_KEY = saved;
+    }
+  }, 30_000);
 
   it('tranche --version prints the package version', async () => {
     const { version } = JSON.parse(

@@ -21,6 +21,9 @@ import { startWorker } from './worker.ts';
 import { prepareWebBuild } from './web-build.ts';
 import { startSandboxGateway } from '../gateway/sandbox/server.ts';
 import { demoStoreWanted, startDemoStore } from './demo-store.ts';
+import { apiBase, CliFailure, sandboxKey } from './cli-api.ts';
+import { runListen } from './cli-listen.ts';
+import { isTriggerEvent, runTrigger, TRIGGER_CATALOGUE } from './cli-trigger.ts';
 
 const USAGE = `tranche <command> [options]
 
@@ -39,6 +42,11 @@ Operator tasks (add --json for machine-readable output)
   reconcile [--since ISO-DATE] [--no-gateway]
                                 compare ledger, charges, payouts and the gateway; exit 1 on differences
 
+Local webhook tools (a sandbox secret key: --api-key or TRANCHE_SECRET_KEY)
+  listen --forward-to URL [--events E,…]
+                                forward your test events, signed, to a local server
+  trigger <event>               make a test event really happen (tranche trigger --help: the list)
+
 tranche <command> --help        what a command does and its options
 tranche --version               the version of Tranche
 
@@ -46,6 +54,9 @@ Settings come from the environment (README, "Configuration").
 `;
 
 const CONFIGURED = 'Settings come from the environment (README, "Configuration").';
+
+const SANDBOX_CLIENT = `  --api-key sk_test_…  a sandbox secret key (default: TRANCHE_SECRET_KEY); live keys are refused
+  --api-base URL       the Tranche to talk to (default: TRANCHE_API_BASE, else http://127.0.0.1:3000)`;
 
 const AUDITED = `Recorded in the operator audit log (the console's Audit log page):
   --reason R         why (required to deactivate and reactivate; deactivation's is shown to the merchant)
@@ -77,6 +88,29 @@ ${CONFIGURED}`,
 
 Runs only the sandbox gateway (Paystack's protocol) on SANDBOX_GATEWAY_PORT.
 ${CONFIGURED}`,
+  listen: `tranche listen --forward-to URL [--events E,…] [--api-key sk_test_…] [--api-base URL]
+
+Streams your test-mode webhook events from a running Tranche (an outbound connection: it works
+when your machine cannot be reached from the service) and forwards each one to URL with its exact
+body and signature headers, printing the time, event, id, your server's status and duration.
+The signature is made with your test webhook secret (whsec_…): verify with it as in production.
+Your test webhook URL, if set, keeps getting its own deliveries. Reconnects by itself and
+resumes after the last event; Ctrl-C stops it.
+  --forward-to URL     where to POST each event, e.g. http://localhost:8000/webhooks (required)
+  --events E,…         only these event types, comma-separated
+${SANDBOX_CLIENT}`,
+  trigger: `tranche trigger <event> [--api-key sk_test_…] [--api-base URL]
+
+Makes the event really happen in the sandbox: a checkout session, a test customer (registered,
+test BVN verified), a test card on the sandbox gateway's page, a confirmed plan, then time travel
+and sandbox gateway simulations as the event needs. Needs the worker running (tranche start).
+Run tranche listen beside it to receive the event.
+${SANDBOX_CLIENT}
+
+Events:
+${Object.entries(TRIGGER_CATALOGUE)
+  .map(([event, how]) => `  ${event.padEnd(30)} ${how}`)
+  .join('\n')}`,
   'admin-token': `tranche admin-token
 
 Prints the operator token for /api/v1/admin/* (ADMIN_API_TOKEN, or the generated development one).`,
@@ -204,6 +238,10 @@ export async function main(argv: string[]): Promise<number> {
         return await runMerchants(rest);
       case 'reconcile':
         return await runReconcile(rest);
+      case 'listen':
+        return await cliListen(rest);
+      case 'trigger':
+        return await cliTrigger(rest);
       case 'admin-token':
         if (onlyHelp(command, rest) === null) print(resolveSecrets(loadConfig()).adminApiToken);
         return 0;
@@ -237,12 +275,87 @@ export async function main(argv: string[]): Promise<number> {
       note(`tranche${error.command ? ` ${error.command}` : ''}: ${error.message} See '${help}'.`);
       return 2;
     }
+    if (error instanceof CliFailure) {
+      note(error.message);
+      return 1;
+    }
     if (error instanceof ConfigError || error instanceof DomainError) {
       note(error instanceof DomainError ? `Error: ${error.detail}` : error.message);
       return 1;
     }
     throw error;
   }
+}
+
+const SANDBOX_CLIENT_OPTIONS = {
+  ...HELP,
+  'api-key': { type: 'string' },
+  'api-base': { type: 'string' },
+} as const;
+
+const cliOutput = { print, note };
+
+async function cliListen(argv: string[]): Promise<number> {
+  const { values } = parsed('listen', () =>
+    parseArgs({
+      args: argv,
+      options: {
+        ...SANDBOX_CLIENT_OPTIONS,
+        'forward-to': { type: 'string' },
+        events: { type: 'string' },
+      },
+    }),
+  );
+  if (values.help) return usage('listen');
+  const forwardTo = values['forward-to'];
+  if (!forwardTo) throw new UsageError('listen', 'Missing --forward-to URL.');
+  if (!URL.canParse(forwardTo) || !/^https?:$/.test(new URL(forwardTo).protocol))
+    throw new UsageError('listen', `--forward-to ${forwardTo} is not an http(s) URL.`);
+  const events = (values.events ?? '')
+    .split(',')
+    .map((event) => event.trim())
+    .filter((event) => event !== '');
+  const unknown = events.filter((event) => !isTriggerEvent(event));
+  if (unknown.length > 0)
+    throw new UsageError('listen', `Unknown event '${unknown.join(', ')}' in --events.`);
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    return await runListen(
+      {
+        apiBase: apiBase(values['api-base']),
+        apiKey: sandboxKey(values['api-key'], 'listen'),
+        forwardTo,
+        events,
+        signal: stop.signal,
+      },
+      cliOutput,
+    );
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+async function cliTrigger(argv: string[]): Promise<number> {
+  const { values, positionals } = parsed('trigger', () =>
+    parseArgs({ args: argv, options: SANDBOX_CLIENT_OPTIONS, allowPositionals: true }),
+  );
+  if (values.help) return usage('trigger');
+  const [event, ...extra] = positionals;
+  if (!event) throw new UsageError('trigger', 'Which event? tranche trigger --help lists them.');
+  if (extra.length > 0) throw new UsageError('trigger', `Unexpected argument '${extra[0]}'.`);
+  if (!isTriggerEvent(event)) throw new UsageError('trigger', `Unknown event '${event}'.`);
+  return runTrigger(
+    {
+      apiBase: apiBase(values['api-base']),
+      apiKey: sandboxKey(values['api-key'], 'trigger'),
+      event,
+    },
+    cliOutput,
+  );
 }
 
 async function runProcesses(which: {

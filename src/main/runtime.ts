@@ -17,6 +17,7 @@ import {
 import { resolveSecrets, type ServiceSecrets } from '../platform/secrets.ts';
 import { TokenService } from '../platform/tokens.ts';
 import { PaystackGateway } from '../gateway/paystack/adapter.ts';
+import { SandboxGatewayControl } from '../gateway/sandbox/control-client.ts';
 import { identityProviderFor } from '../identity/sandbox.ts';
 
 /** Where the gateway adapter points: the configured gateway, else the local sandbox gateway. */
@@ -106,6 +107,13 @@ export async function openRuntime(
       gatewayLivemode: config.gatewaySecretKey?.startsWith('sk_live_') ?? false,
       webhookTimeoutMs: config.webhookTimeoutMs,
     },
+    ...(!config.gatewaySecretKey?.startsWith('sk_live_') && {
+      sandboxGateway: new SandboxGatewayControl({
+        baseUrl: gatewayBaseUrl(config),
+        secretKey: secrets.gatewaySecretKey,
+        timeoutMs: config.gatewayTimeoutMs,
+      }),
+    }),
   };
   return {
     ctx,

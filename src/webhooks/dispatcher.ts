@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { crashPoint } from '../platform/crash-points.ts';
 import {
   type AttemptRecord,
   type ClaimedEvent,
@@ -276,7 +277,8 @@ export class WebhookDispatcher {
       statusCode: result.kind === 'response' ? result.statusCode : null,
       latencyMs: result.latencyMs,
     };
-    if (verdict.outcome === 'delivered')
+    if (verdict.outcome === 'delivered') {
+      crashPoint('webhook.delivered_unrecorded');
       return {
         ...base,
         error: null,
@@ -284,6 +286,7 @@ export class WebhookDispatcher {
         nextAttemptAt: null,
         disableEndpoint: false,
       };
+    }
     const failedAt = this.#deps.clock.now();
     const next = decideAfterFailure(
       event.attempts + 1,

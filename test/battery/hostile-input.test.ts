@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCustomer, createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { confirmPlanFor } from '../harness/plans.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
+import { report } from './battery.ts';
 
 let t: TestAppWithSandbox;
 let merchant: TestMerchant;
@@ -268,6 +269,13 @@ describe('B4: hostile amounts are refused with a typed 400, never a 500, never r
       `B4 hostile amounts: ${tried} requests (${amountTargets.length} amount fields × ${hostile.length + 4} inputs); ` +
         `codes ${[...codes].map(([c, n]) => `${c}:${n}`).join(' ')}; 5xx: ${serverErrors}; accepted or stored: ${leaks.length}`,
     );
+    report('B4 hostile-amounts', {
+      requests: tried,
+      fields: amountTargets.length,
+      inputs: hostile.length + 4,
+      server_errors: serverErrors,
+      accepted_or_stored: leaks.length,
+    });
     expect(serverErrors).toBe(0);
     expect(leaks).toEqual([]);
   }, 120_000);
@@ -440,6 +448,13 @@ describe('B32: server-owned fields cannot be set by a client', () => {
       `B32 mass assignment: ${tried} requests (${targets.length} create/update bodies × ${injected().length} fields); ` +
         `statuses ${[...statuses].map(([s, n]) => `${s}:${n}`).join(' ')}; 5xx: ${serverErrors}; leaks: ${leaks.length}`,
     );
+    report('B32 mass-assignment', {
+      requests: tried,
+      bodies: targets.length,
+      fields: injected().length,
+      server_errors: serverErrors,
+      leaks: leaks.length,
+    });
     expect(serverErrors).toBe(0);
     expect(leaks).toEqual([]);
   }, 120_000);

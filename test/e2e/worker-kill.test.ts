@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { assertInvariants } from '../harness/invariants.ts';
 import { HttpClient } from '../harness/http-client.ts';
 import { signUpCustomerWithCard, waitFor } from '../harness/e2e.ts';
 import { freePort } from '../harness/sandbox.ts';
+import { startTrancheProcess, type TrancheProcess } from '../harness/tranche-process.ts';
 
 /**
  * Fault test (issue 4): the worker process is killed (SIGKILL) between the gateway charge and
@@ -22,13 +23,7 @@ import { freePort } from '../harness/sandbox.ts';
  * restarted worker can record the outcome. Expected: one charge at the gateway, one charge row,
  * one ledger entry, the installment paid, and reconciliation with the gateway clean.
  */
-interface Proc {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<void>;
-}
-
-const processes: Proc[] = [];
+const processes: TrancheProcess[] = [];
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let api: HttpClient;
 let sandboxUrl: string;
@@ -36,32 +31,14 @@ let env: NodeJS.ProcessEnv;
 const secrets = generateSecrets();
 const dataDir = mkdtempSync(join(tmpdir(), 'tranche-e2e-kill-'));
 
-function startTranche(
+async function startTranche(
   command: string,
   readyText: string,
   extraEnv: NodeJS.ProcessEnv = {},
-): Promise<Proc> {
-  const child = spawn(process.execPath, ['bin/tranche.mjs', command], {
-    env: { ...env, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const proc: Proc = {
-    child,
-    output: () => output,
-    exited: new Promise((resolve) => child.once('exit', () => resolve())),
-  };
+): Promise<TrancheProcess> {
+  const proc = await startTrancheProcess(command, readyText, { ...env, ...extraEnv });
   processes.push(proc);
-  return waitFor(
-    () => {
-      if (child.exitCode !== null) throw new Error(`tranche ${command} exited:\n${output}`);
-      return output.includes(readyText);
-    },
-    60_000,
-    () => output,
-  ).then(() => proc);
+  return proc;
 }
 
 async function query<Row extends pg.QueryResultRow>(

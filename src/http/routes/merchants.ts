@@ -160,6 +160,28 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
   );
 
   app.get(
+    '/api/v1/merchant/me',
+    {
+      preHandler: requireAuth(ctx, ['secret_key']),
+      schema: {
+        operationId: 'getKeyMerchant',
+        tags: ['Merchants'],
+        summary: 'Read the merchant account of the calling secret key',
+        description: 'As `GET /api/v1/merchant/{merchant_id}`, for tools holding only a key.',
+        security: [{ secretKey: [] }],
+        response: { 200: Envelope(Merchant), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request, 'secret_key');
+      return {
+        ok: true as const,
+        data: await getMerchant(ctx, principal.merchantId, viewMode(principal)),
+      };
+    },
+  );
+
+  app.get(
     '/api/v1/merchant/:merchant_id',
     {
       preHandler: requireAuth(ctx, merchantAuth),

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { SIMULATIONS, simulateOnSandboxPlan } from '../../app/sandbox-simulations.ts';
 import { merchantScope, modeScope } from '../../app/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
 import {
@@ -256,6 +257,38 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
       return {
         ok: true as const,
         data: await advancePlanClockBy(ctx, merchantId, request.params.plan_id, request.body.days),
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/merchant/:merchant_id/plans/:plan_id/simulate',
+    {
+      preHandler: requireAuth(ctx, merchantAuth),
+      schema: {
+        operationId: 'simulateOnPaymentPlan',
+        tags: ['Sandbox'],
+        summary: 'Sandbox gateway simulations on a sandbox plan (`tranche trigger`)',
+        description:
+          "`decline_debits`: later debits fail (Insufficient Funds). `revoke_payment_method`: the gateway revokes the plan's method. `refund_at_gateway`: its last payment is refunded at the gateway, so a refund of it is refused. Sandbox keys only.",
+        security: [{ secretKey: [] }, { merchantJwt: [] }],
+        params: Type.Object(
+          { merchant_id: Type.String({ maxLength: 64 }), plan_id: Type.String({ maxLength: 64 }) },
+          Strict,
+        ),
+        body: Type.Object(
+          { action: Type.Union(SIMULATIONS.map((action) => Type.Literal(action))) },
+          Strict,
+        ),
+        response: { 200: Envelope(Plan), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const merchantId = sandboxMerchantOf(request, request.params.merchant_id);
+      await simulateOnSandboxPlan(ctx, merchantId, request.params.plan_id, request.body.action);
+      return {
+        ok: true as const,
+        data: await getMerchantPlan(ctx, { merchantId, livemode: false }, request.params.plan_id),
       };
     },
   );

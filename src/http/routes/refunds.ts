@@ -26,7 +26,7 @@ const IdempotencyHeader = Type.Object({
 
 const Reason = Type.String({ minLength: 1, maxLength: 500 });
 
-/** Refunds and cancellation of a plan (docs/money-rules.md §5, decision 0017). */
+/** Refunds and cancellation of a plan (docs/money-rules.md §5, decision 0018). */
 export function registerRefundRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/plans/:plan_id/refunds',

@@ -8,8 +8,12 @@ import {
   resendWebhookEvent,
   sendTestWebhook,
 } from '../../app/webhook-events.ts';
+import { TestEventStream } from '../../app/webhook-stream.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook.ts';
+import { endEventStreams, serveEventStream } from '../event-stream.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
+import { merchantScope } from '../../app/authenticate.ts';
 import {
   Envelope,
   errorResponses,
@@ -99,6 +103,66 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
         ...(q.cursor && { cursor: q.cursor }),
       });
       return { ok: true as const, ...page };
+    },
+  );
+
+  app.addHook('preClose', async () => endEventStreams());
+  app.get(
+    '/api/v1/merchant/:merchant_id/webhook-events/stream',
+    {
+      preHandler: requireAuth(ctx, ['secret_key']),
+      schema: {
+        operationId: 'streamTestWebhookEvents',
+        tags: ['Sandbox'],
+        summary: 'Stream test events as they happen (`tranche listen`)',
+        description:
+          'Sandbox keys only (a live key: 403). Server-sent events: your test events as they are written, each `data` a JSON line `{ id, type, headers, body }`: the exact body and signed headers of the real delivery. Resume with `Last-Event-ID` or `since` (at least once). Deliveries to your test URL are unchanged.',
+        security: [{ secretKey: [] }],
+        params: MerchantIdParams,
+        querystring: Type.Object(
+          {
+            since: Type.Optional(
+              Type.String({
+                maxLength: 64,
+                description: 'A message `id` or event id to resume after.',
+              }),
+            ),
+            events: Type.Optional(
+              Type.String({
+                maxLength: 1000,
+                description: 'Only these types, comma-separated.',
+              }),
+            ),
+          },
+          Strict,
+        ),
+        response: { ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request, 'secret_key');
+      const merchantId = merchantScope(principal, request.params.merchant_id);
+      if (principal.mode === 'live')
+        throw new DomainError(
+          'forbidden',
+          'The event stream is for sandbox (sk_test_) keys only: live events go to your live webhook URL.',
+        );
+      const types = request.query.events
+        ?.split(',')
+        .map((type) => type.trim())
+        .filter((type) => type !== '');
+      const unknown = types?.filter(
+        (type) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type),
+      );
+      if (unknown && unknown.length > 0)
+        throw new DomainError(
+          'invalid_request',
+          `Unknown event type ${unknown.join(', ')}; known: ${WEBHOOK_EVENT_TYPES.join(', ')}.`,
+        );
+      const header = request.headers['last-event-id'];
+      const cursor = (typeof header === 'string' && header.trim()) || request.query.since;
+      const stream = await TestEventStream.open(ctx, merchantId, { cursor, types });
+      await serveEventStream(request, reply, stream);
     },
   );
 

@@ -1,0 +1,70 @@
+// @tranche/node: Tranche's server-side SDK. README.md beside this folder shows its use.
+import { HttpClient, type ClientOptions } from './http.ts';
+import {
+  Banks,
+  CheckoutSessions,
+  Keys,
+  MerchantResource,
+  PaymentLinks,
+  Payouts,
+  Plans,
+  Refunds,
+  WalletResource,
+  WebhookEvents,
+} from './resources.ts';
+import { Webhooks } from './webhooks.ts';
+
+export class Tranche {
+  readonly checkoutSessions: CheckoutSessions;
+  readonly plans: Plans;
+  readonly refunds: Refunds;
+  readonly paymentLinks: PaymentLinks;
+  readonly wallet: WalletResource;
+  readonly payouts: Payouts;
+  readonly banks: Banks;
+  readonly webhookEvents: WebhookEvents;
+  readonly webhooks: Webhooks;
+  readonly merchant: MerchantResource;
+  readonly keys: Keys;
+
+  constructor(options: ClientOptions) {
+    const http = new HttpClient(options);
+    this.checkoutSessions = new CheckoutSessions(http);
+    this.plans = new Plans(http);
+    this.refunds = new Refunds(http);
+    this.paymentLinks = new PaymentLinks(http);
+    this.wallet = new WalletResource(http);
+    this.payouts = new Payouts(http);
+    this.banks = new Banks(http);
+    this.webhookEvents = new WebhookEvents(http);
+    this.webhooks = new Webhooks(http);
+    this.merchant = new MerchantResource(http);
+    this.keys = new Keys(http);
+  }
+}
+
+export type { ClientOptions, RequestOptions } from './http.ts';
+export { SDK_VERSION } from './http.ts';
+export * from './errors.ts';
+export { PageList, type Page } from './pagination.ts';
+export {
+  constructEvent,
+  PREVIOUS_SIGNATURE_HEADER,
+  SIGNATURE_HEADER,
+  type HeadersLike,
+  type SignatureInput,
+} from './webhooks.ts';
+export type * from './types.ts';
+export type {
+  Banks,
+  CheckoutSessions,
+  Keys,
+  MerchantResource,
+  PaymentLinks,
+  Payouts,
+  Plans,
+  Refunds,
+  WalletResource,
+  WebhookEvents,
+} from './resources.ts';
+export type { Webhooks } from './webhooks.ts';

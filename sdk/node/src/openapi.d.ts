@@ -1,0 +1,8566 @@
+// Generated from docs/openapi.json by sdk/node/scripts/generate-types.ts. Do not edit: run
+// `npm run openapi`.
+export interface paths {
+  '/api/v1/merchant/register': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Register a merchant account
+     * @description Creates a merchant in `pending_approval`. The response carries the test and live secret keys and each mode’s webhook signing secret (`webhook_secrets`; `webhook_secret` repeats the test one), once. Test keys work at once; live keys after an operator approves the account.
+     */
+    post: operations['registerMerchant'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Merchant dashboard login
+     * @description Returns a 15-minute dashboard token accepted by the merchant routes below, and a refresh token.
+     */
+    post: operations['loginMerchant'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change the dashboard password
+     * @description Dashboard token only. The current password must be right (403 otherwise; wrong attempts count toward the login throttle). Every other login of the merchant ends; the answer is a fresh session for this one.
+     */
+    post: operations['changeMerchantPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/token/refresh': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Exchange a dashboard refresh token for new tokens
+     * @description Refresh tokens are single use; presenting one twice revokes every token of that login.
+     */
+    post: operations['refreshMerchantToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the merchant account of the calling secret key
+     * @description As `GET /api/v1/merchant/{merchant_id}`, for tools holding only a key.
+     */
+    get: operations['getKeyMerchant'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the merchant account
+     * @description The account is shared by test and live mode. `webhook_url`, `webhook_status` and `webhook_disabled_reason` describe the calling key’s mode’s endpoint (live for the dashboard token); `webhooks` shows both.
+     */
+    get: operations['getMerchant'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Update merchant settings
+     * @description Send only the fields to change; `null` clears `webhook_url`, `settlement_account` or `allowed_checkout_origins`. `webhook_url` is per mode: a secret key sets its own mode’s (test events go to the test URL, live events to the live one); the dashboard token says which with `?livemode=true|false`. The other settings are shared by both modes. New default constraints apply to sessions created afterwards. `allowed_checkout_origins`: up to 20 exact origins (`https://host[:port]`, or `http://localhost[:port]` / `http://127.0.0.1[:port]` for development; no path, wildcard or credentials) allowed to embed the checkout; stored normalised and de-duplicated; empty means any site may embed it.
+     */
+    patch: operations['updateMerchantSettings'];
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/webhook-secret/roll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Roll the webhook signing secret of one mode
+     * @description Rolls the calling key’s mode’s secret (the dashboard token says which with `?livemode=true|false`); the other mode’s secret is untouched. Returns the new secret once. `X-Tranche-Signature` of that mode’s events is computed with the new secret at once; for the next 24 hours they also carry `X-Tranche-Signature-Previous`, computed with the previous secret, so a receiver still holding it keeps verifying until it switches.
+     */
+    post: operations['rollWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List secret keys (redacted) */
+    get: operations['listSecretKeys'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/keys/roll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Roll a secret key
+     * @description Issues a new key of the given mode (shown once). The other keys of that mode stop working after `expire_old_after_minutes` (default 0: at once; at most 7 days).
+     */
+    post: operations['rollSecretKey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/keys/{key_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke a secret key */
+    delete: operations['revokeSecretKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/merchants': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List merchants
+     * @description Merchants waiting for approval first, then the newest first. `total` counts every match.
+     */
+    get: operations['adminListMerchants'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/merchants/{merchant_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A merchant's overview
+     * @description The merchant record, its plans counted by status in each mode, its wallet, and each mode's webhook health (the endpoint, the last delivery attempt, events waiting, dead letters).
+     */
+    get: operations['adminGetMerchant'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/merchants/{merchant_id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve a merchant
+     * @description Live keys start working. `reason` is optional. Recorded in the audit log with `X-Operator`.
+     */
+    post: operations['adminApproveMerchant'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/merchants/{merchant_id}/deactivate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Deactivate a merchant
+     * @description Every call of the merchant gets 403 `merchant_inactive`, whose detail carries `reason` (required: the merchant is told it). Recorded in the audit log with `X-Operator`.
+     */
+    post: operations['adminDeactivateMerchant'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/merchants/{merchant_id}/reactivate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reactivate a deactivated merchant
+     * @description Back to `active` (or `pending_approval` if never approved). `reason` is required. Recorded in the audit log with `X-Operator`.
+     */
+    post: operations['adminReactivateMerchant'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/reconciliation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Run reconciliation
+     * @description Compares every charge, payout and refund since `since` (default: 7 days ago) with the ledger and, with `gateway` (default true, at most 31 days), with what the gateway says now; checks that the ledger sums to zero. Returns each difference. Recorded in the audit log with `X-Operator`. The same report as `tranche reconcile`.
+     */
+    post: operations['adminRunReconciliation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/webhook-events/dead': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Dead-lettered webhook events across merchants
+     * @description Events whose 72-hour retry window ran out, newest first, with their merchant and last error. The merchant re-sends them (dashboard or API).
+     */
+    get: operations['adminListDeadWebhookEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/ledger/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Check the ledger
+     * @description Sums every posting (zero when the books balance), lists entries that do not balance on their own and accounts whose balance is on the wrong side.
+     */
+    get: operations['adminCheckLedger'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/audit-log': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The operator audit log
+     * @description Every operator action (approve, deactivate, reactivate, reconciliation run) with who, why and when, newest first; `target_id` narrows it to one merchant.
+     */
+    get: operations['adminListAuditLog'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/wallet': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Wallet balances and transaction history
+     * @description Balances come from the ledger. History is newest first; pass `next_cursor` as `cursor` for the next page. Another merchant's id answers 404, and so does a secret key of another mode than the gateway's (the wallet has the mode of the gateway key its money moves through; decision 0015).
+     */
+    get: operations['getWallet'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/payouts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Recent payouts
+     * @description A secret key of another mode than the gateway key’s gets 404 (decision 0015); the dashboard token reads them.
+     */
+    get: operations['listPayouts'];
+    put?: never;
+    /**
+     * Request a payout now
+     * @description Pays `amount` (default: the whole available balance) to the settlement account. The amount leaves the available balance at once; a failed or reversed transfer puts it back. Payouts also run daily at 10:00 Lagos. Payouts have the mode of the gateway key that sends them: a secret key of the other mode gets 404 (decision 0015).
+     */
+    post: operations['createPayout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/banks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Nigerian banks, for a settlement account
+     * @description Every bank a payout (a gateway transfer) can reach, by name, with the CBN bank code to send as `settlement_account.bank_code` (`PATCH /api/v1/merchant/{id}/settings`) and whether customers can also set up a direct-debit mandate there (`GET /api/v1/payment-methods/banks` lists those for the customer). The gateway’s list, cached for an hour; the same in both modes.
+     */
+    get: operations['listBanks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/webhook-events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The webhook delivery log
+     * @description Events sent (or to be sent) to your webhook URL, newest first, with their delivery state: a secret key sees its own mode’s events only; the dashboard token both, or one with `livemode`. Filter by `status`, `event` and a creation range; pass `next_cursor` back as `cursor`.
+     */
+    get: operations['listWebhookEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/webhook-events/stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Stream test events as they happen (`tranche listen`)
+     * @description Sandbox keys only (a live key: 403). Server-sent events: your test events as they are written, each `data` a JSON line `{ id, type, headers, body }`: the exact body and signed headers of the real delivery. Resume with `Last-Event-ID` or `since` (at least once). Deliveries to your test URL are unchanged.
+     */
+    get: operations['streamTestWebhookEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/webhook-events/{event_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One webhook event with every delivery attempt
+     * @description An event of another mode than the secret key’s reads as 404, like another merchant’s.
+     */
+    get: operations['getWebhookEvent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/webhook-events/{event_id}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Re-send one event
+     * @description Queues the event for delivery now, with the same id and body and a fresh 72-hour retry window, to its own mode’s URL. Any event can be re-sent, delivered ones included; receivers de-duplicate on `id`. An event of another mode than the secret key’s is 404.
+     */
+    post: operations['resendWebhookEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/webhook-events/resend-failed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Re-send every undelivered event in a time range
+     * @description Queues every event created in [`created_from`, `created_before`) that is dead-lettered or still retrying, for delivery now with a fresh retry window. The range may cover up to 31 days. A secret key re-sends its own mode’s events only; the dashboard token both, or one with `livemode`.
+     */
+    post: operations['resendFailedWebhookEvents'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/webhook/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a signed test event now
+     * @description Sends a signed `webhook.test` event to the calling key’s mode’s webhook URL, signed with that mode’s secret (the dashboard token says which mode with `?livemode=true|false`), and waits for the answer (up to 10 s). `delivered` is true on any 2xx; otherwise `error` says why. The probe is not retried and does not appear in the delivery log. A live probe follows the live-mode address rules (https, public addresses only).
+     */
+    post: operations['sendTestWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/register': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create a customer account */
+    post: operations['registerCustomer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Log in
+     * @description Wrong password and unknown email both answer 401 "Email or password is incorrect." Repeated failures are refused with 429 for 15 minutes.
+     */
+    post: operations['loginCustomer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/token/refresh': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Exchange a refresh token for new tokens
+     * @description Refresh tokens are single use. Presenting one twice revokes every token of that login.
+     */
+    post: operations['refreshCustomerToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/password-reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * E-mail a password reset link
+     * @description Always 202, whether or not the address has an account, so the form cannot tell who is a customer. When it has one, an e-mail with a link follows (working once, for 60 minutes); at most 3 per account per hour.
+     */
+    post: operations['requestCustomerPasswordReset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/password-reset/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set a new password with the link's token
+     * @description Signs the customer in (a new session) and ends every other login: refresh tokens are revoked and other reset links stop working. An expired, used or unknown token: 400 `reset_link_invalid`.
+     */
+    post: operations['confirmCustomerPasswordReset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in customer */
+    get: operations['getCurrentCustomer'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/me/notifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Notices about your plans and payment methods
+     * @description Newest first, ready to show (`message`). Kinds: `payment_reminder` (3 days before an installment is due), `payment_receipt` (a payment collected), `payment_failed` (a debit failed, with what happens next), `refund_receipt`, and `payment_method_revoked` (a card or mandate backing a plan was revoked at the gateway; it names the plans that need another method). `data` holds the facts the message states. Which kinds appear follows the in-app switches of your notification preferences.
+     */
+    get: operations['listCustomerNotifications'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/me/notification-preferences': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Which notices you get, by e-mail and in the app
+     * @description Everything is on until you change it. E-mails are never sent between 21:00 and 08:00 Lagos time: one that falls then waits until 08:00.
+     */
+    get: operations['getNotificationPreferences'];
+    /**
+     * Switch notices on or off, per channel
+     * @description Send the switches to change, e.g. `{ "email": { "receipts": false } }`; the others keep their value. It applies to notices already queued too: a reminder switched off before it is due is not sent.
+     */
+    put: operations['updateNotificationPreferences'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/checkout/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a checkout session
+     * @description Creates a 30-minute checkout session. Send `Idempotency-Key` (UUID v4): a retry with the same key and body within 24 hours replays the first response (header `Idempotent-Replayed: true`) and creates nothing; the same key with another body is a 409.
+     */
+    post: operations['createCheckoutSession'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/checkout/sessions/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a checkout session
+     * @description The session token is the credential (the widget calls this). A session past `expires_at` reads as `expired`.
+     */
+    get: operations['getCheckoutSession'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/checkout/sessions/{token}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a pending checkout session
+     * @description Only a pending session can be cancelled; otherwise 409 names its state. A session of another mode than the key’s (a live session with an sk_test_ key) reads as 404, like another merchant’s.
+     */
+    post: operations['cancelCheckoutSession'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/checkout/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview an installment schedule
+     * @description The widget sends `session_token` (the session’s amount and constraints apply); a merchant server sends its secret key and an `amount` (its default constraints apply, and the answer adds the platform fee). Deposit = ceil(amount × upfront_pct / 100); the rest is split evenly, the first installments carrying the odd kobo; due dates at 09:00 Lagos time (see docs/money-rules.md). A configuration outside the constraints is a 400 naming the limit.
+     */
+    post: operations['previewSchedule'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/checkout/sessions/{token}/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm a plan (widget)
+     * @description With the session token in the path and the customer token: creates the plan inside the session’s constraints, completes the session and collects the deposit asynchronously. `payment_plan_id` is what `onSuccess({ paymentPlanId })` receives. It does not mean money was collected: wait for the webhooks. Confirming again returns the same plan.
+     */
+    post: operations['confirmCheckoutSession'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/plans/{plan_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A payment plan with its installments
+     * @description A plan of another mode than the secret key’s reads as 404, like another merchant’s; the dashboard token reads both.
+     */
+    get: operations['getPaymentPlan'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/plans/{plan_id}/charges': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A plan's charge attempts
+     * @description Every attempt to collect the deposit or an installment, oldest first: amount, fee (on collected ones), status and the gateway’s message. 404 like the plan.
+     */
+    get: operations['listPlanCharges'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/plans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List payment plans
+     * @description Newest first, with installments: a secret key lists its own mode’s plans only; the dashboard token both, or one with `livemode`. Filter by `status`, `customer_id` or `order_reference`; pass `next_cursor` back as `cursor`.
+     */
+    get: operations['listPaymentPlans'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/plans/{plan_id}/advance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Time travel: collect the next installment now (sandbox plans only)
+     * @description Makes the plan's next unpaid installment due now and queues its collection at once (a failed installment's retry comes forward). Repeat to walk a whole plan in seconds. Sandbox keys and the dashboard token; live keys get 403; a live plan reads as 404.
+     */
+    post: operations['advancePaymentPlan'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/plans/{plan_id}/advance-clock': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Time travel: advance the plan's clock by some days (sandbox plans only)
+     * @description As if `days` had passed for this plan: every unpaid installment's due date moves that much earlier and waiting collections (first attempts and retries) come forward by as much, running at once when due. A failed installment becomes overdue, so the customer shows as delinquent (eligibility) until it is paid. Sandbox keys and the dashboard token; live keys get 403; a live plan reads as 404.
+     */
+    post: operations['advancePaymentPlanClock'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/plans/{plan_id}/simulate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sandbox gateway simulations on a sandbox plan (`tranche trigger`)
+     * @description `decline_debits`: later debits fail (Insufficient Funds). `revoke_payment_method`: the gateway revokes the plan's method. `refund_at_gateway`: its last payment is refunded at the gateway, so a refund of it is refused. Sandbox keys only.
+     */
+    post: operations['simulateOnPaymentPlan'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/plans/{plan_id}/refunds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a plan's refunds
+     * @description Newest first; pass `next_cursor` back as `cursor`.
+     */
+    get: operations['listRefunds'];
+    put?: never;
+    /**
+     * Refund a plan, in part or whole
+     * @description `amount` in kobo, or leave it out for everything refundable. The refund first lowers what the customer still owes (unpaid installments, from the last); only the rest goes back to the customer's card or bank account, from the most recent payment, with Tranche's 2.5% fee on it returned and the rest taken from the available balance (409 when that is short: nothing changes). `status` is `pending` until the gateway has paid the cash part back; `refund.processed` or `refund.failed` follows. A refund with no cash part is `processed` at once. 20 concurrent refunds of one plan cannot together refund more than it holds.
+     */
+    post: operations['createRefund'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/plans/{plan_id}/refunds/{refund_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read a refund */
+    get: operations['getRefund'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/plans/{plan_id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a plan
+     * @description Stops every future debit and releases what the customer still owes. With `refund: true` everything collected is refunded too (the answer carries that refund). A plan whose deposit was never collected frees its order reference for a new checkout. A completed plan cannot be cancelled (refund it); a plan with a payment being collected right now answers 409 until its outcome is known.
+     */
+    post: operations['cancelPaymentPlan'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/me/plans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your payment plans
+     * @description Newest first, with installments; pass `next_cursor` back as `cursor`.
+     */
+    get: operations['listCustomerPlans'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/me/plans/{plan_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One of your payment plans
+     * @description Another customer's plan reads as 404.
+     */
+    get: operations['getCustomerPlan'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the plan's payment method
+     * @description Later debits (and the retry of a failed one) use the new method; a charge already in flight keeps its own. The method must be yours and active (revoked: 409 `payment_method_unusable`).
+     */
+    patch: operations['changeCustomerPlanMethod'];
+    trace?: never;
+  };
+  '/api/v1/customers/me/plans/{plan_id}/pay-now': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pay what is overdue now
+     * @description Charges every failed installment, and every scheduled one already due, now (through `payment_method_id` if given, which then becomes the plan’s method). Once paid, the customer is no longer delinquent and a defaulted plan is active again. Safe to repeat: a charge in flight is looked up, never made twice; nothing overdue answers 409.
+     */
+    post: operations['payCustomerPlanNow'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/me/plans/{plan_id}/pay-off': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pay the whole plan off now
+     * @description Charges everything left, installment by installment, now: no fee and no penalty for paying early. The plan completes when all are paid (the merchant gets the usual events). Safe to repeat, as pay-now.
+     */
+    post: operations['payCustomerPlanOff'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/payment-methods/customers/{customer_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the customer's payment methods */
+    get: operations['listPaymentMethods'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/payment-methods/banks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Nigerian banks that support direct-debit mandates */
+    get: operations['listMandateBanks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/payment-methods/initialize-card': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start linking a card
+     * @description Returns the gateway page where the customer enters the card. A ₦50 verification charge confirms the card is active; it is refunded automatically once the card is saved. The gateway then redirects to `callback_url?reference=…`; call verify-card with that reference.
+     */
+    post: operations['initializeCard'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/payment-methods/verify-card': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Save the card after the gateway redirect
+     * @description 409 `setup_pending` until the card is submitted on the gateway page; 402 `payment_failed` if it was declined. Verifying twice returns the same card.
+     */
+    post: operations['verifyCard'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/payment-methods/customers/{customer_id}/initiate-bank-mandate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a bank direct-debit mandate
+     * @description Answers the first `next_action`: `submit_otp`, or `open_url` with a `url` to open in a popup (then call verify).
+     */
+    post: operations['initiateBankMandate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/payment-methods/bank-mandate/submit-otp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Submit the OTP the bank sent
+     * @description On success `next_action` is `success` and `data` is the saved bank method; otherwise the next step and its `display_text`.
+     */
+    post: operations['submitBankMandateOtp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/payment-methods/bank-mandate/submit-birthday': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Submit the date of birth
+     * @description On success `next_action` is `success` and `data` is the saved bank method; otherwise the next step and its `display_text`.
+     */
+    post: operations['submitBankMandateBirthday'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/payment-methods/bank-mandate/submit-phone': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Submit the phone number registered with the account
+     * @description On success `next_action` is `success` and `data` is the saved bank method; otherwise the next step and its `display_text`.
+     */
+    post: operations['submitBankMandatePhone'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/payment-methods/bank-mandate/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Finish the mandate after the open_url popup
+     * @description On success `next_action` is `success` and `data` is the saved bank method; otherwise the next step and its `display_text`.
+     */
+    post: operations['verifyBankMandate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/payment-methods/{method_id}/default': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Make a method the default */
+    put: operations['setDefaultPaymentMethod'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/payment-methods/{method_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete a payment method
+     * @description If it was the default, the newest other active method becomes the default.
+     */
+    delete: operations['deletePaymentMethod'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/payment-gateway': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Payment-method revocations from the gateway
+     * @description `charge.dispute.create`, `authorization.revoked`, `mandate.revoked`, `mandate.cancelled`, `subscription.disable`. Signed with `x-paystack-signature` (HMAC-SHA512 of the raw body with the gateway secret key). The method is marked `revoked`, loses default status, and is never charged again.
+     */
+    post: operations['receiveGatewayRevocationWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/gateway': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Charges and transfers from the gateway
+     * @description Signed with `x-paystack-signature`. A `charge.success` for one of our pending installment charges, or a `transfer.*` for a payout, is confirmed with the gateway's verify endpoint, then applied; duplicates and late events change nothing. Other events are acknowledged.
+     */
+    post: operations['receiveGatewayWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/checkout/sessions/{token}/eligibility': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Can this customer pay this session in installments?
+     * @description Always 200 with `eligible` and, when false, the `reason` (spec §7.3). The answer is for the calling customer, the session’s merchant (its `min_customer_tier` is `required_tier`) and the session’s amount. Confirming a plan checks the same rules again and refuses with 403 and the reason as `code`.
+     */
+    get: operations['getCheckoutEligibility'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/me/identity': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Identity verification status */
+    get: operations['getCustomerIdentity'];
+    put?: never;
+    /**
+     * Verify identity (BVN and date of birth)
+     * @description Checks the BVN with the identity provider. Failures: 400 `bvn_malformed`, 422 `bvn_not_found`, 422 `bvn_dob_mismatch`, 409 `bvn_in_use` (another account verified it), 409 `identity_already_verified` (with another BVN), 429 `verification_throttled` (5 failed checks a day), 503 `identity_provider_unavailable`. Verifying again with the same BVN answers the existing verification. The BVN itself is never stored.
+     */
+    post: operations['verifyCustomerIdentity'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/me/trust': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Score, tier and spending limit
+     * @description The facts the score is derived from and what they add up to (docs/decisions/0010). Live plans by default; `livemode=false` shows the sandbox record, which is kept apart.
+     */
+    get: operations['getCustomerTrust'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/payment-links': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List payment links
+     * @description Newest first; filter by `active`; pass `next_cursor` back as `cursor`. A secret key lists its own mode’s links only; the dashboard token both, or one with `livemode`.
+     */
+    get: operations['listPaymentLinks'];
+    put?: never;
+    /**
+     * Create a payment link
+     * @description A reusable URL that opens checkout without a server: `amount` (fixed, kobo) or `min_amount` and `max_amount` (the customer enters an amount in that range). Optional `redirect_url` (after a successful checkout; default the customer dashboard) and `constraints` (default: the merchant’s defaults at each visit). A secret key creates a link of its own mode; the dashboard chooses with `livemode` (default false).
+     */
+    post: operations['createPaymentLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/payment-links/{link_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A payment link */
+    get: operations['getPaymentLink'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Update a payment link
+     * @description Any of `title`, `amount` or `min_amount`+`max_amount` (switches between fixed and customer-entered), `redirect_url` (null clears), `constraints` (null: the merchant’s defaults). Applies to later visits; sessions already opened keep what they were created with.
+     */
+    patch: operations['updatePaymentLink'];
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/payment-links/{link_id}/deactivate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Deactivate a payment link
+     * @description Later visits show a page saying the link is no longer available (HTTP 410); checkouts already opened can still complete. Idempotent.
+     */
+    post: operations['deactivatePaymentLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/payment-links/{link_id}/activate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reactivate a payment link
+     * @description Visits open checkout again. Idempotent.
+     */
+    post: operations['activatePaymentLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/pay/{link_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A payment link’s public page (customers’ browsers)
+     * @description Creates a checkout session for this visit and answers 303 to its `checkout_url`. A link where the customer enters the amount first shows a small form (`amount` in naira, e.g. `25000.50`). Unknown link: 404 page; deactivated: 410 page; merchant not able to take payments: 403 page. HTML, never JSON. Other query parameters (tracking tags) are ignored.
+     */
+    get: operations['openPaymentLinkPage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export interface webhooks {
+  'payment.success': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.success
+     * @description The deposit is collected and the plan is active (once per plan).
+     */
+    post: operations['paymentSuccessWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'payment.failed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.failed
+     * @description An attempt at the deposit or an installment failed.
+     */
+    post: operations['paymentFailedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'payment_plan.installment_paid': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment_plan.installment_paid
+     * @description A later installment was collected.
+     */
+    post: operations['paymentPlanInstallmentPaidWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'installment.paid': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * installment.paid
+     * @description Sent with every `payment_plan.installment_paid`: the same data, its own event id.
+     */
+    post: operations['installmentPaidWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'goods.release': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * goods.release
+     * @description The merchant's goods release rule is met (once per plan).
+     */
+    post: operations['goodsReleaseWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'debit.scheduled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * debit.scheduled
+     * @description An automatic debit is registered for a later installment (or its retry).
+     */
+    post: operations['debitScheduledWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'transfer.success': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * transfer.success
+     * @description A payout reached the merchant's settlement account.
+     */
+    post: operations['transferSuccessWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'transfer.failed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * transfer.failed
+     * @description A payout failed; the amount is back in the available balance.
+     */
+    post: operations['transferFailedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'transfer.reversed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * transfer.reversed
+     * @description A paid payout was reversed by the bank; the amount is back in the available balance.
+     */
+    post: operations['transferReversedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'payment_plan.completed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment_plan.completed
+     * @description Nothing is left to collect.
+     */
+    post: operations['paymentPlanCompletedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'payment_plan.defaulted': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment_plan.defaulted
+     * @description A later installment ran out of retries; automatic debits stop.
+     */
+    post: operations['paymentPlanDefaultedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'payment_plan.cancelled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment_plan.cancelled
+     * @description The merchant cancelled the plan, or its deposit ran out of retries.
+     */
+    post: operations['paymentPlanCancelledWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'payment_plan.updated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment_plan.updated
+     * @description A refund shortened the schedule.
+     */
+    post: operations['paymentPlanUpdatedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'payment_method.revoked': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment_method.revoked
+     * @description The card or mandate behind some of the merchant's open plans was revoked.
+     */
+    post: operations['paymentMethodRevokedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'refund.processed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * refund.processed
+     * @description A refund is done: balance reduced and cash paid back.
+     */
+    post: operations['refundProcessedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'refund.failed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * refund.failed
+     * @description The gateway could not pay (part of) a refund back.
+     */
+    post: operations['refundFailedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export interface components {
+  schemas: {
+    /** @description Every failure: `{ ok: false, code, detail }`. */
+    Error: {
+      /** @enum {boolean} */
+      ok: false;
+      /** @description Stable machine-readable error code. */
+      code: string;
+      /** @description What went wrong, in words safe to show. */
+      detail: string;
+      /** @description Quote this to support. */
+      request_id: string;
+      retryable?: boolean;
+    };
+    PlanCountsByStatus: {
+      pending_deposit: number;
+      active: number;
+      completed: number;
+      defaulted: number;
+      cancelled: number;
+    };
+    WebhookEndpointHealth: {
+      endpoint: {
+        url: string | null;
+        /** @enum {string} */
+        status: 'enabled' | 'disabled' | 'not_configured';
+        disabled_reason: string | null;
+      };
+      last_attempt: {
+        /** Format: date-time */
+        attempted_at: string;
+        event_id: string;
+        event: string;
+        /** @enum {string} */
+        outcome: 'delivered' | 'failed';
+        status_code: number | null;
+        error: string | null;
+      } | null;
+      /** @description Events still to deliver (pending or retrying). */
+      waiting: number;
+      /** @description Events whose retry window ran out. */
+      dead_letters: number;
+    };
+    NotificationSwitches: {
+      /** @description A reminder 3 days before each installment is due. */
+      reminders: boolean;
+      /** @description A receipt for each payment collected and each refund. */
+      receipts: boolean;
+      /** @description A notice when a debit fails, saying what happens next. */
+      failed_payments: boolean;
+    };
+    MerchantCredentials: {
+      merchant: components['schemas']['Merchant'];
+      /** @description Shown once. Only a digest is stored. */
+      secret_keys: {
+        /** @example sk_test_… */
+        test: string;
+        /** @example sk_live_… */
+        live: string;
+      };
+      /** @description Shown once: each mode's signing secret for X-Tranche-Signature (test events are signed with `test`, live events with `live`). */
+      webhook_secrets: {
+        /** @example whsec_… */
+        test: string;
+        /** @example whsec_… */
+        live: string;
+      };
+      /** @description The same as `webhook_secrets.test`, kept for clients written before per-mode secrets. */
+      webhook_secret: string;
+    };
+    Merchant: {
+      /** @example mer_4fQ2d8LkP0aZ7sVbN1xY */
+      id: string;
+      /** @enum {string} */
+      object: 'merchant';
+      business_name: string;
+      email: string;
+      /** @enum {string} */
+      status: 'pending_approval' | 'active' | 'deactivated';
+      /** Format: date-time */
+      approved_at: string | null;
+      /** Format: date-time */
+      deactivated_at: string | null;
+      /** @description Why Tranche deactivated the account (set while `status` is `deactivated`); the same words are in the 403 `merchant_inactive` detail. */
+      deactivation_reason: string | null;
+      /** @description The webhook URL of the calling key's mode (live for the dashboard token); both modes' are in `webhooks`. */
+      webhook_url: string | null;
+      /**
+       * @description `disabled` after the endpoint answered 410 Gone, until its URL is set again (that mode only).
+       * @enum {string}
+       */
+      webhook_status: 'enabled' | 'disabled' | 'not_configured';
+      webhook_disabled_reason: string | null;
+      /** @description One endpoint per mode: test events go only to `test.url`, signed with the test secret; live events only to `live.url`, signed with the live secret. */
+      webhooks: {
+        test: {
+          url: string | null;
+          /**
+           * @description `disabled` after the endpoint answered 410 Gone, until its URL is set again (that mode only).
+           * @enum {string}
+           */
+          status: 'enabled' | 'disabled' | 'not_configured';
+          disabled_reason: string | null;
+        };
+        live: {
+          url: string | null;
+          /**
+           * @description `disabled` after the endpoint answered 410 Gone, until its URL is set again (that mode only).
+           * @enum {string}
+           */
+          status: 'enabled' | 'disabled' | 'not_configured';
+          disabled_reason: string | null;
+        };
+      };
+      settlement_account: {
+        bank_code: string;
+        account_number: string;
+      } | null;
+      default_constraints: components['schemas']['SessionConstraints'];
+      min_customer_tier: string;
+      /** @description When `goods.release` fires: deposit paid (default), a percentage of the amount paid, or fully paid. */
+      goods_release_rule:
+        | {
+            /** @enum {string} */
+            type: 'deposit_paid';
+          }
+        | {
+            /** @enum {string} */
+            type: 'percentage_paid';
+            percentage: number;
+          }
+        | {
+            /** @enum {string} */
+            type: 'fully_paid';
+          };
+      /**
+       * @description Web origins allowed to embed the checkout in the TrancheConnect iframe (CSP `frame-ancestors`), normalised. Empty: any site may embed it; set it before going live.
+       * @example [
+       *       "https://shop.example",
+       *       "http://localhost:5173"
+       *     ]
+       */
+      allowed_checkout_origins: string[];
+      /** Format: date-time */
+      created_at: string;
+    };
+    SessionConstraints: {
+      allowed_frequencies: ('weekly' | 'monthly')[];
+      /** @description Most weekly installments after the deposit. */
+      max_weekly_duration: number;
+      /** @description Most monthly installments after the deposit. */
+      max_monthly_duration: number;
+      /** @description Smallest deposit, in percent of the amount. */
+      min_upfront_pct: number;
+      allowed_schedule_types: 'installment'[];
+    };
+    MerchantSession: {
+      merchant: components['schemas']['Merchant'];
+      /** @description EdDSA JWT, valid 15 minutes. */
+      access_token: string;
+      /** @enum {string} */
+      token_type: 'Bearer';
+      /** @description Seconds. */
+      expires_in: number;
+      /** @description Single use; rotated on refresh. */
+      refresh_token: string;
+    };
+    ApiKey: {
+      /** @example key_2Wb7nQ4xL9mT1vK8pZ5c */
+      id: string;
+      /** @enum {string} */
+      object: 'api_key';
+      /** @enum {string} */
+      mode: 'test' | 'live';
+      redacted: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      expires_at: string | null;
+      /** Format: date-time */
+      revoked_at: string | null;
+    };
+    Wallet: {
+      /** @enum {string} */
+      object: 'wallet';
+      merchant_id: string;
+      /** @description Whose money this is: the mode of Tranche’s gateway key (decision 0015), false on a sandbox deployment whichever mode the caller looks at. */
+      livemode: boolean;
+      /** @enum {string} */
+      currency: 'NGN';
+      /** @description Collected net the merchant can be paid, kobo. */
+      available: number;
+      /** @description Gross of live plans not collected yet, kobo. */
+      pending: number;
+      payouts_in_transit: number;
+      refunds_in_transit: number;
+      transactions: {
+        id: string;
+        /** @enum {string} */
+        object: 'wallet_transaction';
+        /** @description plan_confirmed, payment_collected, payout_initiated, payout_succeeded, payout_failed, payout_reversed, refund_*, receivable_reduced, plan_cancelled, plan_written_off, reversal */
+        type: string;
+        reference: string;
+        /** Format: date-time */
+        created_at: string;
+        /** @description Kobo; negative when money leaves the available balance. */
+        available_change: number;
+        pending_change: number;
+        gross: number | null;
+        platform_fee: number | null;
+        plan_id: string | null;
+        charge_reference: string | null;
+        payout_reference: string | null;
+        refund_reference: string | null;
+      }[];
+      has_more: boolean;
+      next_cursor: string | null;
+    };
+    Payout: {
+      /** @example po_6tY5rE4wQ3aS2dF1gH0j */
+      id: string;
+      /** @enum {string} */
+      object: 'payout';
+      merchant_id: string;
+      amount: number;
+      /** @enum {string} */
+      currency: 'NGN';
+      /** @description pending, in_transit, paid, failed, reversed */
+      status: string;
+      /** @description schedule (daily at 10:00 Lagos) or request */
+      trigger: string;
+      reference: string;
+      settlement_account: {
+        bank_code: string;
+        account_number: string;
+      };
+      failure_reason: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    WebhookEvent: {
+      /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
+      id: string;
+      /** @enum {string} */
+      object: 'webhook_event';
+      /** @example payment.success */
+      event: string;
+      livemode: boolean;
+      /** Format: date-time */
+      created_at: string;
+      /** @enum {string} */
+      status: 'pending' | 'retrying' | 'delivered' | 'dead';
+      attempts: number;
+      /**
+       * Format: date-time
+       * @description When the next attempt is due (pending or retrying); null once delivered or dead.
+       */
+      next_attempt_at: string | null;
+      /** Format: date-time */
+      delivered_at: string | null;
+      last_status_code: number | null;
+      last_error: string | null;
+      /** @description The exact body that is signed and sent, parsed. */
+      payload: unknown;
+      attempt_log?: {
+        /** Format: date-time */
+        attempted_at: string;
+        url: string;
+        /** @enum {string} */
+        outcome: 'delivered' | 'failed';
+        status_code: number | null;
+        latency_ms: number;
+        error: string | null;
+      }[];
+    };
+    CustomerSession: {
+      customer: components['schemas']['Customer'];
+      /** @description EdDSA JWT, valid 15 minutes. */
+      access_token: string;
+      /** @enum {string} */
+      token_type: 'Bearer';
+      /** @description Seconds. */
+      expires_in: number;
+      /** @description Single use; rotated on refresh. */
+      refresh_token: string;
+    };
+    Customer: {
+      /** @example cus_1aB2cD3eF4gH5iJ6kL7m */
+      id: string;
+      /** @enum {string} */
+      object: 'customer';
+      email: string;
+      first_name: string;
+      last_name: string;
+      phone: string;
+      /** Format: date-time */
+      created_at: string;
+    };
+    NotificationPreferences: {
+      /** @enum {string} */
+      object: 'notification_preferences';
+      email: components['schemas']['NotificationSwitches'];
+      in_app: components['schemas']['NotificationSwitches'];
+      /** Format: date-time */
+      updated_at: string | null;
+    };
+    CheckoutSession: {
+      /** @example cs_9hT3kQ0vZr2mW8yL1pXa */
+      id: string;
+      /** @enum {string} */
+      object: 'checkout_session';
+      /** @description The `sessionToken` for `TrancheConnect.openCheckout`. */
+      token: string;
+      /** @description Hosted checkout page for this session. */
+      checkout_url: string;
+      merchant_id: string;
+      /** @description The merchant's business name, shown by the checkout. In GET answers only (the widget's read). */
+      merchant_name?: string;
+      livemode: boolean;
+      /** @description Kobo. */
+      amount: number;
+      currency: string;
+      title: string;
+      order_reference: string;
+      customer_email: string | null;
+      /** @enum {string} */
+      status: 'pending' | 'completed' | 'cancelled' | 'expired';
+      constraints: components['schemas']['SessionConstraints'];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      expires_at: string;
+      /** Format: date-time */
+      completed_at: string | null;
+    };
+    SchedulePreview: {
+      amount: number;
+      /** @enum {string} */
+      currency: 'NGN';
+      /** @enum {string} */
+      frequency: 'weekly' | 'monthly';
+      installment_count: number;
+      upfront_pct: number;
+      deposit: {
+        amount: number;
+        /** Format: date-time */
+        due_at: string;
+      };
+      installments: {
+        sequence: number;
+        amount: number;
+        /** Format: date-time */
+        due_at: string;
+      }[];
+      total: number;
+      merchant_view?: {
+        platform_fee: number;
+        merchant_net: number;
+      };
+      constraints: components['schemas']['SessionConstraints'];
+    };
+    PaymentPlan: {
+      /** @example plan_3Jd9sKq0LmT2vX7yB1cN */
+      id: string;
+      /** @enum {string} */
+      object: 'payment_plan';
+      merchant_id: string;
+      customer_id: string;
+      checkout_session_id: string;
+      order_reference: string;
+      livemode: boolean;
+      amount: number;
+      /** @enum {string} */
+      currency: 'NGN';
+      /** @enum {string} */
+      frequency: 'weekly' | 'monthly';
+      installment_count: number;
+      upfront_pct: number;
+      /** @enum {string} */
+      status: 'pending_deposit' | 'active' | 'completed' | 'defaulted' | 'cancelled';
+      payment_method_id: string;
+      installments: components['schemas']['Installment'][];
+      /** Format: date-time */
+      created_at: string;
+    };
+    Installment: {
+      /** @example inst_6Rk1pT9wQ2nV5xB8mZ3c */
+      id: string;
+      /** @description 0 is the deposit. */
+      sequence: number;
+      /** @description What is (or was) collected, in kobo. */
+      amount: number;
+      /** @description Kobo taken off this installment by refunds before it was collected (amount + refunded is what the schedule set). */
+      refunded: number;
+      /** Format: date-time */
+      due_at: string;
+      /**
+       * @description scheduled, processing, failed, paid, cancelled
+       * @example scheduled
+       */
+      status: string;
+      /** Format: date-time */
+      paid_at: string | null;
+    };
+    Charge: {
+      /** @example chg-inst3Jd9sKq0LmT2vX7yB1cN-1 */
+      reference: string;
+      /** @enum {string} */
+      object: 'charge';
+      installment_id: string;
+      /** @description 0 is the deposit. */
+      sequence: number;
+      attempt: number;
+      amount: number;
+      /** @description Tranche’s 2.5% on a collected charge; 0 otherwise. */
+      fee: number;
+      /** @enum {string} */
+      status: 'pending' | 'success' | 'failed';
+      gateway_message: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      settled_at: string | null;
+    };
+    Refund: {
+      /** @example rfd_5Qm2xR8vT1bN4kL7yC3d */
+      id: string;
+      /** @enum {string} */
+      object: 'refund';
+      payment_plan_id: string;
+      merchant_id: string;
+      livemode: boolean;
+      /** @description The whole refund, in kobo. */
+      amount: number;
+      /** @description Taken off what the customer still owes (unpaid installments, last first): no money moves. */
+      balance_reduction: number;
+      /** @description Paid back to the customer's card or bank account through the gateway. */
+      cash_amount: number;
+      /** @description Tranche's fee given back on the cash part; the wallet pays the rest. */
+      fee_returned: number;
+      reason: string | null;
+      /** @enum {string} */
+      status: 'pending' | 'processed' | 'failed';
+      failure_reason: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    PaymentMethod: {
+      /** @example pm_7bQ1vN4kT9sX2mL0pZcA */
+      id: string;
+      /** @enum {string} */
+      object: 'payment_method';
+      customer_id: string;
+      /** @enum {string} */
+      type: 'card' | 'bank';
+      /**
+       * @example Visa Card
+       * @example Zenith Bank ******0000
+       */
+      label: string;
+      last4: string;
+      brand: string;
+      bank_code: string | null;
+      bank_name: string | null;
+      exp_month: string | null;
+      exp_year: string | null;
+      is_default: boolean;
+      /**
+       * @description `revoked`: the bank or gateway withdrew it; it is never charged.
+       * @enum {string}
+       */
+      status: 'active' | 'revoked';
+      /** Format: date-time */
+      created_at: string;
+    };
+    Eligibility: {
+      eligible: boolean;
+      /** @description Null when eligible. When several hold, the first of: delinquent, insufficient_trust_tier (identity not verified), tier_restricted, insufficient_trust_tier (over the tier’s spending limit), no_payment_method. */
+      reason:
+        'delinquent' | 'insufficient_trust_tier' | 'tier_restricted' | 'no_payment_method' | null;
+      customer_score: number;
+      /** @enum {string} */
+      customer_tier: 'Tranche Bronze' | 'Tranche Silver' | 'Tranche Gold' | 'Tranche Platinum';
+      /** @enum {string} */
+      required_tier: 'Tranche Bronze' | 'Tranche Silver' | 'Tranche Gold' | 'Tranche Platinum';
+    };
+    IdentityVerification: {
+      /** @enum {string} */
+      object: 'identity_verification';
+      /** @enum {string} */
+      status: 'verified' | 'unverified';
+      bvn_last4: string | null;
+      /** Format: date-time */
+      verified_at: string | null;
+    };
+    CustomerTrust: {
+      /** @enum {string} */
+      object: 'customer_trust';
+      livemode: boolean;
+      identity_verified: boolean;
+      score: number;
+      /** @enum {string} */
+      tier: 'Tranche Bronze' | 'Tranche Silver' | 'Tranche Gold' | 'Tranche Platinum';
+      /** @description Kobo the tier allows owed across open plans. */
+      spending_limit: number;
+      /** @description Kobo still owed on open plans. */
+      open_balance: number;
+      available: number;
+      delinquent: boolean;
+      factors: {
+        on_time_installments: number;
+        missed_installments: number;
+        completed_plans: number;
+        defaulted_plans: number;
+      };
+    };
+    PaymentLink: {
+      /** @example pl_7Hq2LmN0pX4sV9bC1dRt */
+      id: string;
+      /** @enum {string} */
+      object: 'payment_link';
+      /** @description Share this: each visit opens a fresh checkout. */
+      url: string;
+      merchant_id: string;
+      livemode: boolean;
+      title: string;
+      /** @enum {string} */
+      currency: 'NGN';
+      /** @description Fixed amount in kobo; null when the customer enters it. */
+      amount: number | null;
+      min_amount: number | null;
+      max_amount: number | null;
+      /** @description Where the customer goes after a successful checkout; null: the customer dashboard. */
+      redirect_url: string | null;
+      /** @description Null: the merchant's default constraints at each visit. */
+      constraints: components['schemas']['SessionConstraints'] | null;
+      active: boolean;
+      /** Format: date-time */
+      deactivated_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    PaymentEventData: {
+      payment_plan: components['schemas']['PaymentPlan'];
+      /** @description Null only in the payment.success of a plan without a deposit. */
+      installment: components['schemas']['Installment'] | null;
+      payment: components['schemas']['WebhookPayment'] | null;
+    };
+    WebhookPayment: {
+      /**
+       * @description Our gateway reference for this attempt.
+       * @example chg-inst0aA-1
+       */
+      reference: string;
+      /** @example 1 */
+      attempt: number;
+      /**
+       * @description Gross, in kobo.
+       * @example 25000
+       */
+      amount: number;
+      /**
+       * @description Platform fee: 2.5%, rounded half up.
+       * @example 625
+       */
+      fee: number;
+      /**
+       * @description What the wallet receives.
+       * @example 24375
+       */
+      net: number;
+      /** @enum {string} */
+      currency: 'NGN';
+      /** Format: date-time */
+      paid_at: string | null;
+    };
+    PaymentFailedEventData: {
+      payment_plan: components['schemas']['PaymentPlan'];
+      installment: components['schemas']['Installment'];
+      payment: components['schemas']['WebhookFailedPayment'];
+      /**
+       * Format: date-time
+       * @description Null when this was the last attempt.
+       */
+      next_retry_at: string | null;
+      final_attempt: boolean;
+    };
+    WebhookFailedPayment: {
+      /**
+       * @description Our gateway reference for this attempt.
+       * @example chg-inst0aA-1
+       */
+      reference: string;
+      /** @example 1 */
+      attempt: number;
+      /**
+       * @description Gross, in kobo.
+       * @example 25000
+       */
+      amount: number;
+      /**
+       * @description Platform fee: 2.5%, rounded half up.
+       * @example 625
+       */
+      fee: number;
+      /**
+       * @description What the wallet receives.
+       * @example 24375
+       */
+      net: number;
+      /** @enum {string} */
+      currency: 'NGN';
+      /** Format: date-time */
+      paid_at: string | null;
+      /** @example Insufficient Funds */
+      failure_message: string | null;
+    };
+    GoodsReleaseEventData: {
+      payment_plan: components['schemas']['PaymentPlan'];
+      order_reference: string;
+      /** @description When `goods.release` fires: deposit paid (default), a percentage of the amount paid, or fully paid. */
+      release_rule:
+        | {
+            /** @enum {string} */
+            type: 'deposit_paid';
+          }
+        | {
+            /** @enum {string} */
+            type: 'percentage_paid';
+            percentage: number;
+          }
+        | {
+            /** @enum {string} */
+            type: 'fully_paid';
+          };
+      /** @description Kobo collected so far. */
+      amount_paid: number;
+      /** @description Kobo still to collect. */
+      amount_outstanding: number;
+    };
+    DebitScheduledEventData: {
+      payment_plan: components['schemas']['PaymentPlan'];
+      installment: components['schemas']['Installment'];
+      attempt: number;
+      /** Format: date-time */
+      scheduled_for: string;
+      /** @example pm_7bQ1vN4kT9sX2mL0pZcA */
+      payment_method_id: string;
+    };
+    PayoutEventData: {
+      payout: components['schemas']['Payout'];
+    };
+    PlanEventData: {
+      payment_plan: components['schemas']['PaymentPlan'];
+    };
+    PlanUpdatedEventData: {
+      payment_plan: components['schemas']['PaymentPlan'];
+      /** @enum {string} */
+      reason: 'refund';
+      refund: components['schemas']['Refund'] | null;
+    };
+    PaymentMethodRevokedEventData: {
+      payment_method: {
+        /** @example pm_7bQ1vN4kT9sX2mL0pZcA */
+        id: string;
+        /** @enum {string} */
+        type: 'card' | 'bank';
+        /** @example Visa Card */
+        label: string;
+        /** @enum {string} */
+        status: 'revoked';
+        /** @example authorization.revoked */
+        revoked_reason: string | null;
+        /** Format: date-time */
+        revoked_at: string | null;
+      };
+      /** @example cus_1aB2cD3eF4gH5iJ6kL7m */
+      customer_id: string;
+      payment_plan_ids: string[];
+      /** @description The customer's default method the plans now use, or null when they have none (collections wait for one). */
+      replacement_payment_method_id: string | null;
+    };
+    RefundEventData: {
+      refund: components['schemas']['Refund'];
+      payment_plan: components['schemas']['PaymentPlan'];
+    };
+  };
+  responses: {
+    /** @description OK */
+    MerchantSessionResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: components['schemas']['MerchantSession'];
+        };
+      };
+    };
+    /** @description OK */
+    MerchantResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "ok": true,
+         *       "data": {
+         *         "id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *         "object": "merchant",
+         *         "business_name": "Ada Stores",
+         *         "email": "ada@example.ng",
+         *         "status": "pending_approval",
+         *         "approved_at": "2026-11-21T10:00:00.000Z",
+         *         "deactivated_at": null,
+         *         "deactivation_reason": null,
+         *         "webhook_url": "https://shop.example/webhooks/tranche",
+         *         "webhook_status": "enabled",
+         *         "webhook_disabled_reason": null,
+         *         "webhooks": {
+         *           "test": {
+         *             "url": "https://shop.example/webhooks/tranche",
+         *             "status": "enabled",
+         *             "disabled_reason": null
+         *           },
+         *           "live": {
+         *             "url": "https://shop.example/webhooks/tranche",
+         *             "status": "enabled",
+         *             "disabled_reason": null
+         *           }
+         *         },
+         *         "settlement_account": {
+         *           "bank_code": "058",
+         *           "account_number": "0123456789"
+         *         },
+         *         "default_constraints": {
+         *           "allowed_frequencies": [
+         *             "weekly"
+         *           ],
+         *           "max_weekly_duration": 1,
+         *           "max_monthly_duration": 1,
+         *           "min_upfront_pct": 25,
+         *           "allowed_schedule_types": [
+         *             "installment"
+         *           ]
+         *         },
+         *         "min_customer_tier": "Tranche Bronze",
+         *         "goods_release_rule": {
+         *           "type": "deposit_paid"
+         *         },
+         *         "allowed_checkout_origins": [
+         *           "https://shop.example",
+         *           "http://localhost:5173"
+         *         ],
+         *         "created_at": "2026-11-21T10:00:00.000Z"
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: components['schemas']['Merchant'];
+        };
+      };
+    };
+    /** @description OK */
+    MerchantResponse2: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: components['schemas']['Merchant'];
+        };
+      };
+    };
+    /** @description OK */
+    RevokeSecretKeyResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "ok": true,
+         *       "message": "Your installment of ₦8,334.00 is due on 21 December."
+         *     }
+         */
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          message: string;
+        };
+      };
+    };
+    /** @description OK */
+    CustomerSessionResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: components['schemas']['CustomerSession'];
+        };
+      };
+    };
+    /** @description OK */
+    CheckoutSessionResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "ok": true,
+         *       "data": {
+         *         "id": "cs_9hT3kQ0vZr2mW8yL1pXa",
+         *         "object": "checkout_session",
+         *         "token": "cst_Xr4bN8qL2mV7kP1zT9wY3sD6",
+         *         "checkout_url": "http://localhost:3000/checkout/cst_Xr4bN8qL2mV7kP1zT9wY3sD6",
+         *         "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *         "merchant_name": "Ada Stores",
+         *         "livemode": false,
+         *         "amount": 2500000,
+         *         "currency": "NGN",
+         *         "title": "Samsung Galaxy A15",
+         *         "order_reference": "order-1001",
+         *         "customer_email": "ada@example.ng",
+         *         "status": "pending",
+         *         "constraints": {
+         *           "allowed_frequencies": [
+         *             "weekly"
+         *           ],
+         *           "max_weekly_duration": 1,
+         *           "max_monthly_duration": 1,
+         *           "min_upfront_pct": 25,
+         *           "allowed_schedule_types": [
+         *             "installment"
+         *           ]
+         *         },
+         *         "created_at": "2026-11-21T10:00:00.000Z",
+         *         "expires_at": "2026-11-21T10:00:00.000Z",
+         *         "completed_at": null
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: components['schemas']['CheckoutSession'];
+        };
+      };
+    };
+    /** @description OK */
+    PaymentPlanResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "ok": true,
+         *       "data": {
+         *         "id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *         "object": "payment_plan",
+         *         "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *         "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *         "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
+         *         "order_reference": "order-1001",
+         *         "livemode": false,
+         *         "amount": 2500000,
+         *         "currency": "NGN",
+         *         "frequency": "weekly",
+         *         "installment_count": 3,
+         *         "upfront_pct": 25,
+         *         "status": "pending_deposit",
+         *         "payment_method_id": "pm_7bQ1vN4kT9sX2mL0pZcA",
+         *         "installments": [
+         *           {
+         *             "id": "inst_6Rk1pT9wQ2nV5xB8mZ3c",
+         *             "sequence": 1,
+         *             "amount": 2500000,
+         *             "refunded": 0,
+         *             "due_at": "2026-11-21T10:00:00.000Z",
+         *             "status": "scheduled",
+         *             "paid_at": "2026-11-21T10:00:00.000Z"
+         *           }
+         *         ],
+         *         "created_at": "2026-11-21T10:00:00.000Z"
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: components['schemas']['PaymentPlan'];
+        };
+      };
+    };
+    /** @description OK */
+    PaymentPlanListResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "ok": true,
+         *       "data": [
+         *         {
+         *           "id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "object": "payment_plan",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
+         *           "order_reference": "order-1001",
+         *           "livemode": false,
+         *           "amount": 2500000,
+         *           "currency": "NGN",
+         *           "frequency": "weekly",
+         *           "installment_count": 3,
+         *           "upfront_pct": 25,
+         *           "status": "pending_deposit",
+         *           "payment_method_id": "pm_7bQ1vN4kT9sX2mL0pZcA",
+         *           "installments": [
+         *             {
+         *               "id": "inst_6Rk1pT9wQ2nV5xB8mZ3c",
+         *               "sequence": 1,
+         *               "amount": 2500000,
+         *               "refunded": 0,
+         *               "due_at": "2026-11-21T10:00:00.000Z",
+         *               "status": "scheduled",
+         *               "paid_at": "2026-11-21T10:00:00.000Z"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       ],
+         *       "has_more": true,
+         *       "next_cursor": null
+         *     }
+         */
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: components['schemas']['PaymentPlan'][];
+          has_more: boolean;
+          next_cursor: string | null;
+        };
+      };
+    };
+    /** @description OK */
+    PaymentPlanResponse2: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: components['schemas']['PaymentPlan'];
+        };
+      };
+    };
+    /** @description OK */
+    PayCustomerPlanNowResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: {
+            payment_plan: components['schemas']['PaymentPlan'];
+            payments: {
+              installment_id: string;
+              /**
+               * @description `pending`: a bank debit still processing (settled by the gateway, usually within minutes); `error`: not attempted or not known yet, safe to try again.
+               * @enum {string}
+               */
+              outcome: 'paid' | 'failed' | 'pending' | 'error';
+              message: string | null;
+            }[];
+          };
+        };
+      };
+    };
+    /** @description OK */
+    PaymentMethodResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          /** @enum {string} */
+          next_action:
+            | 'submit_otp'
+            | 'submit_birthday'
+            | 'submit_phone'
+            | 'submit_pin'
+            | 'open_url'
+            | 'success'
+            | 'pending';
+          reference: string;
+          display_text: string | null;
+          /** @description Present when next_action is open_url: open it in a popup, then call verify. */
+          url?: string;
+          data?: components['schemas']['PaymentMethod'];
+        };
+      };
+    };
+    /** @description OK */
+    ReceiveGatewayRevocationWebhookResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "ok": true,
+         *       "status": "text",
+         *       "event": "payment.success"
+         *     }
+         */
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          status: string;
+          event: string;
+        };
+      };
+    };
+    /** @description OK */
+    PaymentLinkResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "ok": true,
+         *       "data": {
+         *         "id": "pl_7Hq2LmN0pX4sV9bC1dRt",
+         *         "object": "payment_link",
+         *         "url": "https://shop.example/webhooks/tranche",
+         *         "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *         "livemode": false,
+         *         "title": "Samsung Galaxy A15",
+         *         "currency": "NGN",
+         *         "amount": 2500000,
+         *         "min_amount": 2500000,
+         *         "max_amount": 2500000,
+         *         "redirect_url": "https://shop.example/orders/thank-you",
+         *         "constraints": {
+         *           "allowed_frequencies": [
+         *             "weekly"
+         *           ],
+         *           "max_weekly_duration": 1,
+         *           "max_monthly_duration": 1,
+         *           "min_upfront_pct": 25,
+         *           "allowed_schedule_types": [
+         *             "installment"
+         *           ]
+         *         },
+         *         "active": true,
+         *         "deactivated_at": null,
+         *         "created_at": "2026-11-21T10:00:00.000Z",
+         *         "updated_at": "2026-11-21T10:00:00.000Z"
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: components['schemas']['PaymentLink'];
+        };
+      };
+    };
+    /** @description The request is malformed or fails validation. Codes: `invalid_request`, `invalid_json`, `invalid_idempotency_key`, `bvn_malformed`, `reset_link_invalid`. */
+    BadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "ok": false,
+         *       "code": "invalid_request",
+         *       "detail": "The request is malformed or fails validation.",
+         *       "request_id": "req_7fK2mQ9xL4vB1nP8"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description Missing, unknown, expired or revoked credentials. Codes: `unauthenticated`. */
+    Unauthorized: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "ok": false,
+         *       "code": "unauthenticated",
+         *       "detail": "Missing, unknown, expired or revoked credentials.",
+         *       "request_id": "req_7fK2mQ9xL4vB1nP8"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The credentials are valid but may not do this. Codes: `forbidden`, `merchant_inactive`, `merchant_not_approved`, `delinquent`, `insufficient_trust_tier`, `tier_restricted`, `no_payment_method`. */
+    Forbidden: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "ok": false,
+         *       "code": "forbidden",
+         *       "detail": "The credentials are valid but may not do this.",
+         *       "request_id": "req_7fK2mQ9xL4vB1nP8"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description No such object for this caller (another merchant’s or mode’s objects read as 404). Codes: `not_found`. */
+    NotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "ok": false,
+         *       "code": "not_found",
+         *       "detail": "No such object for this caller (another merchant’s or mode’s objects read as 404).",
+         *       "request_id": "req_7fK2mQ9xL4vB1nP8"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The object is not in a state that allows this. Codes: `conflict`, `email_taken`, `idempotency_key_reused`, `session_completed`, `session_not_pending`, `setup_pending`, `setup_expired`, `payment_method_unusable`, `payment_method_in_use`, `bvn_in_use`, `identity_already_verified`, `payment_link_inactive`. */
+    Conflict: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "ok": false,
+         *       "code": "conflict",
+         *       "detail": "The object is not in a state that allows this.",
+         *       "request_id": "req_7fK2mQ9xL4vB1nP8"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description Well formed, but the identity check refused it. Codes: `bvn_not_found`, `bvn_dob_mismatch`. */
+    UnprocessableEntity: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "ok": false,
+         *       "code": "bvn_not_found",
+         *       "detail": "Well formed, but the identity check refused it.",
+         *       "request_id": "req_7fK2mQ9xL4vB1nP8"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description Rate limited: wait `Retry-After` seconds, then retry. Codes: `rate_limited`, `login_throttled`, `verification_throttled`. */
+    TooManyRequests: {
+      headers: {
+        /** @description Seconds to wait before retrying. */
+        'Retry-After'?: number;
+        'X-RateLimit-Limit'?: number;
+        'X-RateLimit-Remaining'?: number;
+        /** @description Seconds until the window resets. */
+        'X-RateLimit-Reset'?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "ok": false,
+         *       "code": "rate_limited",
+         *       "detail": "Rate limited: wait `Retry-After` seconds, then retry.",
+         *       "request_id": "req_7fK2mQ9xL4vB1nP8"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description A dependency is unavailable; retry later. Codes: `service_unavailable`, `identity_provider_unavailable`. */
+    ServiceUnavailable: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "ok": false,
+         *       "code": "service_unavailable",
+         *       "detail": "A dependency is unavailable; retry later.",
+         *       "request_id": "req_7fK2mQ9xL4vB1nP8"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description Any operation may also answer 413 (PayloadTooLarge), 415 (UnsupportedMediaType), 500 (InternalError), with the same envelope. Codes: `payload_too_large`, `unsupported_media_type`, `internal_error`. */
+    OtherError: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "ok": false,
+         *       "code": "payload_too_large",
+         *       "detail": "Any operation may also answer 413 (PayloadTooLarge), 415 (UnsupportedMediaType), 500 (InternalError), with the same envelope.",
+         *       "request_id": "req_7fK2mQ9xL4vB1nP8"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description Any 2xx within 10 seconds acknowledges the event. */
+    WebhookAcknowledged: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
+    /** @description Gone: disables the endpoint of this mode until its `webhook_url` is set again; events keep queuing. */
+    WebhookGone: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
+  };
+  parameters: {
+    merchantIdPath: string;
+    /** @description Test (false) or live (true). A secret key works in its own mode only (another value: 400); the dashboard token chooses with it. */
+    livemodeQuery: boolean;
+    limitQuery: number;
+    /**
+     * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
+     * @example Ada Obi
+     */
+    xOperatorHeader: string;
+    /** @description The `next_cursor` of the previous page. */
+    cursorQuery: string;
+    tokenPath: string;
+    planIdPath: string;
+    linkIdPath: string;
+    /**
+     * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
+     * @example 5e0c9d…
+     */
+    TrancheSignature: string;
+    /**
+     * @description During the 24 hours after a secret roll: the same HMAC with the previous secret.
+     * @example 91ab4f…
+     */
+    TrancheSignaturePrevious: string;
+    /**
+     * @description The body’s `id`: de-duplicate on it.
+     * @example evt_4kQ2nV8sLm0pXc7RtY1a
+     */
+    TrancheEventId: string;
+    /**
+     * @description The body’s `event`.
+     * @example payment.success
+     */
+    TrancheEvent: string;
+  };
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+  registerMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "business_name": "Ada Stores",
+         *       "email": "ada@example.ng",
+         *       "password": "a long password"
+         *     }
+         */
+        'application/json': {
+          business_name: string;
+          /** Format: email */
+          email: string;
+          /** @description 8 to 128 characters. */
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['MerchantCredentials'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  loginMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "ada@example.ng",
+         *       "password": "a long password"
+         *     }
+         */
+        'application/json': {
+          /** Format: email */
+          email: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['MerchantSessionResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  changeMerchantPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "current_password": "a long password",
+         *       "new_password": "another long password"
+         *     }
+         */
+        'application/json': {
+          current_password: string;
+          /** @description 8 to 128 characters. */
+          new_password: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['MerchantSessionResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  refreshMerchantToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "refresh_token": "rt_8Kd2mQ9xL4vB7nP1sT6wZ3yC"
+         *     }
+         */
+        'application/json': {
+          refresh_token: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['MerchantSessionResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getKeyMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['MerchantResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['MerchantResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  updateMerchantSettings: {
+    parameters: {
+      query?: {
+        /** @description Test (false) or live (true). A secret key works in its own mode only (another value: 400); the dashboard token chooses with it. */
+        livemode?: components['parameters']['livemodeQuery'];
+      };
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "webhook_url": "https://shop.example/webhooks/tranche",
+         *       "settlement_account": {
+         *         "bank_code": "058",
+         *         "account_number": "0123456789"
+         *       },
+         *       "default_constraints": {
+         *         "allowed_frequencies": [
+         *           "weekly"
+         *         ],
+         *         "max_weekly_duration": 1,
+         *         "max_monthly_duration": 1,
+         *         "min_upfront_pct": 25,
+         *         "allowed_schedule_types": [
+         *           "installment"
+         *         ]
+         *       },
+         *       "min_customer_tier": "Tranche Bronze",
+         *       "goods_release_rule": {
+         *         "type": "deposit_paid"
+         *       },
+         *       "allowed_checkout_origins": [
+         *         "text"
+         *       ]
+         *     }
+         */
+        'application/json': {
+          webhook_url?: string | null;
+          settlement_account?: {
+            bank_code: string;
+            account_number: string;
+          } | null;
+          default_constraints?: components['schemas']['SessionConstraints'];
+          /** @enum {string} */
+          min_customer_tier?:
+            'Tranche Bronze' | 'Tranche Silver' | 'Tranche Gold' | 'Tranche Platinum';
+          /** @description When `goods.release` fires: deposit paid (default), a percentage of the amount paid, or fully paid. */
+          goods_release_rule?:
+            | {
+                /** @enum {string} */
+                type: 'deposit_paid';
+              }
+            | {
+                /** @enum {string} */
+                type: 'percentage_paid';
+                percentage: number;
+              }
+            | {
+                /** @enum {string} */
+                type: 'fully_paid';
+              };
+          allowed_checkout_origins?: string[] | null;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['MerchantResponse2'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  rollWebhookSecret: {
+    parameters: {
+      query?: {
+        /** @description Test (false) or live (true). A secret key works in its own mode only (another value: 400); the dashboard token chooses with it. */
+        livemode?: components['parameters']['livemodeQuery'];
+      };
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "webhook_secret": "whsec_5WbX8kP2mQ9vL1nT7yC4dZ6r",
+           *         "previous_secret_expires_at": "2026-11-21T10:00:00.000Z",
+           *         "livemode": false
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              webhook_secret: string;
+              previous_secret_expires_at: string;
+              /** @description The mode whose secret was rolled. */
+              livemode: boolean;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  listSecretKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": [
+           *         {
+           *           "id": "key_2Wb7nQ4xL9mT1vK8pZ5c",
+           *           "object": "api_key",
+           *           "mode": "test",
+           *           "redacted": "sk_test_…Y3sD",
+           *           "created_at": "2026-11-21T10:00:00.000Z",
+           *           "expires_at": "2026-11-21T10:00:00.000Z",
+           *           "revoked_at": null
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['ApiKey'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  rollSecretKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "mode": "test",
+         *       "expire_old_after_minutes": 0
+         *     }
+         */
+        'application/json': {
+          /** @enum {string} */
+          mode: 'test' | 'live';
+          expire_old_after_minutes?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              id: string;
+              mode: string;
+              secret_key: string;
+              previous_keys_expire_at: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  revokeSecretKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        key_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['RevokeSecretKeyResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  adminListMerchants: {
+    parameters: {
+      query?: {
+        status?: 'pending_approval' | 'active' | 'deactivated';
+        limit?: components['parameters']['limitQuery'];
+        offset?: number;
+      };
+      header?: {
+        /**
+         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
+         * @example Ada Obi
+         */
+        'x-operator'?: components['parameters']['xOperatorHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": [
+           *         {
+           *           "id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+           *           "object": "merchant",
+           *           "business_name": "Ada Stores",
+           *           "email": "ada@example.ng",
+           *           "status": "pending_approval",
+           *           "approved_at": "2026-11-21T10:00:00.000Z",
+           *           "deactivated_at": null,
+           *           "deactivation_reason": null,
+           *           "webhook_url": "https://shop.example/webhooks/tranche",
+           *           "webhook_status": "enabled",
+           *           "webhook_disabled_reason": null,
+           *           "webhooks": {
+           *             "test": {
+           *               "url": "https://shop.example/webhooks/tranche",
+           *               "status": "enabled",
+           *               "disabled_reason": null
+           *             },
+           *             "live": {
+           *               "url": "https://shop.example/webhooks/tranche",
+           *               "status": "enabled",
+           *               "disabled_reason": null
+           *             }
+           *           },
+           *           "settlement_account": {
+           *             "bank_code": "058",
+           *             "account_number": "0123456789"
+           *           },
+           *           "default_constraints": {
+           *             "allowed_frequencies": [
+           *               "weekly"
+           *             ],
+           *             "max_weekly_duration": 1,
+           *             "max_monthly_duration": 1,
+           *             "min_upfront_pct": 25,
+           *             "allowed_schedule_types": [
+           *               "installment"
+           *             ]
+           *           },
+           *           "min_customer_tier": "Tranche Bronze",
+           *           "goods_release_rule": {
+           *             "type": "deposit_paid"
+           *           },
+           *           "allowed_checkout_origins": [
+           *             "https://shop.example",
+           *             "http://localhost:5173"
+           *           ],
+           *           "created_at": "2026-11-21T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "total": 0
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['Merchant'][];
+            total: number;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  adminGetMerchant: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
+         * @example Ada Obi
+         */
+        'x-operator'?: components['parameters']['xOperatorHeader'];
+      };
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "merchant_overview",
+           *         "merchant": {
+           *           "id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+           *           "object": "merchant",
+           *           "business_name": "Ada Stores",
+           *           "email": "ada@example.ng",
+           *           "status": "pending_approval",
+           *           "approved_at": "2026-11-21T10:00:00.000Z",
+           *           "deactivated_at": null,
+           *           "deactivation_reason": null,
+           *           "webhook_url": "https://shop.example/webhooks/tranche",
+           *           "webhook_status": "enabled",
+           *           "webhook_disabled_reason": null,
+           *           "webhooks": {
+           *             "test": {
+           *               "url": "https://shop.example/webhooks/tranche",
+           *               "status": "enabled",
+           *               "disabled_reason": null
+           *             },
+           *             "live": {
+           *               "url": "https://shop.example/webhooks/tranche",
+           *               "status": "enabled",
+           *               "disabled_reason": null
+           *             }
+           *           },
+           *           "settlement_account": {
+           *             "bank_code": "058",
+           *             "account_number": "0123456789"
+           *           },
+           *           "default_constraints": {
+           *             "allowed_frequencies": [
+           *               "weekly"
+           *             ],
+           *             "max_weekly_duration": 1,
+           *             "max_monthly_duration": 1,
+           *             "min_upfront_pct": 25,
+           *             "allowed_schedule_types": [
+           *               "installment"
+           *             ]
+           *           },
+           *           "min_customer_tier": "Tranche Bronze",
+           *           "goods_release_rule": {
+           *             "type": "deposit_paid"
+           *           },
+           *           "allowed_checkout_origins": [
+           *             "https://shop.example",
+           *             "http://localhost:5173"
+           *           ],
+           *           "created_at": "2026-11-21T10:00:00.000Z"
+           *         },
+           *         "plans": {
+           *           "test": {
+           *             "pending_deposit": 0,
+           *             "active": 0,
+           *             "completed": 0,
+           *             "defaulted": 0,
+           *             "cancelled": 0
+           *           },
+           *           "live": {
+           *             "pending_deposit": 0,
+           *             "active": 0,
+           *             "completed": 0,
+           *             "defaulted": 0,
+           *             "cancelled": 0
+           *           }
+           *         },
+           *         "wallet": {
+           *           "livemode": false,
+           *           "available": 0,
+           *           "pending": 0,
+           *           "payouts_in_transit": 0,
+           *           "refunds_in_transit": 0
+           *         },
+           *         "webhooks": {
+           *           "test": {
+           *             "endpoint": {
+           *               "url": "https://shop.example/webhooks/tranche",
+           *               "status": "enabled",
+           *               "disabled_reason": null
+           *             },
+           *             "last_attempt": {
+           *               "attempted_at": "2026-11-21T10:00:00.000Z",
+           *               "event_id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+           *               "event": "payment.success",
+           *               "outcome": "delivered",
+           *               "status_code": 0,
+           *               "error": null
+           *             },
+           *             "waiting": 0,
+           *             "dead_letters": 0
+           *           },
+           *           "live": {
+           *             "endpoint": {
+           *               "url": "https://shop.example/webhooks/tranche",
+           *               "status": "enabled",
+           *               "disabled_reason": null
+           *             },
+           *             "last_attempt": {
+           *               "attempted_at": "2026-11-21T10:00:00.000Z",
+           *               "event_id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+           *               "event": "payment.success",
+           *               "outcome": "delivered",
+           *               "status_code": 0,
+           *               "error": null
+           *             },
+           *             "waiting": 0,
+           *             "dead_letters": 0
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @enum {string} */
+              object: 'merchant_overview';
+              merchant: components['schemas']['Merchant'];
+              /** @description Payment plans counted by status, per mode. */
+              plans: {
+                test: components['schemas']['PlanCountsByStatus'];
+                live: components['schemas']['PlanCountsByStatus'];
+              };
+              /** @description Balances in kobo, of the mode of Tranche's gateway key (decision 0015). */
+              wallet: {
+                livemode: boolean;
+                /** @description kobo */
+                available: number;
+                /** @description kobo */
+                pending: number;
+                /** @description kobo */
+                payouts_in_transit: number;
+                /** @description kobo */
+                refunds_in_transit: number;
+              };
+              webhooks: {
+                test: components['schemas']['WebhookEndpointHealth'];
+                live: components['schemas']['WebhookEndpointHealth'];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  adminApproveMerchant: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
+         * @example Ada Obi
+         */
+        'x-operator'?: components['parameters']['xOperatorHeader'];
+      };
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "reason": "Customer returned the item"
+         *     }
+         */
+        'application/json': {
+          /** @description Why, in words: recorded in the audit log. */
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['MerchantResponse2'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  adminDeactivateMerchant: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
+         * @example Ada Obi
+         */
+        'x-operator'?: components['parameters']['xOperatorHeader'];
+      };
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "reason": "Customer returned the item"
+         *     }
+         */
+        'application/json': {
+          /** @description Why, in words: recorded in the audit log. */
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['MerchantResponse2'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  adminReactivateMerchant: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
+         * @example Ada Obi
+         */
+        'x-operator'?: components['parameters']['xOperatorHeader'];
+      };
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "reason": "Customer returned the item"
+         *     }
+         */
+        'application/json': {
+          /** @description Why, in words: recorded in the audit log. */
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['MerchantResponse2'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  adminRunReconciliation: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
+         * @example Ada Obi
+         */
+        'x-operator'?: components['parameters']['xOperatorHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "since": "2026-11-21T10:00:00.000Z",
+         *       "gateway": false,
+         *       "reason": "Customer returned the item"
+         *     }
+         */
+        'application/json': {
+          /** Format: date-time */
+          since?: string;
+          gateway?: boolean;
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** Format: date-time */
+              since: string;
+              charges_checked: number;
+              payouts_checked: number;
+              refunds_checked: number;
+              differences: {
+                /** @enum {string} */
+                kind: 'charge' | 'payout' | 'refund' | 'ledger';
+                reference: string;
+                detail: string;
+              }[];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  adminListDeadWebhookEvents: {
+    parameters: {
+      query?: {
+        limit?: components['parameters']['limitQuery'];
+        /** @description The `next_cursor` of the previous page. */
+        cursor?: components['parameters']['cursorQuery'];
+        merchant_id?: string;
+      };
+      header?: {
+        /**
+         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
+         * @example Ada Obi
+         */
+        'x-operator'?: components['parameters']['xOperatorHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": [
+           *         {
+           *           "id": "text",
+           *           "object": "webhook_event",
+           *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+           *           "business_name": "Ada Stores",
+           *           "event": "payment.success",
+           *           "livemode": false,
+           *           "created_at": "2026-11-21T10:00:00.000Z",
+           *           "attempts": 1,
+           *           "last_status_code": 0,
+           *           "last_error": null
+           *         }
+           *       ],
+           *       "has_more": true,
+           *       "next_cursor": null
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              id: string;
+              /** @enum {string} */
+              object: 'webhook_event';
+              merchant_id: string;
+              business_name: string;
+              event: string;
+              livemode: boolean;
+              /** Format: date-time */
+              created_at: string;
+              attempts: number;
+              last_status_code: number | null;
+              last_error: string | null;
+            }[];
+            has_more: boolean;
+            next_cursor: string | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  adminCheckLedger: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
+         * @example Ada Obi
+         */
+        'x-operator'?: components['parameters']['xOperatorHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "ledger_check",
+           *         "checked_at": "2026-11-21T10:00:00.000Z",
+           *         "sum_kobo": 0,
+           *         "total_debits_kobo": 0,
+           *         "entries": 0,
+           *         "postings": 0,
+           *         "balanced": false,
+           *         "unbalanced_entries": [
+           *           {
+           *             "entry_id": "entry_4fQ2d8LkP0aZ7sVbN1xY",
+           *             "sum_kobo": 0
+           *           }
+           *         ],
+           *         "wrong_side_accounts": [
+           *           {
+           *             "account": "text",
+           *             "balance_kobo": 0,
+           *             "normal_side": "debit"
+           *           }
+           *         ],
+           *         "unknown_accounts": [
+           *           "text"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @enum {string} */
+              object: 'ledger_check';
+              /** Format: date-time */
+              checked_at: string;
+              /** @description Debits minus credits over every posting: 0 when balanced. */
+              sum_kobo: number;
+              total_debits_kobo: number;
+              entries: number;
+              postings: number;
+              /** @description The postings sum to zero and so does each entry. */
+              balanced: boolean;
+              unbalanced_entries: {
+                entry_id: string;
+                sum_kobo: number;
+              }[];
+              wrong_side_accounts: {
+                account: string;
+                /** @description Debit-positive balance. */
+                balance_kobo: number;
+                /** @enum {string} */
+                normal_side: 'debit' | 'credit';
+              }[];
+              unknown_accounts: string[];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  adminListAuditLog: {
+    parameters: {
+      query?: {
+        limit?: components['parameters']['limitQuery'];
+        /** @description The `next_cursor` of the previous page. */
+        cursor?: components['parameters']['cursorQuery'];
+        target_id?: string;
+      };
+      header?: {
+        /**
+         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
+         * @example Ada Obi
+         */
+        'x-operator'?: components['parameters']['xOperatorHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": [
+           *         {
+           *           "id": "opa_9Xb2…",
+           *           "object": "operator_action",
+           *           "operator": "text",
+           *           "action": "merchant.approve",
+           *           "target_type": "merchant",
+           *           "target_id": "target_4fQ2d8LkP0aZ7sVbN1xY",
+           *           "reason": "Customer returned the item",
+           *           "detail": {},
+           *           "request_id": "request_4fQ2d8LkP0aZ7sVbN1xY",
+           *           "ip": "text",
+           *           "created_at": "2026-11-21T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "has_more": true,
+           *       "next_cursor": null
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @example opa_9Xb2… */
+              id: string;
+              /** @enum {string} */
+              object: 'operator_action';
+              /** @description Who: the X-Operator name, or cli:<user>. */
+              operator: string;
+              /** @enum {string} */
+              action:
+                | 'merchant.approve'
+                | 'merchant.deactivate'
+                | 'merchant.reactivate'
+                | 'reconciliation.run';
+              /** @enum {string} */
+              target_type: 'merchant' | 'ledger';
+              target_id: string | null;
+              reason: string | null;
+              /** @description What changed, e.g. `{ "from": "pending_approval", "to": "active" }`. */
+              detail: {
+                [key: string]: unknown;
+              };
+              request_id: string | null;
+              ip: string | null;
+              /** Format: date-time */
+              created_at: string;
+            }[];
+            has_more: boolean;
+            next_cursor: string | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getWallet: {
+    parameters: {
+      query?: {
+        limit?: components['parameters']['limitQuery'];
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "wallet",
+           *         "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+           *         "livemode": false,
+           *         "currency": "NGN",
+           *         "available": 0,
+           *         "pending": 0,
+           *         "payouts_in_transit": 0,
+           *         "refunds_in_transit": 0,
+           *         "transactions": [
+           *           {
+           *             "id": "text",
+           *             "object": "wallet_transaction",
+           *             "type": "plan_confirmed",
+           *             "reference": "chg-inst0aA-1",
+           *             "created_at": "2026-11-21T10:00:00.000Z",
+           *             "available_change": 0,
+           *             "pending_change": 0,
+           *             "gross": 0,
+           *             "platform_fee": 0,
+           *             "plan_id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+           *             "charge_reference": "chg-inst0aA-1",
+           *             "payout_reference": "trf-5c2d8e1f",
+           *             "refund_reference": "rfd-5Qm2xR8v"
+           *           }
+           *         ],
+           *         "has_more": true,
+           *         "next_cursor": null
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['Wallet'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  listPayouts: {
+    parameters: {
+      query?: {
+        limit?: components['parameters']['limitQuery'];
+      };
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": [
+           *         {
+           *           "id": "po_6tY5rE4wQ3aS2dF1gH0j",
+           *           "object": "payout",
+           *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+           *           "amount": 2500000,
+           *           "currency": "NGN",
+           *           "status": "pending",
+           *           "trigger": "request",
+           *           "reference": "chg-inst0aA-1",
+           *           "settlement_account": {
+           *             "bank_code": "058",
+           *             "account_number": "0123456789"
+           *           },
+           *           "failure_reason": null,
+           *           "created_at": "2026-11-21T10:00:00.000Z",
+           *           "updated_at": "2026-11-21T10:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['Payout'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  createPayout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "amount": 2500000
+         *     }
+         */
+        'application/json': {
+          /** @description Kobo; leave out (send {}) for the whole available balance. */
+          amount?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['Payout'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  listBanks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": [
+           *         {
+           *           "name": "Guaranty Trust Bank",
+           *           "code": "invalid_request",
+           *           "direct_debit": false
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              name: string;
+              /** @description The CBN’s 3-digit bank code. */
+              code: string;
+              /** @description Whether customers can set up a mandate there. */
+              direct_debit: boolean;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  listWebhookEvents: {
+    parameters: {
+      query?: {
+        status?: 'pending' | 'retrying' | 'delivered' | 'dead';
+        event?:
+          | 'payment.success'
+          | 'payment.failed'
+          | 'payment_plan.installment_paid'
+          | 'installment.paid'
+          | 'goods.release'
+          | 'debit.scheduled'
+          | 'transfer.success'
+          | 'transfer.failed'
+          | 'transfer.reversed'
+          | 'payment_plan.completed'
+          | 'payment_plan.defaulted'
+          | 'payment_plan.cancelled'
+          | 'payment_plan.updated'
+          | 'payment_method.revoked'
+          | 'refund.processed'
+          | 'refund.failed';
+        created_from?: string;
+        created_before?: string;
+        /** @description Only the events about this plan. */
+        payment_plan_id?: string;
+        /** @description Test (false) or live (true). A secret key works in its own mode only (another value: 400); the dashboard token chooses with it. */
+        livemode?: components['parameters']['livemodeQuery'];
+        limit?: components['parameters']['limitQuery'];
+        /** @description The `next_cursor` of the previous page. */
+        cursor?: components['parameters']['cursorQuery'];
+      };
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": [
+           *         {
+           *           "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+           *           "object": "webhook_event",
+           *           "event": "payment.success",
+           *           "livemode": false,
+           *           "created_at": "2026-11-21T10:00:00.000Z",
+           *           "status": "pending",
+           *           "attempts": 1,
+           *           "next_attempt_at": "2026-11-21T10:00:00.000Z",
+           *           "delivered_at": "2026-11-21T10:00:00.000Z",
+           *           "last_status_code": 0,
+           *           "last_error": null,
+           *           "payload": {},
+           *           "attempt_log": [
+           *             {
+           *               "attempted_at": "2026-11-21T10:00:00.000Z",
+           *               "url": "https://shop.example/webhooks/tranche",
+           *               "outcome": "delivered",
+           *               "status_code": 0,
+           *               "latency_ms": 0,
+           *               "error": null
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "has_more": true,
+           *       "next_cursor": null
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['WebhookEvent'][];
+            has_more: boolean;
+            next_cursor: string | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  streamTestWebhookEvents: {
+    parameters: {
+      query?: {
+        /** @description A message `id` or event id to resume after. */
+        since?: string;
+        /** @description Only these types, comma-separated. */
+        events?: string;
+      };
+      header?: {
+        /** @description The `id` of the last message received: resume after it. */
+        'Last-Event-ID'?: string;
+      };
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Messages until the client disconnects. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example id: 7342:evt_4kQ2nV8sLm0pXc7RtY1a
+           *     event: payment.success
+           *     data: {"id":"evt_4kQ2nV8sLm0pXc7RtY1a","type":"payment.success","headers":{"content-type":"application/json","x-tranche-signature":"5e0c…"},"body":"{\"id\":\"evt_4kQ2nV8sLm0pXc7RtY1a\",…}"}
+           */
+          'text/event-stream': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getWebhookEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        event_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+           *         "object": "webhook_event",
+           *         "event": "payment.success",
+           *         "livemode": false,
+           *         "created_at": "2026-11-21T10:00:00.000Z",
+           *         "status": "pending",
+           *         "attempts": 1,
+           *         "next_attempt_at": "2026-11-21T10:00:00.000Z",
+           *         "delivered_at": "2026-11-21T10:00:00.000Z",
+           *         "last_status_code": 0,
+           *         "last_error": null,
+           *         "payload": {},
+           *         "attempt_log": [
+           *           {
+           *             "attempted_at": "2026-11-21T10:00:00.000Z",
+           *             "url": "https://shop.example/webhooks/tranche",
+           *             "outcome": "delivered",
+           *             "status_code": 0,
+           *             "latency_ms": 0,
+           *             "error": null
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['WebhookEvent'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  resendWebhookEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        event_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Accepted: queued, done shortly. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+           *         "object": "webhook_event",
+           *         "event": "payment.success",
+           *         "livemode": false,
+           *         "created_at": "2026-11-21T10:00:00.000Z",
+           *         "status": "pending",
+           *         "attempts": 1,
+           *         "next_attempt_at": "2026-11-21T10:00:00.000Z",
+           *         "delivered_at": "2026-11-21T10:00:00.000Z",
+           *         "last_status_code": 0,
+           *         "last_error": null,
+           *         "payload": {},
+           *         "attempt_log": [
+           *           {
+           *             "attempted_at": "2026-11-21T10:00:00.000Z",
+           *             "url": "https://shop.example/webhooks/tranche",
+           *             "outcome": "delivered",
+           *             "status_code": 0,
+           *             "latency_ms": 0,
+           *             "error": null
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['WebhookEvent'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  resendFailedWebhookEvents: {
+    parameters: {
+      query?: {
+        /** @description Test (false) or live (true). A secret key works in its own mode only (another value: 400); the dashboard token chooses with it. */
+        livemode?: components['parameters']['livemodeQuery'];
+      };
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "created_from": "2026-11-21T10:00:00.000Z",
+         *       "created_before": "2026-11-21T10:00:00.000Z"
+         *     }
+         */
+        'application/json': {
+          /** Format: date-time */
+          created_from: string;
+          /** Format: date-time */
+          created_before: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Accepted: queued, done shortly. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              requeued: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  sendTestWebhook: {
+    parameters: {
+      query?: {
+        /** @description Test (false) or live (true). A secret key works in its own mode only (another value: 400); the dashboard token chooses with it. */
+        livemode?: components['parameters']['livemodeQuery'];
+      };
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "delivered": true,
+           *         "event_id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+           *         "url": "https://shop.example/webhooks/tranche",
+           *         "status_code": 0,
+           *         "latency_ms": 0,
+           *         "error": "text"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              delivered: boolean;
+              event_id: string | null;
+              url: string | null;
+              status_code: number | null;
+              latency_ms: number | null;
+              /** @description Present when `delivered` is false: no URL configured, timeout, connection refused, refused address, or the non-2xx status. */
+              error?: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  registerCustomer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "ada@example.ng",
+         *       "password": "a long password",
+         *       "first_name": "Ada",
+         *       "last_name": "Obi",
+         *       "phone": "08031234567"
+         *     }
+         */
+        'application/json': {
+          /** Format: email */
+          email: string;
+          /** @description 8 to 128 characters. */
+          password: string;
+          first_name: string;
+          last_name: string;
+          phone: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['CustomerSession'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  loginCustomer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "ada@example.ng",
+         *       "password": "a long password"
+         *     }
+         */
+        'application/json': {
+          /** Format: email */
+          email: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['CustomerSessionResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  refreshCustomerToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "refresh_token": "rt_8Kd2mQ9xL4vB7nP1sT6wZ3yC"
+         *     }
+         */
+        'application/json': {
+          refresh_token: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['CustomerSessionResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  requestCustomerPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "ada@example.ng"
+         *     }
+         */
+        'application/json': {
+          /** Format: email */
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Accepted: queued, done shortly. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @enum {string} */
+              object: 'password_reset_request';
+              email: string;
+              link_expires_in_minutes: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  confirmCustomerPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "token": "cst_Xr4bN8qL2mV7kP1zT9wY3sD6",
+         *       "password": "a long password"
+         *     }
+         */
+        'application/json': {
+          token: string;
+          /** @description 8 to 128 characters. */
+          password: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['CustomerSessionResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getCurrentCustomer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+           *         "object": "customer",
+           *         "email": "ada@example.ng",
+           *         "first_name": "Ada",
+           *         "last_name": "Obi",
+           *         "phone": "08031234567",
+           *         "created_at": "2026-11-21T10:00:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['Customer'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  listCustomerNotifications: {
+    parameters: {
+      query?: {
+        limit?: components['parameters']['limitQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": [
+           *         {
+           *           "id": "text",
+           *           "object": "customer_notification",
+           *           "kind": "payment_reminder",
+           *           "message": "Your installment of ₦8,334.00 is due on 21 December.",
+           *           "data": {},
+           *           "created_at": "2026-11-21T10:00:00.000Z",
+           *           "read_at": "2026-11-21T10:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              id: string;
+              /** @enum {string} */
+              object: 'customer_notification';
+              /**
+               * @example payment_reminder
+               * @example payment_receipt
+               * @example payment_failed
+               * @example refund_receipt
+               * @example payment_method_revoked
+               */
+              kind: string;
+              message: string;
+              data: {
+                [key: string]: unknown;
+              };
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              read_at: string | null;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getNotificationPreferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "notification_preferences",
+           *         "email": {
+           *           "reminders": false,
+           *           "receipts": false,
+           *           "failed_payments": false
+           *         },
+           *         "in_app": {
+           *           "reminders": false,
+           *           "receipts": false,
+           *           "failed_payments": false
+           *         },
+           *         "updated_at": "2026-11-21T10:00:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['NotificationPreferences'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  updateNotificationPreferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": {
+         *         "reminders": false,
+         *         "receipts": false,
+         *         "failed_payments": false
+         *       },
+         *       "in_app": {
+         *         "reminders": false,
+         *         "receipts": false,
+         *         "failed_payments": false
+         *       }
+         *     }
+         */
+        'application/json': {
+          email?: {
+            /** @description A reminder 3 days before each installment is due. */
+            reminders?: boolean;
+            /** @description A receipt for each payment collected and each refund. */
+            receipts?: boolean;
+            /** @description A notice when a debit fails, saying what happens next. */
+            failed_payments?: boolean;
+          };
+          in_app?: {
+            /** @description A reminder 3 days before each installment is due. */
+            reminders?: boolean;
+            /** @description A receipt for each payment collected and each refund. */
+            receipts?: boolean;
+            /** @description A notice when a debit fails, saying what happens next. */
+            failed_payments?: boolean;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['NotificationPreferences'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  createCheckoutSession: {
+    parameters: {
+      query?: never;
+      header?: {
+        'idempotency-key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *       "amount": 2500000,
+         *       "currency": "NGN",
+         *       "title": "Samsung Galaxy A15",
+         *       "order_reference": "order-1001",
+         *       "customer_email": "customer_email@example.ng"
+         *     }
+         */
+        'application/json': {
+          merchant_id: string;
+          /** @description Kobo; ₦10,000,000 at most. */
+          amount: number;
+          /** @enum {string} */
+          currency: 'NGN';
+          title: string;
+          order_reference: string;
+          /** Format: email */
+          customer_email?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['CheckoutSession'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getCheckoutSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: components['parameters']['tokenPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['CheckoutSessionResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  cancelCheckoutSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: components['parameters']['tokenPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['CheckoutSessionResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  previewSchedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "session_token": "cst_Xr4bN8qL2mV7kP1zT9wY3sD6",
+         *       "amount": 2500000,
+         *       "frequency": "weekly",
+         *       "installment_count": 3,
+         *       "upfront_pct": 25
+         *     }
+         */
+        'application/json': {
+          session_token?: string;
+          amount?: number;
+          /** @enum {string} */
+          frequency: 'weekly' | 'monthly';
+          /** @description Installments after the deposit. */
+          installment_count: number;
+          upfront_pct: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['SchedulePreview'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  confirmCheckoutSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: components['parameters']['tokenPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "frequency": "weekly",
+         *       "installment_count": 3,
+         *       "upfront_pct": 25,
+         *       "payment_method_id": "pm_7bQ1vN4kT9sX2mL0pZcA"
+         *     }
+         */
+        'application/json': {
+          /** @enum {string} */
+          frequency: 'weekly' | 'monthly';
+          installment_count: number;
+          upfront_pct: number;
+          payment_method_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              payment_plan_id: string;
+              plan: components['schemas']['PaymentPlan'];
+              /** @description Where to send the customer now: for a payment link’s checkout its `redirect_url`, else the customer dashboard; null for a merchant-created session (the widget calls `onSuccess`). */
+              redirect_url: string | null;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getPaymentPlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        plan_id: components['parameters']['planIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['PaymentPlanResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  listPlanCharges: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        plan_id: components['parameters']['planIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": [
+           *         {
+           *           "reference": "chg-inst3Jd9sKq0LmT2vX7yB1cN-1",
+           *           "object": "charge",
+           *           "installment_id": "installment_4fQ2d8LkP0aZ7sVbN1xY",
+           *           "sequence": 1,
+           *           "attempt": 1,
+           *           "amount": 2500000,
+           *           "fee": 0,
+           *           "status": "pending",
+           *           "gateway_message": "text",
+           *           "created_at": "2026-11-21T10:00:00.000Z",
+           *           "settled_at": "2026-11-21T10:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['Charge'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  listPaymentPlans: {
+    parameters: {
+      query?: {
+        status?: 'pending_deposit' | 'active' | 'completed' | 'defaulted' | 'cancelled';
+        customer_id?: string;
+        order_reference?: string;
+        /** @description Test (false) or live (true). A secret key works in its own mode only (another value: 400); the dashboard token chooses with it. */
+        livemode?: components['parameters']['livemodeQuery'];
+        limit?: components['parameters']['limitQuery'];
+        /** @description The `next_cursor` of the previous page. */
+        cursor?: components['parameters']['cursorQuery'];
+      };
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['PaymentPlanListResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  advancePaymentPlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        plan_id: components['parameters']['planIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['PaymentPlanResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  advancePaymentPlanClock: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        plan_id: components['parameters']['planIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "days": 1
+         *     }
+         */
+        'application/json': {
+          days: number;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['PaymentPlanResponse2'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  simulateOnPaymentPlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        plan_id: components['parameters']['planIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "action": "decline_debits"
+         *     }
+         */
+        'application/json': {
+          /** @enum {string} */
+          action: 'decline_debits' | 'revoke_payment_method' | 'refund_at_gateway';
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['PaymentPlanResponse2'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  listRefunds: {
+    parameters: {
+      query?: {
+        limit?: components['parameters']['limitQuery'];
+        /** @description The `next_cursor` of the previous page. */
+        cursor?: components['parameters']['cursorQuery'];
+      };
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        plan_id: components['parameters']['planIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": [
+           *         {
+           *           "id": "rfd_5Qm2xR8vT1bN4kL7yC3d",
+           *           "object": "refund",
+           *           "payment_plan_id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+           *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+           *           "livemode": false,
+           *           "amount": 2500000,
+           *           "balance_reduction": 0,
+           *           "cash_amount": 2500000,
+           *           "fee_returned": 0,
+           *           "reason": "Customer returned the item",
+           *           "status": "pending",
+           *           "failure_reason": null,
+           *           "created_at": "2026-11-21T10:00:00.000Z",
+           *           "updated_at": "2026-11-21T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "has_more": true,
+           *       "next_cursor": null
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['Refund'][];
+            has_more: boolean;
+            next_cursor: string | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  createRefund: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        'idempotency-key'?: string;
+      };
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        plan_id: components['parameters']['planIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "amount": 2500000,
+         *       "reason": "Customer returned the item"
+         *     }
+         */
+        'application/json': {
+          amount?: number;
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['Refund'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getRefund: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        plan_id: components['parameters']['planIdPath'];
+        refund_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "id": "rfd_5Qm2xR8vT1bN4kL7yC3d",
+           *         "object": "refund",
+           *         "payment_plan_id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+           *         "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+           *         "livemode": false,
+           *         "amount": 2500000,
+           *         "balance_reduction": 0,
+           *         "cash_amount": 2500000,
+           *         "fee_returned": 0,
+           *         "reason": "Customer returned the item",
+           *         "status": "pending",
+           *         "failure_reason": null,
+           *         "created_at": "2026-11-21T10:00:00.000Z",
+           *         "updated_at": "2026-11-21T10:00:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['Refund'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  cancelPaymentPlan: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        'idempotency-key'?: string;
+      };
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        plan_id: components['parameters']['planIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "refund": false,
+         *       "reason": "Customer returned the item"
+         *     }
+         */
+        'application/json': {
+          refund?: boolean;
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              payment_plan: components['schemas']['PaymentPlan'];
+              refund: components['schemas']['Refund'] | null;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  listCustomerPlans: {
+    parameters: {
+      query?: {
+        limit?: components['parameters']['limitQuery'];
+        /** @description The `next_cursor` of the previous page. */
+        cursor?: components['parameters']['cursorQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['PaymentPlanListResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getCustomerPlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        plan_id: components['parameters']['planIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['PaymentPlanResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  changeCustomerPlanMethod: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        plan_id: components['parameters']['planIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "payment_method_id": "pm_7bQ1vN4kT9sX2mL0pZcA"
+         *     }
+         */
+        'application/json': {
+          payment_method_id: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['PaymentPlanResponse2'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  payCustomerPlanNow: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        plan_id: components['parameters']['planIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "payment_method_id": "pm_7bQ1vN4kT9sX2mL0pZcA"
+         *     }
+         */
+        'application/json': {
+          payment_method_id?: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['PayCustomerPlanNowResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  payCustomerPlanOff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        plan_id: components['parameters']['planIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "payment_method_id": "pm_7bQ1vN4kT9sX2mL0pZcA"
+         *     }
+         */
+        'application/json': {
+          payment_method_id?: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['PayCustomerPlanNowResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  listPaymentMethods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        customer_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": [
+           *         {
+           *           "id": "pm_7bQ1vN4kT9sX2mL0pZcA",
+           *           "object": "payment_method",
+           *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+           *           "type": "card",
+           *           "label": "Visa Card",
+           *           "last4": "4081",
+           *           "brand": "visa",
+           *           "bank_code": "058",
+           *           "bank_name": "GTBank",
+           *           "exp_month": "12",
+           *           "exp_year": "2030",
+           *           "is_default": true,
+           *           "status": "active",
+           *           "created_at": "2026-11-21T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "total": 0
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['PaymentMethod'][];
+            total: number;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  listMandateBanks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": [
+           *         {
+           *           "name": "Guaranty Trust Bank",
+           *           "code": "invalid_request"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              name: string;
+              code: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  initializeCard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *       "callback_url": "https://shop.example/payment-methods/done",
+         *       "is_default": false
+         *     }
+         */
+        'application/json': {
+          customer_id: string;
+          callback_url: string;
+          /** @default false */
+          is_default?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            authorization_url: string;
+            reference: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  verifyCard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *       "reference": "chg-inst0aA-1",
+         *       "is_default": false
+         *     }
+         */
+        'application/json': {
+          customer_id: string;
+          reference: string;
+          /** @default false */
+          is_default?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['PaymentMethod'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  initiateBankMandate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        customer_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "bank_code": "058",
+         *       "account_number": "0123456789",
+         *       "is_default": false
+         *     }
+         */
+        'application/json': {
+          bank_code: string;
+          /** @description 10-digit NUBAN */
+          account_number: string;
+          /** @default false */
+          is_default?: boolean;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['PaymentMethodResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  submitBankMandateOtp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *       "reference": "chg-inst0aA-1",
+         *       "bank_code": "058",
+         *       "bank_name": "GTBank",
+         *       "account_number": "0123456789",
+         *       "is_default": false,
+         *       "otp": "123456"
+         *     }
+         */
+        'application/json': {
+          customer_id: string;
+          reference: string;
+          bank_code: string;
+          bank_name: string;
+          /** @description 10-digit NUBAN */
+          account_number: string;
+          /** @default false */
+          is_default?: boolean;
+          otp: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['PaymentMethodResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  submitBankMandateBirthday: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *       "reference": "chg-inst0aA-1",
+         *       "bank_code": "058",
+         *       "bank_name": "GTBank",
+         *       "account_number": "0123456789",
+         *       "is_default": false,
+         *       "birthday": "1990-01-15"
+         *     }
+         */
+        'application/json': {
+          customer_id: string;
+          reference: string;
+          bank_code: string;
+          bank_name: string;
+          /** @description 10-digit NUBAN */
+          account_number: string;
+          /** @default false */
+          is_default?: boolean;
+          /**
+           * Format: date
+           * @description YYYY-MM-DD
+           */
+          birthday: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['PaymentMethodResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  submitBankMandatePhone: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *       "reference": "chg-inst0aA-1",
+         *       "bank_code": "058",
+         *       "bank_name": "GTBank",
+         *       "account_number": "0123456789",
+         *       "is_default": false,
+         *       "phone": "08031234567"
+         *     }
+         */
+        'application/json': {
+          customer_id: string;
+          reference: string;
+          bank_code: string;
+          bank_name: string;
+          /** @description 10-digit NUBAN */
+          account_number: string;
+          /** @default false */
+          is_default?: boolean;
+          phone: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['PaymentMethodResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  verifyBankMandate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *       "reference": "chg-inst0aA-1",
+         *       "bank_code": "058",
+         *       "bank_name": "GTBank",
+         *       "account_number": "0123456789",
+         *       "is_default": false
+         *     }
+         */
+        'application/json': {
+          customer_id: string;
+          reference: string;
+          bank_code: string;
+          bank_name: string;
+          /** @description 10-digit NUBAN */
+          account_number: string;
+          /** @default false */
+          is_default?: boolean;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['PaymentMethodResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  setDefaultPaymentMethod: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        method_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['RevokeSecretKeyResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  deletePaymentMethod: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        method_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['RevokeSecretKeyResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  receiveGatewayRevocationWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        'x-paystack-signature'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['ReceiveGatewayRevocationWebhookResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  receiveGatewayWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        'x-paystack-signature'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['ReceiveGatewayRevocationWebhookResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getCheckoutEligibility: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: components['parameters']['tokenPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "eligible": true,
+           *         "reason": "delinquent",
+           *         "customer_score": 0,
+           *         "customer_tier": "Tranche Bronze",
+           *         "required_tier": "Tranche Bronze"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['Eligibility'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getCustomerIdentity: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "identity_verification",
+           *         "status": "verified",
+           *         "bvn_last4": "text",
+           *         "verified_at": "2026-11-21T10:00:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['IdentityVerification'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  verifyCustomerIdentity: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "bvn": "22100000001",
+         *       "date_of_birth": "1990-01-15"
+         *     }
+         */
+        'application/json': {
+          /** @description 11 digits. */
+          bvn: string;
+          /** @description YYYY-MM-DD. */
+          date_of_birth: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['IdentityVerification'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['UnprocessableEntity'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getCustomerTrust: {
+    parameters: {
+      query?: {
+        livemode?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "customer_trust",
+           *         "livemode": false,
+           *         "identity_verified": false,
+           *         "score": 0,
+           *         "tier": "Tranche Bronze",
+           *         "spending_limit": 0,
+           *         "open_balance": 0,
+           *         "available": 0,
+           *         "delinquent": false,
+           *         "factors": {
+           *           "on_time_installments": 0,
+           *           "missed_installments": 0,
+           *           "completed_plans": 0,
+           *           "defaulted_plans": 0
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['CustomerTrust'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  listPaymentLinks: {
+    parameters: {
+      query?: {
+        active?: boolean;
+        /** @description Test (false) or live (true). A secret key works in its own mode only (another value: 400); the dashboard token chooses with it. */
+        livemode?: components['parameters']['livemodeQuery'];
+        limit?: components['parameters']['limitQuery'];
+        /** @description The `next_cursor` of the previous page. */
+        cursor?: components['parameters']['cursorQuery'];
+      };
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": [
+           *         {
+           *           "id": "pl_7Hq2LmN0pX4sV9bC1dRt",
+           *           "object": "payment_link",
+           *           "url": "https://shop.example/webhooks/tranche",
+           *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+           *           "livemode": false,
+           *           "title": "Samsung Galaxy A15",
+           *           "currency": "NGN",
+           *           "amount": 2500000,
+           *           "min_amount": 2500000,
+           *           "max_amount": 2500000,
+           *           "redirect_url": "https://shop.example/orders/thank-you",
+           *           "constraints": {
+           *             "allowed_frequencies": [
+           *               "weekly"
+           *             ],
+           *             "max_weekly_duration": 1,
+           *             "max_monthly_duration": 1,
+           *             "min_upfront_pct": 25,
+           *             "allowed_schedule_types": [
+           *               "installment"
+           *             ]
+           *           },
+           *           "active": true,
+           *           "deactivated_at": null,
+           *           "created_at": "2026-11-21T10:00:00.000Z",
+           *           "updated_at": "2026-11-21T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "has_more": true,
+           *       "next_cursor": null
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['PaymentLink'][];
+            has_more: boolean;
+            next_cursor: string | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  createPaymentLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "title": "Samsung Galaxy A15",
+         *       "amount": 2500000,
+         *       "min_amount": 2500000,
+         *       "max_amount": 2500000,
+         *       "redirect_url": "https://shop.example/orders/thank-you",
+         *       "constraints": {
+         *         "allowed_frequencies": [
+         *           "weekly"
+         *         ],
+         *         "max_weekly_duration": 1,
+         *         "max_monthly_duration": 1,
+         *         "min_upfront_pct": 25,
+         *         "allowed_schedule_types": [
+         *           "installment"
+         *         ]
+         *       },
+         *       "livemode": false
+         *     }
+         */
+        'application/json': {
+          title: string;
+          amount?: number;
+          min_amount?: number;
+          max_amount?: number;
+          redirect_url?: string | null;
+          constraints?: components['schemas']['SessionConstraints'] | null;
+          livemode?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['PaymentLink'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getPaymentLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        link_id: components['parameters']['linkIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['PaymentLinkResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  updatePaymentLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        link_id: components['parameters']['linkIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "title": "Samsung Galaxy A15",
+         *       "amount": 2500000,
+         *       "min_amount": 2500000,
+         *       "max_amount": 2500000,
+         *       "redirect_url": "https://shop.example/orders/thank-you",
+         *       "constraints": {
+         *         "allowed_frequencies": [
+         *           "weekly"
+         *         ],
+         *         "max_weekly_duration": 1,
+         *         "max_monthly_duration": 1,
+         *         "min_upfront_pct": 25,
+         *         "allowed_schedule_types": [
+         *           "installment"
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          title?: string;
+          amount?: number;
+          min_amount?: number;
+          max_amount?: number;
+          redirect_url?: string | null;
+          constraints?: components['schemas']['SessionConstraints'] | null;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['PaymentLink'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  deactivatePaymentLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        link_id: components['parameters']['linkIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['PaymentLinkResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  activatePaymentLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        link_id: components['parameters']['linkIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['PaymentLinkResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  openPaymentLinkPage: {
+    parameters: {
+      query?: {
+        amount?: string;
+      };
+      header?: never;
+      path: {
+        link_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The amount form (links where the customer enters the amount). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example <!doctype html><title>Pay Ada Stores</title><form method="get">…</form> */
+          'text/html': string;
+        };
+      };
+      /** @description A checkout session was created for this visit: follow `Location`. */
+      303: {
+        headers: {
+          /** @description The session’s `checkout_url`. */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The address is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example <h1>This address is not valid</h1> */
+          'text/html': string;
+        };
+      };
+      /** @description The merchant cannot take payments now. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example <h1>Payments are paused</h1> */
+          'text/html': string;
+        };
+      };
+      /** @description No such link. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example <h1>This link does not exist</h1> */
+          'text/html': string;
+        };
+      };
+      /** @description The link was deactivated. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example <h1>This link is no longer available</h1> */
+          'text/html': string;
+        };
+      };
+    };
+  };
+  paymentSuccessWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
+         * @example 5e0c9d…
+         */
+        'X-Tranche-Signature': components['parameters']['TrancheSignature'];
+        /**
+         * @description During the 24 hours after a secret roll: the same HMAC with the previous secret.
+         * @example 91ab4f…
+         */
+        'X-Tranche-Signature-Previous'?: components['parameters']['TrancheSignaturePrevious'];
+        /**
+         * @description The body’s `id`: de-duplicate on it.
+         * @example evt_4kQ2nV8sLm0pXc7RtY1a
+         */
+        'X-Tranche-Event-Id': components['parameters']['TrancheEventId'];
+        /**
+         * @description The body’s `event`.
+         * @example payment.success
+         */
+        'X-Tranche-Event': components['parameters']['TrancheEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+         *       "event": "payment.success",
+         *       "created_at": "2026-11-21T10:00:00.000Z",
+         *       "data": {
+         *         "payment_plan": {
+         *           "id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "object": "payment_plan",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
+         *           "order_reference": "order-1001",
+         *           "livemode": false,
+         *           "amount": 2500000,
+         *           "currency": "NGN",
+         *           "frequency": "weekly",
+         *           "installment_count": 3,
+         *           "upfront_pct": 25,
+         *           "status": "pending_deposit",
+         *           "payment_method_id": "pm_7bQ1vN4kT9sX2mL0pZcA",
+         *           "installments": [
+         *             {
+         *               "id": "inst_6Rk1pT9wQ2nV5xB8mZ3c",
+         *               "sequence": 1,
+         *               "amount": 2500000,
+         *               "refunded": 0,
+         *               "due_at": "2026-11-21T10:00:00.000Z",
+         *               "status": "scheduled",
+         *               "paid_at": "2026-11-21T10:00:00.000Z"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-21T10:00:00.000Z"
+         *         },
+         *         "installment": {
+         *           "id": "inst_6Rk1pT9wQ2nV5xB8mZ3c",
+         *           "sequence": 1,
+         *           "amount": 2500000,
+         *           "refunded": 0,
+         *           "due_at": "2026-11-21T10:00:00.000Z",
+         *           "status": "scheduled",
+         *           "paid_at": "2026-11-21T10:00:00.000Z"
+         *         },
+         *         "payment": {
+         *           "reference": "chg-inst0aA-1",
+         *           "attempt": 1,
+         *           "amount": 25000,
+         *           "fee": 625,
+         *           "net": 24375,
+         *           "currency": "NGN",
+         *           "paid_at": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
+          id: string;
+          /** @enum {string} */
+          event: 'payment.success';
+          /** Format: date-time */
+          created_at: string;
+          data: components['schemas']['PaymentEventData'];
+        };
+      };
+    };
+    responses: {
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
+    };
+  };
+  paymentFailedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
+         * @example 5e0c9d…
+         */
+        'X-Tranche-Signature': components['parameters']['TrancheSignature'];
+        /**
+         * @description During the 24 hours after a secret roll: the same HMAC with the previous secret.
+         * @example 91ab4f…
+         */
+        'X-Tranche-Signature-Previous'?: components['parameters']['TrancheSignaturePrevious'];
+        /**
+         * @description The body’s `id`: de-duplicate on it.
+         * @example evt_4kQ2nV8sLm0pXc7RtY1a
+         */
+        'X-Tranche-Event-Id': components['parameters']['TrancheEventId'];
+        /**
+         * @description The body’s `event`.
+         * @example payment.success
+         */
+        'X-Tranche-Event': components['parameters']['TrancheEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+         *       "event": "payment.failed",
+         *       "created_at": "2026-11-21T10:00:00.000Z",
+         *       "data": {
+         *         "payment_plan": {
+         *           "id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "object": "payment_plan",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
+         *           "order_reference": "order-1001",
+         *           "livemode": false,
+         *           "amount": 2500000,
+         *           "currency": "NGN",
+         *           "frequency": "weekly",
+         *           "installment_count": 3,
+         *           "upfront_pct": 25,
+         *           "status": "pending_deposit",
+         *           "payment_method_id": "pm_7bQ1vN4kT9sX2mL0pZcA",
+         *           "installments": [
+         *             {
+         *               "id": "inst_6Rk1pT9wQ2nV5xB8mZ3c",
+         *               "sequence": 1,
+         *               "amount": 2500000,
+         *               "refunded": 0,
+         *               "due_at": "2026-11-21T10:00:00.000Z",
+         *               "status": "scheduled",
+         *               "paid_at": "2026-11-21T10:00:00.000Z"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-21T10:00:00.000Z"
+         *         },
+         *         "installment": {
+         *           "id": "inst_6Rk1pT9wQ2nV5xB8mZ3c",
+         *           "sequence": 1,
+         *           "amount": 2500000,
+         *           "refunded": 0,
+         *           "due_at": "2026-11-21T10:00:00.000Z",
+         *           "status": "scheduled",
+         *           "paid_at": "2026-11-21T10:00:00.000Z"
+         *         },
+         *         "payment": {
+         *           "reference": "chg-inst0aA-1",
+         *           "attempt": 1,
+         *           "amount": 25000,
+         *           "fee": 625,
+         *           "net": 24375,
+         *           "currency": "NGN",
+         *           "paid_at": "2026-11-21T10:00:00.000Z",
+         *           "failure_message": "Insufficient Funds"
+         *         },
+         *         "next_retry_at": "2026-11-21T10:00:00.000Z",
+         *         "final_attempt": false
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
+          id: string;
+          /** @enum {string} */
+          event: 'payment.failed';
+          /** Format: date-time */
+          created_at: string;
+          data: components['schemas']['PaymentFailedEventData'];
+        };
+      };
+    };
+    responses: {
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
+    };
+  };
+  paymentPlanInstallmentPaidWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
+         * @example 5e0c9d…
+         */
+        'X-Tranche-Signature': components['parameters']['TrancheSignature'];
+        /**
+         * @description During the 24 hours after a secret roll: the same HMAC with the previous secret.
+         * @example 91ab4f…
+         */
+        'X-Tranche-Signature-Previous'?: components['parameters']['TrancheSignaturePrevious'];
+        /**
+         * @description The body’s `id`: de-duplicate on it.
+         * @example evt_4kQ2nV8sLm0pXc7RtY1a
+         */
+        'X-Tranche-Event-Id': components['parameters']['TrancheEventId'];
+        /**
+         * @description The body’s `event`.
+         * @example payment.success
+         */
+        'X-Tranche-Event': components['parameters']['TrancheEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+         *       "event": "payment_plan.installment_paid",
+         *       "created_at": "2026-11-21T10:00:00.000Z",
+         *       "data": {
+         *         "payment_plan": {
+         *           "id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "object": "payment_plan",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
+         *           "order_reference": "order-1001",
+         *           "livemode": false,
+         *           "amount": 2500000,
+         *           "currency": "NGN",
+         *           "frequency": "weekly",
+         *           "installment_count": 3,
+         *           "upfront_pct": 25,
+         *           "status": "pending_deposit",
+         *           "payment_method_id": "pm_7bQ1vN4kT9sX2mL0pZcA",
+         *           "installments": [
+         *             {
+         *               "id": "inst_6Rk1pT9wQ2nV5xB8mZ3c",
+         *               "sequence": 1,
+         *               "amount": 2500000,
+         *               "refunded": 0,
+         *               "due_at": "2026-11-21T10:00:00.000Z",
+         *               "status": "scheduled",
+         *               "paid_at": "2026-11-21T10:00:00.000Z"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-21T10:00:00.000Z"
+         *         },
+         *         "installment": {
+         *           "id": "inst_6Rk1pT9wQ2nV5xB8mZ3c",
+         *           "sequence": 1,
+         *           "amount": 2500000,
+         *           "refunded": 0,
+         *           "due_at": "2026-11-21T10:00:00.000Z",
+         *           "status": "scheduled",
+         *           "paid_at": "2026-11-21T10:00:00.000Z"
+         *         },
+         *         "payment": {
+         *           "reference": "chg-inst0aA-1",
+         *           "attempt": 1,
+         *           "amount": 25000,
+         *           "fee": 625,
+         *           "net": 24375,
+         *           "currency": "NGN",
+         *           "paid_at": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
+          id: string;
+          /** @enum {string} */
+          event: 'payment_plan.installment_paid';
+          /** Format: date-time */
+          created_at: string;
+          data: components['schemas']['PaymentEventData'];
+        };
+      };
+    };
+    responses: {
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
+    };
+  };
+  installmentPaidWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
+         * @example 5e0c9d…
+         */
+        'X-Tranche-Signature': components['parameters']['TrancheSignature'];
+        /**
+         * @description During the 24 hours after a secret roll: the same HMAC with the previous secret.
+         * @example 91ab4f…
+         */
+        'X-Tranche-Signature-Previous'?: components['parameters']['TrancheSignaturePrevious'];
+        /**
+         * @description The body’s `id`: de-duplicate on it.
+         * @example evt_4kQ2nV8sLm0pXc7RtY1a
+         */
+        'X-Tranche-Event-Id': components['parameters']['TrancheEventId'];
+        /**
+         * @description The body’s `event`.
+         * @example payment.success
+         */
+        'X-Tranche-Event': components['parameters']['TrancheEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+         *       "event": "installment.paid",
+         *       "created_at": "2026-11-21T10:00:00.000Z",
+         *       "data": {
+         *         "payment_plan": {
+         *           "id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "object": "payment_plan",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
+         *           "order_reference": "order-1001",
+         *           "livemode": false,
+         *           "amount": 2500000,
+         *           "currency": "NGN",
+         *           "frequency": "weekly",
+         *           "installment_count": 3,
+         *           "upfront_pct": 25,
+         *           "status": "pending_deposit",
+         *           "payment_method_id": "pm_7bQ1vN4kT9sX2mL0pZcA",
+         *           "installments": [
+         *             {
+         *               "id": "inst_6Rk1pT9wQ2nV5xB8mZ3c",
+         *               "sequence": 1,
+         *               "amount": 2500000,
+         *               "refunded": 0,
+         *               "due_at": "2026-11-21T10:00:00.000Z",
+         *               "status": "scheduled",
+         *               "paid_at": "2026-11-21T10:00:00.000Z"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-21T10:00:00.000Z"
+         *         },
+         *         "installment": {
+         *           "id": "inst_6Rk1pT9wQ2nV5xB8mZ3c",
+         *           "sequence": 1,
+         *           "amount": 2500000,
+         *           "refunded": 0,
+         *           "due_at": "2026-11-21T10:00:00.000Z",
+         *           "status": "scheduled",
+         *           "paid_at": "2026-11-21T10:00:00.000Z"
+         *         },
+         *         "payment": {
+         *           "reference": "chg-inst0aA-1",
+         *           "attempt": 1,
+         *           "amount": 25000,
+         *           "fee": 625,
+         *           "net": 24375,
+         *           "currency": "NGN",
+         *           "paid_at": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
+          id: string;
+          /** @enum {string} */
+          event: 'installment.paid';
+          /** Format: date-time */
+          created_at: string;
+          data: components['schemas']['PaymentEventData'];
+        };
+      };
+    };
+    responses: {
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
+    };
+  };
+  goodsReleaseWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
+         * @example 5e0c9d…
+         */
+        'X-Tranche-Signature': components['parameters']['TrancheSignature'];
+        /**
+         * @description During the 24 hours after a secret roll: the same HMAC with the previous secret.
+         * @example 91ab4f…
+         */
+        'X-Tranche-Signature-Previous'?: components['parameters']['TrancheSignaturePrevious'];
+        /**
+         * @description The body’s `id`: de-duplicate on it.
+         * @example evt_4kQ2nV8sLm0pXc7RtY1a
+         */
+        'X-Tranche-Event-Id': components['parameters']['TrancheEventId'];
+        /**
+         * @description The body’s `event`.
+         * @example payment.success
+         */
+        'X-Tranche-Event': components['parameters']['TrancheEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+         *       "event": "goods.release",
+         *       "created_at": "2026-11-21T10:00:00.000Z",
+         *       "data": {
+         *         "payment_plan": {
+         *           "id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "object": "payment_plan",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
+         *           "order_reference": "order-1001",
+         *           "livemode": false,
+         *           "amount": 2500000,
+         *           "currency": "NGN",
+         *           "frequency": "weekly",
+         *           "installment_count": 3,
+         *           "upfront_pct": 25,
+         *           "status": "pending_deposit",
+         *           "payment_method_id": "pm_7bQ1vN4kT9sX2mL0pZcA",
+         *           "installments": [
+         *             {
+         *               "id": "inst_6Rk1pT9wQ2nV5xB8mZ3c",
+         *               "sequence": 1,
+         *               "amount": 2500000,
+         *               "refunded": 0,
+         *               "due_at": "2026-11-21T10:00:00.000Z",
+         *               "status": "scheduled",
+         *               "paid_at": "2026-11-21T10:00:00.000Z"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-21T10:00:00.000Z"
+         *         },
+         *         "order_reference": "order-1001",
+         *         "release_rule": {
+         *           "type": "deposit_paid"
+         *         },
+         *         "amount_paid": 0,
+         *         "amount_outstanding": 0
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
+          id: string;
+          /** @enum {string} */
+          event: 'goods.release';
+          /** Format: date-time */
+          created_at: string;
+          data: components['schemas']['GoodsReleaseEventData'];
+        };
+      };
+    };
+    responses: {
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
+    };
+  };
+  debitScheduledWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
+         * @example 5e0c9d…
+         */
+        'X-Tranche-Signature': components['parameters']['TrancheSignature'];
+        /**
+         * @description During the 24 hours after a secret roll: the same HMAC with the previous secret.
+         * @example 91ab4f…
+         */
+        'X-Tranche-Signature-Previous'?: components['parameters']['TrancheSignaturePrevious'];
+        /**
+         * @description The body’s `id`: de-duplicate on it.
+         * @example evt_4kQ2nV8sLm0pXc7RtY1a
+         */
+        'X-Tranche-Event-Id': components['parameters']['TrancheEventId'];
+        /**
+         * @description The body’s `event`.
+         * @example payment.success
+         */
+        'X-Tranche-Event': components['parameters']['TrancheEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+         *       "event": "debit.scheduled",
+         *       "created_at": "2026-11-21T10:00:00.000Z",
+         *       "data": {
+         *         "payment_plan": {
+         *           "id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "object": "payment_plan",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
+         *           "order_reference": "order-1001",
+         *           "livemode": false,
+         *           "amount": 2500000,
+         *           "currency": "NGN",
+         *           "frequency": "weekly",
+         *           "installment_count": 3,
+         *           "upfront_pct": 25,
+         *           "status": "pending_deposit",
+         *           "payment_method_id": "pm_7bQ1vN4kT9sX2mL0pZcA",
+         *           "installments": [
+         *             {
+         *               "id": "inst_6Rk1pT9wQ2nV5xB8mZ3c",
+         *               "sequence": 1,
+         *               "amount": 2500000,
+         *               "refunded": 0,
+         *               "due_at": "2026-11-21T10:00:00.000Z",
+         *               "status": "scheduled",
+         *               "paid_at": "2026-11-21T10:00:00.000Z"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-21T10:00:00.000Z"
+         *         },
+         *         "installment": {
+         *           "id": "inst_6Rk1pT9wQ2nV5xB8mZ3c",
+         *           "sequence": 1,
+         *           "amount": 2500000,
+         *           "refunded": 0,
+         *           "due_at": "2026-11-21T10:00:00.000Z",
+         *           "status": "scheduled",
+         *           "paid_at": "2026-11-21T10:00:00.000Z"
+         *         },
+         *         "attempt": 1,
+         *         "scheduled_for": "2026-11-21T10:00:00.000Z",
+         *         "payment_method_id": "pm_7bQ1vN4kT9sX2mL0pZcA"
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
+          id: string;
+          /** @enum {string} */
+          event: 'debit.scheduled';
+          /** Format: date-time */
+          created_at: string;
+          data: components['schemas']['DebitScheduledEventData'];
+        };
+      };
+    };
+    responses: {
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
+    };
+  };
+  transferSuccessWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
+         * @example 5e0c9d…
+         */
+        'X-Tranche-Signature': components['parameters']['TrancheSignature'];
+        /**
+         * @description During the 24 hours after a secret roll: the same HMAC with the previous secret.
+         * @example 91ab4f…
+         */
+        'X-Tranche-Signature-Previous'?: components['parameters']['TrancheSignaturePrevious'];
+        /**
+         * @description The body’s `id`: de-duplicate on it.
+         * @example evt_4kQ2nV8sLm0pXc7RtY1a
+         */
+        'X-Tranche-Event-Id': components['parameters']['TrancheEventId'];
+        /**
+         * @description The body’s `event`.
+         * @example payment.success
+         */
+        'X-Tranche-Event': components['parameters']['TrancheEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+         *       "event": "transfer.success",
+         *       "created_at": "2026-11-21T10:00:00.000Z",
+         *       "data": {
+         *         "payout": {
+         *           "id": "po_6tY5rE4wQ3aS2dF1gH0j",
+         *           "object": "payout",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "amount": 2500000,
+         *           "currency": "NGN",
+         *           "status": "pending",
+         *           "trigger": "request",
+         *           "reference": "chg-inst0aA-1",
+         *           "settlement_account": {
+         *             "bank_code": "058",
+         *             "account_number": "0123456789"
+         *           },
+         *           "failure_reason": null,
+         *           "created_at": "2026-11-21T10:00:00.000Z",
+         *           "updated_at": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
+          id: string;
+          /** @enum {string} */
+          event: 'transfer.success';
+          /** Format: date-time */
+          created_at: string;
+          data: components['schemas']['PayoutEventData'];
+        };
+      };
+    };
+    responses: {
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
+    };
+  };
+  transferFailedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
+         * @example 5e0c9d…
+         */
+        'X-Tranche-Signature': components['parameters']['TrancheSignature'];
+        /**
+         * @description During the 24 hours after a secret roll: the same HMAC with the previous secret.
+         * @example 91ab4f…
+         */
+        'X-Tranche-Signature-Previous'?: components['parameters']['TrancheSignaturePrevious'];
+        /**
+         * @description The body’s `id`: de-duplicate on it.
+         * @example evt_4kQ2nV8sLm0pXc7RtY1a
+         */
+        'X-Tranche-Event-Id': components['parameters']['TrancheEventId'];
+        /**
+         * @description The body’s `event`.
+         * @example payment.success
+         */
+        'X-Tranche-Event': components['parameters']['TrancheEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+         *       "event": "transfer.failed",
+         *       "created_at": "2026-11-21T10:00:00.000Z",
+         *       "data": {
+         *         "payout": {
+         *           "id": "po_6tY5rE4wQ3aS2dF1gH0j",
+         *           "object": "payout",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "amount": 2500000,
+         *           "currency": "NGN",
+         *           "status": "pending",
+         *           "trigger": "request",
+         *           "reference": "chg-inst0aA-1",
+         *           "settlement_account": {
+         *             "bank_code": "058",
+         *             "account_number": "0123456789"
+         *           },
+         *           "failure_reason": null,
+         *           "created_at": "2026-11-21T10:00:00.000Z",
+         *           "updated_at": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
+          id: string;
+          /** @enum {string} */
+          event: 'transfer.failed';
+          /** Format: date-time */
+          created_at: string;
+          data: components['schemas']['PayoutEventData'];
+        };
+      };
+    };
+    responses: {
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
+    };
+  };
+  transferReversedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
+         * @example 5e0c9d…
+         */
+        'X-Tranche-Signature': components['parameters']['TrancheSignature'];
+        /**
+         * @description During the 24 hours after a secret roll: the same HMAC with the previous secret.
+         * @example 91ab4f…
+         */
+        'X-Tranche-Signature-Previous'?: components['parameters']['TrancheSignaturePrevious'];
+        /**
+         * @description The body’s `id`: de-duplicate on it.
+         * @example evt_4kQ2nV8sLm0pXc7RtY1a
+         */
+        'X-Tranche-Event-Id': components['parameters']['TrancheEventId'];
+        /**
+         * @description The body’s `event`.
+         * @example payment.success
+         */
+        'X-Tranche-Event': components['parameters']['TrancheEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+         *       "event": "transfer.reversed",
+         *       "created_at": "2026-11-21T10:00:00.000Z",
+         *       "data": {
+         *         "payout": {
+         *           "id": "po_6tY5rE4wQ3aS2dF1gH0j",
+         *           "object": "payout",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "amount": 2500000,
+         *           "currency": "NGN",
+         *           "status": "pending",
+         *           "trigger": "request",
+         *           "reference": "chg-inst0aA-1",
+         *           "settlement_account": {
+         *             "bank_code": "058",
+         *             "account_number": "0123456789"
+         *           },
+         *           "failure_reason": null,
+         *           "created_at": "2026-11-21T10:00:00.000Z",
+         *           "updated_at": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
+          id: string;
+          /** @enum {string} */
+          event: 'transfer.reversed';
+          /** Format: date-time */
+          created_at: string;
+          data: components['schemas']['PayoutEventData'];
+        };
+      };
+    };
+    responses: {
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
+    };
+  };
+  paymentPlanCompletedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
+         * @example 5e0c9d…
+         */
+        'X-Tranche-Signature': components['parameters']['TrancheSignature'];
+        /**
+         * @description During the 24 hours after a secret roll: the same HMAC with the previous secret.
+         * @example 91ab4f…
+         */
+        'X-Tranche-Signature-Previous'?: components['parameters']['TrancheSignaturePrevious'];
+        /**
+         * @description The body’s `id`: de-duplicate on it.
+         * @example evt_4kQ2nV8sLm0pXc7RtY1a
+         */
+        'X-Tranche-Event-Id': components['parameters']['TrancheEventId'];
+        /**
+         * @description The body’s `event`.
+         * @example payment.success
+         */
+        'X-Tranche-Event': components['parameters']['TrancheEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+         *       "event": "payment_plan.completed",
+         *       "created_at": "2026-11-21T10:00:00.000Z",
+         *       "data": {
+         *         "payment_plan": {
+         *           "id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "object": "payment_plan",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
+         *           "order_reference": "order-1001",
+         *           "livemode": false,
+         *           "amount": 2500000,
+         *           "currency": "NGN",
+         *           "frequency": "weekly",
+         *           "installment_count": 3,
+         *           "upfront_pct": 25,
+         *           "status": "pending_deposit",
+         *           "payment_method_id": "pm_7bQ1vN4kT9sX2mL0pZcA",
+         *           "installments": [
+         *             {
+         *               "id": "inst_6Rk1pT9wQ2nV5xB8mZ3c",
+         *               "sequence": 1,
+         *               "amount": 2500000,
+         *               "refunded": 0,
+         *               "due_at": "2026-11-21T10:00:00.000Z",
+         *               "status": "scheduled",
+         *               "paid_at": "2026-11-21T10:00:00.000Z"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
+          id: string;
+          /** @enum {string} */
+          event: 'payment_plan.completed';
+          /** Format: date-time */
+          created_at: string;
+          data: components['schemas']['PlanEventData'];
+        };
+      };
+    };
+    responses: {
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
+    };
+  };
+  paymentPlanDefaultedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
+         * @example 5e0c9d…
+         */
+        'X-Tranche-Signature': components['parameters']['TrancheSignature'];
+        /**
+         * @description During the 24 hours after a secret roll: the same HMAC with the previous secret.
+         * @example 91ab4f…
+         */
+        'X-Tranche-Signature-Previous'?: components['parameters']['TrancheSignaturePrevious'];
+        /**
+         * @description The body’s `id`: de-duplicate on it.
+         * @example evt_4kQ2nV8sLm0pXc7RtY1a
+         */
+        'X-Tranche-Event-Id': components['parameters']['TrancheEventId'];
+        /**
+         * @description The body’s `event`.
+         * @example payment.success
+         */
+        'X-Tranche-Event': components['parameters']['TrancheEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+         *       "event": "payment_plan.defaulted",
+         *       "created_at": "2026-11-21T10:00:00.000Z",
+         *       "data": {
+         *         "payment_plan": {
+         *           "id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "object": "payment_plan",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
+         *           "order_reference": "order-1001",
+         *           "livemode": false,
+         *           "amount": 2500000,
+         *           "currency": "NGN",
+         *           "frequency": "weekly",
+         *           "installment_count": 3,
+         *           "upfront_pct": 25,
+         *           "status": "pending_deposit",
+         *           "payment_method_id": "pm_7bQ1vN4kT9sX2mL0pZcA",
+         *           "installments": [
+         *             {
+         *               "id": "inst_6Rk1pT9wQ2nV5xB8mZ3c",
+         *               "sequence": 1,
+         *               "amount": 2500000,
+         *               "refunded": 0,
+         *               "due_at": "2026-11-21T10:00:00.000Z",
+         *               "status": "scheduled",
+         *               "paid_at": "2026-11-21T10:00:00.000Z"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
+          id: string;
+          /** @enum {string} */
+          event: 'payment_plan.defaulted';
+          /** Format: date-time */
+          created_at: string;
+          data: components['schemas']['PlanEventData'];
+        };
+      };
+    };
+    responses: {
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
+    };
+  };
+  paymentPlanCancelledWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
+         * @example 5e0c9d…
+         */
+        'X-Tranche-Signature': components['parameters']['TrancheSignature'];
+        /**
+         * @description During the 24 hours after a secret roll: the same HMAC with the previous secret.
+         * @example 91ab4f…
+         */
+        'X-Tranche-Signature-Previous'?: components['parameters']['TrancheSignaturePrevious'];
+        /**
+         * @description The body’s `id`: de-duplicate on it.
+         * @example evt_4kQ2nV8sLm0pXc7RtY1a
+         */
+        'X-Tranche-Event-Id': components['parameters']['TrancheEventId'];
+        /**
+         * @description The body’s `event`.
+         * @example payment.success
+         */
+        'X-Tranche-Event': components['parameters']['TrancheEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+         *       "event": "payment_plan.cancelled",
+         *       "created_at": "2026-11-21T10:00:00.000Z",
+         *       "data": {
+         *         "payment_plan": {
+         *           "id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "object": "payment_plan",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
+         *           "order_reference": "order-1001",
+         *           "livemode": false,
+         *           "amount": 2500000,
+         *           "currency": "NGN",
+         *           "frequency": "weekly",
+         *           "installment_count": 3,
+         *           "upfront_pct": 25,
+         *           "status": "pending_deposit",
+         *           "payment_method_id": "pm_7bQ1vN4kT9sX2mL0pZcA",
+         *           "installments": [
+         *             {
+         *               "id": "inst_6Rk1pT9wQ2nV5xB8mZ3c",
+         *               "sequence": 1,
+         *               "amount": 2500000,
+         *               "refunded": 0,
+         *               "due_at": "2026-11-21T10:00:00.000Z",
+         *               "status": "scheduled",
+         *               "paid_at": "2026-11-21T10:00:00.000Z"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
+          id: string;
+          /** @enum {string} */
+          event: 'payment_plan.cancelled';
+          /** Format: date-time */
+          created_at: string;
+          data: components['schemas']['PlanEventData'];
+        };
+      };
+    };
+    responses: {
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
+    };
+  };
+  paymentPlanUpdatedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
+         * @example 5e0c9d…
+         */
+        'X-Tranche-Signature': components['parameters']['TrancheSignature'];
+        /**
+         * @description During the 24 hours after a secret roll: the same HMAC with the previous secret.
+         * @example 91ab4f…
+         */
+        'X-Tranche-Signature-Previous'?: components['parameters']['TrancheSignaturePrevious'];
+        /**
+         * @description The body’s `id`: de-duplicate on it.
+         * @example evt_4kQ2nV8sLm0pXc7RtY1a
+         */
+        'X-Tranche-Event-Id': components['parameters']['TrancheEventId'];
+        /**
+         * @description The body’s `event`.
+         * @example payment.success
+         */
+        'X-Tranche-Event': components['parameters']['TrancheEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+         *       "event": "payment_plan.updated",
+         *       "created_at": "2026-11-21T10:00:00.000Z",
+         *       "data": {
+         *         "payment_plan": {
+         *           "id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "object": "payment_plan",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
+         *           "order_reference": "order-1001",
+         *           "livemode": false,
+         *           "amount": 2500000,
+         *           "currency": "NGN",
+         *           "frequency": "weekly",
+         *           "installment_count": 3,
+         *           "upfront_pct": 25,
+         *           "status": "pending_deposit",
+         *           "payment_method_id": "pm_7bQ1vN4kT9sX2mL0pZcA",
+         *           "installments": [
+         *             {
+         *               "id": "inst_6Rk1pT9wQ2nV5xB8mZ3c",
+         *               "sequence": 1,
+         *               "amount": 2500000,
+         *               "refunded": 0,
+         *               "due_at": "2026-11-21T10:00:00.000Z",
+         *               "status": "scheduled",
+         *               "paid_at": "2026-11-21T10:00:00.000Z"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-21T10:00:00.000Z"
+         *         },
+         *         "reason": "refund",
+         *         "refund": {
+         *           "id": "rfd_5Qm2xR8vT1bN4kL7yC3d",
+         *           "object": "refund",
+         *           "payment_plan_id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "livemode": false,
+         *           "amount": 2500000,
+         *           "balance_reduction": 0,
+         *           "cash_amount": 2500000,
+         *           "fee_returned": 0,
+         *           "reason": "Customer returned the item",
+         *           "status": "pending",
+         *           "failure_reason": null,
+         *           "created_at": "2026-11-21T10:00:00.000Z",
+         *           "updated_at": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
+          id: string;
+          /** @enum {string} */
+          event: 'payment_plan.updated';
+          /** Format: date-time */
+          created_at: string;
+          data: components['schemas']['PlanUpdatedEventData'];
+        };
+      };
+    };
+    responses: {
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
+    };
+  };
+  paymentMethodRevokedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
+         * @example 5e0c9d…
+         */
+        'X-Tranche-Signature': components['parameters']['TrancheSignature'];
+        /**
+         * @description During the 24 hours after a secret roll: the same HMAC with the previous secret.
+         * @example 91ab4f…
+         */
+        'X-Tranche-Signature-Previous'?: components['parameters']['TrancheSignaturePrevious'];
+        /**
+         * @description The body’s `id`: de-duplicate on it.
+         * @example evt_4kQ2nV8sLm0pXc7RtY1a
+         */
+        'X-Tranche-Event-Id': components['parameters']['TrancheEventId'];
+        /**
+         * @description The body’s `event`.
+         * @example payment.success
+         */
+        'X-Tranche-Event': components['parameters']['TrancheEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+         *       "event": "payment_method.revoked",
+         *       "created_at": "2026-11-21T10:00:00.000Z",
+         *       "data": {
+         *         "payment_method": {
+         *           "id": "pm_7bQ1vN4kT9sX2mL0pZcA",
+         *           "type": "card",
+         *           "label": "Visa Card",
+         *           "status": "revoked",
+         *           "revoked_reason": "authorization.revoked",
+         *           "revoked_at": null
+         *         },
+         *         "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *         "payment_plan_ids": [
+         *           "plan_3Jd9sKq0LmT2vX7yB1cN"
+         *         ],
+         *         "replacement_payment_method_id": "replacement_payment_method_4fQ2d8LkP0aZ7sVbN1xY"
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
+          id: string;
+          /** @enum {string} */
+          event: 'payment_method.revoked';
+          /** Format: date-time */
+          created_at: string;
+          data: components['schemas']['PaymentMethodRevokedEventData'];
+        };
+      };
+    };
+    responses: {
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
+    };
+  };
+  refundProcessedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
+         * @example 5e0c9d…
+         */
+        'X-Tranche-Signature': components['parameters']['TrancheSignature'];
+        /**
+         * @description During the 24 hours after a secret roll: the same HMAC with the previous secret.
+         * @example 91ab4f…
+         */
+        'X-Tranche-Signature-Previous'?: components['parameters']['TrancheSignaturePrevious'];
+        /**
+         * @description The body’s `id`: de-duplicate on it.
+         * @example evt_4kQ2nV8sLm0pXc7RtY1a
+         */
+        'X-Tranche-Event-Id': components['parameters']['TrancheEventId'];
+        /**
+         * @description The body’s `event`.
+         * @example payment.success
+         */
+        'X-Tranche-Event': components['parameters']['TrancheEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+         *       "event": "refund.processed",
+         *       "created_at": "2026-11-21T10:00:00.000Z",
+         *       "data": {
+         *         "refund": {
+         *           "id": "rfd_5Qm2xR8vT1bN4kL7yC3d",
+         *           "object": "refund",
+         *           "payment_plan_id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "livemode": false,
+         *           "amount": 2500000,
+         *           "balance_reduction": 0,
+         *           "cash_amount": 2500000,
+         *           "fee_returned": 0,
+         *           "reason": "Customer returned the item",
+         *           "status": "pending",
+         *           "failure_reason": null,
+         *           "created_at": "2026-11-21T10:00:00.000Z",
+         *           "updated_at": "2026-11-21T10:00:00.000Z"
+         *         },
+         *         "payment_plan": {
+         *           "id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "object": "payment_plan",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
+         *           "order_reference": "order-1001",
+         *           "livemode": false,
+         *           "amount": 2500000,
+         *           "currency": "NGN",
+         *           "frequency": "weekly",
+         *           "installment_count": 3,
+         *           "upfront_pct": 25,
+         *           "status": "pending_deposit",
+         *           "payment_method_id": "pm_7bQ1vN4kT9sX2mL0pZcA",
+         *           "installments": [
+         *             {
+         *               "id": "inst_6Rk1pT9wQ2nV5xB8mZ3c",
+         *               "sequence": 1,
+         *               "amount": 2500000,
+         *               "refunded": 0,
+         *               "due_at": "2026-11-21T10:00:00.000Z",
+         *               "status": "scheduled",
+         *               "paid_at": "2026-11-21T10:00:00.000Z"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
+          id: string;
+          /** @enum {string} */
+          event: 'refund.processed';
+          /** Format: date-time */
+          created_at: string;
+          data: components['schemas']['RefundEventData'];
+        };
+      };
+    };
+    responses: {
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
+    };
+  };
+  refundFailedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
+         * @example 5e0c9d…
+         */
+        'X-Tranche-Signature': components['parameters']['TrancheSignature'];
+        /**
+         * @description During the 24 hours after a secret roll: the same HMAC with the previous secret.
+         * @example 91ab4f…
+         */
+        'X-Tranche-Signature-Previous'?: components['parameters']['TrancheSignaturePrevious'];
+        /**
+         * @description The body’s `id`: de-duplicate on it.
+         * @example evt_4kQ2nV8sLm0pXc7RtY1a
+         */
+        'X-Tranche-Event-Id': components['parameters']['TrancheEventId'];
+        /**
+         * @description The body’s `event`.
+         * @example payment.success
+         */
+        'X-Tranche-Event': components['parameters']['TrancheEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+         *       "event": "refund.failed",
+         *       "created_at": "2026-11-21T10:00:00.000Z",
+         *       "data": {
+         *         "refund": {
+         *           "id": "rfd_5Qm2xR8vT1bN4kL7yC3d",
+         *           "object": "refund",
+         *           "payment_plan_id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "livemode": false,
+         *           "amount": 2500000,
+         *           "balance_reduction": 0,
+         *           "cash_amount": 2500000,
+         *           "fee_returned": 0,
+         *           "reason": "Customer returned the item",
+         *           "status": "pending",
+         *           "failure_reason": null,
+         *           "created_at": "2026-11-21T10:00:00.000Z",
+         *           "updated_at": "2026-11-21T10:00:00.000Z"
+         *         },
+         *         "payment_plan": {
+         *           "id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "object": "payment_plan",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
+         *           "order_reference": "order-1001",
+         *           "livemode": false,
+         *           "amount": 2500000,
+         *           "currency": "NGN",
+         *           "frequency": "weekly",
+         *           "installment_count": 3,
+         *           "upfront_pct": 25,
+         *           "status": "pending_deposit",
+         *           "payment_method_id": "pm_7bQ1vN4kT9sX2mL0pZcA",
+         *           "installments": [
+         *             {
+         *               "id": "inst_6Rk1pT9wQ2nV5xB8mZ3c",
+         *               "sequence": 1,
+         *               "amount": 2500000,
+         *               "refunded": 0,
+         *               "due_at": "2026-11-21T10:00:00.000Z",
+         *               "status": "scheduled",
+         *               "paid_at": "2026-11-21T10:00:00.000Z"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
+          id: string;
+          /** @enum {string} */
+          event: 'refund.failed';
+          /** Format: date-time */
+          created_at: string;
+          data: components['schemas']['RefundEventData'];
+        };
+      };
+    };
+    responses: {
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
+    };
+  };
+}

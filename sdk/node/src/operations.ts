@@ -1,0 +1,159 @@
+// Generated from docs/openapi.json by sdk/node/scripts/generate-types.ts. Do not edit: run
+// `npm run openapi`.
+
+/**
+ * How to call each merchant operation of the API. `idempotent`: the server replays the first
+ * answer for a repeated `Idempotency-Key`, so a POST may be retried after a 5xx or a network error.
+ */
+export const OPERATIONS = {
+  getKeyMerchant: { method: 'GET', path: '/api/v1/merchant/me', idempotent: false },
+  getMerchant: { method: 'GET', path: '/api/v1/merchant/{merchant_id}', idempotent: false },
+  updateMerchantSettings: {
+    method: 'PATCH',
+    path: '/api/v1/merchant/{merchant_id}/settings',
+    idempotent: false,
+  },
+  rollWebhookSecret: {
+    method: 'POST',
+    path: '/api/v1/merchant/{merchant_id}/webhook-secret/roll',
+    idempotent: false,
+  },
+  listSecretKeys: { method: 'GET', path: '/api/v1/merchant/{merchant_id}/keys', idempotent: false },
+  rollSecretKey: {
+    method: 'POST',
+    path: '/api/v1/merchant/{merchant_id}/keys/roll',
+    idempotent: false,
+  },
+  revokeSecretKey: {
+    method: 'DELETE',
+    path: '/api/v1/merchant/{merchant_id}/keys/{key_id}',
+    idempotent: false,
+  },
+  getWallet: { method: 'GET', path: '/api/v1/merchant/{merchant_id}/wallet', idempotent: false },
+  createPayout: {
+    method: 'POST',
+    path: '/api/v1/merchant/{merchant_id}/payouts',
+    idempotent: false,
+  },
+  listPayouts: { method: 'GET', path: '/api/v1/merchant/{merchant_id}/payouts', idempotent: false },
+  listBanks: { method: 'GET', path: '/api/v1/banks', idempotent: false },
+  listWebhookEvents: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/webhook-events',
+    idempotent: false,
+  },
+  getWebhookEvent: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/webhook-events/{event_id}',
+    idempotent: false,
+  },
+  resendWebhookEvent: {
+    method: 'POST',
+    path: '/api/v1/merchant/{merchant_id}/webhook-events/{event_id}/resend',
+    idempotent: false,
+  },
+  resendFailedWebhookEvents: {
+    method: 'POST',
+    path: '/api/v1/merchant/{merchant_id}/webhook-events/resend-failed',
+    idempotent: false,
+  },
+  sendTestWebhook: {
+    method: 'POST',
+    path: '/api/v1/merchant/{merchant_id}/webhook/test',
+    idempotent: false,
+  },
+  createCheckoutSession: { method: 'POST', path: '/api/v1/checkout/sessions', idempotent: true },
+  getCheckoutSession: {
+    method: 'GET',
+    path: '/api/v1/checkout/sessions/{token}',
+    idempotent: false,
+  },
+  cancelCheckoutSession: {
+    method: 'POST',
+    path: '/api/v1/checkout/sessions/{token}/cancel',
+    idempotent: false,
+  },
+  previewSchedule: { method: 'POST', path: '/api/v1/checkout/preview', idempotent: false },
+  getPaymentPlan: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/plans/{plan_id}',
+    idempotent: false,
+  },
+  listPlanCharges: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/plans/{plan_id}/charges',
+    idempotent: false,
+  },
+  listPaymentPlans: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/plans',
+    idempotent: false,
+  },
+  advancePaymentPlan: {
+    method: 'POST',
+    path: '/api/v1/merchant/{merchant_id}/plans/{plan_id}/advance',
+    idempotent: false,
+  },
+  advancePaymentPlanClock: {
+    method: 'POST',
+    path: '/api/v1/merchant/{merchant_id}/plans/{plan_id}/advance-clock',
+    idempotent: false,
+  },
+  simulateOnPaymentPlan: {
+    method: 'POST',
+    path: '/api/v1/merchant/{merchant_id}/plans/{plan_id}/simulate',
+    idempotent: false,
+  },
+  createRefund: {
+    method: 'POST',
+    path: '/api/v1/merchant/{merchant_id}/plans/{plan_id}/refunds',
+    idempotent: true,
+  },
+  listRefunds: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/plans/{plan_id}/refunds',
+    idempotent: false,
+  },
+  getRefund: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/plans/{plan_id}/refunds/{refund_id}',
+    idempotent: false,
+  },
+  cancelPaymentPlan: {
+    method: 'POST',
+    path: '/api/v1/merchant/{merchant_id}/plans/{plan_id}/cancel',
+    idempotent: true,
+  },
+  createPaymentLink: {
+    method: 'POST',
+    path: '/api/v1/merchant/{merchant_id}/payment-links',
+    idempotent: false,
+  },
+  listPaymentLinks: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/payment-links',
+    idempotent: false,
+  },
+  getPaymentLink: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/payment-links/{link_id}',
+    idempotent: false,
+  },
+  updatePaymentLink: {
+    method: 'PATCH',
+    path: '/api/v1/merchant/{merchant_id}/payment-links/{link_id}',
+    idempotent: false,
+  },
+  deactivatePaymentLink: {
+    method: 'POST',
+    path: '/api/v1/merchant/{merchant_id}/payment-links/{link_id}/deactivate',
+    idempotent: false,
+  },
+  activatePaymentLink: {
+    method: 'POST',
+    path: '/api/v1/merchant/{merchant_id}/payment-links/{link_id}/activate',
+    idempotent: false,
+  },
+} as const;
+
+export type OperationId = keyof typeof OPERATIONS;

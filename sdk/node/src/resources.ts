@@ -1,0 +1,390 @@
+// The merchant's operations grouped by resource. Each method names its operationId once; its
+// parameters, body and answer are the generated types of that operation (types.ts).
+import type { HttpClient, RequestInput, RequestOptions } from './http.ts';
+import type { OperationId } from './operations.ts';
+import { PageList } from './pagination.ts';
+import type {
+  ListItem,
+  PathParams,
+  QueryParams,
+  RequestBody,
+  ResponseData,
+  SuccessBody,
+  WalletTransaction,
+} from './types.ts';
+
+type Query<K extends OperationId> = QueryParams<K> & RequestInput['query'];
+
+export async function call<K extends OperationId>(
+  http: HttpClient,
+  id: K,
+  input: RequestInput,
+  options?: RequestOptions,
+): Promise<ResponseData<K>> {
+  // The API answers this operation's success schema (docs/openapi.json, generated types).
+  const body = (await http.request(id, input, options)) as SuccessBody<K> & object;
+  // Every success body is `{ ok: true, data }` but one (`{ ok, message }`): answer its `data`.
+  if ('data' in body) return body.data as ResponseData<K>;
+  return Object.fromEntries(
+    Object.entries(body).filter(([key]) => key !== 'ok'),
+  ) as ResponseData<K>;
+}
+
+type PagedOperation = 'listPaymentPlans' | 'listRefunds' | 'listPaymentLinks' | 'listWebhookEvents';
+
+function list<K extends PagedOperation>(
+  http: HttpClient,
+  id: K,
+  query: Query<K> | undefined,
+  path: Record<string, string> = {},
+  options?: RequestOptions,
+): PageList<ListItem<K>> {
+  const { cursor: start, ...rest } = (query ?? {}) as { cursor?: string } & RequestInput['query'];
+  return new PageList<ListItem<K>>(
+    async (cursor) =>
+      // A page of this operation's items (its success schema is a PageEnvelope).
+      (await http.request(id, { path, query: { ...rest, cursor } }, options)) as {
+        data: ListItem<K>[];
+        has_more: boolean;
+        next_cursor: string | null;
+      },
+    start,
+  );
+}
+
+export class CheckoutSessions {
+  private readonly http: HttpClient;
+  constructor(http: HttpClient) {
+    this.http = http;
+  }
+
+  /**
+   * Creates a 30-minute checkout session (its `token` opens the widget). `merchant_id` defaults
+   * to the client's. Sent with an Idempotency-Key, so it is retried safely.
+   */
+  create(
+    params: Omit<RequestBody<'createCheckoutSession'>, 'merchant_id'> & { merchant_id?: string },
+    options?: RequestOptions,
+  ): Promise<ResponseData<'createCheckoutSession'>> {
+    const body = { ...params, merchant_id: params.merchant_id ?? this.http.merchantId };
+    return call(this.http, 'createCheckoutSession', { body }, options);
+  }
+
+  /** A session by its token (a session past `expires_at` reads as `expired`). */
+  get(token: string, options?: RequestOptions): Promise<ResponseData<'getCheckoutSession'>> {
+    return call(this.http, 'getCheckoutSession', { path: { token } }, options);
+  }
+
+  /** Cancels a pending session; otherwise a conflict error names its state. */
+  cancel(token: string, options?: RequestOptions): Promise<ResponseData<'cancelCheckoutSession'>> {
+    return call(this.http, 'cancelCheckoutSession', { path: { token } }, options);
+  }
+
+  /** The installment schedule an amount (or a session) would get, with the platform fee. */
+  preview(
+    params: RequestBody<'previewSchedule'>,
+    options?: RequestOptions,
+  ): Promise<ResponseData<'previewSchedule'>> {
+    return call(this.http, 'previewSchedule', { body: params }, options);
+  }
+}
+
+export class Plans {
+  private readonly http: HttpClient;
+  constructor(http: HttpClient) {
+    this.http = http;
+  }
+
+  /** The plans of the key's mode, newest first: iterate it, or walk `pages()`. */
+  list(
+    params?: Query<'listPaymentPlans'>,
+    options?: RequestOptions,
+  ): PageList<ListItem<'listPaymentPlans'>> {
+    return list(this.http, 'listPaymentPlans', params, {}, options);
+  }
+
+  get(planId: string, options?: RequestOptions): Promise<ResponseData<'getPaymentPlan'>> {
+    return call(this.http, 'getPaymentPlan', { path: { plan_id: planId } }, options);
+  }
+
+  /** Every charge attempt of the plan. */
+  charges(planId: string, options?: RequestOptions): Promise<ResponseData<'listPlanCharges'>> {
+    return call(this.http, 'listPlanCharges', { path: { plan_id: planId } }, options);
+  }
+
+  /** Stops the plan (no debit after it); `refund: true` also refunds what was collected. */
+  cancel(
+    planId: string,
+    params: RequestBody<'cancelPaymentPlan'> = {},
+    options?: RequestOptions,
+  ): Promise<ResponseData<'cancelPaymentPlan'>> {
+    return call(
+      this.http,
+      'cancelPaymentPlan',
+      { path: { plan_id: planId }, body: params },
+      options,
+    );
+  }
+
+  /** Sandbox time travel: collect the plan's next installment now (test keys only). */
+  advance(planId: string, options?: RequestOptions): Promise<ResponseData<'advancePaymentPlan'>> {
+    return call(this.http, 'advancePaymentPlan', { path: { plan_id: planId } }, options);
+  }
+
+  /** Sandbox time travel: move the plan's clock forward by `days` (test keys only). */
+  advanceClock(
+    planId: string,
+    params: RequestBody<'advancePaymentPlanClock'>,
+    options?: RequestOptions,
+  ): Promise<ResponseData<'advancePaymentPlanClock'>> {
+    return call(
+      this.http,
+      'advancePaymentPlanClock',
+      { path: { plan_id: planId }, body: params },
+      options,
+    );
+  }
+
+  /** Sandbox: make something happen to a test plan (declined debits, a revoked method, …). */
+  simulate(
+    planId: string,
+    params: RequestBody<'simulateOnPaymentPlan'>,
+    options?: RequestOptions,
+  ): Promise<ResponseData<'simulateOnPaymentPlan'>> {
+    return call(
+      this.http,
+      'simulateOnPaymentPlan',
+      { path: { plan_id: planId }, body: params },
+      options,
+    );
+  }
+}
+
+export class Refunds {
+  private readonly http: HttpClient;
+  constructor(http: HttpClient) {
+    this.http = http;
+  }
+
+  /** Refunds part of a plan (`amount` in kobo) or everything refundable (no `amount`). */
+  create(
+    planId: string,
+    params: RequestBody<'createRefund'> = {},
+    options?: RequestOptions,
+  ): Promise<ResponseData<'createRefund'>> {
+    return call(this.http, 'createRefund', { path: { plan_id: planId }, body: params }, options);
+  }
+
+  list(
+    planId: string,
+    params?: Query<'listRefunds'>,
+    options?: RequestOptions,
+  ): PageList<ListItem<'listRefunds'>> {
+    return list(this.http, 'listRefunds', params, { plan_id: planId }, options);
+  }
+
+  get(
+    planId: string,
+    refundId: string,
+    options?: RequestOptions,
+  ): Promise<ResponseData<'getRefund'>> {
+    return call(
+      this.http,
+      'getRefund',
+      { path: { plan_id: planId, refund_id: refundId } satisfies PathParams<'getRefund'> },
+      options,
+    );
+  }
+}
+
+export class PaymentLinks {
+  private readonly http: HttpClient;
+  constructor(http: HttpClient) {
+    this.http = http;
+  }
+
+  create(
+    params: RequestBody<'createPaymentLink'>,
+    options?: RequestOptions,
+  ): Promise<ResponseData<'createPaymentLink'>> {
+    return call(this.http, 'createPaymentLink', { body: params }, options);
+  }
+
+  list(
+    params?: Query<'listPaymentLinks'>,
+    options?: RequestOptions,
+  ): PageList<ListItem<'listPaymentLinks'>> {
+    return list(this.http, 'listPaymentLinks', params, {}, options);
+  }
+
+  get(linkId: string, options?: RequestOptions): Promise<ResponseData<'getPaymentLink'>> {
+    return call(this.http, 'getPaymentLink', { path: { link_id: linkId } }, options);
+  }
+
+  update(
+    linkId: string,
+    params: RequestBody<'updatePaymentLink'>,
+    options?: RequestOptions,
+  ): Promise<ResponseData<'updatePaymentLink'>> {
+    return call(
+      this.http,
+      'updatePaymentLink',
+      { path: { link_id: linkId }, body: params },
+      options,
+    );
+  }
+
+  deactivate(
+    linkId: string,
+    options?: RequestOptions,
+  ): Promise<ResponseData<'deactivatePaymentLink'>> {
+    return call(this.http, 'deactivatePaymentLink', { path: { link_id: linkId } }, options);
+  }
+
+  activate(linkId: string, options?: RequestOptions): Promise<ResponseData<'activatePaymentLink'>> {
+    return call(this.http, 'activatePaymentLink', { path: { link_id: linkId } }, options);
+  }
+}
+
+export class WalletResource {
+  private readonly http: HttpClient;
+  constructor(http: HttpClient) {
+    this.http = http;
+  }
+
+  /** Balances and one page of the wallet's history (`limit`, `cursor`). */
+  get(params?: Query<'getWallet'>, options?: RequestOptions): Promise<ResponseData<'getWallet'>> {
+    return call(this.http, 'getWallet', { query: params }, options);
+  }
+
+  /** The wallet's whole history, newest first, across pages. */
+  transactions(params?: Query<'getWallet'>, options?: RequestOptions): PageList<WalletTransaction> {
+    const { cursor: start, ...rest } = params ?? {};
+    return new PageList(async (cursor) => {
+      const wallet = await this.get({ ...rest, cursor }, options);
+      return {
+        data: wallet.transactions,
+        has_more: wallet.has_more,
+        next_cursor: wallet.next_cursor,
+      };
+    }, start);
+  }
+}
+
+export class Payouts {
+  private readonly http: HttpClient;
+  constructor(http: HttpClient) {
+    this.http = http;
+  }
+
+  /**
+   * Pays the available balance (or `amount` kobo of it) to the settlement account. The server
+   * does not de-duplicate payouts by Idempotency-Key, so after a 5xx or a network error this is
+   * not retried: check `list()` before trying again.
+   */
+  create(
+    params: RequestBody<'createPayout'> = {},
+    options?: RequestOptions,
+  ): Promise<ResponseData<'createPayout'>> {
+    return call(this.http, 'createPayout', { body: params }, options);
+  }
+
+  /** The most recent payouts (`limit`, newest first). */
+  list(
+    params?: Query<'listPayouts'>,
+    options?: RequestOptions,
+  ): Promise<ResponseData<'listPayouts'>> {
+    return call(this.http, 'listPayouts', { query: params }, options);
+  }
+}
+
+export class Banks {
+  private readonly http: HttpClient;
+  constructor(http: HttpClient) {
+    this.http = http;
+  }
+
+  /** Banks a settlement account may be at, with their CBN codes. */
+  list(options?: RequestOptions): Promise<ResponseData<'listBanks'>> {
+    return call(this.http, 'listBanks', {}, options);
+  }
+}
+
+export class WebhookEvents {
+  private readonly http: HttpClient;
+  constructor(http: HttpClient) {
+    this.http = http;
+  }
+
+  /** The delivery log, newest first: filter by status, event, dates, plan. */
+  list(
+    params?: Query<'listWebhookEvents'>,
+    options?: RequestOptions,
+  ): PageList<ListItem<'listWebhookEvents'>> {
+    return list(this.http, 'listWebhookEvents', params, {}, options);
+  }
+
+  get(eventId: string, options?: RequestOptions): Promise<ResponseData<'getWebhookEvent'>> {
+    return call(this.http, 'getWebhookEvent', { path: { event_id: eventId } }, options);
+  }
+
+  /** Sends the event again (same id, same bytes). */
+  resend(eventId: string, options?: RequestOptions): Promise<ResponseData<'resendWebhookEvent'>> {
+    return call(this.http, 'resendWebhookEvent', { path: { event_id: eventId } }, options);
+  }
+
+  /** Sends again every failed or dead event created in the range. */
+  resendFailed(
+    params: RequestBody<'resendFailedWebhookEvents'>,
+    options?: RequestOptions,
+  ): Promise<ResponseData<'resendFailedWebhookEvents'>> {
+    return call(this.http, 'resendFailedWebhookEvents', { body: params }, options);
+  }
+}
+
+export class MerchantResource {
+  private readonly http: HttpClient;
+  constructor(http: HttpClient) {
+    this.http = http;
+  }
+
+  get(options?: RequestOptions): Promise<ResponseData<'getMerchant'>> {
+    return call(this.http, 'getMerchant', {}, options);
+  }
+
+  /** The merchant the secret key belongs to (no merchant id needed). */
+  retrieveForKey(options?: RequestOptions): Promise<ResponseData<'getKeyMerchant'>> {
+    return call(this.http, 'getKeyMerchant', {}, options);
+  }
+
+  /** Settings: webhook URL (of the key's mode), settlement account, plan limits, origins, … */
+  updateSettings(
+    params: RequestBody<'updateMerchantSettings'>,
+    options?: RequestOptions,
+  ): Promise<ResponseData<'updateMerchantSettings'>> {
+    return call(this.http, 'updateMerchantSettings', { body: params }, options);
+  }
+}
+
+export class Keys {
+  private readonly http: HttpClient;
+  constructor(http: HttpClient) {
+    this.http = http;
+  }
+
+  list(options?: RequestOptions): Promise<ResponseData<'listSecretKeys'>> {
+    return call(this.http, 'listSecretKeys', {}, options);
+  }
+
+  /** A new key of `mode`; the old one keeps working for `expire_old_after_minutes`. */
+  roll(
+    params: RequestBody<'rollSecretKey'>,
+    options?: RequestOptions,
+  ): Promise<ResponseData<'rollSecretKey'>> {
+    return call(this.http, 'rollSecretKey', { body: params }, options);
+  }
+
+  revoke(keyId: string, options?: RequestOptions): Promise<ResponseData<'revokeSecretKey'>> {
+    return call(this.http, 'revokeSecretKey', { path: { key_id: keyId } }, options);
+  }
+}
