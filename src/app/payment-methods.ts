@@ -599,14 +599,19 @@ export async function continueBankMandate(
 }
 
 async function lockCustomerMethods(tx: Tx, customerId: string): Promise<PaymentMethodRow[]> {
-  return tx
-    .selectFrom('payment_methods')
-    .selectAll()
-    .where('customer_id', '=', customerId)
-    .where('deleted_at', 'is', null)
-    .orderBy('created_at', 'desc')
-    .forUpdate()
-    .execute();
+  return (
+    tx
+      .selectFrom('payment_methods')
+      .selectAll()
+      .where('customer_id', '=', customerId)
+      .where('deleted_at', 'is', null)
+      // Rows are locked in this order: it must be total (the id breaks created_at ties), or two
+      // transactions can take the same rows in opposite orders and deadlock.
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .forUpdate()
+      .execute()
+  );
 }
 
 /** Makes the newest other active method the default, if the customer has one. */

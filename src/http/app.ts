@@ -10,6 +10,7 @@ import { randomBase62 } from '../platform/ids.ts';
 import type { TrustProxy } from '../platform/config.ts';
 import { loggerOptions } from '../platform/logger.ts';
 import { describeValidationError, errorBody, statusForCode } from './error-mapper.ts';
+import { findDuplicateKey } from './json-duplicate-keys.ts';
 import { findMalformedText } from './malformed-text.ts';
 import { registerMalformedInputGuard } from './plugins/malformed-input.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -31,7 +32,7 @@ import { registerPayoutRoutes } from './routes/payouts.ts';
 import { registerBankRoutes } from './routes/banks.ts';
 import { registerWebhookEventRoutes } from './routes/webhook-events.ts';
 import { registerTrustRoutes } from './routes/trust.ts';
-import { registerPaymentLinkRoutes } from './routes/payment-links.ts';
+import { registerPaymentLinkRoutes, sendInvalidPayAddressPage } from './routes/payment-links.ts';
 import { registerPageRoutes } from './routes/pages.ts';
 import { swaggerOptions } from './openapi-document.ts';
 import { ErrorResponse, SHARED_SCHEMAS } from './schemas.ts';
@@ -79,6 +80,9 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
     ajv: { customOptions: { removeAdditional: false } },
     // Router-level refusals (bad URL encoding, over-long parameters) get the envelope too.
     frameworkErrors: (error, request, reply) => {
+      // The payment link page answers HTML, never JSON, even for an address the router refuses.
+      if (request.url.startsWith('/pay/'))
+        return sendInvalidPayAddressPage(reply, ctx.settings.publicBaseUrl);
       const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uri_too_long' : 'invalid_request';
       const detail =
         code === 'uri_too_long' ? 'A path parameter is too long.' : 'The request URL is malformed.';
@@ -122,6 +126,16 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
       const problem = text.includes('\\u') ? findMalformedText(parsed) : undefined;
       if (problem !== undefined)
         return done(new DomainError('invalid_request', `Text fields ${problem}.`), undefined);
+      // JSON.parse keeps the last of two equal keys; another parser may keep the first.
+      const duplicate = findDuplicateKey(text);
+      if (duplicate !== undefined)
+        return done(
+          new DomainError(
+            'invalid_json',
+            `The request body gives the key ${JSON.stringify(duplicate.slice(0, 100))} twice in one object.`,
+          ),
+          undefined,
+        );
       done(null, parsed);
     });
   });

@@ -42,6 +42,23 @@ describe('docs/openapi.json', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('never marks a query parameter with a default as required (`limit`, `offset`)', () => {
+    const components = (document.components as { parameters?: Record<string, unknown> }).parameters;
+    const resolve = (p: { $ref?: string }) =>
+      (p.$ref ? components?.[p.$ref.split('/').pop() ?? ''] : p) as {
+        in: string;
+        name: string;
+        required?: boolean;
+        schema?: { default?: unknown };
+      };
+    for (const { name, operation } of operations) {
+      const parameters = (operation as { parameters?: { $ref?: string }[] }).parameters ?? [];
+      for (const parameter of parameters.map(resolve))
+        if (parameter.in === 'query' && parameter.schema && 'default' in parameter.schema)
+          expect(parameter.required, `${name} ${parameter.name}`).toBe(false);
+    }
+  });
+
   it('names its schemas after what they are, never def-N', () => {
     const names = Object.keys(document.components.schemas);
     expect(names).toEqual(expect.arrayContaining(['Error', 'Merchant', 'CheckoutSession']));

@@ -384,14 +384,17 @@ const NotificationTopicsChange = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-export const NotificationPreferences = Type.Object(
-  {
+// Shared (registered with the app) rather than named with an inline $id: inside an inline $id,
+// the serializer resolves the NotificationSwitches $ref against that id and fails (every GET and
+// PUT answered 500, found by the B30 fuzzer).
+export const NotificationPreferences = sharedSchema(
+  'NotificationPreferences',
+  Type.Object({
     object: Type.Literal('notification_preferences'),
     email: NotificationTopics,
     in_app: NotificationTopics,
     updated_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  },
-  { $id: 'NotificationPreferences' },
+  }),
 );
 
 export const NotificationPreferencesChange = Type.Object(

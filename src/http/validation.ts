@@ -30,5 +30,44 @@ const coercingAjv = makeAjv(true);
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const ajv = httpPart === 'body' ? strictAjv : coercingAjv;
   const validate: ValidateFunction = ajv.compile(schema as object);
-  return validate;
+  // Ajv's `integer` (and `number`) let Infinity through: `1e309` in JSON, or `?offset=1e309`
+  // coerced, would reach a statement as "Infinity". Refused after the schema has passed.
+  const checked = ((data: unknown) => {
+    if (!validate(data)) {
+      checked.errors = validate.errors;
+      return false;
+    }
+    const path = nonFinitePath(data);
+    checked.errors =
+      path === undefined
+        ? null
+        : [
+            {
+              instancePath: path,
+              schemaPath: '#',
+              keyword: 'finite',
+              params: {},
+              message: 'must be a finite number',
+            },
+          ];
+    return path === undefined;
+  }) as ValidateFunction;
+  return checked;
 };
+
+/**
+ * The JSON pointer of the first number in `data` that is not finite, or undefined. Iterative: a
+ * schema that allows any JSON (a gateway event's `data`) may let deep nesting through.
+ */
+export function nonFinitePath(data: unknown): string | undefined {
+  const pending: [unknown, string][] = [[data, '']];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [value, path] = next;
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return path;
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) pending.push([child, `${path}/${key}`]);
+    }
+  }
+  return undefined;
+}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestCustomer,
   createTestMerchant,
+  newIdempotencyKey,
   sessionBody,
   type TestMerchant,
 } from '../harness/fixtures.ts';
@@ -123,6 +124,35 @@ describe('HTTP conventions', () => {
     }
   });
 
+  it('a key given twice in one JSON object is refused, never resolved to the last one (B4)', async () => {
+    const body = JSON.stringify(sessionBody(merchant.id, { amount: 100_000 }));
+    for (const rawBody of [
+      body.replace('{', '{"amount":999999999,'),
+      body.replace('{', '{"\\u0061mount":5,'),
+      body.replace('"title":', '"title":"Shoes","title":'),
+    ]) {
+      const res = await t.http.request('POST', '/api/v1/checkout/sessions', {
+        token: merchant.testKey,
+        rawBody,
+        headers: { 'idempotency-key': newIdempotencyKey() },
+      });
+      expect(res.status, rawBody).toBe(400);
+      expect(res.body).toMatchObject({ ok: false, code: 'invalid_json' });
+      expect(res.body.detail).toMatch(/gives the key "(amount|title)" twice/);
+    }
+  });
+
+  it('a number too large to be finite is refused, never sent to the database as Infinity (B30: was a 500)', async () => {
+    for (const query of ['offset=1e309', 'offset=1E400', 'limit=5&offset=Infinity']) {
+      const res = await t.http.get(`/api/v1/admin/merchants?${query}`, {
+        token: t.ctx.settings.adminApiToken,
+      });
+      expect(res.status, `${query}: ${JSON.stringify(res.body)}`).toBe(400);
+      expect(res.body).toMatchObject({ ok: false, code: 'invalid_request' });
+      expect(res.body.detail).toContain('offset');
+    }
+  });
+
   it('a NUL byte in a text field is refused, not stored', async () => {
     const res = await t.http.post(
       '/api/v1/checkout/sessions',
@@ -146,6 +176,13 @@ describe('malformed text (NUL, lone surrogates) is refused where it enters (issu
   const requests: [method: string, path: string, caller: Caller, answer: Answer][] = [
     ['GET', '/pay/%00', 'anyone', { page: 404 }],
     ['GET', '/pay/pl_x?amount=%00', 'anyone', { page: 400 }],
+    // Refused by the schema, not the guard: still a page (B30 found JSON answers here).
+    ['GET', '/pay/pl_x?amount=1&amount=2', 'anyone', { page: 400 }],
+    ['GET', `/pay/${'x'.repeat(65)}`, 'anyone', { page: 400 }],
+    // Refused by the router (escapes that do not decode, a parameter over its length): a page too.
+    ['GET', '/pay/%', 'anyone', { page: 400 }],
+    ['GET', '/pay/%ED%A0%80', 'anyone', { page: 400 }],
+    ['GET', `/pay/${'x'.repeat(2_000)}`, 'anyone', { page: 400 }],
     ['GET', '/checkout/%00', 'anyone', { page: 200 }],
     ['GET', '/checkout/cst_x?tag=%00', 'anyone', { page: 200 }],
     ['GET', '/api/v1/checkout/sessions/%00', 'anyone', { envelopeNaming: 'token' }],

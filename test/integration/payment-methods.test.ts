@@ -379,6 +379,28 @@ describe('default and delete', () => {
       (await t.http.request('PUT', '/api/v1/payment-methods/pm_nope/default', auth(c))).status,
     ).toBe(404);
   });
+
+  it('concurrent default switches between methods linked in the same millisecond never fail (B30: was a deadlock, 500)', async () => {
+    const c = await createTestCustomer(t);
+    // No clock advance: both methods have the same created_at, the tie the locks must not depend on.
+    const a = (await (await linkCard(c)).verify()).body.data;
+    const b = (await (await linkCard(c)).verify()).body.data;
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        t.http
+          .request('PUT', `/api/v1/payment-methods/${i % 2 ? a.id : b.id}/default`, auth(c))
+          .then((res) => res.status),
+      ),
+    );
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    const defaults = await t.ctx.db
+      .selectFrom('payment_methods')
+      .select('id')
+      .where('customer_id', '=', c.id)
+      .where('is_default', '=', true)
+      .execute();
+    expect(defaults).toHaveLength(1);
+  });
 });
 
 describe('ownership: a customer reaches only their own methods', () => {

@@ -1893,6 +1893,14 @@ export interface components {
       /** @description A notice when a debit fails, saying what happens next. */
       failed_payments: boolean;
     };
+    NotificationPreferences: {
+      /** @enum {string} */
+      object: 'notification_preferences';
+      email: components['schemas']['NotificationSwitches'];
+      in_app: components['schemas']['NotificationSwitches'];
+      /** Format: date-time */
+      updated_at: string | null;
+    };
     MerchantCredentials: {
       merchant: components['schemas']['Merchant'];
       /** @description Shown once. Only a digest is stored. */
@@ -2141,14 +2149,6 @@ export interface components {
       phone: string;
       /** Format: date-time */
       created_at: string;
-    };
-    NotificationPreferences: {
-      /** @enum {string} */
-      object: 'notification_preferences';
-      email: components['schemas']['NotificationSwitches'];
-      in_app: components['schemas']['NotificationSwitches'];
-      /** Format: date-time */
-      updated_at: string | null;
     };
     CheckoutSession: {
       /** @example cs_9hT3kQ0vZr2mW8yL1pXa */

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import type { FastifyReply } from 'fastify';
 import { modeScope, type Principal } from '../../app/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
 import {
@@ -312,19 +313,15 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
         querystring: Type.Object({ amount: Type.Optional(Type.String({ maxLength: 32 })) }),
       },
       // Malformed text (NUL, a lone surrogate) is answered by a page, never JSON: in the link id
-      // it cannot name a link (the unknown link's page); in the query the address is broken.
+      // it cannot name a link (the unknown link's page); in the query the address is broken. So
+      // is a request the schema refuses (an over-long link id, `amount` sent twice): a 400 page.
       errorHandler: (error, _request, reply) => {
-        if (!(error instanceof MalformedInputError)) throw error;
+        const malformed = error instanceof MalformedInputError;
+        if (!malformed && !(error as { validation?: unknown }).validation) throw error;
         const answer =
-          error.part === 'path'
+          malformed && error.part === 'path'
             ? renderVisitPage({ kind: 'not_found' }, '')
-            : {
-                status: 400,
-                html: page(
-                  'Address not valid',
-                  '<h1>This address is not valid</h1><p>Check the address, or ask the seller for a new link.</p>',
-                ),
-              };
+            : invalidAddressPage;
         void reply
           .code(answer.status)
           .header('Cache-Control', 'no-store')
@@ -351,6 +348,29 @@ function escapeHtml(text: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
+}
+
+const invalidAddressPage = {
+  status: 400,
+  html: page(
+    'Address not valid',
+    '<h1>This address is not valid</h1><p>Check the address, or ask the seller for a new link.</p>',
+  ),
+};
+
+/**
+ * The payment link page's 400 for an address the router itself refuses (`/pay/%`, `/pay/%ED%A0%80`:
+ * percent-escapes that do not decode), before any route runs: the page, never JSON.
+ */
+export function sendInvalidPayAddressPage(reply: FastifyReply, publicBaseUrl: string): void {
+  void reply
+    .code(invalidAddressPage.status)
+    .headers(
+      pageSecurityHeaders({ frameAncestors: 'none', formAction: publicOrigin(publicBaseUrl) }),
+    )
+    .header('Cache-Control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(invalidAddressPage.html);
 }
 
 function page(title: string, body: string): string {
