@@ -33,6 +33,8 @@ describe('B14: kill -9 of the worker at random instants under a collection load'
     const cycles = batteryCount({ ci: 20, full: 200 });
     const seed = Number(process.env.BATTERY_SEED ?? Date.now() % 1_000_000);
     const next = random(seed);
+    // Printed first, so that a run that fails can be replayed with BATTERY_SEED.
+    console.log(`[battery] B14 seed=${seed}`);
     const plans: { planId: string; installments: { id: string }[]; advanced: number }[] = [];
     let worker: TrancheProcess = await stack.startWorker();
     let kills = 0;
@@ -44,8 +46,10 @@ describe('B14: kill -9 of the worker at random instants under a collection load'
         plans.push(...fresh.map((plan) => ({ ...plan, advanced: 0 })));
         const open = plans.filter((p) => p.advanced < p.installments.length - 1).slice(-4);
         for (const plan of open) {
-          const deposit = plan.installments[0]!.id;
-          if ((await stack.installmentStatus(deposit)) !== 'paid') continue;
+          // Time travel moves the next unpaid installment: only once the last one asked for is
+          // paid, or it would move that one again.
+          const last = plan.installments[plan.advanced]!.id;
+          if ((await stack.installmentStatus(last)) !== 'paid') continue;
           if ((await stack.advance(plan.planId)) === 200) plan.advanced++;
         }
         await new Promise((resolve) => setTimeout(resolve, Math.floor(next() * 1_500)));
@@ -55,15 +59,36 @@ describe('B14: kill -9 of the worker at random instants under a collection load'
         worker = await stack.startWorker();
       }
       // The last worker finishes everything that was asked for.
+      let waitingFor = '';
       await waitFor(
         async () => {
           for (const plan of plans)
-            for (const installment of plan.installments.slice(0, plan.advanced + 1))
-              if ((await stack.installmentStatus(installment.id)) !== 'paid') return false;
-          return stack.quiet();
+            for (const installment of plan.installments.slice(0, plan.advanced + 1)) {
+              const status = await stack.installmentStatus(installment.id);
+              if (status !== 'paid') {
+                waitingFor = `${installment.id} is ${status}: ${JSON.stringify(
+                  await stack.query(
+                    `SELECT c.reference, c.status, j.run_at, j.locked_by, j.last_error
+                       FROM charges c LEFT JOIN graphile_worker.jobs j
+                         ON j.key LIKE 'collect:' || c.installment_id || ':%'
+                      WHERE c.installment_id = $1`,
+                    [installment.id],
+                  ),
+                )}`;
+                return false;
+              }
+            }
+          if (await stack.quiet()) return true;
+          waitingFor = `jobs still due or running: ${JSON.stringify(
+            await stack.query(
+              `SELECT task_identifier, attempts, run_at, locked_by, last_error
+                 FROM graphile_worker.jobs WHERE run_at <= now() OR locked_at IS NOT NULL`,
+            ),
+          )}`;
+          return false;
         },
         120_000,
-        () => worker.output().slice(-3000),
+        () => `${waitingFor}\n${worker.output().slice(-3000)}`,
       );
     } finally {
       await worker.stop();
