@@ -37,7 +37,8 @@ describe('findDuplicateKey', () => {
         (object, n) => {
           const keys = Object.keys(object);
           const key = keys[n % keys.length] ?? '';
-          const text = JSON.stringify(object).replace(/^\{/, `{${JSON.stringify(key)}:0,`);
+          // A function, not a string: `$$` or `$&` in a key would be a replacement pattern.
+          const text = JSON.stringify(object).replace(/^\{/, () => `{${JSON.stringify(key)}:0,`);
           expect(findDuplicateKey(text)).toBe(key);
         },
       ),
