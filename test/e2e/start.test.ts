@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../harness/http-client.ts';
+import { freePort } from '../harness/sandbox.ts';
 
 /**
  * `npm start` as a new developer runs it: no DATABASE_URL, so the real processes start on an
@@ -13,7 +14,6 @@ import { HttpClient } from '../harness/http-client.ts';
 describe('tranche start (all-in-one, embedded PostgreSQL)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'tranche-start-'));
   chmodSync(dataDir, 0o755);
-  const port = 40_000 + Math.floor(Math.random() * 10_000);
   let child: ChildProcess | undefined;
   let output = '';
 
@@ -23,13 +23,21 @@ describe('tranche start (all-in-one, embedded PostgreSQL)', () => {
   });
 
   it('boots, serves merchants and sessions, and shuts down cleanly on SIGTERM', async () => {
+    // Ports the OS says are free now: a random block of four could collide with another test's
+    // ephemeral port (it did, once, under CI load).
+    const [port, pgPort, sandboxPort, storePort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       PORT: String(port),
       TRANCHE_DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(port + 1),
-      SANDBOX_GATEWAY_PORT: String(port + 2),
-      STORE_PORT: String(port + 3),
+      EMBEDDED_PG_PORT: String(pgPort),
+      SANDBOX_GATEWAY_PORT: String(sandboxPort),
+      STORE_PORT: String(storePort),
       LOG_LEVEL: 'warn',
     };
     delete env.DATABASE_URL;
@@ -56,9 +64,9 @@ describe('tranche start (all-in-one, embedded PostgreSQL)', () => {
     expect(output).toContain(`http://localhost:${port}/admin`);
     expect(output).toContain('embedded PostgreSQL');
     expect(output).toMatch(
-      new RegExp(`sandbox gateway at http://(localhost|127\\.0\\.0\\.1):${port + 2}`),
+      new RegExp(`sandbox gateway at http://(localhost|127\\.0\\.0\\.1):${sandboxPort}`),
     );
-    const banks = await fetch(`http://127.0.0.1:${port + 2}/bank`, {
+    const banks = await fetch(`http://127.0.0.1:${sandboxPort}/bank`, {
       headers: { authorization: 'Bearer wrong' },
     });
     expect(banks.status).toBe(401);
@@ -93,8 +101,8 @@ describe('tranche start (all-in-one, embedded PostgreSQL)', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="app">');
     expect((await fetch(`http://127.0.0.1:${port}/sdk/v1/connect.js`)).status).toBe(200);
-    expect(output).toContain(`Demo store     http://localhost:${port + 3}`);
-    const shop = await (await fetch(`http://127.0.0.1:${port + 3}/`)).text();
+    expect(output).toContain(`Demo store     http://localhost:${storePort}`);
+    const shop = await (await fetch(`http://127.0.0.1:${storePort}/`)).text();
     expect(shop).toContain(`http://localhost:${port}/sdk/v1/connect.js`);
 
     const exited = new Promise<number | null>((resolve) => proc.once('exit', resolve));
