@@ -13,6 +13,7 @@ import { describeValidationError, errorBody, statusForCode } from './error-mappe
 import { findDuplicateKey } from './json-duplicate-keys.ts';
 import { findMalformedText } from './malformed-text.ts';
 import { registerMalformedInputGuard } from './plugins/malformed-input.ts';
+import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 import { registerAdminRoutes } from './routes/admin.ts';
@@ -56,6 +57,8 @@ export interface HttpOptions {
   trustProxy?: TrustProxy;
   /** Node's default metrics (event loop, memory) are process-wide: only the real server collects them. */
   collectProcessMetrics?: boolean;
+  /** MAX_REQUESTS_IN_FLIGHT: past this many, new requests get 503 (0 or unset: no limit). */
+  maxRequestsInFlight?: number;
   /** The built pages (scripts/build-web.ts); default web/dist of this checkout. */
   webDistDir?: string;
 }
@@ -207,6 +210,8 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
       route.config = { ...(route.config as object), rateLimit: false };
   });
 
+  // Before the rate limit: a shed request should cost nothing, not even a counter round trip.
+  registerLoadShedding(app, options.maxRequestsInFlight ?? 0, registry);
   registerRateLimit(app, ctx);
   registerMalformedInputGuard(app);
   registerOperationsRoutes(app, ctx, registry);

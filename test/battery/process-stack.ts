@@ -22,6 +22,8 @@ import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-r
  */
 export interface ProcessStack {
   api: HttpClient;
+  /** Every API process, `api` first (scale-out: one database, one Redis). */
+  apis: HttpClient[];
   env: NodeJS.ProcessEnv;
   databaseUrl: string;
   receiver: WebhookReceiver;
@@ -43,12 +45,26 @@ export interface ProcessStack {
   stop(): Promise<void>;
 }
 
-export async function startProcessStack(name: string): Promise<ProcessStack> {
+export interface ProcessStackOptions {
+  /** API processes on one database (default 1); with several, give them `redisUrl`. */
+  apiCount?: number;
+  /** Shared rate-limit counters; unset: each API process counts in memory. */
+  redisUrl?: string;
+  /** RATE_LIMIT_SANDBOX_PER_MIN (default out of the tests' way). */
+  sandboxRateLimitPerMin?: number;
+}
+
+export async function startProcessStack(
+  name: string,
+  options: ProcessStackOptions = {},
+): Promise<ProcessStack> {
   const secrets = generateSecrets();
   const dataDir = mkdtempSync(join(tmpdir(), `tranche-${name}-`));
   const database = await createTestDatabase();
   const receiver = await startWebhookReceiver();
-  const [port, sandboxPort] = [await freePort(), await freePort()];
+  const ports: number[] = [];
+  for (let i = 0; i < (options.apiCount ?? 1); i++) ports.push(await freePort());
+  const [port, sandboxPort] = [ports[0]!, await freePort()];
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -64,15 +80,21 @@ export async function startProcessStack(name: string): Promise<ProcessStack> {
     LOG_LEVEL: 'warn',
     DEMO_STORE: 'off',
     // The tests' own requests would otherwise meet the sandbox key's limit.
-    RATE_LIMIT_SANDBOX_PER_MIN: '100000',
+    RATE_LIMIT_SANDBOX_PER_MIN: String(options.sandboxRateLimitPerMin ?? 100_000),
   };
-  delete env.REDIS_URL;
+  if (options.redisUrl) env.REDIS_URL = options.redisUrl;
+  else delete env.REDIS_URL;
   delete env.CRASH_AT;
   const background = await Promise.all([
     startTrancheProcess('sandbox-gateway', 'Sandbox gateway running', env),
-    startTrancheProcess('api', 'admin-token', env),
+    ...ports.map((apiPort) =>
+      // One public address for all, as behind a load balancer: tokens and links name it.
+      startTrancheProcess('api', 'admin-token', { ...env, PORT: String(apiPort) }),
+    ),
   ]);
-  const api = new HttpClient(`http://127.0.0.1:${port}`);
+  let plansMade = 0;
+  const apis = ports.map((apiPort) => new HttpClient(`http://127.0.0.1:${apiPort}`));
+  const api = apis[0]!;
 
   const query = async <Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) => {
     const client = new pg.Client({ connectionString: database.url });
@@ -107,6 +129,7 @@ export async function startProcessStack(name: string): Promise<ProcessStack> {
 
   return {
     api,
+    apis,
     env,
     databaseUrl: database.url,
     receiver,
@@ -118,13 +141,20 @@ export async function startProcessStack(name: string): Promise<ProcessStack> {
         ...(crashAt && { CRASH_AT: crashAt }),
       }),
     newPlan: async (installmentCount = 3) => {
-      const { token, methodId } = await signUpCustomerWithCard(api, {
+      // With several API processes, the customer signs up on one and checks out on the next:
+      // tokens, keys and sessions are shared through the database, not kept in a process.
+      const [first, second] = [
+        apis[plansMade % apis.length]!,
+        apis[(plansMade + 1) % apis.length]!,
+      ];
+      plansMade++;
+      const { token, methodId } = await signUpCustomerWithCard(first, {
         email: `c-${randomUUID()}@battery.test`,
         firstName: 'Ngozi',
         lastName: 'Eze',
         bvn: freshTestBvn(),
       });
-      const session = await api.post(
+      const session = await second.post(
         '/api/v1/checkout/sessions',
         {
           merchant_id: merchant.id,
@@ -136,7 +166,7 @@ export async function startProcessStack(name: string): Promise<ProcessStack> {
         { token: merchant.key, headers: { 'idempotency-key': randomUUID() } },
       );
       expect(session.status, JSON.stringify(session.body)).toBe(201);
-      const confirmed = await api.post(
+      const confirmed = await second.post(
         `/api/v1/checkout/sessions/${session.body.data.token}/confirm`,
         {
           frequency: 'weekly',
