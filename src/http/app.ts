@@ -11,6 +11,7 @@ import type { TrustProxy } from '../platform/config.ts';
 import { loggerOptions } from '../platform/logger.ts';
 import { describeValidationError, errorBody, statusForCode } from './error-mapper.ts';
 import { findDuplicateKey } from './json-duplicate-keys.ts';
+import { findNonIntegerNumber } from './json-number-spelling.ts';
 import { findMalformedText } from './malformed-text.ts';
 import { registerMalformedInputGuard } from './plugins/malformed-input.ts';
 import { registerLoadShedding } from './plugins/load-shedding.ts';
@@ -65,6 +66,7 @@ export interface HttpOptions {
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+const GATEWAY_WEBHOOK_PATH = '/api/v1/webhooks/gateway';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -129,6 +131,18 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
       const problem = text.includes('\\u') ? findMalformedText(parsed) : undefined;
       if (problem !== undefined)
         return done(new DomainError('invalid_request', `Text fields ${problem}.`), undefined);
+      // Our numbers are integers; the gateway's webhooks are its format, not ours to judge.
+      const spelled = request.url.startsWith(GATEWAY_WEBHOOK_PATH)
+        ? undefined
+        : findNonIntegerNumber(text);
+      if (spelled !== undefined)
+        return done(
+          new DomainError(
+            'invalid_request',
+            `The number ${spelled.slice(0, 40)} must be written as a whole number, without a decimal point or exponent (amounts are integer kobo).`,
+          ),
+          undefined,
+        );
       // JSON.parse keeps the last of two equal keys; another parser may keep the first.
       const duplicate = findDuplicateKey(text);
       if (duplicate !== undefined)
