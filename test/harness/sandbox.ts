@@ -30,13 +30,15 @@ export interface TestSandbox {
 export async function startTestSandbox(options: {
   databaseUrl: string;
   appUrl: string;
+  /** Where charge, transfer and refund webhooks go instead of the app (a test that replays them). */
+  webhookUrl?: string;
 }): Promise<TestSandbox> {
   const secretKey = `sk_test_sandbox${randomBase62(24)}`;
   const gateway = await startSandboxGateway({
     port: 0,
     secretKey,
     databaseUrl: options.databaseUrl,
-    webhookUrl: `${options.appUrl}/api/v1/webhooks/gateway`,
+    webhookUrl: options.webhookUrl ?? `${options.appUrl}/api/v1/webhooks/gateway`,
     revocationWebhookUrl: `${options.appUrl}/api/v1/webhooks/payment-gateway`,
     logLevel: 'silent',
   });

@@ -140,16 +140,22 @@ export interface TestAppWithSandbox extends TestApp {
  * where to send them.
  */
 export async function startTestAppWithSandbox(
-  options: { settings?: Partial<AppSettings> } = {},
+  options: {
+    settings?: Partial<AppSettings>;
+    /** The sandbox's charge, transfer and refund webhooks go here instead of to the app. */
+    gatewayWebhookUrl?: string;
+  } = {},
 ): Promise<TestAppWithSandbox> {
+  const { gatewayWebhookUrl, ...appOptions } = options;
   const database = await createTestDatabase();
   const port = await freePort();
   const sandbox = await startTestSandbox({
     databaseUrl: database.url,
     appUrl: `http://127.0.0.1:${port}`,
+    ...(gatewayWebhookUrl !== undefined && { webhookUrl: gatewayWebhookUrl }),
   });
   const t = await startTestApp({
-    ...options,
+    ...appOptions,
     database,
     port,
     gatewayBaseUrl: sandbox.gateway.url,
