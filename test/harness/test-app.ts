@@ -135,16 +135,21 @@ export interface TestAppWithSandbox extends TestApp {
  * where to send them.
  */
 export async function startTestAppWithSandbox(
-  options: { settings?: Partial<AppSettings> } = {},
+  options: {
+    settings?: Partial<AppSettings>;
+    /** The sandbox's own webhooks and settlement delay (startTestSandbox). */
+    sandbox?: { webhooks?: boolean; settleDelayMs?: number };
+  } = {},
 ): Promise<TestAppWithSandbox> {
   const database = await createTestDatabase();
   const port = await freePort();
   const sandbox = await startTestSandbox({
+    ...options.sandbox,
     databaseUrl: database.url,
     appUrl: `http://127.0.0.1:${port}`,
   });
   const t = await startTestApp({
-    ...options,
+    ...(options.settings && { settings: options.settings }),
     database,
     port,
     gatewayBaseUrl: sandbox.gateway.url,
