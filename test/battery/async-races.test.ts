@@ -60,6 +60,8 @@ const figures = {
   payout: { runs: 0, schedules: new Set<string>(), failed: false },
 };
 const started = Date.now();
+/** Each scenario's time limit: a run takes about a second on an idle machine, more when busy. */
+const SCENARIO_TIMEOUT_MS = batteryCount({ ci: 150_000, full: 1_500_000 });
 
 beforeAll(async () => {
   t = await startTestAppWithSandbox({
@@ -263,8 +265,11 @@ async function runProperty<Ts extends [unknown, ...unknown[]]>(
   figures[which].runs += details.numRuns;
   if (details.failed) {
     figures[which].failed = true;
+    const cause = details.errorInstance;
     throw new Error(
-      `B6 ${which}: BATTERY_SEED=${SEED} replays this.\n${fc.defaultReportMessage(details)}`,
+      `B6 ${which}: ${cause instanceof Error ? cause.message : String(cause)}\n` +
+        `BATTERY_SEED=${SEED} replays this.\n${fc.defaultReportMessage(details)}`,
+      { cause },
     );
   }
 }
@@ -317,273 +322,287 @@ const collectionOutcomes = ['paid', 'nothing_to_do', 'pending'];
 // ── (a) a plan confirmed twice at once ─────────────────────────────────────────────────────
 
 describe('B6: fc.scheduler over the application, the database and the sandbox gateway', () => {
-  it('(a) a plan confirmed twice at once (same body, or another one): one plan, one deposit charge', async () => {
-    const runs = batteryCount({ ci: 8, full: 80 });
-    await runProperty(
-      'confirm',
-      runs,
-      fc.asyncProperty(
-        schedulerArbitraries.s,
-        schedulerArbitraries.bursts,
-        fc.constantFrom('same body', 'other body'),
-        async (s, bursts, variant) => {
-          t.clock.advance(1_000);
-          const { customer, methodId } = await customerWithCard(t);
-          const session = await t.http.post(
-            '/api/v1/checkout/sessions',
-            sessionBody(merchant.id, { amount: 120_000 }),
-            { token: merchant.testKey },
-          );
-          expect(session.status).toBe(201);
-          const first: ConfirmPlanInput = {
-            frequency: 'monthly',
-            installmentCount: 3,
-            upfrontPct: 25,
-            paymentMethodId: methodId,
-          };
-          // Confirm takes no Idempotency-Key (the session token is its key): a double click
-          // sends the same body twice; two tabs may send different choices.
-          const second: ConfirmPlanInput =
-            variant === 'same body'
-              ? first
-              : { ...first, frequency: 'weekly', installmentCount: 4, upfrontPct: 50 };
-          const race = new Race(s, bursts, t.ctx);
-          // Each submission, once answered, is followed by the deposit's collection job (two
-          // jobs for one deposit: a retry, or a second worker).
-          const submit = (name: string, input: ConfirmPlanInput) =>
-            race.actor(name, async (ctx) => {
-              const plan = await confirmPlan(ctx, customer.id, session.body.data.token, input);
-              const deposit = plan.installments.find((i) => i.sequence === 0);
-              if (!deposit) throw new Error('no deposit');
-              return {
-                planId: plan.id,
-                depositId: deposit.id,
-                collected: await collectInstallment(ctx, deposit.id),
-              };
-            });
-          const outcomes = [submit('confirm#1', first), submit('confirm#2', second)];
-          await race.run();
-          const results = await Promise.all(outcomes);
-          recordSchedule('confirm', race);
+  it(
+    '(a) a plan confirmed twice at once (same body, or another one): one plan, one deposit charge',
+    async () => {
+      const runs = batteryCount({ ci: 8, full: 80 });
+      await runProperty(
+        'confirm',
+        runs,
+        fc.asyncProperty(
+          schedulerArbitraries.s,
+          schedulerArbitraries.bursts,
+          fc.constantFrom('same body', 'other body'),
+          async (s, bursts, variant) => {
+            t.clock.advance(1_000);
+            const { customer, methodId } = await customerWithCard(t);
+            const session = await t.http.post(
+              '/api/v1/checkout/sessions',
+              sessionBody(merchant.id, { amount: 120_000 }),
+              { token: merchant.testKey },
+            );
+            expect(session.status).toBe(201);
+            const first: ConfirmPlanInput = {
+              frequency: 'monthly',
+              installmentCount: 3,
+              upfrontPct: 25,
+              paymentMethodId: methodId,
+            };
+            // Confirm takes no Idempotency-Key (the session token is its key): a double click
+            // sends the same body twice; two tabs may send different choices.
+            const second: ConfirmPlanInput =
+              variant === 'same body'
+                ? first
+                : { ...first, frequency: 'weekly', installmentCount: 4, upfrontPct: 50 };
+            const race = new Race(s, bursts, t.ctx);
+            // Each submission, once answered, is followed by the deposit's collection job (two
+            // jobs for one deposit: a retry, or a second worker).
+            const submit = (name: string, input: ConfirmPlanInput) =>
+              race.actor(name, async (ctx) => {
+                const plan = await confirmPlan(ctx, customer.id, session.body.data.token, input);
+                const deposit = plan.installments.find((i) => i.sequence === 0);
+                if (!deposit) throw new Error('no deposit');
+                return {
+                  planId: plan.id,
+                  depositId: deposit.id,
+                  collected: await collectInstallment(ctx, deposit.id),
+                };
+              });
+            const outcomes = [submit('confirm#1', first), submit('confirm#2', second)];
+            await race.run();
+            const results = await Promise.all(outcomes);
+            recordSchedule('confirm', race);
 
-          const plans = await t.ctx.db
-            .selectFrom('payment_plans')
-            .select(['id'])
-            .where('checkout_session_id', '=', session.body.data.id)
-            .execute();
-          expect(plans).toHaveLength(1);
-          for (const r of results) {
-            if (!r.ok) throw r.error;
-            expect(r.value.planId).toBe(plans[0]?.id);
-            expect(collectionOutcomes).toContain(r.value.collected);
-          }
-          const depositId = results[0]?.ok ? results[0].value.depositId : '';
-          await expectCollectedOnce(depositId);
-          await assertNoViolation();
-        },
-      ),
-    );
-  });
+            const plans = await t.ctx.db
+              .selectFrom('payment_plans')
+              .select(['id'])
+              .where('checkout_session_id', '=', session.body.data.id)
+              .execute();
+            expect(plans).toHaveLength(1);
+            for (const r of results) {
+              if (!r.ok) throw r.error;
+              expect(r.value.planId).toBe(plans[0]?.id);
+              expect(collectionOutcomes).toContain(r.value.collected);
+            }
+            const depositId = results[0]?.ok ? results[0].value.depositId : '';
+            await expectCollectedOnce(depositId);
+            await assertNoViolation();
+          },
+        ),
+      );
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
 
   // ── (b) the gateway's webhook before (or after) the charge call returns ──────────────────
 
-  it('(b) charge.success webhooks before, during and after the charge call: collected exactly once', async () => {
-    const runs = batteryCount({ ci: 8, full: 80 });
-    await runProperty(
-      'webhook',
-      runs,
-      fc.asyncProperty(
-        schedulerArbitraries.s,
-        schedulerArbitraries.bursts,
-        fc.constantFrom('deposit', 'installment 1'),
-        fc.integer({ min: 1, max: 2 }),
-        fc.integer({ min: 1, max: 2 }),
-        async (s, bursts, target, collectors, deliveries) => {
-          t.clock.advance(1_000);
-          const { plan, customer } = await confirmPlanFor(t, merchant, { amount: 100_000 });
-          const bySequence = [...plan.installments].sort((a, b) => a.sequence - b.sequence);
-          if (target === 'installment 1') {
-            // The deposit first, without fc: the race is about installment 1.
-            expect(await collect(t, bySequence[0]?.id ?? '')).toBe('paid');
-          }
-          const installment = bySequence[target === 'deposit' ? 0 : 1];
-          if (!installment) throw new Error('no installment');
-          const reference = chargeReference(installment.id, 1);
-          // What the gateway sends once it charged: the app only takes it as "look now".
-          const webhook = gatewayWebhook('charge.success', {
-            id: randomInt(1, 2 ** 31),
-            reference,
-            amount: installment.amount,
-            currency: 'NGN',
-            status: 'success',
-            gateway_response: 'Approved',
-            paid_at: t.clock.now().toISOString(),
-            channel: 'card',
-            customer: { email: customer.email },
-          });
-          const race = new Race(s, bursts, t.ctx);
-          const jobs = Array.from({ length: collectors }, (_, i) =>
-            race.actor(`collect#${i + 1}`, (ctx) => collectInstallment(ctx, installment.id)),
-          );
-          const hooks = Array.from({ length: deliveries }, (_, i) =>
-            race.actor(`webhook#${i + 1}`, (ctx) =>
-              receiveGatewayWebhook(ctx, webhook.body, webhook.signature),
-            ),
-          );
-          await race.run();
-          recordSchedule('webhook', race);
+  it(
+    '(b) charge.success webhooks before, during and after the charge call: collected exactly once',
+    async () => {
+      const runs = batteryCount({ ci: 8, full: 80 });
+      await runProperty(
+        'webhook',
+        runs,
+        fc.asyncProperty(
+          schedulerArbitraries.s,
+          schedulerArbitraries.bursts,
+          fc.constantFrom('deposit', 'installment 1'),
+          fc.integer({ min: 1, max: 2 }),
+          fc.integer({ min: 1, max: 2 }),
+          async (s, bursts, target, collectors, deliveries) => {
+            t.clock.advance(1_000);
+            const { plan, customer } = await confirmPlanFor(t, merchant, { amount: 100_000 });
+            const bySequence = [...plan.installments].sort((a, b) => a.sequence - b.sequence);
+            if (target === 'installment 1') {
+              // The deposit first, without fc: the race is about installment 1.
+              expect(await collect(t, bySequence[0]?.id ?? '')).toBe('paid');
+            }
+            const installment = bySequence[target === 'deposit' ? 0 : 1];
+            if (!installment) throw new Error('no installment');
+            const reference = chargeReference(installment.id, 1);
+            // What the gateway sends once it charged: the app only takes it as "look now".
+            const webhook = gatewayWebhook('charge.success', {
+              id: randomInt(1, 2 ** 31),
+              reference,
+              amount: installment.amount,
+              currency: 'NGN',
+              status: 'success',
+              gateway_response: 'Approved',
+              paid_at: t.clock.now().toISOString(),
+              channel: 'card',
+              customer: { email: customer.email },
+            });
+            const race = new Race(s, bursts, t.ctx);
+            const jobs = Array.from({ length: collectors }, (_, i) =>
+              race.actor(`collect#${i + 1}`, (ctx) => collectInstallment(ctx, installment.id)),
+            );
+            const hooks = Array.from({ length: deliveries }, (_, i) =>
+              race.actor(`webhook#${i + 1}`, (ctx) =>
+                receiveGatewayWebhook(ctx, webhook.body, webhook.signature),
+              ),
+            );
+            await race.run();
+            recordSchedule('webhook', race);
 
-          for (const r of await Promise.all(jobs)) {
-            if (!r.ok) throw r.error;
-            expect(collectionOutcomes).toContain(r.value);
-          }
-          for (const r of await Promise.all(hooks)) {
-            if (!r.ok) throw r.error;
-            expect(['processed', 'duplicate']).toContain(r.value.status);
-          }
-          await expectCollectedOnce(installment.id);
-          await assertNoViolation();
-        },
-      ),
-    );
-  });
+            for (const r of await Promise.all(jobs)) {
+              if (!r.ok) throw r.error;
+              expect(collectionOutcomes).toContain(r.value);
+            }
+            for (const r of await Promise.all(hooks)) {
+              if (!r.ok) throw r.error;
+              expect(['processed', 'duplicate']).toContain(r.value.status);
+            }
+            await expectCollectedOnce(installment.id);
+            await assertNoViolation();
+          },
+        ),
+      );
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
 
   // ── (c) payouts and transfer webhooks ─────────────────────────────────────────────────────
 
-  it('(c) two payout requests, a sweep, the gateway settling and transfer webhooks: never more paid than available, one transfer per payout', async () => {
-    const runs = batteryCount({ ci: 8, full: 80 });
-    await runProperty(
-      'payout',
-      runs,
-      fc.asyncProperty(
-        schedulerArbitraries.s,
-        schedulerArbitraries.bursts,
-        fc.integer({ min: 30, max: 80 }),
-        fc.integer({ min: 30, max: 80 }),
-        fc.boolean(),
-        fc.integer({ min: 1, max: 2 }),
-        fc.constantFrom('success', 'failed', 'reversed'),
-        async (s, bursts, pctA, pctB, sweep, deliveries, fate) => {
-          t.clock.advance(1_000);
-          // A merchant of its own per run (its balance is the race's subject), whose account
-          // number decides what the sandbox does with its transfers (…9999 fails, …8888 is
-          // reversed after succeeding).
-          const shop = await createTestMerchant(t, { approve: true });
-          const ending = fate === 'failed' ? '9999' : fate === 'reversed' ? '8888' : '1234';
-          const accountNumber = `${String(randomInt(0, 1_000_000)).padStart(6, '0')}${ending}`;
-          const settings = await t.http.patch(
-            `/api/v1/merchant/${shop.id}/settings`,
-            { settlement_account: { bank_code: '058', account_number: accountNumber } },
-            { token: shop.testKey },
-          );
-          expect(settings.status, JSON.stringify(settings.body)).toBe(200);
-          const { plan } = await confirmPlanFor(t, shop, { amount: 200_000 });
-          for (const i of [...plan.installments]
-            .sort((a, b) => a.sequence - b.sequence)
-            .slice(0, 2))
-            expect(await collect(t, i.id)).toBe('paid');
-          const availableOf = async () =>
-            merchantWallet(
-              await accountBalances(t.ctx.db, [{ kind: 'merchant_payable', merchantId: shop.id }]),
-              shop.id,
-            ).availableKobo;
-          const available = await availableOf();
+  it(
+    '(c) two payout requests, a sweep, the gateway settling and transfer webhooks: never more paid than available, one transfer per payout',
+    async () => {
+      const runs = batteryCount({ ci: 8, full: 80 });
+      await runProperty(
+        'payout',
+        runs,
+        fc.asyncProperty(
+          schedulerArbitraries.s,
+          schedulerArbitraries.bursts,
+          fc.integer({ min: 30, max: 80 }),
+          fc.integer({ min: 30, max: 80 }),
+          fc.boolean(),
+          fc.integer({ min: 1, max: 2 }),
+          fc.constantFrom('success', 'failed', 'reversed'),
+          async (s, bursts, pctA, pctB, sweep, deliveries, fate) => {
+            t.clock.advance(1_000);
+            // A merchant of its own per run (its balance is the race's subject), whose account
+            // number decides what the sandbox does with its transfers (…9999 fails, …8888 is
+            // reversed after succeeding).
+            const shop = await createTestMerchant(t, { approve: true });
+            const ending = fate === 'failed' ? '9999' : fate === 'reversed' ? '8888' : '1234';
+            const accountNumber = `${String(randomInt(0, 1_000_000)).padStart(6, '0')}${ending}`;
+            const settings = await t.http.patch(
+              `/api/v1/merchant/${shop.id}/settings`,
+              { settlement_account: { bank_code: '058', account_number: accountNumber } },
+              { token: shop.testKey },
+            );
+            expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+            const { plan } = await confirmPlanFor(t, shop, { amount: 200_000 });
+            for (const i of [...plan.installments]
+              .sort((a, b) => a.sequence - b.sequence)
+              .slice(0, 2))
+              expect(await collect(t, i.id)).toBe('paid');
+            const availableOf = async () =>
+              merchantWallet(
+                await accountBalances(t.ctx.db, [
+                  { kind: 'merchant_payable', merchantId: shop.id },
+                ]),
+                shop.id,
+              ).availableKobo;
+            const available = await availableOf();
 
-          const race = new Race(s, bursts, t.ctx);
-          // A payout request, then (as its send_payout job would) its transfer.
-          const payout = (name: string, amountKobo: number | undefined) =>
-            race.actor(name, async (ctx) => {
-              const created = await createPayout(ctx, shop.id, {
-                ...(amountKobo !== undefined && { amountKobo }),
-                trigger: amountKobo === undefined ? 'schedule' : 'request',
-              });
-              return created ? sendPayout(ctx, created.id) : null;
-            });
-          const payouts = [
-            payout('payout#1', Math.floor((available * pctA) / 100)),
-            payout('payout#2', Math.floor((available * pctB) / 100)),
-            ...(sweep ? [payout('sweep', undefined)] : []),
-          ];
-          const settler = race.actor('gateway-settles', async () => {
-            const settled = await t.sandbox.control('POST', '/_sandbox/settle');
-            expect(settled.status).toBe(200);
-          });
-          // The transfer webhook: for each payout the app has at that moment that is not final,
-          // the event its fate sends (the app verifies it with the gateway either way).
-          const event = fate === 'success' ? 'transfer.success' : `transfer.${fate}`;
-          const hooks = Array.from({ length: deliveries }, (_, n) =>
-            race.actor(`transfer-webhook#${n + 1}`, async (ctx) => {
-              const open = await ctx.db
-                .selectFrom('payouts')
-                .select(['reference', 'amount_kobo'])
-                .where('merchant_id', '=', shop.id)
-                .where('status', 'in', ['pending', 'in_transit'])
-                .execute();
-              const receipts = [];
-              for (const p of open) {
-                const webhook = gatewayWebhook(event, {
-                  reference: p.reference,
-                  amount: p.amount_kobo,
-                  status: fate,
-                  reason: 'Tranche payout',
+            const race = new Race(s, bursts, t.ctx);
+            // A payout request, then (as its send_payout job would) its transfer.
+            const payout = (name: string, amountKobo: number | undefined) =>
+              race.actor(name, async (ctx) => {
+                const created = await createPayout(ctx, shop.id, {
+                  ...(amountKobo !== undefined && { amountKobo }),
+                  trigger: amountKobo === undefined ? 'schedule' : 'request',
                 });
-                receipts.push(await receiveGatewayWebhook(ctx, webhook.body, webhook.signature));
-              }
-              return receipts;
-            }),
-          );
-          await race.run();
-          recordSchedule('payout', race);
-
-          for (const r of await Promise.all(payouts)) {
-            // A request above what is left is refused: the only error allowed.
-            if (!r.ok && !(r.error instanceof DomainError && r.error.code === 'invalid_request'))
-              throw r.error;
-          }
-          const settled = await settler;
-          if (!settled.ok) throw settled.error;
-          for (const r of await Promise.all(hooks)) if (!r.ok) throw r.error;
-
-          // Then the world catches up without fc: every payout's transfer is sent (its job), the
-          // gateway settles, every payout hears.
-          const rows = await t.ctx.db
-            .selectFrom('payouts')
-            .selectAll()
-            .where('merchant_id', '=', shop.id)
-            .execute();
-          for (const row of rows) if (row.status === 'pending') await sendPayout(t.ctx, row.id);
-          await t.sandbox.control('POST', '/_sandbox/settle');
-          for (const row of rows) {
-            const webhook = gatewayWebhook(event, {
-              reference: row.reference,
-              amount: row.amount_kobo,
-              status: fate,
+                return created ? sendPayout(ctx, created.id) : null;
+              });
+            const payouts = [
+              payout('payout#1', Math.floor((available * pctA) / 100)),
+              payout('payout#2', Math.floor((available * pctB) / 100)),
+              ...(sweep ? [payout('sweep', undefined)] : []),
+            ];
+            const settler = race.actor('gateway-settles', async () => {
+              const settled = await t.sandbox.control('POST', '/_sandbox/settle');
+              expect(settled.status).toBe(200);
             });
-            await receiveGatewayWebhook(t.ctx, webhook.body, webhook.signature);
-          }
-          const final = await t.ctx.db
-            .selectFrom('payouts')
-            .select(['reference', 'status', 'amount_kobo'])
-            .where('merchant_id', '=', shop.id)
-            .execute();
-          const { rows: transfers } = await sql<{ reference: string; n: number }>`
+            // The transfer webhook: for each payout the app has at that moment that is not final,
+            // the event its fate sends (the app verifies it with the gateway either way).
+            const event = fate === 'success' ? 'transfer.success' : `transfer.${fate}`;
+            const hooks = Array.from({ length: deliveries }, (_, n) =>
+              race.actor(`transfer-webhook#${n + 1}`, async (ctx) => {
+                const open = await ctx.db
+                  .selectFrom('payouts')
+                  .select(['reference', 'amount_kobo'])
+                  .where('merchant_id', '=', shop.id)
+                  .where('status', 'in', ['pending', 'in_transit'])
+                  .execute();
+                const receipts = [];
+                for (const p of open) {
+                  const webhook = gatewayWebhook(event, {
+                    reference: p.reference,
+                    amount: p.amount_kobo,
+                    status: fate,
+                    reason: 'Tranche payout',
+                  });
+                  receipts.push(await receiveGatewayWebhook(ctx, webhook.body, webhook.signature));
+                }
+                return receipts;
+              }),
+            );
+            await race.run();
+            recordSchedule('payout', race);
+
+            for (const r of await Promise.all(payouts)) {
+              // A request above what is left is refused: the only error allowed.
+              if (!r.ok && !(r.error instanceof DomainError && r.error.code === 'invalid_request'))
+                throw r.error;
+            }
+            const settled = await settler;
+            if (!settled.ok) throw settled.error;
+            for (const r of await Promise.all(hooks)) if (!r.ok) throw r.error;
+
+            // Then the world catches up without fc: every payout's transfer is sent (its job), the
+            // gateway settles, every payout hears.
+            const rows = await t.ctx.db
+              .selectFrom('payouts')
+              .selectAll()
+              .where('merchant_id', '=', shop.id)
+              .execute();
+            for (const row of rows) if (row.status === 'pending') await sendPayout(t.ctx, row.id);
+            await t.sandbox.control('POST', '/_sandbox/settle');
+            for (const row of rows) {
+              const webhook = gatewayWebhook(event, {
+                reference: row.reference,
+                amount: row.amount_kobo,
+                status: fate,
+              });
+              await receiveGatewayWebhook(t.ctx, webhook.body, webhook.signature);
+            }
+            const final = await t.ctx.db
+              .selectFrom('payouts')
+              .select(['reference', 'status', 'amount_kobo'])
+              .where('merchant_id', '=', shop.id)
+              .execute();
+            const { rows: transfers } = await sql<{ reference: string; n: number }>`
             SELECT reference, count(*)::int AS n FROM sandbox_gateway.transfers
              WHERE reference = ANY(${final.map((p) => p.reference)}::text[])
              GROUP BY reference`.execute(t.ctx.db);
-          // One transfer per payout, and each payout where its transfer ended.
-          expect(transfers.map((x) => x.n)).toEqual(final.map(() => 1));
-          const expectedStatus = fate === 'success' ? 'paid' : fate;
-          expect(final.map((p) => p.status)).toEqual(final.map(() => expectedStatus));
-          // Never more paid out than was available; what stays is exactly the rest.
-          const kept = final
-            .filter((p) => p.status === 'paid')
-            .reduce((sum, p) => sum + p.amount_kobo, 0);
-          expect(kept).toBeLessThanOrEqual(available);
-          expect(await availableOf()).toBe(available - kept);
-          if (fate === 'success') expect(final.length).toBeGreaterThan(0);
-          await assertNoViolation();
-        },
-      ),
-    );
-  });
+            // One transfer per payout, and each payout where its transfer ended.
+            expect(transfers.map((x) => x.n)).toEqual(final.map(() => 1));
+            const expectedStatus = fate === 'success' ? 'paid' : fate;
+            expect(final.map((p) => p.status)).toEqual(final.map(() => expectedStatus));
+            // Never more paid out than was available; what stays is exactly the rest.
+            const kept = final
+              .filter((p) => p.status === 'paid')
+              .reduce((sum, p) => sum + p.amount_kobo, 0);
+            expect(kept).toBeLessThanOrEqual(available);
+            expect(await availableOf()).toBe(available - kept);
+            if (fate === 'success') expect(final.length).toBeGreaterThan(0);
+            await assertNoViolation();
+          },
+        ),
+      );
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
 });
