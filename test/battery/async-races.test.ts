@@ -14,7 +14,7 @@ import { GatewayError, type PaymentGateway } from '../../src/gateway/port.ts';
 import { hmacSha512Hex } from '../../src/platform/crypto.ts';
 import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';
 import { checkInvariants, formatViolations } from '../harness/invariants.ts';
-import { collect, confirmPlanFor, customerWithCard } from '../harness/plans.ts';
+import { collect, customerWithCard } from '../harness/plans.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 import { batteryCount, report } from './battery.ts';
 
@@ -92,6 +92,45 @@ afterAll(async () => {
   });
   await t.close();
 });
+
+// ── customers and plans ─────────────────────────────────────────────────────────────────────
+
+/**
+ * A customer with a card, shared by a few runs: linking a card is most of a run's setup. Each
+ * plan keeps part of its amount open, and Bronze's limit on what is open is ₦50,000, so a new
+ * customer takes over every 15 plans (at most 15 × ₦1,500 open).
+ */
+let pooled: { card: Awaited<ReturnType<typeof customerWithCard>>; plans: number } | undefined;
+async function payingCustomer() {
+  if (!pooled || pooled.plans >= 15) pooled = { card: await customerWithCard(t), plans: 0 };
+  pooled.plans += 1;
+  return pooled.card;
+}
+
+/** A checkout session of `shop` for `amount` kobo. */
+async function newSession(shop: TestMerchant, amount: number) {
+  const session = await t.http.post('/api/v1/checkout/sessions', sessionBody(shop.id, { amount }), {
+    token: shop.testKey,
+  });
+  if (session.status !== 201) throw new Error(`session: ${JSON.stringify(session.body)}`);
+  return session.body.data as { id: string; token: string };
+}
+
+/** Session → plan confirmed (monthly, 3 installments, 25% upfront), nothing collected. */
+async function confirmedPlan(shop: TestMerchant, amount: number) {
+  const card = await payingCustomer();
+  const session = await newSession(shop, amount);
+  const plan = await confirmPlan(t.ctx, card.customer.id, session.token, {
+    frequency: 'monthly',
+    installmentCount: 3,
+    upfrontPct: 25,
+    paymentMethodId: card.methodId,
+  });
+  return {
+    customer: card.customer,
+    installments: [...plan.installments].sort((a, b) => a.sequence - b.sequence),
+  };
+}
 
 // ── the scheduler's driver ──────────────────────────────────────────────────────────────────
 
@@ -335,13 +374,8 @@ describe('B6: fc.scheduler over the application, the database and the sandbox ga
           fc.constantFrom('same body', 'other body'),
           async (s, bursts, variant) => {
             t.clock.advance(1_000);
-            const { customer, methodId } = await customerWithCard(t);
-            const session = await t.http.post(
-              '/api/v1/checkout/sessions',
-              sessionBody(merchant.id, { amount: 120_000 }),
-              { token: merchant.testKey },
-            );
-            expect(session.status).toBe(201);
+            const { customer, methodId } = await payingCustomer();
+            const session = await newSession(merchant, 120_000);
             const first: ConfirmPlanInput = {
               frequency: 'monthly',
               installmentCount: 3,
@@ -359,7 +393,7 @@ describe('B6: fc.scheduler over the application, the database and the sandbox ga
             // jobs for one deposit: a retry, or a second worker).
             const submit = (name: string, input: ConfirmPlanInput) =>
               race.actor(name, async (ctx) => {
-                const plan = await confirmPlan(ctx, customer.id, session.body.data.token, input);
+                const plan = await confirmPlan(ctx, customer.id, session.token, input);
                 const deposit = plan.installments.find((i) => i.sequence === 0);
                 if (!deposit) throw new Error('no deposit');
                 return {
@@ -376,7 +410,7 @@ describe('B6: fc.scheduler over the application, the database and the sandbox ga
             const plans = await t.ctx.db
               .selectFrom('payment_plans')
               .select(['id'])
-              .where('checkout_session_id', '=', session.body.data.id)
+              .where('checkout_session_id', '=', session.id)
               .execute();
             expect(plans).toHaveLength(1);
             for (const r of results) {
@@ -411,8 +445,7 @@ describe('B6: fc.scheduler over the application, the database and the sandbox ga
           fc.integer({ min: 1, max: 2 }),
           async (s, bursts, target, collectors, deliveries) => {
             t.clock.advance(1_000);
-            const { plan, customer } = await confirmPlanFor(t, merchant, { amount: 100_000 });
-            const bySequence = [...plan.installments].sort((a, b) => a.sequence - b.sequence);
+            const { installments: bySequence, customer } = await confirmedPlan(merchant, 100_000);
             if (target === 'installment 1') {
               // The deposit first, without fc: the race is about installment 1.
               expect(await collect(t, bySequence[0]?.id ?? '')).toBe('paid');
@@ -492,11 +525,8 @@ describe('B6: fc.scheduler over the application, the database and the sandbox ga
               { token: shop.testKey },
             );
             expect(settings.status, JSON.stringify(settings.body)).toBe(200);
-            const { plan } = await confirmPlanFor(t, shop, { amount: 200_000 });
-            for (const i of [...plan.installments]
-              .sort((a, b) => a.sequence - b.sequence)
-              .slice(0, 2))
-              expect(await collect(t, i.id)).toBe('paid');
+            const { installments } = await confirmedPlan(shop, 200_000);
+            for (const i of installments.slice(0, 2)) expect(await collect(t, i.id)).toBe('paid');
             const availableOf = async () =>
               merchantWallet(
                 await accountBalances(t.ctx.db, [
