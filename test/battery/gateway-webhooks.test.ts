@@ -27,7 +27,7 @@ let merchant: TestMerchant;
 let caught: WebhookReceiver;
 beforeAll(async () => {
   caught = await startWebhookReceiver();
-  t = await startTestAppWithSandbox({ gatewayWebhookUrl: caught.url });
+  t = await startTestAppWithSandbox({ sandbox: { webhookUrl: caught.url } });
   merchant = await createTestMerchant(t, { approve: true });
 });
 afterAll(async () => {

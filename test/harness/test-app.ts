@@ -142,20 +142,19 @@ export interface TestAppWithSandbox extends TestApp {
 export async function startTestAppWithSandbox(
   options: {
     settings?: Partial<AppSettings>;
-    /** The sandbox's charge, transfer and refund webhooks go here instead of to the app. */
-    gatewayWebhookUrl?: string;
+    /** The sandbox's own webhooks, where they go, and its settlement delay (startTestSandbox). */
+    sandbox?: { webhooks?: boolean; settleDelayMs?: number; webhookUrl?: string };
   } = {},
 ): Promise<TestAppWithSandbox> {
-  const { gatewayWebhookUrl, ...appOptions } = options;
   const database = await createTestDatabase();
   const port = await freePort();
   const sandbox = await startTestSandbox({
+    ...options.sandbox,
     databaseUrl: database.url,
     appUrl: `http://127.0.0.1:${port}`,
-    ...(gatewayWebhookUrl !== undefined && { webhookUrl: gatewayWebhookUrl }),
   });
   const t = await startTestApp({
-    ...appOptions,
+    ...(options.settings && { settings: options.settings }),
     database,
     port,
     gatewayBaseUrl: sandbox.gateway.url,
