@@ -11,7 +11,7 @@ import type { TrustProxy } from '../platform/config.ts';
 import { loggerOptions } from '../platform/logger.ts';
 import { describeValidationError, errorBody, statusForCode } from './error-mapper.ts';
 import { findDuplicateKey } from './json-duplicate-keys.ts';
-import { findNonIntegerNumber } from './json-number-spelling.ts';
+import { findFloatSpelledInteger } from './json-number-spelling.ts';
 import { findMalformedText } from './malformed-text.ts';
 import { registerMalformedInputGuard } from './plugins/malformed-input.ts';
 import { registerLoadShedding } from './plugins/load-shedding.ts';
@@ -134,12 +134,12 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
       // Our numbers are integers; the gateway's webhooks are its format, not ours to judge.
       const spelled = request.url.startsWith(GATEWAY_WEBHOOK_PATH)
         ? undefined
-        : findNonIntegerNumber(text);
+        : findFloatSpelledInteger(text);
       if (spelled !== undefined)
         return done(
           new DomainError(
             'invalid_request',
-            `The number ${spelled.slice(0, 40)} must be written as a whole number, without a decimal point or exponent (amounts are integer kobo).`,
+            `The number ${spelled.slice(0, 40)} is an integer spelled as a float: write it as digits only, without a decimal point or exponent (amounts are integer kobo).`,
           ),
           undefined,
         );

@@ -1,20 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findNonIntegerNumber } from './json-number-spelling.ts';
+import { findFloatSpelledInteger } from './json-number-spelling.ts';
 
-describe('findNonIntegerNumber', () => {
-  it('finds a fraction or an exponent in any number, and nothing in strings, keys or literals', () => {
-    expect(findNonIntegerNumber('{"amount":1e5}')).toBe('1e5');
-    expect(findNonIntegerNumber('{"amount":100000.0}')).toBe('100000.0');
-    expect(findNonIntegerNumber('[1,2,{"a":[-2.5E-3]}]')).toBe('-2.5E-3');
-    expect(findNonIntegerNumber('{"a":1E+2}')).toBe('1E+2');
-    expect(findNonIntegerNumber('{"1.5e3":"2.5e1","b":true,"c":false,"d":null,"e":-12}')).toBe(
+describe('findFloatSpelledInteger', () => {
+  it('finds an integer spelled with a point or an exponent, and nothing in fractions, strings, keys or literals', () => {
+    expect(findFloatSpelledInteger('{"amount":1e5}')).toBe('1e5');
+    expect(findFloatSpelledInteger('{"amount":100000.0}')).toBe('100000.0');
+    expect(findFloatSpelledInteger('[1,2.5,{"a":[-2.5E3]}]')).toBe('-2.5E3');
+    expect(findFloatSpelledInteger('{"a":1E+2}')).toBe('1E+2');
+    expect(findFloatSpelledInteger('{"a":2500.5,"b":-2.5E-3,"c":1e-7}')).toBe(undefined);
+    expect(findFloatSpelledInteger('{"1.5e3":"2.5e1","b":true,"c":false,"d":null,"e":-12}')).toBe(
       undefined,
     );
-    expect(findNonIntegerNumber('{"a":"x\\"1.5\\"","b":[0,-0,10]}')).toBe(undefined);
+    expect(findFloatSpelledInteger('{"a":"x\\"1.5\\"","b":[0,-0,10]}')).toBe(undefined);
   });
 
-  it('agrees with JSON.stringify: integers pass, any other finite number is found', () => {
+  it('agrees with JSON.stringify: only integers it writes with an exponent (≥ 1e21) are found', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
         const text = JSON.stringify(value);
@@ -24,8 +25,8 @@ describe('findNonIntegerNumber', () => {
           return v;
         });
         // JSON.stringify writes an integer as digits unless it is 1e21 or more.
-        const spelled = numbers.some((n) => !Number.isInteger(n) || Math.abs(n) >= 1e21);
-        expect(findNonIntegerNumber(text) !== undefined).toBe(spelled);
+        const spelled = numbers.some((n) => Number.isInteger(n) && Math.abs(n) >= 1e21);
+        expect(findFloatSpelledInteger(text) !== undefined).toBe(spelled);
       }),
       { numRuns: 2_000 },
     );

@@ -292,7 +292,7 @@ describe('B4: hostile amounts are refused with a typed 400, never a 500, never r
       const res = await sendRaw(target, withRaw(target.body(), 'amount', spelling));
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       expect(res.body.code).toBe('invalid_request');
-      expect(res.body.detail).toContain(`The number ${spelling} must be written as a whole number`);
+      expect(res.body.detail).toContain(`The number ${spelling} is an integer spelled as a float`);
     }
     const res = await sendRaw(target, withRaw(target.body(), 'amount', '100000'));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
