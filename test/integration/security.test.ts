@@ -23,6 +23,10 @@ const objects = {
   liveSessionToken: '',
   testPlanId: '',
   livePlanId: '',
+  /** A second live plan, for the cancel route's cells (cancelling changes the plan). */
+  liveCancelPlanId: '',
+  /** A key of `merchant`'s (the revoked one), for the revoke route's cells. */
+  keyId: '',
   testEventId: '',
   liveEventId: '',
 };
@@ -73,6 +77,7 @@ beforeAll(async () => {
   // A second test key for `merchant`, then revoked: it must stop working while the first still works.
   const rolled = await rollApiKey(t.ctx, merchant.id, 'test', 60);
   revokedKey = rolled.secret_key;
+  objects.keyId = rolled.id;
   await revokeApiKey(t.ctx, merchant.id, rolled.id);
   customerToken = (await createTestCustomer(t)).accessToken;
 
@@ -82,6 +87,7 @@ beforeAll(async () => {
   objects.liveSessionToken = liveSession.body.data.token;
   objects.testPlanId = (await confirmPlanFor(t, merchant)).plan.id;
   objects.livePlanId = await livePlanOf(merchant);
+  objects.liveCancelPlanId = await livePlanOf(merchant);
   objects.testEventId = await eventOf(merchant, false);
   objects.liveEventId = await eventOf(merchant, true);
 });
@@ -246,6 +252,39 @@ describe('merchant routes refuse the wrong callers', () => {
       body: {},
       mode: { object: 'test' },
     },
+    {
+      method: 'get',
+      path: () => `plans/${objects.testPlanId}/charges`,
+      name: 'GET /merchant/{id}/plans/{plan_id}/charges',
+      mode: { object: 'test' },
+    },
+    {
+      method: 'get',
+      path: () => `plans/${objects.livePlanId}/refunds`,
+      name: 'GET /merchant/{id}/plans/{plan_id}/refunds',
+      mode: { object: 'live' },
+    },
+    {
+      method: 'post',
+      path: () => `plans/${objects.livePlanId}/refunds`,
+      name: 'POST /merchant/{id}/plans/{plan_id}/refunds',
+      // More than was ever collected: the own-mode key gets the rule's refusal, not a refund.
+      body: { amount: 999_999_999, reason: 'security cell' },
+      mode: { object: 'live' },
+    },
+    {
+      method: 'post',
+      path: () => `plans/${objects.liveCancelPlanId}/cancel`,
+      name: 'POST /merchant/{id}/plans/{plan_id}/cancel',
+      body: { reason: 'security cell' },
+      mode: { object: 'live' },
+    },
+    {
+      method: 'delete',
+      path: () => `keys/${objects.keyId}`,
+      name: 'DELETE /merchant/{id}/keys/{key_id}',
+      mode: { noModeObject: 'keys are the account’s credentials, managed for both modes' },
+    },
   ] as const)
     merchantRouteSecuritySuite(
       {
@@ -253,10 +292,12 @@ describe('merchant routes refuse the wrong callers', () => {
         otherMerchantStatus: 404,
         mode: route.mode,
         send: (token) =>
-          route.method === 'get'
-            ? t.http.get(`/api/v1/merchant/${merchant.id}/${route.path()}`, {
-                ...(token && { token }),
-              })
+          route.method === 'get' || route.method === 'delete'
+            ? t.http.request(
+                route.method.toUpperCase(),
+                `/api/v1/merchant/${merchant.id}/${route.path()}`,
+                { ...(token && { token }) },
+              )
             : t.http.post(
                 `/api/v1/merchant/${merchant.id}/${route.path()}`,
                 'body' in route ? route.body : undefined,
@@ -329,7 +370,10 @@ describe('test and live data are apart (issue 15, decision 0015)', () => {
     const own = await t.http.get(m(`/plans/${objects.testPlanId}`), { token: merchant.testKey });
     expect(own.body.data).toMatchObject({ id: objects.testPlanId, livemode: false });
     const listed = await t.http.get(m('/plans?limit=100'), { token: merchant.liveKey });
-    expect(listed.body.data.map((p: { id: string }) => p.id)).toEqual([objects.livePlanId]);
+    // The merchant's live plans: the one read here and the one the cancel route's cells used.
+    expect(listed.body.data.map((p: { id: string }) => p.id).sort()).toEqual(
+      [objects.livePlanId, objects.liveCancelPlanId].sort(),
+    );
   });
 
   it('a live key cannot read or resend a test webhook event (404), nor re-send it in bulk', async () => {
@@ -413,7 +457,9 @@ describe('test and live data are apart (issue 15, decision 0015)', () => {
     expect(await ids('/plans?limit=100')).toEqual(
       expect.arrayContaining([objects.testPlanId, objects.livePlanId]),
     );
-    expect(await ids('/plans?limit=100&livemode=true')).toEqual([objects.livePlanId]);
+    expect((await ids('/plans?limit=100&livemode=true')).sort()).toEqual(
+      [objects.livePlanId, objects.liveCancelPlanId].sort(),
+    );
     expect(await ids('/plans?limit=100&livemode=false')).not.toContain(objects.livePlanId);
     const events = await ids('/webhook-events?limit=100');
     expect(events).toEqual(expect.arrayContaining([objects.testEventId, objects.liveEventId]));
