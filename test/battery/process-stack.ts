@@ -24,6 +24,10 @@ export interface ProcessStack {
   api: HttpClient;
   env: NodeJS.ProcessEnv;
   databaseUrl: string;
+  /** The sandbox gateway itself (the API and workers may reach it through `gatewayBaseUrl`). */
+  sandboxUrl: string;
+  /** A sandbox test control (`/_sandbox/…`, e.g. faults), straight to the sandbox. */
+  sandbox(method: 'GET' | 'POST' | 'DELETE', path: string, body?: object): Promise<unknown>;
   receiver: WebhookReceiver;
   merchant: { id: string; key: string; webhookSecret: string };
   query<Row extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<Row[]>;
@@ -43,14 +47,28 @@ export interface ProcessStack {
   stop(): Promise<void>;
 }
 
-export async function startProcessStack(name: string): Promise<ProcessStack> {
+export interface ProcessStackOptions {
+  /** Extra environment for the API and the workers (e.g. GATEWAY_TIMEOUT_MS). */
+  env?: NodeJS.ProcessEnv;
+  /** A database of the test's own (migrated or not; the API migrates it), kept at stop. */
+  databaseUrl?: string;
+  /** Where the API and workers reach the gateway (a fault proxy); the sandbox itself otherwise. */
+  gatewayBaseUrl?: (sandboxUrl: string) => string | Promise<string>;
+}
+
+export async function startProcessStack(
+  name: string,
+  options: ProcessStackOptions = {},
+): Promise<ProcessStack> {
   const secrets = generateSecrets();
   const dataDir = mkdtempSync(join(tmpdir(), `tranche-${name}-`));
-  const database = await createTestDatabase();
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => undefined }
+    : await createTestDatabase();
   const receiver = await startWebhookReceiver();
   const [port, sandboxPort] = [await freePort(), await freePort()];
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-  const env: NodeJS.ProcessEnv = {
+  const sandboxEnv: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: database.url,
     PORT: String(port),
@@ -66,12 +84,31 @@ export async function startProcessStack(name: string): Promise<ProcessStack> {
     // The tests' own requests would otherwise meet the sandbox key's limit.
     RATE_LIMIT_SANDBOX_PER_MIN: '100000',
   };
-  delete env.REDIS_URL;
-  delete env.CRASH_AT;
+  delete sandboxEnv.REDIS_URL;
+  delete sandboxEnv.CRASH_AT;
+  delete sandboxEnv.GATEWAY_BASE_URL;
+  const env: NodeJS.ProcessEnv = {
+    ...sandboxEnv,
+    ...options.env,
+    ...(options.gatewayBaseUrl && { GATEWAY_BASE_URL: await options.gatewayBaseUrl(sandboxUrl) }),
+  };
   const background = await Promise.all([
-    startTrancheProcess('sandbox-gateway', 'Sandbox gateway running', env),
+    startTrancheProcess('sandbox-gateway', 'Sandbox gateway running', sandboxEnv),
     startTrancheProcess('api', 'admin-token', env),
   ]);
+  const sandbox = async (method: 'GET' | 'POST' | 'DELETE', path: string, body?: object) => {
+    const response = await fetch(`${sandboxUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${secrets.gatewaySecretKey}`,
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+      },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    const answer: unknown = await response.json();
+    if (!response.ok) throw new Error(`sandbox ${method} ${path}: ${JSON.stringify(answer)}`);
+    return answer;
+  };
   const api = new HttpClient(`http://127.0.0.1:${port}`);
 
   const query = async <Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) => {
@@ -109,6 +146,8 @@ export async function startProcessStack(name: string): Promise<ProcessStack> {
     api,
     env,
     databaseUrl: database.url,
+    sandboxUrl,
+    sandbox,
     receiver,
     merchant,
     query,
@@ -191,10 +230,7 @@ export async function startProcessStack(name: string): Promise<ProcessStack> {
       expect(Number(ours?.n), `charge rows of ${installmentId}`).toBe(expected);
     },
     settleAtGateway: async () => {
-      await fetch(`${sandboxUrl}/_sandbox/settle`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${secrets.gatewaySecretKey}` },
-      });
+      await sandbox('POST', '/_sandbox/settle');
     },
     stop: async () => {
       for (const proc of background.reverse()) await proc.stop();
