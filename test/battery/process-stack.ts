@@ -31,6 +31,8 @@ export interface ProcessStack {
   receiver: WebhookReceiver;
   merchant: { id: string; key: string; webhookSecret: string };
   query<Row extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<Row[]>;
+  /** The API process (to check it is still alive). */
+  apiProcess(): TrancheProcess;
   /** A worker process; `crashAt` arms a crash point (src/platform/crash-points.ts). */
   startWorker(crashAt?: string): Promise<TrancheProcess>;
   /** A confirmed weekly plan for a new customer; the worker then collects its deposit. */
@@ -151,6 +153,7 @@ export async function startProcessStack(
     receiver,
     merchant,
     query,
+    apiProcess: () => background[1],
     startWorker: (crashAt) =>
       startTrancheProcess('worker', 'Tranche worker running.', {
         ...env,
@@ -233,7 +236,7 @@ export async function startProcessStack(
       await sandbox('POST', '/_sandbox/settle');
     },
     stop: async () => {
-      for (const proc of background.reverse()) await proc.stop();
+      for (const proc of [...background].reverse()) await proc.stop();
       await receiver.close();
       try {
         await assertInvariants(database.url);
