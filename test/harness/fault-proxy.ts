@@ -34,6 +34,8 @@ export interface FaultProxy {
   setMode(mode: ProxyMode): void;
   /** Caller-side connections still open, and their server-side twins. */
   openSockets(): number;
+  /** Caller-side connections still open with a request never answered: hung, unless closed. */
+  unansweredSockets(): number;
   /** Request chunks a `delay` has yet to forward. */
   pendingForwards(): number;
   exchanges: ProxyExchange[];
@@ -47,6 +49,7 @@ export async function startFaultProxy(target: { host: string; port: number }): P
   let mode: ProxyMode = { kind: 'pass' };
   const open = new Set<net.Socket>();
   const exchanges: ProxyExchange[] = [];
+  const unanswered = new Set<net.Socket>();
   let pending = 0;
 
   const track = (socket: net.Socket) => {
@@ -62,6 +65,7 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     const name = modeName(connectionMode);
     let current: { startedAt: number } | undefined;
     const finish = (end: ProxyExchange['end']) => {
+      unanswered.delete(client);
       if (!current) return;
       exchanges.push({
         mode: name,
@@ -95,6 +99,7 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     };
     client.on('data', (chunk: Buffer) => {
       current ??= { startedAt: Date.now() };
+      unanswered.add(client);
       switch (connectionMode.kind) {
         case 'pass':
         case 'half_open':
@@ -128,6 +133,7 @@ export async function startFaultProxy(target: { host: string; port: number }): P
       for (const socket of open) socket.destroy();
     },
     openSockets: () => open.size,
+    unansweredSockets: () => unanswered.size,
     pendingForwards: () => pending,
     exchanges,
     close: async () => {
