@@ -121,7 +121,7 @@ describe('B15: PostgreSQL crash', () => {
 
       for (let cycle = 0; cycle < cycles; cycle++) {
         // Collections in flight around the crash: plans whose next installment is made due.
-        const plans = [];
+        const plans: { planId: string; installments: { id: string }[] }[] = [];
         for (let n = 0; n < PLANS_PER_CYCLE; n++) plans.push(await stack.newPlan(3));
         await waitFor(
           async () => {
