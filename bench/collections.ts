@@ -24,7 +24,8 @@
  *
  * DATABASE_URL names a server on which a throwaway database tranche_bench_<random> is created
  * and dropped; unset, an embedded PostgreSQL runs in a temporary directory.
- * Extras: --merchants M (default 10); --concurrency C sets WORKER_CONCURRENCY (default: the
+ * Extras: --workers W (default 1) starts W worker processes on the one queue (scale-out: the
+ * ledger check then also proves no installment was charged twice); --merchants M (default 10); --concurrency C sets WORKER_CONCURRENCY (default: the
  * product's default); --pool-size N sets the worker's DATABASE_POOL_SIZE; --log-level L (default
  * info, written to /dev/null, as a production worker would log); --cpu-prof DIR writes V8 CPU
  * profiles of the worker and the sandbox into DIR (bench/cpu-profile-top.ts summarises them).
@@ -55,6 +56,8 @@ const TARGET_PER_SECOND = 500;
 export interface CollectionsBenchOptions {
   installments: number;
   merchants: number;
+  /** Worker processes sharing the queue (scale-out: two workers must not double-charge). */
+  workers: number;
   concurrency: number | undefined;
   poolSize: number | undefined;
   logLevel: string;
@@ -69,6 +72,7 @@ export function parseOptions(argv: string[]): CollectionsBenchOptions {
     options: {
       installments: { type: 'string', default: '20000' },
       merchants: { type: 'string', default: '10' },
+      workers: { type: 'string', default: '1' },
       concurrency: { type: 'string' },
       'pool-size': { type: 'string' },
       'log-level': { type: 'string', default: 'info' },
@@ -85,6 +89,7 @@ export function parseOptions(argv: string[]): CollectionsBenchOptions {
   return {
     installments: positive('installments', values.installments),
     merchants: positive('merchants', values.merchants),
+    workers: positive('workers', values.workers),
     concurrency:
       values.concurrency === undefined ? undefined : positive('concurrency', values.concurrency),
     poolSize:
@@ -622,18 +627,28 @@ export async function runBench(options: CollectionsBenchOptions): Promise<boolea
     }
     say(`seeded in ${ms(Date.now() - seedStarted)}; starting the worker (tranche worker) …`);
 
-    const worker = await startWorker(
-      { ...env, SANDBOX_GATEWAY_PORT: String(sandbox.port) },
-      profileArgs('worker'),
-    );
-    cleanup.push(() => worker.stop());
+    const workers: WorkerProcess[] = [];
+    for (let w = 0; w < options.workers; w++) {
+      const worker = await startWorker(
+        { ...env, SANDBOX_GATEWAY_PORT: String(sandbox.port) },
+        profileArgs(options.workers === 1 ? 'worker' : `worker-${w + 1}`),
+      );
+      cleanup.push(() => worker.stop());
+      workers.push(worker);
+    }
     const config = loadConfig({ ...process.env, ...env });
     const load = loadavg()
       .map((l) => l.toFixed(2))
       .join(' ');
+    const workersCpu = () => {
+      const each = workers.map((w) => cpuSeconds(w.child.pid));
+      return each.some((s) => s === null)
+        ? null
+        : each.reduce<number>((sum, s) => sum + (s ?? 0), 0);
+    };
 
     const cpuBefore = {
-      worker: cpuSeconds(worker.child.pid),
+      worker: workersCpu(),
       sandbox: cpuSeconds(sandbox.child.pid),
       postgres: await backendCpuSeconds(client),
     };
@@ -661,17 +676,17 @@ export async function runBench(options: CollectionsBenchOptions): Promise<boolea
         say(`no progress for ${options.stallSeconds} s: giving up`);
         break;
       }
-      if (worker.child.exitCode !== null || worker.child.signalCode !== null) {
-        say('the worker exited during the run');
+      if (workers.some((w) => w.child.exitCode !== null || w.child.signalCode !== null)) {
+        say('a worker exited during the run');
         break;
       }
     }
     const cpuAfter = {
-      worker: cpuSeconds(worker.child.pid),
+      worker: workersCpu(),
       sandbox: cpuSeconds(sandbox.child.pid),
       postgres: await backendCpuSeconds(client),
     };
-    await worker.stop();
+    await Promise.all(workers.map((w) => w.stop()));
     await sandbox.stop();
 
     const result = await figures(client, seeded.installmentIds, dueAt);
@@ -690,7 +705,7 @@ export async function runBench(options: CollectionsBenchOptions): Promise<boolea
       `node ${process.versions.node}, ${cpus().length} CPUs, load before the run ${load}; database ${embedded ? 'embedded' : 'DATABASE_URL'} (${settings.join(' ')})`,
     );
     out.push(
-      `one worker process: WORKER_CONCURRENCY=${config.workerConcurrency}, DATABASE_POOL_SIZE=${config.databasePoolSize}, LOG_LEVEL=${options.logLevel}; sandbox gateway in its own process, over HTTP`,
+      `${options.workers === 1 ? 'one worker process' : `${options.workers} worker processes`}: WORKER_CONCURRENCY=${config.workerConcurrency}, DATABASE_POOL_SIZE=${config.databasePoolSize}, LOG_LEVEL=${options.logLevel}; sandbox gateway in its own process, over HTTP`,
     );
     out.push('');
     out.push(
@@ -713,7 +728,7 @@ export async function runBench(options: CollectionsBenchOptions): Promise<boolea
         : `${(((after - before) * 1000) / last.paid).toFixed(2)} ms`;
     };
     out.push(
-      `CPU per installment worker ${perInstallment('worker')}, sandbox gateway ${perInstallment('sandbox')}, PostgreSQL backends ${perInstallment('postgres')} (of ${cpus().length} cores: ${((1000 * cpus().length) / TARGET_PER_SECOND).toFixed(0)} ms per installment at most for ${TARGET_PER_SECOND}/s)`,
+      `CPU per installment worker${options.workers === 1 ? '' : 's (all)'} ${perInstallment('worker')}, sandbox gateway ${perInstallment('sandbox')}, PostgreSQL backends ${perInstallment('postgres')} (of ${cpus().length} cores: ${((1000 * cpus().length) / TARGET_PER_SECOND).toFixed(0)} ms per installment at most for ${TARGET_PER_SECOND}/s)`,
     );
     out.push('');
     out.push(`ledger check        ${balanced ? 'BALANCED' : 'PROBLEMS'}`);

@@ -95,7 +95,7 @@ export interface Target {
   nodeArgs: string[];
 }
 
-interface Merchant {
+export interface Merchant {
   id: string;
   secretKey: string;
 }
@@ -142,7 +142,7 @@ export function parseOptions(argv: string[]): BenchOptions {
 }
 
 /** One load phase; `phase` tags order references so rows can be attributed to it afterwards. */
-function loadRequest(
+export function loadRequest(
   route: string,
   merchant: Merchant,
   phase: string,
@@ -181,7 +181,7 @@ function loadRequest(
   };
 }
 
-async function fire(
+export async function fire(
   url: string,
   connections: number,
   seconds: number,
@@ -322,6 +322,21 @@ export function report(measurements: Measurement[], options: BenchOptions): stri
   return lines.join('\n');
 }
 
+/** An approved merchant and its sandbox secret key, made the way `tranche merchants create` does. */
+export async function createBenchMerchant(apiEnv: Record<string, string>): Promise<Merchant> {
+  const runtime = await openRuntime(loadConfig(apiEnv), { migrate: false, log: () => undefined });
+  try {
+    const created = await createMerchant(runtime.ctx, {
+      businessName: 'Bench Stores',
+      email: 'bench@shop.test',
+      approve: true,
+    });
+    return { id: created.merchant.id, secretKey: created.secret_keys.test };
+  } finally {
+    await runtime.close();
+  }
+}
+
 export async function runBench(options: BenchOptions): Promise<void> {
   const cleanup = new BenchCleanup(
     2 * (options.warmupSeconds + options.durationSeconds) * 1000 + 240_000,
@@ -357,18 +372,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
       RATE_LIMIT_SANDBOX_PER_MIN: '10000000',
       TRANCHE_DATA_DIR: dataDir,
     };
-    const runtime = await openRuntime(loadConfig(apiEnv), { migrate: false, log: () => undefined });
-    let merchant: Merchant;
-    try {
-      const created = await createMerchant(runtime.ctx, {
-        businessName: 'Bench Stores',
-        email: 'bench@shop.test',
-        approve: true,
-      });
-      merchant = { id: created.merchant.id, secretKey: created.secret_keys.test };
-    } finally {
-      await runtime.close();
-    }
+    const merchant = await createBenchMerchant(apiEnv);
 
     process.stderr.write(
       `node ${process.versions.node}, ${cpus().length} CPUs, load ${loadavg()

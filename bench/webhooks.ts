@@ -12,6 +12,7 @@
  *   npm run bench:webhooks -- --backlog             (all inserted first, then the worker starts)
  *   npm run bench:webhooks -- --events 5000 --rate 800 --batch 5 --slow-share 0.05
  *   npm run bench:webhooks -- --worker-env WEBHOOK_POLL_MS=50 --cpu-prof /tmp/prof
+ *   npm run bench:webhooks -- --workers 2          (scale-out: two worker processes, one outbox)
  *
  * Events are spread over `--healthy` merchants (default 4) and one slow merchant, which gets
  * `--slow-share` of them (default 0.2, an equal fifth): its backlog grows the whole run, which is
@@ -65,6 +66,8 @@ export interface BenchOptions {
   timeoutSeconds: number;
   cpuProfileDir: string | undefined;
   workerEnv: Record<string, string>;
+  /** Worker processes delivering from the one outbox (scale-out: no event delivered twice). */
+  workers: number;
 }
 
 export function parseOptions(argv: string[]): BenchOptions {
@@ -81,6 +84,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       timeout: { type: 'string', default: '120' },
       'cpu-prof': { type: 'string' },
       'worker-env': { type: 'string', multiple: true, default: [] },
+      workers: { type: 'string', default: '1' },
     },
     strict: true,
   });
@@ -109,6 +113,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     timeoutSeconds: integer('timeout', values.timeout, 1),
     cpuProfileDir: values['cpu-prof'] === undefined ? undefined : resolve(values['cpu-prof']),
     workerEnv,
+    workers: integer('workers', values.workers, 1),
   };
 }
 
@@ -177,7 +182,7 @@ class Receivers {
 }
 
 /** `tranche worker` as its own process, with the environment the e2e crash test gives it. */
-function startWorker(env: Record<string, string>, nodeArgs: string[]) {
+function startWorker(env: Record<string, string>, nodeArgs: string[], label = 'worker') {
   const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'bin', 'tranche.mjs'), 'worker'], {
     cwd: ROOT,
     // Any free port for the worker's metrics: a development `npm start` may hold the default.
@@ -189,7 +194,7 @@ function startWorker(env: Record<string, string>, nodeArgs: string[]) {
   const ready = new Promise<void>((done, fail) => {
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
-      process.stderr.write(text.replace(/^(?=.)/gm, '  worker| '));
+      process.stderr.write(text.replace(/^(?=.)/gm, `  ${label}| `));
       output += text;
       if (output.includes('worker running')) done();
     };
@@ -373,14 +378,20 @@ export async function runBench(options: BenchOptions): Promise<void> {
       insertEnded = Date.now();
     };
 
-    let worker: ReturnType<typeof startWorker> | undefined;
+    const workers: ReturnType<typeof startWorker>[] = [];
     const launchWorker = async () => {
-      worker = startWorker(workerEnv, nodeArgs);
-      const started = worker;
-      cleanup.push(async () => {
-        await started.stop(5_000);
-      });
-      await started.ready;
+      for (let w = 0; w < options.workers; w++) {
+        const started = startWorker(
+          workerEnv,
+          w === 0 ? nodeArgs : [],
+          options.workers === 1 ? 'worker' : `worker ${w + 1}`,
+        );
+        workers.push(started);
+        cleanup.push(async () => {
+          await started.stop(5_000);
+        });
+      }
+      await Promise.all(workers.map((w) => w.ready));
     };
     if (options.backlog) {
       process.stderr.write(`inserting ${options.events} events up front …\n`);
@@ -425,7 +436,8 @@ export async function runBench(options: BenchOptions): Promise<void> {
     await inserting;
     const atEnd = await receivers.report();
     process.stderr.write('stopping the worker (it finishes the slow deliveries in flight) …\n');
-    const exitCode = await worker?.stop(options.slowDelayMs + 20_000);
+    const exitCodes = await Promise.all(workers.map((w) => w.stop(options.slowDelayMs + 20_000)));
+    const exitCode = exitCodes.find((code) => code !== 0) ?? exitCodes[0];
     const final = await receivers.report();
     const loadAfter = loadavg();
 
@@ -523,7 +535,7 @@ export function report(input: ReportInput): string {
     `  ${healthyTotal} to ${healthy.length} healthy receivers (answer at once), ${slowTotal} to 1 slow receiver (answers after ${options.slowDelayMs} ms; share ${options.slowShare})`,
   );
   lines.push(
-    `  worker: 1 process, ${input.workerSettings.length > 0 ? input.workerSettings.join(' ') : 'WEBHOOK_* defaults'}; load after ${input.load.map((l) => l.toFixed(2)).join(' ')}`,
+    `  worker: ${input.options.workers} process${input.options.workers === 1 ? '' : 'es'}, ${input.workerSettings.length > 0 ? input.workerSettings.join(' ') : 'WEBHOOK_* defaults'}; load after ${input.load.map((l) => l.toFixed(2)).join(' ')}`,
   );
   const insertS = (input.insertEnded - input.insertStarted) / 1000;
   lines.push(

@@ -1,5 +1,5 @@
 -- The reliability invariants I1–I12 (/work/shared/design/reliability.md §1) as queries over
--- Tranche's schema as it is (migrations 0001–0013). Every query returns no row while its
+-- Tranche's schema as it is (migrations 0001–0018). Every query returns no row while its
 -- invariant holds; each row of a broken one names the invariant, the object and what is wrong:
 --
 --   invariant text  ('I3')   object text  (id, reference or account)   detail text
@@ -24,13 +24,15 @@
 -- `invariants.now` when set (the integration harness sets its manual clock's time), else now().
 --
 -- NOT COVERED, and why (nothing below pretends otherwise):
---   * Refunds (I4's reversal side, I7's "refunds <= captured"): Tranche has no refunds yet: no
---     refunds table, no refund_* or receivable_reduced entries (money-rules.md §5 describes the
---     rules, src/domain/refund.ts computes them, nothing books them). The only refunds that exist
---     are the gateway refunds of the ₦50 card-verification charges, which never enter the ledger;
---     I7 checks those against the sandbox gateway's own table. Any entry kind the product does
---     not book today (refund_*, receivable_reduced, plan_written_off, reversal) is reported by
---     I5 as "no mapping", so this script has to be extended when those land.
+--   * Refunds (migration 0014, docs/money-rules.md §5) are covered: I5 `refund-entries` (each
+--     cash part has the entries its status implies, for its amount and fee returned: I4's
+--     reversal side; each balance reduction one receivable_reduced), `entries-mapped` (every
+--     refund_* and receivable_reduced entry is a part's or a refund's), `gateway-refunds` (parts
+--     <-> the sandbox's refunds, both ways); I7 `refunds-within-collected`; I8 counts what refunds
+--     took off the schedule. The gateway refunds of the ₦50 card-verification charges never enter
+--     the ledger: I7 `gateway-refunds-within-captured` checks them with every other gateway
+--     refund. Any entry kind the product does not book (plan_written_off, reversal, ...) is
+--     reported by I5 `entries-mapped` as "no mapping": extend this script when one lands.
 --   * I11's hash chain: the ledger has none (no hash or previous-hash column). I11 checks that the
 --     append-only triggers are in place and enabled, and that no posting was rewritten after its
 --     entry's transaction (xmin), which catches UPDATEs made with the triggers disabled. A deleted
@@ -311,18 +313,33 @@ HAVING c.status <> 'success' OR sum(rp.amount_kobo) > c.amount_kobo
 -- @check I5 gateway-refunds
 -- @requires sandbox_gateway.refunds
 -- Each cash part the gateway was asked for exists there exactly once (found by its merchant_note),
--- for its amount and on its charge; a processed part is processed there.
+-- for its amount and on its charge; a processed part is processed there; a part we marked failed
+-- (its money back in the merchant's balance) was not paid out by the gateway. And back: every
+-- gateway refund with one of our part references (rfp-…) as its note, unless it failed, is a
+-- part of ours. (A part still `initiated` may or may not have reached the gateway: its retry looks
+-- it up by the note before calling again.)
 SELECT 'I5' AS invariant, rp.reference AS object,
        format('refund part %s (%s kobo on %s): the gateway has %s refund(s) with this note: %s', rp.status,
               rp.amount_kobo, rp.charge_reference, count(g.id),
-              coalesce(string_agg(format('%s kobo %s on %s', g.amount, g.status, t.reference), ', '), 'none')) AS detail
+              coalesce(string_agg(format('%s kobo %s on %s', g.amount, g.status, t.reference), ', ')
+                         FILTER (WHERE g.id IS NOT NULL), 'none')) AS detail
   FROM refund_parts rp
   LEFT JOIN sandbox_gateway.refunds g ON g.merchant_note = rp.reference
   LEFT JOIN sandbox_gateway.transactions t ON t.id = g.transaction_id
- WHERE rp.status IN ('sent', 'processed')
+ WHERE rp.status IN ('sent', 'processed', 'failed')
  GROUP BY rp.reference, rp.status, rp.amount_kobo, rp.charge_reference
-HAVING count(g.id) <> 1 OR min(g.amount) <> rp.amount_kobo OR min(t.reference) <> rp.charge_reference
-    OR (rp.status = 'processed' AND min(g.status) <> 'processed');
+HAVING (rp.status IN ('sent', 'processed')
+        AND (count(g.id) <> 1 OR min(g.amount) <> rp.amount_kobo OR min(t.reference) <> rp.charge_reference))
+    OR (rp.status = 'processed' AND min(g.status) <> 'processed')
+    OR (rp.status = 'failed' AND coalesce(bool_or(g.status = 'processed'), false))
+UNION ALL
+SELECT 'I5', g.merchant_note,
+       format('the gateway has a %s refund of %s kobo on %s with this note, and no refund part has it',
+              g.status, g.amount, t.reference)
+  FROM sandbox_gateway.refunds g
+  JOIN sandbox_gateway.transactions t ON t.id = g.transaction_id
+ WHERE g.merchant_note LIKE 'rfp-%' AND g.status <> 'failed'
+   AND NOT EXISTS (SELECT 1 FROM refund_parts rp WHERE rp.reference = g.merchant_note);
 
 -- @check I5 entries-mapped
 -- Every other entry maps to its object: payout_* to a payout, plan_confirmed to a plan (once,
@@ -394,8 +411,10 @@ SELECT 'I5' AS invariant, coalesce(c.reference, g.reference) AS object,
 
 -- @check I5 gateway-transfers
 -- @requires sandbox_gateway.transfers
--- The sandbox gateway's transfers against our payouts. pending/in_transit here are explained
--- (the transfer is queued or its outcome webhook is on its way); a settled payout must agree.
+-- The sandbox gateway's transfers against our payouts, both ways. pending/in_transit here are
+-- explained (the transfer is queued or its outcome webhook is on its way); a settled payout must
+-- agree. And back: every transfer with a payout reference of ours (trf-…) that did not fail is a
+-- payout of ours (money the gateway sent that the ledger knows nothing of, otherwise).
 SELECT 'I5' AS invariant, po.reference AS object,
        format('payout %s is %s but the gateway says %s', po.id, po.status, coalesce(g.status, 'nothing')) AS detail
   FROM payouts po
@@ -403,7 +422,13 @@ SELECT 'I5' AS invariant, po.reference AS object,
  WHERE (po.status = 'paid' AND g.status IS DISTINCT FROM 'success' AND g.status IS DISTINCT FROM 'reversed')
     OR (po.status = 'reversed' AND g.status IS DISTINCT FROM 'reversed')
     OR (po.status = 'failed' AND g.status IN ('success', 'reversed'))
-    OR (g.amount IS NOT NULL AND g.amount <> po.amount_kobo);
+    OR (g.amount IS NOT NULL AND g.amount <> po.amount_kobo)
+UNION ALL
+SELECT 'I5', g.reference,
+       format('the gateway has a %s transfer of %s kobo and no payout has this reference', g.status, g.amount)
+  FROM sandbox_gateway.transfers g
+ WHERE g.reference LIKE 'trf-%' AND g.status <> 'failed'
+   AND NOT EXISTS (SELECT 1 FROM payouts po WHERE po.reference = g.reference);
 
 -- @check I6 one-charge-per-installment
 -- At most one successful charge per installment, and at most one in flight (a second attempt
@@ -484,12 +509,14 @@ SELECT 'I7' AS invariant, id AS object,
 
 -- @check I7 gateway-refunds-within-captured
 -- @requires sandbox_gateway.refunds
--- The refunds that exist (of ₦50 card-verification charges, by refund_verification_charge):
--- never more than the payment captured.
+-- Every gateway refund (our refunds' cash parts, and the ₦50 card-verification charges given
+-- back by refund_verification_charge): never more than the payment captured. A failed refund
+-- gave nothing back.
 SELECT 'I7' AS invariant, g.reference AS object,
        format('refunded %s kobo of a %s kobo payment (%s refunds)', sum(r.amount), g.amount, count(*)) AS detail
   FROM sandbox_gateway.refunds r
   JOIN sandbox_gateway.transactions g ON g.id = r.transaction_id
+ WHERE r.status <> 'failed'
  GROUP BY g.id, g.reference, g.amount
 HAVING sum(r.amount) > g.amount;
 
@@ -531,10 +558,12 @@ SELECT 'I8' AS invariant, x.id AS object,
 -- merchant's pending balance is the sum of those over its plans.
 WITH owed AS (
   SELECT pl.id, pl.merchant_id,
+         -- Each sum on its own coalesce: with nothing paid yet, sum(...) FILTER is NULL, and
+         -- NULL + refunded would hide what refunds took off a plan before its first payment.
          CASE WHEN pl.status = 'cancelled' THEN 0
-              ELSE pl.amount_kobo - coalesce((SELECT sum(i.amount_kobo) FILTER (WHERE i.status = 'paid')
-                                                      + sum(i.refunded_kobo)
-                                                 FROM installments i WHERE i.plan_id = pl.id), 0)
+              ELSE pl.amount_kobo - (SELECT coalesce(sum(i.amount_kobo) FILTER (WHERE i.status = 'paid'), 0)
+                                            + coalesce(sum(i.refunded_kobo), 0)
+                                       FROM installments i WHERE i.plan_id = pl.id)
          END AS owed
     FROM payment_plans pl
 ), receivable AS (

@@ -12,8 +12,10 @@ import type { TrustProxy } from '../platform/config.ts';
 import { loggerOptions } from '../platform/logger.ts';
 import { describeValidationError, errorBody, statusForCode } from './error-mapper.ts';
 import { findDuplicateKey } from './json-duplicate-keys.ts';
+import { findNonIntegerNumber } from './json-number-spelling.ts';
 import { findMalformedText } from './malformed-text.ts';
 import { registerMalformedInputGuard } from './plugins/malformed-input.ts';
+import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 import { registerAdminRoutes } from './routes/admin.ts';
@@ -57,12 +59,15 @@ export interface HttpOptions {
   trustProxy?: TrustProxy;
   /** Node's default metrics (event loop, memory) are process-wide: only the real server collects them. */
   collectProcessMetrics?: boolean;
+  /** MAX_REQUESTS_IN_FLIGHT: past this many, new requests get 503 (0 or unset: no limit). */
+  maxRequestsInFlight?: number;
   /** The built pages (scripts/build-web.ts); default web/dist of this checkout. */
   webDistDir?: string;
 }
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+const GATEWAY_WEBHOOK_PATH = '/api/v1/webhooks/gateway';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -127,6 +132,18 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
       const problem = text.includes('\\u') ? findMalformedText(parsed) : undefined;
       if (problem !== undefined)
         return done(new DomainError('invalid_request', `Text fields ${problem}.`), undefined);
+      // Our numbers are integers; the gateway's webhooks are its format, not ours to judge.
+      const spelled = request.url.startsWith(GATEWAY_WEBHOOK_PATH)
+        ? undefined
+        : findNonIntegerNumber(text);
+      if (spelled !== undefined)
+        return done(
+          new DomainError(
+            'invalid_request',
+            `The number ${spelled.slice(0, 40)} must be written as a whole number, without a decimal point or exponent (amounts are integer kobo).`,
+          ),
+          undefined,
+        );
       // JSON.parse keeps the last of two equal keys; another parser may keep the first.
       const duplicate = findDuplicateKey(text);
       if (duplicate !== undefined)
@@ -208,6 +225,8 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
       route.config = { ...(route.config as object), rateLimit: false };
   });
 
+  // Before the rate limit: a shed request should cost nothing, not even a counter round trip.
+  registerLoadShedding(app, options.maxRequestsInFlight ?? 0, registry);
   registerRateLimit(app, ctx);
   registerMalformedInputGuard(app);
   registerOperationsRoutes(app, ctx, registry);
@@ -248,6 +267,7 @@ function mapError(error: FastifyError | DomainError): MappedError {
       code: 'service_unavailable',
       detail: 'The service cannot reach its database right now. Try again in a few seconds.',
       retryable: true,
+      retryAfterSeconds: 1,
     };
   if (error instanceof DomainError) {
     return {

@@ -8,6 +8,7 @@ export async function startApi(runtime: Runtime): Promise<{ app: TypedApp; url: 
     logLevel: runtime.config.logLevel,
     bodyLimitBytes: runtime.config.bodyLimitBytes,
     trustProxy: runtime.config.trustProxy,
+    maxRequestsInFlight: runtime.config.maxRequestsInFlight,
     collectProcessMetrics: true,
   });
   // Credential changes made by other processes (CLI, admin API on another instance) reach this

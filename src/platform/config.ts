@@ -31,6 +31,7 @@ export interface Config {
   /** Fastify's `trustProxy`: whose X-Forwarded-For gives the client IP (TRUST_PROXY). */
   trustProxy: TrustProxy;
   bodyLimitBytes: number;
+  maxRequestsInFlight: number;
   workerConcurrency: number;
   workerMetricsPort: number;
   gatewayBaseUrl: string | undefined;
@@ -156,6 +157,12 @@ export const SETTINGS = {
     default: 65536,
     min: 1024,
     description: 'Largest accepted request body; larger ones get 413.',
+  },
+  MAX_REQUESTS_IN_FLIGHT: {
+    default: 256,
+    min: 0,
+    description:
+      'Requests one API process handles at once; past it, new requests get 503 with `Retry-After: 1` and nothing done (health, metrics and docs are exempt). `0`: no limit.',
   },
   WORKER_CONCURRENCY: {
     default: 200,
@@ -387,6 +394,7 @@ export function loadConfig(env: Env = process.env): Config {
     loginMaxFailures: int('LOGIN_MAX_FAILURES'),
     trustProxy,
     bodyLimitBytes: int('BODY_LIMIT_BYTES'),
+    maxRequestsInFlight: int('MAX_REQUESTS_IN_FLIGHT'),
     workerConcurrency: int('WORKER_CONCURRENCY'),
     workerMetricsPort: int('WORKER_METRICS_PORT'),
     gatewayBaseUrl: url('GATEWAY_BASE_URL')?.replace(/\/+$/, ''),

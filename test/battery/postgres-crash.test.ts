@@ -63,7 +63,12 @@ interface Attempt {
 async function timed(
   url: string,
   init: RequestInit = {},
-): Promise<{ status: number | 'network' | 'hang'; ms: number; body: unknown }> {
+): Promise<{
+  status: number | 'network' | 'hang';
+  ms: number;
+  body: unknown;
+  retryAfter?: string | null;
+}> {
   const started = Date.now();
   try {
     const response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_LIMIT_MS) });
@@ -74,7 +79,12 @@ async function timed(
     } catch {
       // not JSON: kept as text for the failure message
     }
-    return { status: response.status, ms: Date.now() - started, body };
+    return {
+      status: response.status,
+      ms: Date.now() - started,
+      body,
+      retryAfter: response.headers.get('retry-after'),
+    };
   } catch (error) {
     const hang = (error as Error).name === 'TimeoutError';
     return { status: hang ? 'hang' : 'network', ms: Date.now() - started, body: String(error) };
@@ -183,6 +193,7 @@ describe('B15: PostgreSQL crash', () => {
         ).toBe(503);
         expect(session.status, JSON.stringify(session.body)).toBe(503);
         expect(session.body).toMatchObject({ ok: false, code: 'service_unavailable' });
+        expect(session.retryAfter).toBe('1');
         expect(await timed(`${stack.api.baseUrl}/healthz`)).toMatchObject({ status: 200 });
 
         await pg.restart();

@@ -22,6 +22,8 @@ import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-r
  */
 export interface ProcessStack {
   api: HttpClient;
+  /** Every API process, `api` first (scale-out: one database, one Redis). */
+  apis: HttpClient[];
   env: NodeJS.ProcessEnv;
   databaseUrl: string;
   /** The sandbox gateway itself (the API and workers may reach it through `gatewayBaseUrl`). */
@@ -50,6 +52,12 @@ export interface ProcessStack {
 }
 
 export interface ProcessStackOptions {
+  /** API processes on one database (default 1); with several, give them `redisUrl`. */
+  apiCount?: number;
+  /** Shared rate-limit counters; unset: each API process counts in memory. */
+  redisUrl?: string;
+  /** RATE_LIMIT_SANDBOX_PER_MIN (default out of the tests' way). */
+  sandboxRateLimitPerMin?: number;
   /** Extra environment for the API and the workers (e.g. GATEWAY_TIMEOUT_MS). */
   env?: NodeJS.ProcessEnv;
   /** A database of the test's own (migrated or not; the API migrates it), kept at stop. */
@@ -68,7 +76,9 @@ export async function startProcessStack(
     ? { url: options.databaseUrl, drop: async () => undefined }
     : await createTestDatabase();
   const receiver = await startWebhookReceiver();
-  const [port, sandboxPort] = [await freePort(), await freePort()];
+  const ports: number[] = [];
+  for (let i = 0; i < (options.apiCount ?? 1); i++) ports.push(await freePort());
+  const [port, sandboxPort] = [ports[0]!, await freePort()];
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const sandboxEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -84,19 +94,23 @@ export async function startProcessStack(
     LOG_LEVEL: 'warn',
     DEMO_STORE: 'off',
     // The tests' own requests would otherwise meet the sandbox key's limit.
-    RATE_LIMIT_SANDBOX_PER_MIN: '100000',
+    RATE_LIMIT_SANDBOX_PER_MIN: String(options.sandboxRateLimitPerMin ?? 100_000),
   };
   delete sandboxEnv.REDIS_URL;
   delete sandboxEnv.CRASH_AT;
   delete sandboxEnv.GATEWAY_BASE_URL;
   const env: NodeJS.ProcessEnv = {
     ...sandboxEnv,
+    ...(options.redisUrl && { REDIS_URL: options.redisUrl }),
     ...options.env,
     ...(options.gatewayBaseUrl && { GATEWAY_BASE_URL: await options.gatewayBaseUrl(sandboxUrl) }),
   };
   const background = await Promise.all([
     startTrancheProcess('sandbox-gateway', 'Sandbox gateway running', sandboxEnv),
-    startTrancheProcess('api', 'admin-token', env),
+    ...ports.map((apiPort) =>
+      // One public address for all, as behind a load balancer: tokens and links name it.
+      startTrancheProcess('api', 'admin-token', { ...env, PORT: String(apiPort) }),
+    ),
   ]);
   const sandbox = async (method: 'GET' | 'POST' | 'DELETE', path: string, body?: object) => {
     const response = await fetch(`${sandboxUrl}${path}`, {
@@ -111,7 +125,9 @@ export async function startProcessStack(
     if (!response.ok) throw new Error(`sandbox ${method} ${path}: ${JSON.stringify(answer)}`);
     return answer;
   };
-  const api = new HttpClient(`http://127.0.0.1:${port}`);
+  let plansMade = 0;
+  const apis = ports.map((apiPort) => new HttpClient(`http://127.0.0.1:${apiPort}`));
+  const api = apis[0]!;
 
   const query = async <Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) => {
     const client = new pg.Client({ connectionString: database.url });
@@ -146,6 +162,7 @@ export async function startProcessStack(
 
   return {
     api,
+    apis,
     env,
     databaseUrl: database.url,
     sandboxUrl,
@@ -153,20 +170,27 @@ export async function startProcessStack(
     receiver,
     merchant,
     query,
-    apiProcess: () => background[1],
+    apiProcess: () => background[1]!,
     startWorker: (crashAt) =>
       startTrancheProcess('worker', 'Tranche worker running.', {
         ...env,
         ...(crashAt && { CRASH_AT: crashAt }),
       }),
     newPlan: async (installmentCount = 3) => {
-      const { token, methodId } = await signUpCustomerWithCard(api, {
+      // With several API processes, the customer signs up on one and checks out on the next:
+      // tokens, keys and sessions are shared through the database, not kept in a process.
+      const [first, second] = [
+        apis[plansMade % apis.length]!,
+        apis[(plansMade + 1) % apis.length]!,
+      ];
+      plansMade++;
+      const { token, methodId } = await signUpCustomerWithCard(first, {
         email: `c-${randomUUID()}@battery.test`,
         firstName: 'Ngozi',
         lastName: 'Eze',
         bvn: freshTestBvn(),
       });
-      const session = await api.post(
+      const session = await second.post(
         '/api/v1/checkout/sessions',
         {
           merchant_id: merchant.id,
@@ -178,7 +202,7 @@ export async function startProcessStack(
         { token: merchant.key, headers: { 'idempotency-key': randomUUID() } },
       );
       expect(session.status, JSON.stringify(session.body)).toBe(201);
-      const confirmed = await api.post(
+      const confirmed = await second.post(
         `/api/v1/checkout/sessions/${session.body.data.token}/confirm`,
         {
           frequency: 'weekly',

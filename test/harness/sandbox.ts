@@ -30,14 +30,26 @@ export interface TestSandbox {
 export async function startTestSandbox(options: {
   databaseUrl: string;
   appUrl: string;
+  /**
+   * False: the sandbox sends no charge, transfer or refund webhooks (a test that delivers them
+   * itself, at moments it chooses). Default true.
+   */
+  webhooks?: boolean;
+  /** How long bank debits, transfers and refunds take to settle on their own (sandbox default). */
+  settleDelayMs?: number;
+  /** Where charge, transfer and refund webhooks go instead of the app (a test that replays them). */
+  webhookUrl?: string;
 }): Promise<TestSandbox> {
   const secretKey = `sk_test_sandbox${randomBase62(24)}`;
   const gateway = await startSandboxGateway({
     port: 0,
     secretKey,
     databaseUrl: options.databaseUrl,
-    webhookUrl: `${options.appUrl}/api/v1/webhooks/gateway`,
-    revocationWebhookUrl: `${options.appUrl}/api/v1/webhooks/payment-gateway`,
+    ...(options.webhooks !== false && {
+      webhookUrl: options.webhookUrl ?? `${options.appUrl}/api/v1/webhooks/gateway`,
+      revocationWebhookUrl: `${options.appUrl}/api/v1/webhooks/payment-gateway`,
+    }),
+    ...(options.settleDelayMs !== undefined && { settleDelayMs: options.settleDelayMs }),
     logLevel: 'silent',
   });
   return {

@@ -39,6 +39,8 @@ export async function startTestApp(
     bodyLimitBytes?: number;
     /** TRUST_PROXY of the app (default off: X-Forwarded-For is ignored). */
     trustProxy?: TrustProxy;
+    /** MAX_REQUESTS_IN_FLIGHT of the app (default: no limit). */
+    maxRequestsInFlight?: number;
     /** Where the gateway adapter points (a sandbox gateway started by the test); unset: nowhere. */
     gatewayBaseUrl?: string;
     gatewaySecretKey?: string;
@@ -92,6 +94,9 @@ export async function startTestApp(
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     bodyLimitBytes: options.bodyLimitBytes ?? 65_536,
     ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
+    ...(options.maxRequestsInFlight !== undefined && {
+      maxRequestsInFlight: options.maxRequestsInFlight,
+    }),
     ...(options.webDistDir !== undefined && { webDistDir: options.webDistDir }),
   });
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
@@ -135,16 +140,21 @@ export interface TestAppWithSandbox extends TestApp {
  * where to send them.
  */
 export async function startTestAppWithSandbox(
-  options: { settings?: Partial<AppSettings> } = {},
+  options: {
+    settings?: Partial<AppSettings>;
+    /** The sandbox's own webhooks, where they go, and its settlement delay (startTestSandbox). */
+    sandbox?: { webhooks?: boolean; settleDelayMs?: number; webhookUrl?: string };
+  } = {},
 ): Promise<TestAppWithSandbox> {
   const database = await createTestDatabase();
   const port = await freePort();
   const sandbox = await startTestSandbox({
+    ...options.sandbox,
     databaseUrl: database.url,
     appUrl: `http://127.0.0.1:${port}`,
   });
   const t = await startTestApp({
-    ...options,
+    ...(options.settings && { settings: options.settings }),
     database,
     port,
     gatewayBaseUrl: sandbox.gateway.url,

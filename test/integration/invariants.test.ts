@@ -2,7 +2,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeReference } from '../../src/app/collections.ts';
 import { sendPayout } from '../../src/app/payouts.ts';
-import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
+import { sendRefund } from '../../src/app/refund-delivery.ts';
+import { waitFor } from '../harness/e2e.ts';
+import { createTestMerchant, newIdempotencyKey, type TestMerchant } from '../harness/fixtures.ts';
 import {
   checkInvariants,
   loadInvariantChecks,
@@ -14,13 +16,25 @@ import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/tes
 
 /**
  * test/invariants.sql can fail: a real plan runs through a deposit, an installment and a payout
- * (no violation), then each invariant is broken with direct SQL inside a transaction that is
- * rolled back (the checks run in that transaction and see the broken rows; nothing stays), and
- * the named violation must come out. TestApp.close() checks the database once more at the end:
- * clean again.
+ * (no violation), a second merchant's plan is paid in full and partly refunded in cash through
+ * the sandbox, and a third plan waits for its deposit; then each invariant is broken with direct
+ * SQL inside a transaction that is rolled back (the checks run in that transaction and see the
+ * broken rows; nothing stays), and the named violation must come out. TestApp.close() checks the
+ * database once more at the end: clean again.
  */
 let t: TestAppWithSandbox;
 let merchant: TestMerchant;
+/** A merchant whose fully paid plan was refunded in part, in cash, and one plan with nothing paid. */
+let refundMerchant: TestMerchant;
+const refunded = {
+  planId: '',
+  refundId: '',
+  /** The refund's cash parts (each one gateway refund of one charge), processed. */
+  parts: [] as { reference: string; chargeReference: string; amountKobo: number }[],
+  /** A plan confirmed whose deposit is not collected: nothing paid. */
+  unpaidPlanId: '',
+  unpaidInstallments: [] as string[],
+};
 const flow = {
   planId: '',
   /** sequence → installment id (0 is the deposit). */
@@ -61,6 +75,49 @@ beforeAll(async () => {
   flow.payoutReference = payout.body.data.reference as string;
   await sendPayout(t.ctx, flow.payoutId);
   await t.sandbox.control('POST', '/_sandbox/settle');
+
+  // Refunds: every installment paid (4 × 25,000), then 30,000 back. With nothing unpaid it is all
+  // cash, taken from the charges newest first, sent to the gateway and settled there.
+  refundMerchant = await createTestMerchant(t, { approve: true });
+  const paidInFull = (await confirmPlanFor(t, refundMerchant, { amount: 100_000 })).plan;
+  refunded.planId = paidInFull.id;
+  for (const installment of [...paidInFull.installments].sort((a, b) => a.sequence - b.sequence)) {
+    t.clock.advance(1_000);
+    expect(['paid', 'nothing_to_do']).toContain(await collect(t, installment.id));
+  }
+  const refund = await t.http.post(
+    `/api/v1/merchant/${refundMerchant.id}/plans/${refunded.planId}/refunds`,
+    { amount: 30_000, reason: 'two items back' },
+    { token: refundMerchant.testKey, headers: { 'idempotency-key': newIdempotencyKey() } },
+  );
+  expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+  refunded.refundId = refund.body.data.id as string;
+  await sendRefund(t.ctx, refunded.refundId);
+  await t.sandbox.control('POST', '/_sandbox/settle');
+  const readParts = () =>
+    t.ctx.db
+      .selectFrom('refund_parts')
+      .select(['reference', 'charge_reference', 'amount_kobo', 'status'])
+      .where('refund_id', '=', refunded.refundId)
+      .orderBy('reference')
+      .execute();
+  // The sandbox's refund.processed webhook settles the parts.
+  await waitFor(
+    async () => (await readParts()).every((p) => p.status === 'processed'),
+    10_000,
+    () => 'refund parts not processed',
+  );
+  refunded.parts = (await readParts()).map((p) => ({
+    reference: p.reference,
+    chargeReference: p.charge_reference,
+    amountKobo: p.amount_kobo,
+  }));
+  expect(refunded.parts.length).toBeGreaterThan(0);
+  const unpaid = (await confirmPlanFor(t, refundMerchant, { amount: 100_000 })).plan;
+  refunded.unpaidPlanId = unpaid.id;
+  refunded.unpaidInstallments = [...unpaid.installments]
+    .sort((a, b) => a.sequence - b.sequence)
+    .map((i) => i.id);
 });
 afterAll(async () => t.close());
 
@@ -107,7 +164,7 @@ describe('test/invariants.sql', () => {
     );
   });
 
-  it('finds nothing after a real plan: deposit, an installment, a payout paid', async () => {
+  it('finds nothing after real plans: deposit, an installment, a payout paid; a cash refund processed', async () => {
     const plan = await t.ctx.db
       .selectFrom('installments')
       .select(['sequence', 'status'])
@@ -121,6 +178,12 @@ describe('test/invariants.sql', () => {
       .where('id', '=', flow.payoutId)
       .executeTakeFirstOrThrow();
     expect(payout.status).toBe('paid');
+    const refund = await t.ctx.db
+      .selectFrom('refunds')
+      .select(['status', 'cash_kobo', 'reduction_kobo'])
+      .where('id', '=', refunded.refundId)
+      .executeTakeFirstOrThrow();
+    expect(refund).toEqual({ status: 'processed', cash_kobo: 30_000, reduction_kobo: 0 });
     expect(await checkInvariants(t.databaseUrl, { now: t.clock.now() })).toEqual([]);
   });
 
@@ -239,6 +302,230 @@ describe('test/invariants.sql', () => {
     );
   });
 
+  it('I5 refund-entries: a processed part marked sent again, fee entries not for a part, cash its parts do not make', async () => {
+    const [sent, wrongFee] = refunded.parts;
+    if (!sent || !wrongFee) throw new Error('the refund was meant to have two cash parts');
+    const found = await violationsAfter(async (db) => {
+      // The ledger says the gateway refunded it; the part says it is still on its way.
+      await db.query(`UPDATE refund_parts SET status = 'sent' WHERE reference = $1`, [
+        sent.reference,
+      ]);
+      // The part now claims 1 kobo more of fee returned than its entries moved.
+      await db.query(
+        `UPDATE refund_parts SET fee_returned_kobo = fee_returned_kobo + 1 WHERE reference = $1`,
+        [wrongFee.reference],
+      );
+      // 1 kobo moved from cash to balance reduction: the parts no longer make the cash, and no
+      // receivable_reduced entry books the reduction.
+      await db.query(
+        `UPDATE refunds SET cash_kobo = cash_kobo - 1, reduction_kobo = reduction_kobo + 1
+          WHERE id = $1`,
+        [refunded.refundId],
+      );
+    });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          check: 'I5 refund-entries',
+          object: sent.reference,
+          detail: expect.stringMatching(
+            /^refund part is sent, the ledger has \[refund_initiated, refund_succeeded\]/,
+          ),
+        }),
+        expect.objectContaining({
+          check: 'I5 refund-entries',
+          object: wrongFee.reference,
+          detail: expect.stringMatching(/^entries refund_initiated are not for/),
+        }),
+        expect.objectContaining({
+          check: 'I5 refund-entries',
+          object: refunded.refundId,
+          detail: expect.stringMatching(/^refund reduces the balance by 1 kobo but has 0/),
+        }),
+        expect.objectContaining({
+          check: 'I5 refund-entries',
+          object: refunded.refundId,
+          detail: expect.stringMatching(/cash 29999 but its parts total 30000$/),
+        }),
+      ]),
+    );
+  });
+
+  it('I5 entries-mapped: an entry kind with no mapping, a payout entry and a refund entry of nothing, a plan without its plan_confirmed, an entry naming another merchant', async () => {
+    const found = await violationsAfter(async (db) => {
+      // First, before any insert queues the deferred balance check (ALTER TABLE refuses then).
+      await db.query('ALTER TABLE journal_postings DISABLE TRIGGER journal_postings_append_only');
+      await db.query('ALTER TABLE journal_entries DISABLE TRIGGER journal_entries_append_only');
+      await db.query(
+        `DELETE FROM journal_postings WHERE entry_id IN (
+           SELECT id FROM journal_entries WHERE kind = 'plan_confirmed' AND reference = $1)`,
+        [refunded.unpaidPlanId],
+      );
+      await db.query(
+        `DELETE FROM journal_entries WHERE kind = 'plan_confirmed' AND reference = $1`,
+        [refunded.unpaidPlanId],
+      );
+      await bookRaw(
+        db,
+        { id: 'je_unmapped', kind: 'reversal', reference: 'rev-1', merchantId: null },
+        [
+          ['gateway_clearing', 100, 0],
+          ['platform_fee_revenue', 0, 100],
+        ],
+      );
+      await bookRaw(
+        db,
+        {
+          id: 'je_no_payout',
+          kind: 'payout_succeeded',
+          reference: 'trf-nobody',
+          merchantId: merchant.id,
+        },
+        [
+          [`payouts_in_transit:${merchant.id}`, 100, 0],
+          ['gateway_clearing', 0, 100],
+        ],
+      );
+      await bookRaw(
+        db,
+        {
+          id: 'je_no_part',
+          kind: 'refund_succeeded',
+          reference: 'rfp-nothing-1',
+          merchantId: merchant.id,
+        },
+        [
+          [`refunds_in_transit:${merchant.id}`, 100, 0],
+          ['gateway_clearing', 0, 100],
+        ],
+      );
+      await bookRaw(
+        db,
+        {
+          id: 'je_other_merchant',
+          kind: 'plan_cancelled',
+          reference: refunded.unpaidPlanId,
+          merchantId: merchant.id,
+        },
+        [
+          [`merchant_pending:${refundMerchant.id}`, 100, 0],
+          [`customer_receivable:${refunded.unpaidPlanId}`, 0, 100],
+        ],
+      );
+    });
+    const mapped = (object: string, detail: RegExp) =>
+      expect.objectContaining({
+        check: 'I5 entries-mapped',
+        object,
+        detail: expect.stringMatching(detail),
+      });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        mapped('je_unmapped', /^reversal rev-1: no mapping/),
+        mapped('je_no_payout', /^payout_succeeded trf-nobody: no payout has this reference$/),
+        mapped('je_no_part', /^refund_succeeded rfp-nothing-1: no refund part has this reference$/),
+        mapped('je_other_merchant', /^plan_cancelled .*: the plan is pending_deposit$/),
+        mapped(refunded.unpaidPlanId, /^plan has 0 plan_confirmed entries, not 1$/),
+      ]),
+    );
+    // The plan is cancelled in a second break, so that the entry's merchant is what is wrong.
+    const merchantOnly = await violationsAfter(async (db) => {
+      await db.query(`UPDATE payment_plans SET status = 'cancelled' WHERE id = $1`, [
+        refunded.unpaidPlanId,
+      ]);
+      await bookRaw(
+        db,
+        {
+          id: 'je_other_merchant',
+          kind: 'plan_cancelled',
+          reference: refunded.unpaidPlanId,
+          merchantId: merchant.id,
+        },
+        [
+          [`merchant_pending:${refundMerchant.id}`, 100, 0],
+          [`customer_receivable:${refunded.unpaidPlanId}`, 0, 100],
+        ],
+      );
+    });
+    expect(merchantOnly).toEqual(
+      expect.arrayContaining([
+        mapped(
+          'je_other_merchant',
+          /^plan_cancelled .*: merchant_id mer_\w+ is not the merchant of its accounts$/,
+        ),
+      ]),
+    );
+  });
+
+  it('I5 gateway-transfers: a paid payout whose transfer failed at the gateway, and a transfer no payout sent', async () => {
+    const found = await violationsAfter(async (db) => {
+      await db.query(
+        `UPDATE sandbox_gateway.transfers SET status = 'failed' WHERE reference = $1`,
+        [flow.payoutReference],
+      );
+      await db.query(
+        `INSERT INTO sandbox_gateway.transfers (transfer_code, reference, amount, currency, source,
+                                                reason, recipient_id, status, created_at, updated_at)
+         SELECT 'TRF_stray', 'trf-stray-transfer', 5000, currency, source, reason, recipient_id,
+                'success', created_at, updated_at
+           FROM sandbox_gateway.transfers WHERE reference = $1`,
+        [flow.payoutReference],
+      );
+    });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          check: 'I5 gateway-transfers',
+          object: flow.payoutReference,
+          detail: expect.stringMatching(/is paid but the gateway says failed$/),
+        }),
+        expect.objectContaining({
+          check: 'I5 gateway-transfers',
+          object: 'trf-stray-transfer',
+        }),
+      ]),
+    );
+  });
+
+  it('I5 gateway-refunds: a processed part refunded for less at the gateway, a part the gateway never saw, a failed part the gateway paid, a refund no part asked for', async () => {
+    const [short, missing] = refunded.parts;
+    if (!short || !missing) throw new Error('the refund was meant to have two cash parts');
+    const found = await violationsAfter(async (db) => {
+      await db.query(
+        `UPDATE sandbox_gateway.refunds SET amount = amount - 1 WHERE merchant_note = $1`,
+        [short.reference],
+      );
+      await db.query(
+        `UPDATE sandbox_gateway.refunds SET merchant_note = 'rfp-renamed-1' WHERE merchant_note = $1`,
+        [missing.reference],
+      );
+    });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'I5 gateway-refunds', object: short.reference }),
+        expect.objectContaining({
+          check: 'I5 gateway-refunds',
+          object: missing.reference,
+          detail: expect.stringMatching(/the gateway has 0 refund\(s\) with this note: none$/),
+        }),
+        expect.objectContaining({ check: 'I5 gateway-refunds', object: 'rfp-renamed-1' }),
+      ]),
+    );
+    // Ours says failed (money back to the merchant), the gateway paid the customer.
+    const failedHere = await violationsAfter((db) =>
+      db.query(`UPDATE refund_parts SET status = 'failed' WHERE reference = $1`, [short.reference]),
+    );
+    expect(failedHere).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          check: 'I5 gateway-refunds',
+          object: short.reference,
+          detail: expect.stringMatching(/^refund part failed/),
+        }),
+      ]),
+    );
+  });
+
   it('I6: a second successful charge for a paid installment, here and at the gateway', async () => {
     const second = chargeReference(flow.installments[1] ?? '', 2);
     const found = await violationsAfter(async (db) => {
@@ -301,6 +588,34 @@ describe('test/invariants.sql', () => {
     );
   });
 
+  it('I7 refunds-within-collected: more fee returned than the charge paid, more refunded than it collected', async () => {
+    const [overFee, overAmount] = refunded.parts;
+    if (!overFee || !overAmount) throw new Error('the refund was meant to have two cash parts');
+    const found = await violationsAfter(async (db) => {
+      // Fee taken on a 25,000 charge: 625.
+      await db.query(`UPDATE refund_parts SET fee_returned_kobo = 626 WHERE reference = $1`, [
+        overFee.reference,
+      ]);
+      await db.query(
+        `UPDATE refund_parts SET amount_kobo = amount_kobo + 25000 WHERE reference = $1`,
+        [overAmount.reference],
+      );
+    });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          check: 'I7 refunds-within-collected',
+          object: overFee.chargeReference,
+          detail: expect.stringMatching(/and 626 kobo of fee returned$/),
+        }),
+        expect.objectContaining({
+          check: 'I7 refunds-within-collected',
+          object: overAmount.chargeReference,
+        }),
+      ]),
+    );
+  });
+
   it('I8: installments that no longer sum to the order total', async () => {
     const found = await violationsAfter((db) =>
       db.query('UPDATE installments SET amount_kobo = amount_kobo + 1 WHERE id = $1', [
@@ -312,6 +627,38 @@ describe('test/invariants.sql', () => {
         expect.objectContaining({ check: 'I8 schedule-sums-to-total', object: flow.planId }),
       ]),
     );
+  });
+
+  it('I8 receivable-matches-schedule: installments shortened behind the ledger, on a plan with payments and on one with none', async () => {
+    // What a refund's balance reduction does to the schedule, without its receivable_reduced
+    // entry: the schedule still sums to the total, but the ledger says more is owed.
+    const shorten = `UPDATE installments SET amount_kobo = amount_kobo - 1000, refunded_kobo = refunded_kobo + 1000
+                      WHERE id = $1`;
+    const found = await violationsAfter(async (db) => {
+      await db.query(shorten, [flow.installments[3]]);
+      await db.query(shorten, [refunded.unpaidInstallments[3]]);
+    });
+    const receivable = (object: string, detail: RegExp) =>
+      expect.objectContaining({
+        check: 'I8 receivable-matches-schedule',
+        object,
+        detail: expect.stringMatching(detail),
+      });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        receivable(
+          flow.planId,
+          /^customer_receivable is 50000 kobo; the schedule says 49000 is owed$/,
+        ),
+        receivable(
+          refunded.unpaidPlanId,
+          /^customer_receivable is 100000 kobo; the schedule says 99000 is owed$/,
+        ),
+        receivable(merchant.id, /^merchant_pending is 50000 kobo/),
+        receivable(refundMerchant.id, /^merchant_pending is 100000 kobo/),
+      ]),
+    );
+    expect(found.filter((v) => v.check !== 'I8 receivable-matches-schedule')).toEqual([]);
   });
 
   it('I9: a collected charge whose event is missing, a transfer told twice, a delivered row never delivered', async () => {
