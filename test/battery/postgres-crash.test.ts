@@ -241,7 +241,17 @@ describe('B15: PostgreSQL crash', () => {
             return rows.every((row) => row.status === 'paid') && (await stack.quiet());
           },
           120_000,
-          () => `${waiting}\n${worker.output().slice(-3000)}`,
+          // The job runner's own story first (stopped, restarted, shutdown errors), then the tail.
+          () =>
+            [
+              waiting,
+              ...worker
+                .output()
+                .split('\n')
+                .filter((line) => /runner|shutdown|complete|fail.*jobs/i.test(line))
+                .map((line) => line.slice(0, 400)),
+              worker.output().slice(-1500),
+            ].join('\n'),
         );
         for (const plan of plans)
           for (const installment of plan.installments) await stack.chargedOnce(installment.id);
