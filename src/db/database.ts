@@ -24,6 +24,11 @@ export function connectDatabase(connectionString: string, poolSize: number): Dat
   const pool = new pg.Pool({ connectionString, max: poolSize, idleTimeoutMillis: 30_000 });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Nor may a checked-out client's: the pool listens only while a client is idle, and a client
+  // between two statements (a transaction awaiting, a query about to be sent) emits 'error' with
+  // no listener when the server goes away, which would end the process. Its next query fails
+  // instead (503), and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
@@ -39,4 +44,31 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   if (typeof error !== 'object' || error === null) return false;
   const e = error as { code?: string; constraint?: string };
   return e.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}
+
+/**
+ * True when an error means the database cannot be reached right now (refused or cut connection,
+ * a server shutting down, restarting or in crash recovery): the request may succeed later, so
+ * callers answer 503, not 500. SQLSTATE class 08 is "connection exception"; 57P01–57P03 are a
+ * shutdown and a server not yet accepting connections.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code)) return true;
+      if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND'].includes(code))
+        return true;
+    }
+    // node-postgres reports a dropped connection or a connect timeout without a code.
+    if (
+      typeof message === 'string' &&
+      /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
+        message,
+      )
+    )
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppContext } from '../app/context.ts';
+import { isDatabaseUnavailable } from '../db/database.ts';
 import { DomainError } from '../domain/errors.ts';
 import { randomBase62 } from '../platform/ids.ts';
 import type { TrustProxy } from '../platform/config.ts';
@@ -259,6 +260,15 @@ interface MappedError {
 }
 
 function mapError(error: FastifyError | DomainError): MappedError {
+  // A database outage is temporary: 503 (retry later; an Idempotency-Key replays safely), not 500.
+  if (isDatabaseUnavailable(error))
+    return {
+      status: 503,
+      code: 'service_unavailable',
+      detail: 'The service cannot reach its database right now. Try again in a few seconds.',
+      retryable: true,
+      retryAfterSeconds: 1,
+    };
   if (error instanceof DomainError) {
     return {
       status: statusForCode(error.code),

@@ -25,6 +25,11 @@ export const LOCK_GRACE_MS = 5_000;
 export interface WorkerRecovery {
   /** Unlocks the jobs of dead pools now; returns their ids. */
   sweep(): Promise<string[]>;
+  /**
+   * This process's jobs are now locked by another pool (its runner was replaced): the liveness
+   * connection names that one from now on, so the old pool's jobs count as dead and are freed.
+   */
+  announce(poolId: string): void;
   stop(): Promise<void>;
 }
 
@@ -33,7 +38,8 @@ export async function startWorkerRecovery(options: {
   poolId: string;
   log: Logger;
 }): Promise<WorkerRecovery> {
-  const { databaseUrl, poolId, log } = options;
+  const { databaseUrl, log } = options;
+  let { poolId } = options;
   let client: pg.Client | undefined;
   let stopped = false;
 
@@ -88,6 +94,13 @@ export async function startWorkerRecovery(options: {
 
   return {
     sweep,
+    announce: (next) => {
+      if (next === poolId) return;
+      poolId = next;
+      // The next sweep connects again under the new name.
+      void client?.end().catch(() => undefined);
+      client = undefined;
+    },
     stop: async () => {
       stopped = true;
       clearInterval(timer);

@@ -57,33 +57,36 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
     poolId = workerPool.id;
   });
   const metrics = createWorkerMetrics(runtime.ctx.db, runtime.ctx.clock);
-  const runner = await run({
-    events,
-    pgPool: pool,
-    concurrency: runtime.config.workerConcurrency,
-    noHandleSignals: true,
-    // Fetch due jobs for all workers at once and complete them in batches: one query each per
-    // batch instead of per job. A completion may lag a job by 5 ms; a job whose completion a
-    // killed process never recorded runs again, which every handler allows (idempotent).
-    preset: {
-      worker: {
-        localQueue: { size: runtime.config.workerConcurrency },
-        completeJobBatchDelay: 5,
-        failJobBatchDelay: 5,
-      },
-    },
-    pollInterval: 1000,
-    logger,
-    taskList: taskList({
-      db: runtime.ctx.db,
-      clock: runtime.ctx.clock,
-      gateway: runtime.ctx.gateway,
-      app: runtime.ctx,
-      notificationChannels,
-      onCollected: metrics.events.collected,
-    }),
-    parsedCronItems: parseCrontab(CRONTAB),
+  const tasks = taskList({
+    db: runtime.ctx.db,
+    clock: runtime.ctx.clock,
+    gateway: runtime.ctx.gateway,
+    app: runtime.ctx,
+    notificationChannels,
+    onCollected: metrics.events.collected,
   });
+  const startRunner = () =>
+    run({
+      events,
+      pgPool: pool,
+      concurrency: runtime.config.workerConcurrency,
+      noHandleSignals: true,
+      // Fetch due jobs for all workers at once and complete them in batches: one query each per
+      // batch instead of per job. A completion may lag a job by 5 ms; a job whose completion a
+      // killed process never recorded runs again, which every handler allows (idempotent).
+      preset: {
+        worker: {
+          localQueue: { size: runtime.config.workerConcurrency },
+          completeJobBatchDelay: 5,
+          failJobBatchDelay: 5,
+        },
+      },
+      pollInterval: 1000,
+      logger,
+      taskList: tasks,
+      parsedCronItems: parseCrontab(CRONTAB),
+    });
+  let runner = await startRunner();
   // Jobs a killed worker process left locked are freed in seconds, not graphile-worker's 4 hours.
   let recovery: WorkerRecovery | undefined;
   try {
@@ -95,6 +98,44 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
     await pool.end();
     throw error;
   }
+  // graphile-worker stops its whole pool when it cannot record a batch of finished jobs (the
+  // database went away mid-batch: "queue is in an inconsistent state; aborting"), and would leave
+  // this process alive but running nothing. So a runner that stops without being asked is
+  // replaced, once the database answers again, under a new pool id; the jobs the old pool held
+  // are freed by the recovery sweep once no connection names it (they run again, idempotent).
+  let stopping = false;
+  // A call, not the variable: the flag changes while the loop below awaits.
+  const stopped = () => stopping;
+  const supervise = (current: typeof runner) => {
+    void current.promise
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      )
+      .then(async (error) => {
+        if (stopped()) return;
+        log.error({ err: error }, 'the job runner stopped by itself; starting a new one');
+        for (let attempt = 0; !stopped(); attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, Math.min(500 * 2 ** attempt, 10_000)));
+          if (stopped()) return;
+          try {
+            runner = await startRunner();
+          } catch (startError) {
+            log.warn({ err: startError }, 'the job runner could not start yet; trying again');
+            continue;
+          }
+          if (stopped()) {
+            await runner.stop().catch(() => undefined);
+            return;
+          }
+          if (poolId) recovery.announce(poolId);
+          log.warn({ poolId }, 'job runner restarted');
+          supervise(runner);
+          return;
+        }
+      });
+  };
+  supervise(runner);
   const { config, ctx } = runtime;
   const dispatcher = new WebhookDispatcher(
     { db: ctx.db, clock: ctx.clock, secretBox: ctx.secretBox, log },
@@ -129,10 +170,12 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
   return {
     monitoringUrl: monitoring.url,
     stop: async () => {
+      stopping = true;
       await monitoring.close();
       await dispatcher.stop();
       await recovery.stop();
-      await runner.stop();
+      // A runner that stopped by itself (and was not replaced yet) has nothing left to stop.
+      await runner.stop().catch(() => undefined);
       await closeNotificationChannels(notificationChannels);
       await pool.end();
     },

@@ -26,9 +26,15 @@ export interface ProcessStack {
   apis: HttpClient[];
   env: NodeJS.ProcessEnv;
   databaseUrl: string;
+  /** The sandbox gateway itself (the API and workers may reach it through `gatewayBaseUrl`). */
+  sandboxUrl: string;
+  /** A sandbox test control (`/_sandbox/…`, e.g. faults), straight to the sandbox. */
+  sandbox(method: 'GET' | 'POST' | 'DELETE', path: string, body?: object): Promise<unknown>;
   receiver: WebhookReceiver;
   merchant: { id: string; key: string; webhookSecret: string };
   query<Row extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<Row[]>;
+  /** The API process (to check it is still alive). */
+  apiProcess(): TrancheProcess;
   /** A worker process; `crashAt` arms a crash point (src/platform/crash-points.ts). */
   startWorker(crashAt?: string): Promise<TrancheProcess>;
   /** A confirmed weekly plan for a new customer; the worker then collects its deposit. */
@@ -52,6 +58,12 @@ export interface ProcessStackOptions {
   redisUrl?: string;
   /** RATE_LIMIT_SANDBOX_PER_MIN (default out of the tests' way). */
   sandboxRateLimitPerMin?: number;
+  /** Extra environment for the API and the workers (e.g. GATEWAY_TIMEOUT_MS). */
+  env?: NodeJS.ProcessEnv;
+  /** A database of the test's own (migrated or not; the API migrates it), kept at stop. */
+  databaseUrl?: string;
+  /** Where the API and workers reach the gateway (a fault proxy); the sandbox itself otherwise. */
+  gatewayBaseUrl?: (sandboxUrl: string) => string | Promise<string>;
 }
 
 export async function startProcessStack(
@@ -60,13 +72,15 @@ export async function startProcessStack(
 ): Promise<ProcessStack> {
   const secrets = generateSecrets();
   const dataDir = mkdtempSync(join(tmpdir(), `tranche-${name}-`));
-  const database = await createTestDatabase();
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => undefined }
+    : await createTestDatabase();
   const receiver = await startWebhookReceiver();
   const ports: number[] = [];
   for (let i = 0; i < (options.apiCount ?? 1); i++) ports.push(await freePort());
   const [port, sandboxPort] = [ports[0]!, await freePort()];
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-  const env: NodeJS.ProcessEnv = {
+  const sandboxEnv: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: database.url,
     PORT: String(port),
@@ -82,16 +96,35 @@ export async function startProcessStack(
     // The tests' own requests would otherwise meet the sandbox key's limit.
     RATE_LIMIT_SANDBOX_PER_MIN: String(options.sandboxRateLimitPerMin ?? 100_000),
   };
-  if (options.redisUrl) env.REDIS_URL = options.redisUrl;
-  else delete env.REDIS_URL;
-  delete env.CRASH_AT;
+  delete sandboxEnv.REDIS_URL;
+  delete sandboxEnv.CRASH_AT;
+  delete sandboxEnv.GATEWAY_BASE_URL;
+  const env: NodeJS.ProcessEnv = {
+    ...sandboxEnv,
+    ...(options.redisUrl && { REDIS_URL: options.redisUrl }),
+    ...options.env,
+    ...(options.gatewayBaseUrl && { GATEWAY_BASE_URL: await options.gatewayBaseUrl(sandboxUrl) }),
+  };
   const background = await Promise.all([
-    startTrancheProcess('sandbox-gateway', 'Sandbox gateway running', env),
+    startTrancheProcess('sandbox-gateway', 'Sandbox gateway running', sandboxEnv),
     ...ports.map((apiPort) =>
       // One public address for all, as behind a load balancer: tokens and links name it.
       startTrancheProcess('api', 'admin-token', { ...env, PORT: String(apiPort) }),
     ),
   ]);
+  const sandbox = async (method: 'GET' | 'POST' | 'DELETE', path: string, body?: object) => {
+    const response = await fetch(`${sandboxUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${secrets.gatewaySecretKey}`,
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+      },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    const answer: unknown = await response.json();
+    if (!response.ok) throw new Error(`sandbox ${method} ${path}: ${JSON.stringify(answer)}`);
+    return answer;
+  };
   let plansMade = 0;
   const apis = ports.map((apiPort) => new HttpClient(`http://127.0.0.1:${apiPort}`));
   const api = apis[0]!;
@@ -132,9 +165,12 @@ export async function startProcessStack(
     apis,
     env,
     databaseUrl: database.url,
+    sandboxUrl,
+    sandbox,
     receiver,
     merchant,
     query,
+    apiProcess: () => background[1]!,
     startWorker: (crashAt) =>
       startTrancheProcess('worker', 'Tranche worker running.', {
         ...env,
@@ -221,13 +257,10 @@ export async function startProcessStack(
       expect(Number(ours?.n), `charge rows of ${installmentId}`).toBe(expected);
     },
     settleAtGateway: async () => {
-      await fetch(`${sandboxUrl}/_sandbox/settle`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${secrets.gatewaySecretKey}` },
-      });
+      await sandbox('POST', '/_sandbox/settle');
     },
     stop: async () => {
-      for (const proc of background.reverse()) await proc.stop();
+      for (const proc of [...background].reverse()) await proc.stop();
       await receiver.close();
       try {
         await assertInvariants(database.url);

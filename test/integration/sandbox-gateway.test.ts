@@ -1289,6 +1289,12 @@ describe('faults and restarts', () => {
     expect(reset.body.data).toEqual({
       latency_ms: 0,
       fail_next: 0,
+      fail_next_after_apply: 0,
+      reset_next: 0,
+      reset_next_after_apply: 0,
+      malformed_next: 0,
+      rate_limit_next: 0,
+      retry_after_s: 1,
       lose_next_response: 0,
       delay_next_response_ms: 0,
       duplicate_webhooks: false,
@@ -1326,6 +1332,41 @@ describe('faults and restarts', () => {
     await hooks.waitFor((r) => r.event === 'charge.success' && r.data.reference === reference);
     // The retry of the same request now meets the duplicate reference, as on Paystack.
     expect((await chargeSaved(saved, reference)).status).toBe(400);
+  });
+
+  it('fail_next_after_apply, reset_next_after_apply and malformed_next perform the call, then spoil the answer', async () => {
+    const saved = await savedCard();
+    const spoiled = async (knob: string) => {
+      await call(sandbox, 'POST', '/_sandbox/faults', { [knob]: 1 });
+      const reference = uniqueReference(knob.replace(/_/g, ''));
+      const answer = await chargeSaved(saved, reference).catch((error: unknown) => error);
+      // The charge exists all the same.
+      const verified = await call(sandbox, 'GET', `/transaction/verify/${reference}`);
+      expect(verified.body.data.status, knob).toBe('success');
+      return answer;
+    };
+    const failed = (await spoiled('fail_next_after_apply')) as Response;
+    expect(failed.status).toBe(500);
+    expect(await spoiled('reset_next_after_apply')).toBeInstanceOf(Error);
+    const malformed = (await spoiled('malformed_next')) as Response;
+    expect(malformed.status).toBe(200);
+    expect(() => JSON.parse(malformed.text) as unknown).toThrow();
+  });
+
+  it('reset_next and rate_limit_next refuse the call before anything changes', async () => {
+    const saved = await savedCard();
+    await call(sandbox, 'POST', '/_sandbox/faults', { reset_next: 1 });
+    const reset = uniqueReference('reset');
+    await expect(chargeSaved(saved, reset)).rejects.toThrow();
+    expect((await call(sandbox, 'GET', `/transaction/verify/${reset}`)).status).toBe(404);
+    await call(sandbox, 'POST', '/_sandbox/faults', { rate_limit_next: 1, retry_after_s: 7 });
+    const limited = uniqueReference('limited');
+    const answer = await chargeSaved(saved, limited);
+    expect(answer.status).toBe(429);
+    expect(answer.headers.get('retry-after')).toBe('7');
+    expect((await call(sandbox, 'GET', `/transaction/verify/${limited}`)).status).toBe(404);
+    expect((await chargeSaved(saved, limited)).status).toBe(200);
+    await call(sandbox, 'DELETE', '/_sandbox/faults');
   });
 
   it('delay_next_response_ms performs the call at once but holds its answer, once', async () => {

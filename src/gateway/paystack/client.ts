@@ -9,6 +9,21 @@ export interface PaystackClientOptions {
   timeoutMs: number;
 }
 
+/** Retries after a 429 within one call; beyond them the call is `unavailable` (asked again later). */
+const MAX_RATE_LIMIT_RETRIES = 2;
+
+/**
+ * Milliseconds a `Retry-After` header asks for (seconds or an HTTP date), or null when absent or
+ * unreadable: without a wait the gateway named, the call is not retried at once.
+ */
+export function retryAfterMs(header: string | undefined, now = Date.now()): number | null {
+  if (header === undefined) return null;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
 /**
  * HTTP to Paystack (or the sandbox, which speaks the same protocol). Every call has a timeout;
  * redirects are not followed; the secret key travels only in the Authorization header and is
@@ -36,20 +51,32 @@ export class PaystackClient {
     path: string,
     body?: object,
   ): Promise<{ data: T; message: string; httpStatus: number }> {
-    let response: { status: number; text: string };
-    try {
-      response = await this.send(
-        method,
-        path,
-        body === undefined ? undefined : JSON.stringify(body),
-      );
-    } catch (error) {
-      throw new GatewayError(
-        'unavailable',
-        error instanceof TimeoutError
-          ? `gateway timed out after ${this.timeoutMs} ms on ${method} ${path}`
-          : `gateway unreachable on ${method} ${path}`,
-      );
+    // One deadline for the whole call, 429 waits and retries included: no call outlives its timeout.
+    const deadline = Date.now() + this.timeoutMs;
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    let response: Exchange;
+    for (let retries = 0; ; retries++) {
+      try {
+        response = await this.send(method, path, payload, deadline - Date.now());
+      } catch (error) {
+        throw new GatewayError(
+          'unavailable',
+          error instanceof TimeoutError
+            ? `gateway timed out after ${this.timeoutMs} ms on ${method} ${path}`
+            : `gateway unreachable on ${method} ${path}`,
+        );
+      }
+      if (response.status !== 429) break;
+      // Rate limited: nothing was done. Wait as asked when that fits in this call's time, else
+      // the call is `unavailable` (never a decline): the caller asks again later, same reference.
+      const wait = retryAfterMs(response.retryAfter);
+      if (retries >= MAX_RATE_LIMIT_RETRIES || wait === null || Date.now() + wait >= deadline)
+        throw new GatewayError(
+          'unavailable',
+          `gateway rate-limited ${method} ${path} (Retry-After: ${response.retryAfter ?? 'none'})`,
+          429,
+        );
+      await new Promise((resolve) => setTimeout(resolve, wait));
     }
     let parsed: unknown;
     try {
@@ -88,7 +115,8 @@ export class PaystackClient {
     method: string,
     path: string,
     body: string | undefined,
-  ): Promise<{ status: number; text: string }> {
+    timeoutMs: number,
+  ): Promise<Exchange> {
     const url = new URL(`${this.baseUrl}${path}`);
     const transport = url.protocol === 'https:' ? https : http;
     const agent = url.protocol === 'https:' ? this.httpsAgent : this.httpAgent;
@@ -112,14 +140,22 @@ export class PaystackClient {
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('end', () => {
             clearTimeout(timer);
-            resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+            const retryAfter = res.headers['retry-after'];
+            resolve({
+              status: res.statusCode ?? 0,
+              text: Buffer.concat(chunks).toString('utf8'),
+              retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined,
+            });
           });
           res.on('error', fail);
         },
       );
-      const timer = setTimeout(() => {
-        request.destroy(new TimeoutError());
-      }, this.timeoutMs);
+      const timer = setTimeout(
+        () => {
+          request.destroy(new TimeoutError());
+        },
+        Math.max(0, timeoutMs),
+      );
       function fail(error: Error) {
         clearTimeout(timer);
         reject(error);
@@ -128,6 +164,12 @@ export class PaystackClient {
       request.end(body);
     });
   }
+}
+
+interface Exchange {
+  status: number;
+  text: string;
+  retryAfter: string | undefined;
 }
 
 class TimeoutError extends Error {

@@ -13,6 +13,17 @@ export interface FaultSettings {
   latencyMs: number;
   /** The next N API calls answer 500 without touching state. */
   failNext: number;
+  /** The next N mutating API calls run (state changes, webhooks go out), then answer 500. */
+  failNextAfterApply: number;
+  /** The next N API calls have their connection reset (TCP RST) before anything changes. */
+  resetNext: number;
+  /** The next N mutating API calls run, then their connection is reset (TCP RST). */
+  resetNextAfterApply: number;
+  /** The next N mutating API calls run, then answer 200 with a body cut off mid-JSON. */
+  malformedNext: number;
+  /** The next N API calls answer 429 with `Retry-After: retryAfterS`; nothing changes. */
+  rateLimitNext: number;
+  retryAfterS: number;
   /** The next N mutating API calls run (state changes, webhooks go out) but get no response. */
   loseNextResponse: number;
   /**
@@ -27,9 +38,24 @@ export interface FaultSettings {
   reorderWebhooks: boolean;
 }
 
+type CountedFault =
+  | 'failNext'
+  | 'failNextAfterApply'
+  | 'resetNext'
+  | 'resetNextAfterApply'
+  | 'malformedNext'
+  | 'rateLimitNext'
+  | 'loseNextResponse';
+
 const NO_FAULTS: FaultSettings = {
   latencyMs: 0,
   failNext: 0,
+  failNextAfterApply: 0,
+  resetNext: 0,
+  resetNextAfterApply: 0,
+  malformedNext: 0,
+  rateLimitNext: 0,
+  retryAfterS: 1,
   loseNextResponse: 0,
   delayNextResponseMs: 0,
   duplicateWebhooks: false,
@@ -56,6 +82,12 @@ function flag(fields: Fields, name: string): boolean | undefined {
 const KNOWN_FIELDS = new Set([
   'latency_ms',
   'fail_next',
+  'fail_next_after_apply',
+  'reset_next',
+  'reset_next_after_apply',
+  'malformed_next',
+  'rate_limit_next',
+  'retry_after_s',
   'lose_next_response',
   'delay_next_response_ms',
   'duplicate_webhooks',
@@ -77,6 +109,14 @@ export class Faults {
     const next: FaultSettings = {
       latencyMs: count(body, 'latency_ms', MAX_LATENCY_MS) ?? this.settings.latencyMs,
       failNext: count(body, 'fail_next', 1000) ?? this.settings.failNext,
+      failNextAfterApply:
+        count(body, 'fail_next_after_apply', 1000) ?? this.settings.failNextAfterApply,
+      resetNext: count(body, 'reset_next', 1000) ?? this.settings.resetNext,
+      resetNextAfterApply:
+        count(body, 'reset_next_after_apply', 1000) ?? this.settings.resetNextAfterApply,
+      malformedNext: count(body, 'malformed_next', 1000) ?? this.settings.malformedNext,
+      rateLimitNext: count(body, 'rate_limit_next', 1000) ?? this.settings.rateLimitNext,
+      retryAfterS: count(body, 'retry_after_s', 3600) ?? this.settings.retryAfterS,
       loseNextResponse: count(body, 'lose_next_response', 1000) ?? this.settings.loseNextResponse,
       delayNextResponseMs:
         count(body, 'delay_next_response_ms', MAX_LATENCY_MS) ?? this.settings.delayNextResponseMs,
@@ -92,15 +132,10 @@ export class Faults {
     return this.current();
   }
 
-  takeFailure(): boolean {
-    if (this.settings.failNext === 0) return false;
-    this.settings.failNext -= 1;
-    return true;
-  }
-
-  takeLostResponse(): boolean {
-    if (this.settings.loseNextResponse === 0) return false;
-    this.settings.loseNextResponse -= 1;
+  /** Consumes one of the counted faults `knob`; false when none is left. */
+  take(knob: CountedFault): boolean {
+    if (this.settings[knob] === 0) return false;
+    this.settings[knob] -= 1;
     return true;
   }
 
@@ -116,6 +151,12 @@ export function faultView(settings: FaultSettings) {
   return {
     latency_ms: settings.latencyMs,
     fail_next: settings.failNext,
+    fail_next_after_apply: settings.failNextAfterApply,
+    reset_next: settings.resetNext,
+    reset_next_after_apply: settings.resetNextAfterApply,
+    malformed_next: settings.malformedNext,
+    rate_limit_next: settings.rateLimitNext,
+    retry_after_s: settings.retryAfterS,
     lose_next_response: settings.loseNextResponse,
     delay_next_response_ms: settings.delayNextResponseMs,
     duplicate_webhooks: settings.duplicateWebhooks,
@@ -123,7 +164,9 @@ export function faultView(settings: FaultSettings) {
   };
 }
 
-const lostResponses = new WeakSet<FastifyRequest>();
+/** What happens to a mutating call's answer once its handler has run (and committed). */
+type AfterApply = 'lose' | 'fail' | 'reset' | 'malformed';
+const afterApply = new WeakMap<FastifyRequest, AfterApply>();
 const delayedResponses = new WeakMap<FastifyRequest, number>();
 
 /** Waits `ms`, or less if the client hangs up first (nobody is left to answer). */
@@ -141,6 +184,20 @@ function hold(request: FastifyRequest, ms: number): Promise<void> {
   });
 }
 
+/** The after-apply fault this mutating call gets, if any (one per call, in this order). */
+function takeAfterApply(faults: Faults): AfterApply | undefined {
+  if (faults.take('loseNextResponse')) return 'lose';
+  if (faults.take('failNextAfterApply')) return 'fail';
+  if (faults.take('resetNextAfterApply')) return 'reset';
+  if (faults.take('malformedNext')) return 'malformed';
+  return undefined;
+}
+
+const FAULT_500 = JSON.stringify({
+  status: false,
+  message: 'Internal server error (sandbox fault)',
+});
+
 /**
  * Applies the faults around API routes. `isApiCall` decides which requests count; it runs after
  * authentication, so an unauthenticated call never consumes a fault.
@@ -152,31 +209,52 @@ export function registerFaultHooks(
 ): void {
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isApiCall(request)) return;
-    const { latencyMs } = faults.current();
+    const { latencyMs, retryAfterS } = faults.current();
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
-    if (faults.takeFailure()) {
+    if (faults.take('failNext')) return reply.code(500).type('application/json').send(FAULT_500);
+    if (faults.take('rateLimitNext')) {
       return reply
-        .code(500)
-        .send({ status: false, message: 'Internal server error (sandbox fault)' });
+        .code(429)
+        .header('retry-after', String(retryAfterS))
+        .send({ status: false, message: 'Too many requests (sandbox fault)' });
     }
-    if (request.method !== 'GET' && faults.takeLostResponse()) lostResponses.add(request);
-    else if (request.method !== 'GET') {
-      const delay = faults.takeResponseDelay();
-      if (delay > 0) delayedResponses.set(request, delay);
+    if (faults.take('resetNext')) {
+      // Nothing was read into state: the client sees ECONNRESET for a call that never happened.
+      reply.hijack();
+      request.raw.socket.resetAndDestroy();
+      return reply;
+    }
+    if (request.method !== 'GET') {
+      const fault = takeAfterApply(faults);
+      if (fault) afterApply.set(request, fault);
+      else {
+        const delay = faults.takeResponseDelay();
+        if (delay > 0) delayedResponses.set(request, delay);
+      }
     }
     return undefined;
   });
-  // The handler has run (and committed); destroying the socket now loses only the answer, which
-  // is exactly what a client sees when a response is lost in transit.
-  app.addHook('onSend', async (request, _reply, payload) => {
+  // The handler has run (and committed): each of these loses or spoils only the answer, which is
+  // what a client sees when a response is lost or garbled in transit after the gateway acted.
+  app.addHook('onSend', async (request, reply, payload) => {
     const delay = delayedResponses.get(request);
     if (delay !== undefined) {
       delayedResponses.delete(request);
       await hold(request, delay);
     }
-    if (lostResponses.has(request)) {
-      lostResponses.delete(request);
-      request.raw.socket.destroy();
+    const fault = afterApply.get(request);
+    if (fault === undefined) return payload;
+    afterApply.delete(request);
+    if (fault === 'lose') request.raw.socket.destroy();
+    if (fault === 'reset') request.raw.socket.resetAndDestroy();
+    if (fault === 'fail') {
+      reply.code(500).type('application/json');
+      return FAULT_500;
+    }
+    if (fault === 'malformed') {
+      const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
+      // 200 with the JSON cut in half: the state changed, the answer cannot be read.
+      return text.slice(0, Math.max(1, Math.floor(text.length / 2)));
     }
     return payload;
   });

@@ -141,6 +141,11 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 5 });
   // An idle client's error (database restart) must not crash the process; the pool replaces it.
   pool.on('error', (error) => log.warn({ err: error }, 'idle database connection failed'));
+  // A checked-out client has no pool listener: without its own, a server going away between two
+  // statements would end the process (the API's too, under `tranche start`).
+  pool.on('connect', (client) =>
+    client.on('error', (error) => log.warn({ err: error }, 'database connection failed')),
+  );
   try {
     await ensureSandboxSchema(pool);
   } catch (error) {
