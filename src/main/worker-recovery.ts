@@ -37,6 +37,8 @@ export async function startWorkerRecovery(options: {
   databaseUrl: string;
   poolId: string;
   log: Logger;
+  /** The liveness connection was cut: the database restarted or went away. */
+  onConnectionLost?: () => void;
 }): Promise<WorkerRecovery> {
   const { databaseUrl, log } = options;
   let { poolId } = options;
@@ -52,6 +54,7 @@ export async function startWorkerRecovery(options: {
     fresh.on('error', (error) => {
       log.warn({ err: error }, 'worker liveness connection lost; reconnecting at the next sweep');
       if (client === fresh) client = undefined;
+      if (!stopped) options.onConnectionLost?.();
     });
     await fresh.connect();
     client = fresh;

@@ -87,54 +87,75 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
       parsedCronItems: parseCrontab(CRONTAB),
     });
   let runner = await startRunner();
-  // Jobs a killed worker process left locked are freed in seconds, not graphile-worker's 4 hours.
-  let recovery: WorkerRecovery | undefined;
-  try {
-    if (!poolId) throw new Error('graphile-worker did not report its pool id');
-    recovery = await startWorkerRecovery({ databaseUrl: runtime.databaseUrl, poolId, log });
-  } catch (error) {
-    await runner.stop();
-    await closeNotificationChannels(notificationChannels);
-    await pool.end();
-    throw error;
-  }
   // graphile-worker stops its whole pool when it cannot record a batch of finished jobs (the
   // database went away mid-batch: "queue is in an inconsistent state; aborting"), and would leave
-  // this process alive but running nothing. So a runner that stops without being asked is
-  // replaced, once the database answers again, under a new pool id; the jobs the old pool held
-  // are freed by the recovery sweep once no connection names it (they run again, idempotent).
+  // this process alive but running nothing; seen too (B15): after a database crash, a runner
+  // that neither stops nor runs again, its jobs locked. So the runner is replaced, under a new
+  // pool id, when it stops without being asked and whenever the database connection is lost;
+  // the replacement starts once the database answers. The jobs the old pool held are freed by
+  // the recovery sweep once no connection names it (they run again; handlers are idempotent).
   let stopping = false;
-  // A call, not the variable: the flag changes while the loop below awaits.
+  // A call, not the variable: the flag changes while the loops below await.
   const stopped = () => stopping;
+  let replacing: Promise<void> | undefined;
+  const replaceRunner = (reason: string, error?: unknown) => {
+    if (replacing || stopped()) return;
+    log.error({ err: error }, `${reason}; starting a new job runner`);
+    replacing = (async () => {
+      const old = runner;
+      // A runner stuck in its shutdown is abandoned after 10 s, not waited for.
+      await Promise.race([
+        old.stop().catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
+      ]);
+      for (let attempt = 0; !stopped(); attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(500 * 2 ** attempt, 10_000)));
+        if (stopped()) return;
+        try {
+          runner = await startRunner();
+        } catch (startError) {
+          log.warn({ err: startError }, 'the job runner could not start yet; trying again');
+          continue;
+        }
+        if (stopped()) {
+          await runner.stop().catch(() => undefined);
+          return;
+        }
+        if (poolId) recovery?.announce(poolId);
+        log.warn({ poolId }, 'job runner restarted');
+        supervise(runner);
+        return;
+      }
+    })().finally(() => {
+      replacing = undefined;
+    });
+  };
   const supervise = (current: typeof runner) => {
     void current.promise
       .then(
         () => undefined,
         (error: unknown) => error,
       )
-      .then(async (error) => {
-        if (stopped()) return;
-        log.error({ err: error }, 'the job runner stopped by itself; starting a new one');
-        for (let attempt = 0; !stopped(); attempt++) {
-          await new Promise((resolve) => setTimeout(resolve, Math.min(500 * 2 ** attempt, 10_000)));
-          if (stopped()) return;
-          try {
-            runner = await startRunner();
-          } catch (startError) {
-            log.warn({ err: startError }, 'the job runner could not start yet; trying again');
-            continue;
-          }
-          if (stopped()) {
-            await runner.stop().catch(() => undefined);
-            return;
-          }
-          if (poolId) recovery.announce(poolId);
-          log.warn({ poolId }, 'job runner restarted');
-          supervise(runner);
-          return;
-        }
+      .then((error) => {
+        if (current === runner) replaceRunner('the job runner stopped by itself', error);
       });
   };
+  // Jobs a killed worker process left locked are freed in seconds, not graphile-worker's 4 hours.
+  let recovery: WorkerRecovery | undefined;
+  try {
+    if (!poolId) throw new Error('graphile-worker did not report its pool id');
+    recovery = await startWorkerRecovery({
+      databaseUrl: runtime.databaseUrl,
+      poolId,
+      log,
+      onConnectionLost: () => replaceRunner('the database connection was lost'),
+    });
+  } catch (error) {
+    await runner.stop();
+    await closeNotificationChannels(notificationChannels);
+    await pool.end();
+    throw error;
+  }
   supervise(runner);
   const { config, ctx } = runtime;
   const dispatcher = new WebhookDispatcher(
@@ -171,6 +192,7 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
     monitoringUrl: monitoring.url,
     stop: async () => {
       stopping = true;
+      await replacing;
       await monitoring.close();
       await dispatcher.stop();
       await recovery.stop();
