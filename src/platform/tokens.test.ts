@@ -45,7 +45,9 @@ describe('TokenService.verify (every customer and dashboard route goes through i
         const token = hmacToken(alg, secret);
         // A well-formed token under that key: a verifier that trusted the header would accept it.
         const key = typeof secret === 'string' ? Buffer.from(secret) : secret;
-        await expect(jwtVerify(token, key, { algorithms: [alg] })).resolves.toBeDefined();
+        await expect(
+          jwtVerify(token, key, { algorithms: [alg], currentDate: clock.now() }),
+        ).resolves.toBeDefined();
         expect(await tokens.verify(token, 'customer')).toBeNull();
       }
   });
