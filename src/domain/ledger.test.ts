@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { batteryCount, report } from '../../test/battery/battery.ts';
 import { DomainError } from './errors.ts';
 import {
   accountKey,
@@ -725,6 +726,9 @@ const operations: fc.Arbitrary<Op[]> = fc
 
 describe('the ledger under random sequences of operations', () => {
   it('stays balanced and agrees with an independent auditor after every step (I1–I4, I7)', () => {
+    // B5 of the reliability battery (the domain half): the design's nightly size is 500 × 50.
+    const sequences = batteryCount({ ci: 400, full: 2_000 });
+    let steps = 0;
     fc.assert(
       fc.property(operations, (ops) => {
         const auditor = new Auditor();
@@ -732,11 +736,13 @@ describe('the ledger under random sequences of operations', () => {
         for (const op of ops) {
           apply(op, auditor, journal);
           auditBooks(auditor, journal);
+          steps += 1;
         }
       }),
-      { numRuns: 400 },
+      { numRuns: sequences },
     );
-  });
+    report('B5 ledger-model', { sequences, steps });
+  }, 300_000);
 
   it('fee revenue is exactly Σ splitPlatformFee(gross).fee when nothing is refunded', () => {
     fc.assert(

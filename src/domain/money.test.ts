@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { batteryCount, report } from '../../test/battery/battery.ts';
 import { formatNaira, MAX_FEE_INPUT_KOBO, splitPlatformFee } from './money.ts';
+
+// B1 of the reliability battery: the design asks 100,000 cases; CI runs 10,000.
+const FEE_CASES = batteryCount({ ci: 10_000, full: 100_000 });
 
 const kobo = fc.oneof(
   fc.integer({ min: 0, max: 1_000_000_000 }),
@@ -16,8 +20,9 @@ describe('platform fee (2.5%, round half up)', () => {
         expect(Number.isSafeInteger(feeKobo)).toBe(true);
         expect(feeKobo).toBeGreaterThanOrEqual(0);
       }),
-      { numRuns: 10_000 },
+      { numRuns: FEE_CASES },
     );
+    report('B1 fee-split', { cases: FEE_CASES });
   });
 
   it('the fee is within half a kobo of exactly 2.5%, halves rounding up', () => {
@@ -29,8 +34,9 @@ describe('platform fee (2.5%, round half up)', () => {
         expect(diff).toBeGreaterThan(-500);
         expect(diff).toBeLessThanOrEqual(500);
       }),
-      { numRuns: 10_000 },
+      { numRuns: FEE_CASES },
     );
+    report('B1 fee-rule', { cases: FEE_CASES });
   });
 
   it.each([
