@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/domain/**/*.test.ts'],
+    setupFiles: ['test/harness/mutation-setup.ts'],
     // The ledger's random-sequence property takes ~5 s alone; the same ceiling as the root config.
     testTimeout: 30_000,
     reporters: ['default'],
