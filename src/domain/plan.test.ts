@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from './errors.ts';
 import { DAY_MS } from './lagos-time.ts';
 import {
   allSettled,
