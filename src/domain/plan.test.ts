@@ -112,6 +112,11 @@ describe('plan states', () => {
       state: 'active',
       reason: 'nothing is overdue',
     });
+    expect(transitionPlan('defaulted', 'retries_exhausted')).toEqual({
+      outcome: 'unchanged',
+      state: 'defaulted',
+      reason: 'already defaulted',
+    });
   });
 
   it('completed and cancelled are terminal', () => {
