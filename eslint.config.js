@@ -3,7 +3,19 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.tools/', '.tranche/', 'coverage/', 'web/dist/', 'sdk/*/dist/'] },
+  {
+    ignores: [
+      'node_modules/',
+      '.tools/',
+      '.tranche/',
+      'coverage/',
+      'web/dist/',
+      'sdk/*/dist/',
+      // Stryker's sandbox copies of the project and its HTML/JSON mutation reports.
+      '.stryker-tmp/',
+      'reports/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -74,6 +86,8 @@ export default tseslint.config(
       'sdk/*/test/**/*.ts',
       'bench/**/*.ts',
       'vitest.config.ts',
+      'vitest.unit.config.ts',
+      'vitest.domain.config.ts',
       'eslint.config.js',
       'test/harness/global-setup.ts',
     ],

@@ -310,6 +310,173 @@ describe('reversals', () => {
   });
 });
 
+describe('what a broken rule says (the message is what an operator reads in the alert)', () => {
+  const m = payable('mer_1');
+  const invariant = (fn: () => unknown): LedgerInvariantError => {
+    try {
+      fn();
+    } catch (error) {
+      expect(error).toBeInstanceOf(LedgerInvariantError);
+      expect((error as Error).name).toBe('LedgerInvariantError');
+      return error as LedgerInvariantError;
+    }
+    throw new Error('expected a ledger invariant error');
+  };
+
+  it.each<[string, JournalEntry, string]>([
+    [
+      'debits ≠ credits',
+      entryOf([debit(gatewayClearing, 100), credit(m, 99)], 'chg_1'),
+      'plan_confirmed chg_1: debits 100 ≠ credits 99',
+    ],
+    [
+      'a single posting',
+      entryOf([debit(gatewayClearing, 1)], 'chg_1'),
+      'plan_confirmed chg_1: needs at least two postings',
+    ],
+    [
+      'a two-sided posting',
+      entryOf([{ account: m, debitKobo: 5, creditKobo: 5 }, debit(gatewayClearing, 1)], 'chg_1'),
+      'plan_confirmed chg_1: each posting is exactly one of a debit or a credit, above 0',
+    ],
+    [
+      // Only the non-negative rule catches this one: each posting has one side above 0, and
+      // the totals agree (−1 + 1 + 1 = 1 = 1).
+      'a negative debit beside a credit',
+      entryOf(
+        [
+          { account: m, debitKobo: -1, creditKobo: 1 },
+          debit(gatewayClearing, 1),
+          debit(gatewayClearing, 1),
+        ],
+        'chg_1',
+      ),
+      'plan_confirmed chg_1: posting amounts must be non-negative whole kobo',
+    ],
+    [
+      // Two half kobo add up to a whole one: only the whole-kobo rule catches this.
+      'halves of a kobo that add up to a whole one',
+      entryOf([debit(gatewayClearing, 0.5), debit(gatewayClearing, 0.5), credit(m, 1)], 'chg_1'),
+      'plan_confirmed chg_1: posting amounts must be non-negative whole kobo',
+    ],
+    [
+      'an empty reference',
+      entryOf([debit(gatewayClearing, 1), credit(m, 1)], ''),
+      'plan_confirmed : reference must not be empty',
+    ],
+    [
+      'another currency',
+      { ...entryOf([debit(gatewayClearing, 1), credit(m, 1)], 'chg_1'), currency: 'USD' as 'NGN' },
+      'plan_confirmed chg_1: currency must be NGN',
+    ],
+    [
+      'a malformed account id',
+      entryOf([debit(gatewayClearing, 1), credit(payable('a:b'), 1)], 'chg_1'),
+      'account id "a:b" must be a non-empty plain id',
+    ],
+  ])('%s', (_name, entry, message) => {
+    expect(invariant(() => assertBalanced(entry)).message).toBe(message);
+  });
+
+  it('names the account key it cannot parse', () => {
+    expect(invariant(() => parseAccountKey('nope')).message).toBe('unknown ledger account "nope"');
+    expect(invariant(() => parseAccountKey('merchant_payable')).message).toBe(
+      'account id "" must be a non-empty plain id',
+    );
+    expect(invariant(() => parseAccountKey('gateway_clearing:mer_1')).message).toBe(
+      'malformed ledger account "gateway_clearing:mer_1"',
+    );
+  });
+
+  it('a refund split that does not add up, an entry spanning merchants, a runaway balance', () => {
+    const split: RefundSplit = { refundKobo: 100, feeReturnedKobo: 3, merchantDebitKobo: 98 };
+    expect(
+      invariant(() => refundInitiatedEntry({ merchantId: 'mer_1', refundReference: 'rf_1', split }))
+        .message,
+    ).toBe('refund split must add up to the refund');
+    const twoMerchants = entryOf([debit(payable('mer_1'), 1), credit(payable('mer_2'), 1)], 'po_1');
+    expect(invariant(() => entryMerchantId(twoMerchants)).message).toBe(
+      'plan_confirmed po_1 spans several merchants',
+    );
+    const huge = entryOf([
+      debit(gatewayClearing, Number.MAX_SAFE_INTEGER),
+      credit(m, Number.MAX_SAFE_INTEGER),
+    ]);
+    expect(invariant(() => balancesOf([huge, huge])).message).toBe(
+      'balance of gateway_clearing left the safe-integer range',
+    );
+  });
+
+  it('reversing a broken entry names the entry, not the reversal', () => {
+    expect(
+      invariant(() => reverseEntry(entryOf([debit(gatewayClearing, 2), credit(m, 1)], 'chg_9')))
+        .message,
+    ).toBe('plan_confirmed chg_9: debits 2 ≠ credits 1');
+  });
+});
+
+describe('each builder books its own kind under its own reference', () => {
+  const ids = { planId: 'plan_1', merchantId: 'mer_1' };
+  // A fixed split (what splitRefund gives for 400 of a 1,000-kobo charge), so that nothing runs
+  // while the tests are collected.
+  const split: RefundSplit = { refundKobo: 400, feeReturnedKobo: 10, merchantDebitKobo: 390 };
+  const refund = { merchantId: 'mer_1', refundReference: 'rf_1', split };
+  const payout = { merchantId: 'mer_1', payoutReference: 'po_1', amountKobo: 500 };
+  it.each<[string, string, () => JournalEntry]>([
+    ['plan_confirmed', 'plan_1', () => planConfirmedEntry({ ...ids, amountKobo: 1_000 })],
+    [
+      'payment_collected',
+      'chg_1',
+      () => paymentCollectedEntry({ ...ids, chargeReference: 'chg_1', grossKobo: 1_000 }),
+    ],
+    [
+      'receivable_reduced',
+      'rf_2',
+      () => receivableReducedEntry({ ...ids, refundReference: 'rf_2', amountKobo: 100 }),
+    ],
+    [
+      'plan_cancelled',
+      'plan_1',
+      () => planClosedEntry({ ...ids, outstandingKobo: 100, reason: 'cancelled' }),
+    ],
+    [
+      'plan_written_off',
+      'plan_1',
+      () => planClosedEntry({ ...ids, outstandingKobo: 100, reason: 'written_off' }),
+    ],
+    ['refund_initiated', 'rf_1', () => refundInitiatedEntry(refund)],
+    ['refund_succeeded', 'rf_1', () => refundSucceededEntry(refund)],
+    ['refund_failed', 'rf_1', () => refundFailedEntry(refund)],
+    ['payout_initiated', 'po_1', () => payoutInitiatedEntry(payout)],
+    ['payout_succeeded', 'po_1', () => payoutSucceededEntry(payout)],
+    ['payout_failed', 'po_1', () => payoutFailedEntry(payout)],
+    ['payout_reversed', 'po_1', () => payoutReversedEntry(payout)],
+  ])('%s %s', (kind, reference, build) => {
+    // (kind, reference) is the entry's unique key in storage: a wrong kind would let a replayed
+    // event post twice, or block a different movement with the same reference.
+    // Built inside the test, so that a mutation run knows which test covers each builder.
+    expect(build()).toMatchObject({ kind, reference, currency: 'NGN', reverses: null });
+  });
+});
+
+describe('sign violations (I3)', () => {
+  it('lists exactly the accounts whose balance sits on the wrong side; zero is on no side', () => {
+    const balances = new Map<string, number>([
+      ['gateway_clearing', 500], // debit-normal, debit balance: fine
+      ['customer_receivable:plan_1', -1], // debit-normal, credit balance
+      ['merchant_payable:mer_1', -300], // credit-normal, credit balance: fine
+      ['merchant_pending:mer_1', 2], // credit-normal, debit balance
+      ['platform_fee_revenue', 0],
+      ['refunds_in_transit:mer_1', 0],
+    ]);
+    expect(signViolations(balances)).toEqual([
+      'customer_receivable:plan_1',
+      'merchant_pending:mer_1',
+    ]);
+    expect(signViolations(new Map())).toEqual([]);
+  });
+});
+
 // ── the ledger against an independent auditor ───────────────────────────────────────────
 
 type Op =

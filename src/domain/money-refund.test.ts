@@ -141,5 +141,42 @@ describe('refund split (the fee comes back pro rata)', () => {
     expect(() => splitRefund(charge, { refundedKobo: 0, feeReturnedKobo: 15_626 }, 1)).toThrow(
       RangeError,
     );
+    // Each refusal names what is wrong, for the log a programmer reads.
+    expect(() => splitRefund(charge, nothingYet, 0)).toThrow(
+      new RangeError('refundKobo must be at least 1 kobo'),
+    );
+    expect(() => splitRefund(charge, nothingYet, 1.5)).toThrow(
+      new RangeError('refundKobo must be an integer number of kobo'),
+    );
+    expect(() => splitRefund(charge, nothingYet, 625_001)).toThrow(
+      new RangeError('refunds of a charge cannot exceed its gross'),
+    );
+    expect(() => splitRefund(charge, { refundedKobo: -1, feeReturnedKobo: 0 }, 1)).toThrow(
+      new RangeError('refunds of a charge cannot exceed its gross'),
+    );
+    for (const feeReturnedKobo of [-1, 15_626])
+      expect(() => splitRefund(charge, { refundedKobo: 0, feeReturnedKobo }, 1)).toThrow(
+        new RangeError('previous.feeReturnedKobo must be between 0 and the fee taken'),
+      );
+    expect(() => splitRefund(charge, { refundedKobo: 0.5, feeReturnedKobo: 0 }, 1)).toThrow(
+      new RangeError('previous.refundedKobo must be an integer number of kobo'),
+    );
+    expect(() => splitRefund(charge, { refundedKobo: 0, feeReturnedKobo: 0.5 }, 1)).toThrow(
+      new RangeError('previous.feeReturnedKobo must be an integer number of kobo'),
+    );
+  });
+
+  it('accepts the edges: a history that returned the whole fee, a refund up to the gross', () => {
+    // All of the fee already went back with the first 624,000: the last 1,000 returns none.
+    expect(splitRefund(charge, { refundedKobo: 624_000, feeReturnedKobo: 15_625 }, 1_000)).toEqual({
+      refundKobo: 1_000,
+      feeReturnedKobo: 0,
+      merchantDebitKobo: 1_000,
+    });
+    expect(splitRefund(charge, { refundedKobo: 624_999, feeReturnedKobo: 15_600 }, 1)).toEqual({
+      refundKobo: 1,
+      feeReturnedKobo: 1,
+      merchantDebitKobo: 0,
+    });
   });
 });

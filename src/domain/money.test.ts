@@ -51,14 +51,30 @@ describe('platform fee (2.5%, round half up)', () => {
     expect(splitPlatformFee(gross).feeKobo).toBe(fee);
   });
 
-  it('refuses fractions and negatives', () => {
-    expect(() => splitPlatformFee(10.5)).toThrow(RangeError);
-    expect(() => splitPlatformFee(-1)).toThrow(RangeError);
-    expect(() => splitPlatformFee(MAX_FEE_INPUT_KOBO + 1)).toThrow(RangeError);
+  it('refuses fractions and negatives, naming the amount', () => {
+    expect(() => splitPlatformFee(10.5)).toThrow(
+      new RangeError('grossKobo must be an integer number of kobo'),
+    );
+    expect(() => splitPlatformFee(-1)).toThrow(new RangeError('grossKobo is out of range'));
+    expect(() => splitPlatformFee(MAX_FEE_INPUT_KOBO + 1)).toThrow(
+      new RangeError('grossKobo is out of range'),
+    );
   });
 
-  it('formats naira for people', () => {
+  it('accepts both ends of its range', () => {
+    expect(splitPlatformFee(MAX_FEE_INPUT_KOBO)).toEqual({
+      grossKobo: MAX_FEE_INPUT_KOBO,
+      feeKobo: 2_500_000_000_000,
+      merchantNetKobo: 97_500_000_000_000,
+    });
+    expect(splitPlatformFee(0)).toEqual({ grossKobo: 0, feeKobo: 0, merchantNetKobo: 0 });
+  });
+
+  it('formats naira for people, a minus sign before the naira sign', () => {
     expect(formatNaira(2_500_050)).toBe('₦25,000.50');
     expect(formatNaira(5)).toBe('₦0.05');
+    expect(formatNaira(0)).toBe('₦0.00');
+    expect(formatNaira(-1)).toBe('-₦0.01');
+    expect(formatNaira(-123_456_789)).toBe('-₦1,234,567.89');
   });
 });

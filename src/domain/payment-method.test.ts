@@ -7,6 +7,11 @@ describe('payment method rules', () => {
     expect(cardLabel('Mastercard')).toBe('Mastercard Card');
     expect(cardLabel('verve ')).toBe('Verve Card');
     expect(cardLabel('')).toBe('Debit Card');
+    expect(cardLabel('  ')).toBe('Debit Card');
+    // Both spellings the gateway uses for one brand; an unknown brand keeps its name, capitalised.
+    expect(cardLabel('amex')).toBe('American Express Card');
+    expect(cardLabel('American Express')).toBe('American Express Card');
+    expect(cardLabel('DISCOVER')).toBe('Discover Card');
     expect(bankLabel('Zenith Bank', '0123456789')).toBe('Zenith Bank ******6789');
   });
   it('maps every gateway step to the next action the widget follows', () => {
@@ -15,10 +20,18 @@ describe('payment method rules', () => {
     expect(nextActionFor('send_phone')).toBe('submit_phone');
     expect(nextActionFor('open_url')).toBe('open_url');
     expect(nextActionFor('success')).toBe('success');
+    expect(nextActionFor('send_pin')).toBe('submit_pin');
+    expect(nextActionFor('pending')).toBe('pending');
   });
   it('accepts only 10-digit account numbers', () => {
     expect(() => assertNuban('0123456789')).not.toThrow();
-    for (const bad of ['012345678', '01234567890', '01234x6789', ''])
-      expect(() => assertNuban(bad)).toThrow(/10-digit/);
+    // The digits must be the whole string: a 10-digit run inside a longer one is refused too.
+    for (const bad of ['012345678', '01234567890', '01234x6789', '', 'x0123456789', '0123456789x'])
+      expect(() => assertNuban(bad)).toThrow(
+        expect.objectContaining({
+          code: 'invalid_request',
+          detail: 'account_number must be a 10-digit NUBAN account number.',
+        }),
+      );
   });
 });

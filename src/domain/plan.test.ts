@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from './errors.ts';
 import { DAY_MS } from './lagos-time.ts';
 import {
   allSettled,
@@ -101,6 +100,25 @@ describe('plan states', () => {
     }
   });
 
+  it('a late deposit_paid on a live plan is a no-op that says so', () => {
+    for (const status of ['active', 'defaulted'] as const)
+      expect(transitionPlan(status, 'deposit_paid')).toEqual({
+        outcome: 'unchanged',
+        state: status,
+        reason: 'deposit already paid',
+      });
+    expect(transitionPlan('active', 'arrears_cleared')).toEqual({
+      outcome: 'unchanged',
+      state: 'active',
+      reason: 'nothing is overdue',
+    });
+    expect(transitionPlan('defaulted', 'retries_exhausted')).toEqual({
+      outcome: 'unchanged',
+      state: 'defaulted',
+      reason: 'already defaulted',
+    });
+  });
+
   it('completed and cancelled are terminal', () => {
     for (const status of ['completed', 'cancelled'] as const) {
       for (const event of PLAN_EVENTS) {
@@ -121,9 +139,11 @@ describe('plan states', () => {
     );
     const refusal = (): PlanStatus =>
       stateAfter(transitionPlan('completed', 'cancelled'), 'cancel the plan');
-    expect(refusal).toThrow(DomainError);
     expect(refusal).toThrow(
-      'Cannot cancel the plan: a completed plan cannot be cancelled; refund it.',
+      expect.objectContaining({
+        code: 'conflict',
+        detail: 'Cannot cancel the plan: a completed plan cannot be cancelled; refund it.',
+      }),
     );
   });
 });
@@ -212,6 +232,35 @@ describe('installment states', () => {
 
   it.each(cases)('%s', (_name, state, event, expected) => {
     expect(outcomeOf(transitionInstallment(state, event))).toEqual(expected);
+  });
+
+  // The reason is logged with every ignored or refused gateway event, and a refusal's reason is
+  // the 409 detail a merchant reads (stateAfter): each one says what happened to this installment.
+  it.each<[InstallmentState, InstallmentEvent, Transition<InstallmentState>['outcome'], string]>([
+    [scheduled, success('chg_1'), 'refused', 'charge_succeeded for chg_1, which was never started'],
+    [scheduled, failure('chg_1'), 'refused', 'charge_failed for chg_1, which was never started'],
+    [processing, start('chg_2'), 'unchanged', 'attempt already started'],
+    [
+      processing,
+      start('chg_3'),
+      'refused',
+      'attempt chg_2 is still in flight; wait for its outcome',
+    ],
+    [processing, failure('chg_1'), 'unchanged', 'stale failure of earlier attempt chg_1'],
+    [processing, cancel, 'refused', 'a charge is in flight; cancel once it settles'],
+    [failed, start('chg_1'), 'refused', 'a retry needs a new charge reference'],
+    [failed, failure('chg_1'), 'unchanged', 'failure of chg_1 already recorded'],
+    [paid, start('chg_3'), 'unchanged', 'already paid: do not charge'],
+    [paid, success('chg_2'), 'unchanged', 'already paid'],
+    [paid, success('chg_3'), 'refused', 'already paid by chg_2; refund chg_3'],
+    [paid, failure('chg_2'), 'unchanged', 'already paid; the failure of chg_2 is stale'],
+    [paid, cancel, 'refused', 'a paid installment cannot be cancelled; refund it'],
+    [cancelled, start('chg_3'), 'unchanged', 'cancelled: nothing to collect'],
+    [cancelled, success('chg_3'), 'refused', 'chg_3 charged a cancelled installment; refund it'],
+    [cancelled, failure('chg_3'), 'unchanged', 'cancelled: the failure is stale'],
+    [cancelled, cancel, 'unchanged', 'already cancelled'],
+  ])('%j on %j is %s: "%s"', (state, event, outcome, reason) => {
+    expect(transitionInstallment(state, event)).toEqual({ outcome, state, reason });
   });
 
   it('the table covers every state and event type', () => {
@@ -340,7 +389,7 @@ describe('retry schedule for failed auto-debits', () => {
 
   it('refuses a nonsensical attempt count', () => {
     expect(() => decideAfterFailedAttempt({ dueAt, failedAttempts: 0, failedAt: dueAt })).toThrow(
-      RangeError,
+      new RangeError('failedAttempts must be a whole number of at least 1'),
     );
     expect(() => decideAfterFailedAttempt({ dueAt, failedAttempts: 1.5, failedAt: dueAt })).toThrow(
       RangeError,

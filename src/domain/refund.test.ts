@@ -40,8 +40,14 @@ describe('refund on a plan: outstanding first, then cash', () => {
     expect(tooMuch).toThrow(
       'amount ₦25,000.01 is more than the ₦25,000.00 this plan can still refund.',
     );
-    expect(() => splitPlanRefund({ ...plan, refundKobo: 0 })).toThrow(DomainError);
-    expect(() => splitPlanRefund({ ...plan, refundKobo: 1.5 })).toThrow(DomainError);
+    expect(tooMuch).toThrow(expect.objectContaining({ code: 'invalid_request' }));
+    for (const refundKobo of [0, 1.5])
+      expect(() => splitPlanRefund({ ...plan, refundKobo })).toThrow(
+        expect.objectContaining({
+          code: 'invalid_request',
+          detail: 'amount must be a whole number of kobo above 0.',
+        }),
+      );
   });
 
   it('reduces unpaid installments from the last one backwards; a zeroed one is cancelled', () => {
@@ -56,7 +62,10 @@ describe('refund on a plan: outstanding first, then cash', () => {
       { sequence: 2, amountKobo: 250_000 },
     ]);
     expect(reduceInstallmentsFromLast(installments, 0)).toEqual([]);
-    expect(() => reduceInstallmentsFromLast(installments, 1_250_001)).toThrow(RangeError);
+    for (const reductionKobo of [-1, 1_250_001])
+      expect(() => reduceInstallmentsFromLast(installments, reductionKobo)).toThrow(
+        new RangeError('reductionKobo must be between 0 and the reducible outstanding balance'),
+      );
   });
 
   it('an installment whose charge is in flight is neither reduced nor counted', () => {
@@ -118,7 +127,10 @@ describe('refund on a plan: outstanding first, then cash', () => {
       ['chg_deposit', 175_000],
     ]);
     expect(allocateCashRefund(charges, 0)).toEqual([]);
-    expect(() => allocateCashRefund(charges, 1_150_001)).toThrow(RangeError);
+    for (const cashRefundKobo of [-1, 1_150_001])
+      expect(() => allocateCashRefund(charges, cashRefundKobo)).toThrow(
+        new RangeError('cashRefundKobo must be between 0 and what the charges can refund'),
+      );
   });
 
   it('any cash refund is spread exactly, never beyond what a charge can still refund', () => {

@@ -300,6 +300,17 @@ describe('plan validation against the checkout constraints', () => {
     ).not.toThrow();
   });
 
+  it('lists every frequency the checkout offers', () => {
+    expect(
+      refusal(plan({ frequency: 'weekly' }), {
+        ...constraints,
+        allowedFrequencies: ['monthly', 'monthly'],
+      }),
+    ).toBe(
+      'frequency "weekly" is not offered by this checkout (allowed_frequencies: monthly, monthly).',
+    );
+  });
+
   it('names a frequency the checkout does not offer', () => {
     expect(
       refusal(plan({ frequency: 'weekly' }), { ...constraints, allowedFrequencies: ['monthly'] }),
@@ -340,8 +351,8 @@ describe('plan validation against the checkout constraints', () => {
   });
 
   it('refuses a schedule type the checkout does not offer', () => {
-    expect(refusal(plan(), { ...constraints, allowedScheduleTypes: [] })).toMatch(
-      /^schedule_type "installment" is not offered/,
+    expect(refusal(plan(), { ...constraints, allowedScheduleTypes: [] })).toBe(
+      'schedule_type "installment" is not offered by this checkout (allowed_schedule_types: ).',
     );
   });
 
@@ -363,7 +374,23 @@ describe('plan validation against the checkout constraints', () => {
     expect(() => buildSchedule(plan({ installmentCount: 25 }))).toThrow(
       /above the longest monthly plan Tranche offers \(24\)/,
     );
-    expect(() => buildSchedule(plan({ startsAt: new Date(Number.NaN) }))).toThrow(RangeError);
+    expect(() => buildSchedule(plan({ startsAt: new Date(Number.NaN) }))).toThrow(
+      new RangeError('startsAt must be a valid date'),
+    );
+    expect(() => installmentDueAt('weekly', new Date(Number.NaN), 1)).toThrow(
+      new RangeError('startsAt must be a valid date'),
+    );
+    // Without these checks a 0-installment plan would build an empty schedule, a 101% deposit
+    // a negative rest, and a 0-kobo amount a plan of nothing.
+    expect(() => buildSchedule(plan({ installmentCount: 0 }))).toThrow(
+      'installment_count must be a whole number of at least 1.',
+    );
+    expect(() => buildSchedule(plan({ upfrontPct: 101 }))).toThrow(
+      'upfront_pct must be a whole number between 0 and 100.',
+    );
+    expect(() => buildSchedule(plan({ amountKobo: 1_000_000_001 }))).toThrow(
+      'amount must be a whole number of kobo between 1 and 1000000000.',
+    );
   });
 });
 

@@ -15,6 +15,14 @@ describe('retry schedule', () => {
     expect(retryDelayMs(2, 0)).toBe(120_000);
     expect(retryDelayMs(10, 0)).toBe(8 * 3_600_000);
     expect(retryDelayMs(500, 0)).toBe(8 * 3_600_000);
+    // 2^9 minutes is past the 480-minute cap, 2^8 is not: the cap starts at the tenth failure.
+    expect(retryDelayMs(9, 0)).toBe(256 * 60_000);
+    // A count below 1 (a caller's slip) still waits the first minute, never less.
+    expect(retryDelayMs(0, 0)).toBe(60_000);
+    expect(retryDelayMs(-3, 0)).toBe(60_000);
+    // Jitter is up to +25%, rounded to the millisecond.
+    expect(retryDelayMs(1, 0.5)).toBe(67_500);
+    expect(retryDelayMs(1, 0.99999)).toBe(75_000);
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 1_000 }),
@@ -53,6 +61,16 @@ describe('retry schedule', () => {
       ),
     );
   });
+
+  it('dead-letters from the end of the window on, retries one millisecond before it', () => {
+    const retryUntil = new Date(Date.UTC(2026, 0, 4));
+    expect(decideAfterFailure(5, retryUntil, retryUntil, 0)).toEqual({ action: 'dead_letter' });
+    const justBefore = new Date(retryUntil.getTime() - 1);
+    expect(decideAfterFailure(5, justBefore, retryUntil, 0)).toEqual({
+      action: 'retry',
+      at: new Date(justBefore.getTime() + 16 * 60_000),
+    });
+  });
 });
 
 describe('judging an answer', () => {
@@ -64,12 +82,24 @@ describe('judging an answer', () => {
   it('any 2xx is delivered; 3xx, 4xx and 5xx fail; only 410 disables', () => {
     for (const code of [200, 201, 202, 204, 299])
       expect(judgeDelivery(response(code)).outcome).toBe('delivered');
-    for (const code of [301, 302, 307, 400, 401, 404, 409, 429, 500, 502, 503]) {
-      const verdict = judgeDelivery(response(code));
-      expect(verdict).toMatchObject({ outcome: 'failed', disableEndpoint: false });
+    for (const code of [100, 199, 400, 401, 404, 409, 429, 500, 502, 503]) {
+      expect(judgeDelivery(response(code))).toEqual({
+        outcome: 'failed',
+        error: `HTTP ${code} (not 2xx)`,
+        disableEndpoint: false,
+      });
     }
-    expect(judgeDelivery(response(410))).toMatchObject({
+    // The merchant is told why a redirect failed and what to do, from 300 to 399 inclusive.
+    for (const code of [300, 301, 302, 307, 399]) {
+      expect(judgeDelivery(response(code))).toEqual({
+        outcome: 'failed',
+        error: `redirect (HTTP ${code}) not followed: set the final address as the webhook URL`,
+        disableEndpoint: false,
+      });
+    }
+    expect(judgeDelivery(response(410))).toEqual({
       outcome: 'failed',
+      error: 'HTTP 410 Gone: the endpoint asked to stop deliveries and was disabled',
       disableEndpoint: true,
     });
     expect(
