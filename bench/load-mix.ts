@@ -13,18 +13,11 @@
  * dropped; unset, an embedded PostgreSQL runs in a temporary directory.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type AutocannonRequestData } from 'autocannon';
 import { checkInvariants, formatViolations } from '../test/harness/invariants.ts';
-import { startServerProcess, type ServerProcess } from './processes.ts';
-import { createBenchMerchant } from './sessions.ts';
-import { BenchCleanup, throwawayDatabase, withClient } from './support.ts';
-
-const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+import { startApiTarget } from './api-target.ts';
+import { BenchCleanup, withClient } from './support.ts';
 const ROUTE = '/api/v1/checkout/sessions';
 
 export interface LoadOptions {
@@ -67,33 +60,8 @@ type Kind = 'create' | 'retry' | 'read';
 export async function runLoad(options: LoadOptions): Promise<boolean> {
   const cleanup = new BenchCleanup(options.durationSeconds * 1000 + 300_000);
   const say = (line: string) => process.stderr.write(`${line}\n`);
-  let server: ServerProcess | undefined;
   try {
-    const { tempDir, databaseUrl, embedded } = await throwawayDatabase(cleanup);
-    cleanup.push(async () => server?.stop().catch(() => undefined));
-    const dataDir = join(tempDir, 'data');
-    mkdirSync(dataDir);
-    const apiEnv: Record<string, string> = {
-      TRANCHE_ENV: 'development',
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      PUBLIC_BASE_URL: 'http://localhost:3000',
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_SANDBOX_PER_MIN: '100000000',
-      TRANCHE_DATA_DIR: dataDir,
-    };
-    const merchant = await createBenchMerchant(apiEnv);
-    server = await startServerProcess({
-      name: 'api',
-      script: join(BENCH_DIR, 'serve-api.ts'),
-      env: apiEnv,
-    });
-    say(
-      `node ${process.versions.node}, ${cpus().length} CPUs, load ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}; database ${embedded ? 'embedded' : 'DATABASE_URL'}`,
-    );
+    const { databaseUrl, merchant, baseUrl, stop } = await startApiTarget(cleanup, say);
 
     const created: Created[] = [];
     const counts: Record<Kind, number> = { create: 0, retry: 0, read: 0 };
@@ -165,7 +133,7 @@ export async function runLoad(options: LoadOptions): Promise<boolean> {
 
     say(`load: ${options.connections} connections for ${options.durationSeconds} s …`);
     const result = await autocannon({
-      url: `http://127.0.0.1:${server.port}`,
+      url: baseUrl,
       connections: options.connections,
       duration: options.durationSeconds,
       pipelining: 1,
@@ -173,8 +141,7 @@ export async function runLoad(options: LoadOptions): Promise<boolean> {
       requests: [{ method: 'POST', path: ROUTE, setupRequest, onResponse }],
       ...(options.rate !== undefined && { overallRate: options.rate }),
     });
-    await server.stop();
-    server = undefined;
+    await stop();
 
     const rows = await withClient(databaseUrl, async (client) => {
       const counted = await client.query<{ sessions: string; references: string; keys: string }>(

@@ -19,18 +19,15 @@
  * capacity, not the 429s of spec §8. DATABASE_URL names a server on which a throwaway database
  * is created and dropped; unset, an embedded PostgreSQL runs in a temporary directory.
  */
-import { readFileSync, mkdirSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { AutocannonResult } from 'autocannon';
 import { checkInvariants, formatViolations } from '../test/harness/invariants.ts';
-import { startServerProcess, type ServerProcess } from './processes.ts';
-import { createBenchMerchant, fire, loadRequest, type Merchant } from './sessions.ts';
-import { BenchCleanup, sleep, throwawayDatabase, withClient } from './support.ts';
+import { startApiTarget } from './api-target.ts';
+import type { ServerProcess } from './processes.ts';
+import { fire, loadRequest } from './sessions.ts';
+import { BenchCleanup, sleep, withClient } from './support.ts';
 
-const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const ROUTE = '/api/v1/checkout/sessions';
 
 export interface SoakOptions {
@@ -148,34 +145,14 @@ export async function runSoak(options: SoakOptions): Promise<boolean> {
   const total = options.calibrateSeconds + options.soakSeconds + options.overloadSeconds;
   const cleanup = new BenchCleanup(total * 1000 + 300_000);
   const say = (line: string) => process.stderr.write(`${line}\n`);
-  let server: ServerProcess | undefined;
   try {
-    const { tempDir, databaseUrl, embedded } = await throwawayDatabase(cleanup);
-    cleanup.push(async () => server?.stop().catch(() => undefined));
-    const dataDir = join(tempDir, 'data');
-    mkdirSync(dataDir);
-    const apiEnv: Record<string, string> = {
-      TRANCHE_ENV: 'development',
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      PUBLIC_BASE_URL: 'http://localhost:3000',
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_SANDBOX_PER_MIN: '100000000',
-      TRANCHE_DATA_DIR: dataDir,
-    };
-    const merchant: Merchant = await createBenchMerchant(apiEnv);
-    server = await startServerProcess({
-      name: 'api',
-      script: join(BENCH_DIR, 'serve-api.ts'),
-      env: apiEnv,
-    });
-    const base = `http://127.0.0.1:${server.port}`;
-    say(
-      `node ${process.versions.node}, ${cpus().length} CPUs, load ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}; database ${embedded ? 'embedded' : 'DATABASE_URL'}`,
-    );
+    const {
+      databaseUrl,
+      merchant,
+      server,
+      baseUrl: base,
+      stop,
+    } = await startApiTarget(cleanup, say);
 
     let capacity = options.rate;
     if (capacity === undefined) {
@@ -237,8 +214,7 @@ export async function runSoak(options: SoakOptions): Promise<boolean> {
     await sampler;
     const afterOverload = await sample(server, databaseUrl, startedAt);
     // Stopping waits for the requests still in flight, so the row counts below are final.
-    await server.stop();
-    server = undefined;
+    await stop();
 
     const rows = await withClient(databaseUrl, async (client) => {
       const out: Record<string, { created: number; matched: number; distinct: number }> = {};
