@@ -2,12 +2,8 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeReference, collectInstallment } from '../../src/app/collections.ts';
-import {
-  createTestCustomer,
-  createTestMerchant,
-  sessionBody,
-  type TestMerchant,
-} from '../harness/fixtures.ts';
+import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
+import { confirmBankPlanFor } from '../harness/plans.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 import { batteryCount, report } from './battery.ts';
@@ -53,45 +49,7 @@ async function deliver(delivery: Delivery): Promise<{ status: number; outcome: s
 
 /** A plan paid by bank mandate whose deposit debit is `processing` at the gateway. */
 async function planWithProcessingDeposit() {
-  const customer = await createTestCustomer(t);
-  const start = await t.http.post(
-    `/api/v1/payment-methods/customers/${customer.id}/initiate-bank-mandate`,
-    { bank_code: '057', account_number: '0000000000', is_default: true },
-    { token: customer.accessToken },
-  );
-  const linked = await t.http.post(
-    '/api/v1/payment-methods/bank-mandate/submit-otp',
-    {
-      customer_id: customer.id,
-      reference: start.body.reference,
-      otp: '123456',
-      bank_code: '057',
-      bank_name: 'Zenith Bank',
-      account_number: '0000000000',
-      is_default: true,
-    },
-    { token: customer.accessToken },
-  );
-  const session = await t.http.post(
-    '/api/v1/checkout/sessions',
-    sessionBody(merchant.id, { amount: 80_000 }),
-    { token: merchant.testKey },
-  );
-  const confirm = await t.http.post(
-    `/api/v1/checkout/sessions/${session.body.data.token}/confirm`,
-    {
-      frequency: 'weekly',
-      installment_count: 3,
-      upfront_pct: 25,
-      payment_method_id: linked.body.data.id,
-    },
-    { token: customer.accessToken },
-  );
-  expect(confirm.status, JSON.stringify(confirm.body)).toBe(201);
-  const plan = confirm.body.data.plan as {
-    id: string;
-    installments: { id: string; amount: number }[];
-  };
+  const plan = await confirmBankPlanFor(t, merchant);
   const deposit = plan.installments[0]!;
   expect(await collectInstallment(t.ctx, deposit.id)).toBe('pending');
   return { plan, deposit, reference: chargeReference(deposit.id, 1) };

@@ -79,3 +79,53 @@ export async function confirmPlanFor(
 export async function collect(t: TestAppWithSandbox, installmentId: string): Promise<string> {
   return collectInstallment(t.ctx, installmentId);
 }
+
+/**
+ * A new customer with a bank mandate (the sandbox's OTP flow) and a confirmed weekly plan on it;
+ * bank debits settle later, by webhook, which is what tests of that path need.
+ */
+export async function confirmBankPlanFor(
+  t: TestAppWithSandbox,
+  merchant: TestMerchant,
+  options: { amount?: number } = {},
+) {
+  const customer = await createTestCustomer(t);
+  const start = await t.http.post(
+    `/api/v1/payment-methods/customers/${customer.id}/initiate-bank-mandate`,
+    { bank_code: '057', account_number: '0000000000', is_default: true },
+    { token: customer.accessToken },
+  );
+  const linked = await t.http.post(
+    '/api/v1/payment-methods/bank-mandate/submit-otp',
+    {
+      customer_id: customer.id,
+      reference: start.body.reference,
+      otp: '123456',
+      bank_code: '057',
+      bank_name: 'Zenith Bank',
+      account_number: '0000000000',
+      is_default: true,
+    },
+    { token: customer.accessToken },
+  );
+  const session = await t.http.post(
+    '/api/v1/checkout/sessions',
+    sessionBody(merchant.id, { amount: options.amount ?? 80_000 }),
+    { token: merchant.testKey },
+  );
+  const confirm = await t.http.post(
+    `/api/v1/checkout/sessions/${session.body.data.token}/confirm`,
+    {
+      frequency: 'weekly',
+      installment_count: 3,
+      upfront_pct: 25,
+      payment_method_id: linked.body.data.id,
+    },
+    { token: customer.accessToken },
+  );
+  if (confirm.status !== 201) throw new Error(`confirm failed: ${JSON.stringify(confirm.body)}`);
+  return confirm.body.data.plan as {
+    id: string;
+    installments: { id: string; sequence: number; amount: number; due_at: string }[];
+  };
+}

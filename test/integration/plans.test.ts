@@ -3,13 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeReference, collectInstallment } from '../../src/app/collections.ts';
 import { reconcile } from '../../src/app/reconciliation.ts';
-import {
-  createTestCustomer,
-  createTestMerchant,
-  sessionBody,
-  type TestMerchant,
-} from '../harness/fixtures.ts';
-import { customerWithCard as linkCustomerCard } from '../harness/plans.ts';
+import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';
+import { confirmBankPlanFor, customerWithCard as linkCustomerCard } from '../harness/plans.ts';
 import { ledgerTotal as ledgerTotalOf } from '../harness/ledger.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 
@@ -345,44 +340,7 @@ describe('confirm: rules and errors', () => {
 });
 
 describe('bank debits settle through the gateway webhook (POST /api/v1/webhooks/gateway)', () => {
-  async function bankPlan() {
-    const customer = await createTestCustomer(t);
-    const start = await t.http.post(
-      `/api/v1/payment-methods/customers/${customer.id}/initiate-bank-mandate`,
-      { bank_code: '057', account_number: '0000000000', is_default: true },
-      { token: customer.accessToken },
-    );
-    const linked = await t.http.post(
-      '/api/v1/payment-methods/bank-mandate/submit-otp',
-      {
-        customer_id: customer.id,
-        reference: start.body.reference,
-        otp: '123456',
-        bank_code: '057',
-        bank_name: 'Zenith Bank',
-        account_number: '0000000000',
-        is_default: true,
-      },
-      { token: customer.accessToken },
-    );
-    const session = await t.http.post(
-      '/api/v1/checkout/sessions',
-      sessionBody(merchant.id, { amount: 80_000 }),
-      { token: merchant.testKey },
-    );
-    const confirm = await t.http.post(
-      `/api/v1/checkout/sessions/${session.body.data.token}/confirm`,
-      {
-        frequency: 'weekly',
-        installment_count: 3,
-        upfront_pct: 25,
-        payment_method_id: linked.body.data.id,
-      },
-      { token: customer.accessToken },
-    );
-    expect(confirm.status, JSON.stringify(confirm.body)).toBe(201);
-    return confirm.body.data.plan;
-  }
+  const bankPlan = () => confirmBankPlanFor(t, merchant);
 
   const installmentStatus = async (id: string) =>
     (
@@ -404,7 +362,7 @@ describe('bank debits settle through the gateway webhook (POST /api/v1/webhooks/
 
   it('a `processing` debit stays pending until charge.success arrives, verified, then pays the installment once even when the webhook is duplicated', async () => {
     const plan = await bankPlan();
-    const deposit = plan.installments[0];
+    const deposit = plan.installments[0]!;
     await t.sandbox.control('POST', '/_sandbox/faults', { duplicate_webhooks: true });
     expect(await collectInstallment(t.ctx, deposit.id)).toBe('pending');
     expect(await installmentStatus(deposit.id)).toBe('processing');
@@ -431,7 +389,7 @@ describe('bank debits settle through the gateway webhook (POST /api/v1/webhooks/
 
   it('a forged webhook changes nothing (401); a late replay after payment changes nothing', async () => {
     const plan = await bankPlan();
-    const deposit = plan.installments[0];
+    const deposit = plan.installments[0]!;
     expect(await collectInstallment(t.ctx, deposit.id)).toBe('pending');
     const body = JSON.stringify({
       event: 'charge.success',
