@@ -47,7 +47,7 @@ import { newId, randomBase62 } from '../src/platform/ids.ts';
 import { generateSecrets } from '../src/platform/secrets.ts';
 import { ledgerTotal } from '../test/harness/ledger.ts';
 import { startServerProcess, type ServerProcess } from './processes.ts';
-import { BenchCleanup, sleep, throwawayDatabase } from './support.ts';
+import { BenchCleanup, positiveOption, sleep, throwawayDatabase } from './support.ts';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH_DIR, '..');
@@ -81,11 +81,7 @@ export function parseOptions(argv: string[]): CollectionsBenchOptions {
     },
     strict: true,
   });
-  const positive = (name: string, raw: string): number => {
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be an integer ≥ 1`);
-    return value;
-  };
+  const positive = positiveOption;
   return {
     installments: positive('installments', values.installments),
     merchants: positive('merchants', values.merchants),

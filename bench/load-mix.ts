@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import autocannon, { type AutocannonRequestData } from 'autocannon';
 import { checkInvariants, formatViolations } from '../test/harness/invariants.ts';
 import { startApiTarget } from './api-target.ts';
-import { BenchCleanup, withClient } from './support.ts';
+import { BenchCleanup, positiveOption, withClient } from './support.ts';
 const ROUTE = '/api/v1/checkout/sessions';
 
 export interface LoadOptions {
@@ -36,11 +36,7 @@ export function parseOptions(argv: string[]): LoadOptions {
     },
     strict: true,
   });
-  const positive = (name: string, raw: string): number => {
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be an integer ≥ 1`);
-    return value;
-  };
+  const positive = positiveOption;
   return {
     connections: positive('connections', values.connections),
     durationSeconds: positive('duration', values.duration),

@@ -26,7 +26,7 @@ import { checkInvariants, formatViolations } from '../test/harness/invariants.ts
 import { startApiTarget } from './api-target.ts';
 import type { ServerProcess } from './processes.ts';
 import { fire, loadRequest } from './sessions.ts';
-import { BenchCleanup, sleep, withClient } from './support.ts';
+import { BenchCleanup, positiveOption, sleep, withClient } from './support.ts';
 
 const ROUTE = '/api/v1/checkout/sessions';
 
@@ -55,11 +55,7 @@ export function parseOptions(argv: string[]): SoakOptions {
     },
     strict: true,
   });
-  const positive = (name: string, raw: string): number => {
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be an integer ≥ 1`);
-    return value;
-  };
+  const positive = positiveOption;
   return {
     calibrateSeconds: positive('calibrate', values.calibrate),
     soakSeconds: positive('soak', values.soak),

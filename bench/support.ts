@@ -127,3 +127,10 @@ export async function throwawayDatabase(cleanup: BenchCleanup): Promise<BenchDat
   await migrate(databaseUrl);
   return { tempDir, databaseUrl, embedded };
 }
+
+/** A command-line option that must be a whole number ≥ 1 (`--name`), refused by name otherwise. */
+export function positiveOption(name: string, raw: string): number {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be an integer ≥ 1`);
+  return value;
+}
