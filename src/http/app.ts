@@ -47,6 +47,10 @@ declare module 'fastify' {
     /** The exact bytes of a JSON body: webhook signatures are computed over these. */
     rawBody: Buffer | undefined;
   }
+  interface FastifyContextConfig {
+    /** true: the body is the gateway's format (its webhooks), not held to our integer spelling. */
+    gatewayPayload?: boolean;
+  }
 }
 
 export interface HttpOptions {
@@ -67,7 +71,6 @@ export interface HttpOptions {
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-const GATEWAY_WEBHOOK_PATH = '/api/v1/webhooks/gateway';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -133,7 +136,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
       if (problem !== undefined)
         return done(new DomainError('invalid_request', `Text fields ${problem}.`), undefined);
       // Our numbers are integers; the gateway's webhooks are its format, not ours to judge.
-      const spelled = request.url.startsWith(GATEWAY_WEBHOOK_PATH)
+      const spelled = request.routeOptions.config.gatewayPayload
         ? undefined
         : findFloatSpelledInteger(text);
       if (spelled !== undefined)
@@ -222,7 +225,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   });
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/docs'))
-      route.config = { ...(route.config as object), rateLimit: false };
+      route.config = { ...(route.config as object), rateLimit: false, operational: true };
   });
 
   // Before the rate limit: a shed request should cost nothing, not even a counter round trip.

@@ -294,6 +294,15 @@ describe('B4: hostile amounts are refused with a typed 400, never a 500, never r
       expect(res.body.code).toBe('invalid_request');
       expect(res.body.detail).toContain(`The number ${spelling} is an integer spelled as a float`);
     }
+    // Both gateway webhook endpoints take the gateway's own spelling: the signature is judged
+    // (401 here), not the numbers.
+    for (const path of ['/api/v1/webhooks/gateway', '/api/v1/webhooks/payment-gateway']) {
+      const hook = await t.http.request('POST', path, {
+        rawBody: '{"event":"charge.success","data":{"amount":1e5,"fees":150.0}}',
+        headers: { 'content-type': 'application/json', 'x-paystack-signature': 'a'.repeat(128) },
+      });
+      expect(hook.status, `${path} ${JSON.stringify(hook.body)}`).toBe(401);
+    }
     const res = await sendRaw(target, withRaw(target.body(), 'amount', '100000'));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const stored = await t.ctx.db

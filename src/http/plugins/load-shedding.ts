@@ -2,6 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, type Registry } from 'prom-client';
 import { DomainError } from '../../domain/errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** true: never shed (health, readiness, metrics, docs), so a busy instance still looks alive. */
+    operational?: boolean;
+  }
+}
+
 /**
  * Overload protection: past `maxInFlight` requests being handled at once, a new request is
  * refused at once with 503 and `Retry-After: 1` instead of joining a queue that only grows
@@ -11,7 +18,7 @@ import { DomainError } from '../../domain/errors.ts';
  *
  * The count of requests in flight is a signal that does not depend on the machine's speed,
  * unlike event-loop delay, which on a busy host would shed requests that were never excessive.
- * Operational routes (health, readiness, metrics, docs: `rateLimit: false`) are never shed, so
+ * Operational routes (health, readiness, metrics, docs: `operational: true`) are never shed, so
  * an orchestrator still sees a busy instance as alive.
  */
 export function registerLoadShedding(
@@ -27,7 +34,7 @@ export function registerLoadShedding(
   });
   let inFlight = 0;
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.routeOptions.config.rateLimit === false) return;
+    if (request.routeOptions.config.operational === true) return;
     if (inFlight >= maxInFlight) {
       shed.inc();
       throw new DomainError(

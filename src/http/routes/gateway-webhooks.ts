@@ -28,7 +28,7 @@ export function registerGatewayWebhookRoutes(app: TypedApp, ctx: AppContext): vo
     app.post(
       endpoint.path,
       {
-        config: { rateLimit: false },
+        config: { rateLimit: false, gatewayPayload: true },
         schema: {
           operationId: endpoint.operationId,
           tags: ['Gateway webhooks'],

@@ -5,7 +5,7 @@ import type { TypedApp } from '../typed-app.ts';
 
 /** Liveness, readiness and Prometheus metrics; none of them rate limited or authenticated. */
 export function registerOperationsRoutes(app: TypedApp, ctx: AppContext, registry: Registry): void {
-  const config = { rateLimit: false };
+  const config = { rateLimit: false, operational: true };
   app.get('/healthz', { config, schema: { hide: true } }, async () => ({
     ok: true as const,
     status: 'alive',
