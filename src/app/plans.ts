@@ -138,14 +138,23 @@ export async function confirmPlan(
       if (!session) throw notFound('Checkout session');
       const status = effectiveSessionStatus(session.status, session.expires_at, now);
       if (status === 'completed') {
+        // A repeat of the same confirm (a double click, a retry after a dropped connection) is
+        // answered with the plan it made. Other choices (a second tab) are refused like any
+        // confirm of a completed session: answering with the first plan would tell that tab
+        // its choices were taken when they were not (decision 0027).
         const existing = await tx
           .selectFrom('payment_plans')
-          .select('id')
+          .select(['id', 'frequency', 'installment_count', 'upfront_pct', 'payment_method_id'])
           .where('checkout_session_id', '=', session.id)
           .where('customer_id', '=', customerId)
           .executeTakeFirst();
-        if (existing)
+        if (existing && sameChoices(existing, input))
           return (await loadPlan(tx, existing.id)) ?? Promise.reject(new Error('plan vanished'));
+        if (existing)
+          throw new DomainError(
+            'session_not_pending',
+            'Cannot confirm a plan: this checkout was already confirmed with other choices; that plan stands.',
+          );
       }
       if (status !== 'pending')
         throw new DomainError(
@@ -243,6 +252,23 @@ export async function confirmPlan(
   } catch (error) {
     throw orderAlreadyCompleted(error);
   }
+}
+
+function sameChoices(
+  plan: {
+    frequency: string;
+    installment_count: number;
+    upfront_pct: number;
+    payment_method_id: string;
+  },
+  input: ConfirmPlanInput,
+): boolean {
+  return (
+    plan.frequency === input.frequency &&
+    plan.installment_count === input.installmentCount &&
+    plan.upfront_pct === input.upfrontPct &&
+    plan.payment_method_id === input.paymentMethodId
+  );
 }
 
 /**

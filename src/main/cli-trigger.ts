@@ -66,11 +66,13 @@ export async function runTrigger(
   const event = options.event;
   const onePayment = event === 'payment_plan.completed';
   const plan = await run.confirmedPlan({ installmentCount: onePayment ? 1 : 3 });
-  if (event === 'debit.scheduled') return run.expect(event, plan.id, started);
-  await run.expect('payment.success', plan.id, started);
+  if (event === 'debit.scheduled' || event === 'payment.success')
+    return run.expect(event, plan.id, started);
+  // Every other event follows the deposit; one "Done" line, for the event asked for.
+  const deposit = await run.waitForEvent('payment.success', plan.id, started);
+  out.print(`  ✓ Deposit collected (payment.success ${deposit.id})`);
 
   switch (event) {
-    case 'payment.success':
     case 'goods.release':
       return run.expect(event, plan.id, started);
     case 'payment.failed':

@@ -116,6 +116,7 @@ describe('tranche listen and tranche trigger', () => {
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const done = /Done: payment\.success (evt_\w+)/.exec(run.stdout);
     expect(done, run.stdout).not.toBeNull();
+    expect(run.stdout.match(/^Done:/gm), run.stdout).toHaveLength(1);
     const eventId = done?.[1] ?? '';
     await waitFor(
       () => local.received.some((r) => r.headers['x-tranche-event-id'] === eventId),
@@ -166,6 +167,8 @@ describe('tranche listen and tranche trigger', () => {
         failures.push(`${event}: exit ${String(run.code)}\n${run.stdout}${run.stderr}`);
         return;
       }
+      // One "Done" line, for the event asked for (the deposit on the way is a step line).
+      if (run.stdout.match(/^Done:/gm)?.length !== 1) failures.push(`${event}:\n${run.stdout}`);
       // Seen through listen: forwarded to the local server under its own id and type.
       try {
         await waitFor(

@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeReference, collectInstallment } from '../../src/app/collections.ts';
 import { reconcile } from '../../src/app/reconciliation.ts';
 import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';
-import { confirmBankPlanFor, customerWithCard as linkCustomerCard } from '../harness/plans.ts';
+import {
+  addCard,
+  confirmBankPlanFor,
+  customerWithCard as linkCustomerCard,
+} from '../harness/plans.ts';
 import { ledgerTotal as ledgerTotalOf } from '../harness/ledger.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 
@@ -269,6 +273,47 @@ describe('confirm: rules and errors', () => {
       { token: merchant.testKey },
     );
     expect(reorder.status).toBe(409);
+  });
+
+  it('confirming again with other choices (a second tab) is a 409 and the first plan stands', async () => {
+    const { customer, methodId, session, confirm } = await confirmNewPlan();
+    const path = `/api/v1/checkout/sessions/${session.body.data.token}/confirm`;
+    const first = {
+      frequency: 'monthly',
+      installment_count: 3,
+      upfront_pct: 25,
+      payment_method_id: methodId,
+    };
+    const { methodId: second } = await addCard(t, customer, { isDefault: false });
+    for (const other of [
+      { ...first, frequency: 'weekly' },
+      { ...first, installment_count: 2 },
+      { ...first, upfront_pct: 50 },
+      { ...first, payment_method_id: second },
+    ]) {
+      const again = await t.http.post(path, other, { token: customer.accessToken });
+      expect(again.status, JSON.stringify(other)).toBe(409);
+      expect(again.body.code).toBe('session_not_pending');
+      expect(again.body.detail).toMatch(/already confirmed with other choices/);
+    }
+    const plans = await t.ctx.db
+      .selectFrom('payment_plans')
+      .select(['id', 'frequency', 'installment_count', 'upfront_pct', 'payment_method_id'])
+      .where('customer_id', '=', customer.id)
+      .execute();
+    expect(plans).toEqual([
+      {
+        id: confirm.body.data.payment_plan_id,
+        frequency: 'monthly',
+        installment_count: 3,
+        upfront_pct: 25,
+        payment_method_id: methodId,
+      },
+    ]);
+    // The same choices once more still answer with that plan.
+    const same = await t.http.post(path, first, { token: customer.accessToken });
+    expect(same.status).toBe(201);
+    expect(same.body.data.payment_plan_id).toBe(confirm.body.data.payment_plan_id);
   });
 
   it("refuses a configuration outside the constraints (400 naming it), another customer's method (404), no token (401), an expired session (409)", async () => {

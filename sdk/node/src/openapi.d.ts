@@ -828,7 +828,7 @@ export interface paths {
     put?: never;
     /**
      * Confirm a plan (widget)
-     * @description With the session token in the path and the customer token: creates the plan inside the session’s constraints, completes the session and collects the deposit asynchronously. `payment_plan_id` is what `onSuccess({ paymentPlanId })` receives. It does not mean money was collected: wait for the webhooks. Confirming again returns the same plan.
+     * @description With the session token in the path and the customer token: creates the plan inside the session’s constraints, completes the session and collects the deposit asynchronously. `payment_plan_id` is what `onSuccess({ paymentPlanId })` receives. It does not mean money was collected: wait for the webhooks. Confirming again with the same choices returns the same plan; other choices get 409 `session_not_pending`.
      */
     post: operations['confirmCheckoutSession'];
     delete?: never;
