@@ -1,3 +1,4 @@
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import type { AppContext, AppSettings } from '../../src/app/context.ts';
 import { CredentialCache } from '../../src/app/credential-cache.ts';
 import { listenForCredentialChanges } from '../../src/db/credential-notifications.ts';
@@ -14,6 +15,7 @@ import { TokenService } from '../../src/platform/tokens.ts';
 import { createTestDatabase } from './database.ts';
 import { assertInvariants } from './invariants.ts';
 import { PaystackGateway } from '../../src/gateway/paystack/adapter.ts';
+import { SandboxGatewayControl } from '../../src/gateway/sandbox/control-client.ts';
 import { SandboxIdentityProvider } from '../../src/identity/sandbox.ts';
 import { HttpClient } from './http-client.ts';
 import { freePort, startTestSandbox, type TestSandbox } from './sandbox.ts';
@@ -25,6 +27,8 @@ export interface TestApp {
   clock: ManualClock;
   databaseUrl: string;
   app: TypedApp;
+  /** The public half of the token key: what an algorithm-confusion attacker would sign with. */
+  jwtPublicKey: KeyObject;
   close(): Promise<void>;
 }
 
@@ -112,6 +116,7 @@ export async function startTestApp(
     clock,
     databaseUrl: database.url,
     app,
+    jwtPublicKey: createPublicKey(createPrivateKey(secrets.jwtPrivateKeyPem)),
     // Once, however often it is called. With everything stopped and before the database is
     // dropped, the invariants I1–I12 (test/invariants.sql) must hold: any violation fails the
     // test file (it throws from its afterAll). The database is dropped either way.
@@ -159,6 +164,12 @@ export async function startTestAppWithSandbox(
     port,
     gatewayBaseUrl: sandbox.gateway.url,
     gatewaySecretKey: sandbox.secretKey,
+  });
+  // As in a sandbox-mode process (src/main/runtime.ts): the simulations reach the sandbox.
+  t.ctx.sandboxGateway = new SandboxGatewayControl({
+    baseUrl: sandbox.gateway.url,
+    secretKey: sandbox.secretKey,
+    timeoutMs: 5_000,
   });
   let closing: Promise<void> | undefined;
   return {

@@ -76,10 +76,12 @@ describe("the customer's plans", () => {
       ['GET', plansPath(planned.plan.id)],
       ['POST', `${plansPath(planned.plan.id)}/pay-now`],
       ['POST', `${plansPath(planned.plan.id)}/pay-off`],
+      ['PATCH', plansPath(planned.plan.id)],
     ] as const) {
       const res = await t.http.request(method, path, {
         token: other.customer.accessToken,
         ...(method === 'POST' && { body: {} }),
+        ...(method === 'PATCH' && { body: { payment_method_id: other.methodId } }),
       });
       expect(res.status, `${method} ${path}`).toBe(404);
     }

@@ -430,6 +430,9 @@ describe('ownership: a customer reaches only their own methods', () => {
       ),
       mandate({ ...alice, accessToken: bob.accessToken }, ZENITH.code, ZENITH.account),
       step(bob, 'submit-otp', pending.body.reference, ZENITH, { otp: '123456' }),
+      step(bob, 'submit-birthday', pending.body.reference, ZENITH, { birthday: '1990-01-15' }),
+      step(bob, 'submit-phone', pending.body.reference, ZENITH, { phone: '08031234567' }),
+      step(bob, 'verify', pending.body.reference, ZENITH),
       t.http.request('PUT', `/api/v1/payment-methods/${method.id}/default`, auth(bob)),
       t.http.delete(`/api/v1/payment-methods/${method.id}`, auth(bob)),
     ];

@@ -9,7 +9,7 @@ import {
   sessionBody,
   type TestMerchant,
 } from '../harness/fixtures.ts';
-import { confirmPlanFor } from '../harness/plans.ts';
+import { collect, confirmPlanFor } from '../harness/plans.ts';
 import { merchantRouteSecuritySuite, type SecurityFixtures } from '../harness/security-suite.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 
@@ -29,6 +29,7 @@ const objects = {
   keyId: '',
   testEventId: '',
   liveEventId: '',
+  testRefundId: '',
 };
 
 /**
@@ -85,9 +86,19 @@ beforeAll(async () => {
     token: merchant.liveKey,
   });
   objects.liveSessionToken = liveSession.body.data.token;
-  objects.testPlanId = (await confirmPlanFor(t, merchant)).plan.id;
+  const testPlan = (await confirmPlanFor(t, merchant)).plan;
+  objects.testPlanId = testPlan.id;
   objects.livePlanId = await livePlanOf(merchant);
   objects.liveCancelPlanId = await livePlanOf(merchant);
+  // A refund needs something collected; within the unpaid part it is processed at once.
+  await collect(t, testPlan.installments.find((i) => i.sequence === 0)?.id ?? '');
+  const refund = await t.http.post(
+    `/api/v1/merchant/${merchant.id}/plans/${objects.testPlanId}/refunds`,
+    { amount: 10_000, reason: 'security cell' },
+    { token: merchant.testKey },
+  );
+  if (refund.status !== 201) throw new Error(`refund: ${JSON.stringify(refund.body)}`);
+  objects.testRefundId = refund.body.data.id as string;
   objects.testEventId = await eventOf(merchant, false);
   objects.liveEventId = await eventOf(merchant, true);
 });
@@ -271,6 +282,27 @@ describe('merchant routes refuse the wrong callers', () => {
       // More than was ever collected: the own-mode key gets the rule's refusal, not a refund.
       body: { amount: 999_999_999, reason: 'security cell' },
       mode: { object: 'live' },
+    },
+    {
+      method: 'get',
+      path: () => `plans/${objects.testPlanId}/refunds/${objects.testRefundId}`,
+      name: 'GET /merchant/{id}/plans/{plan_id}/refunds/{refund_id}',
+      mode: { object: 'test' },
+    },
+    {
+      method: 'post',
+      path: () => `plans/${objects.livePlanId}/simulate`,
+      name: 'POST /merchant/{id}/plans/{plan_id}/simulate',
+      // The live key is refused (sandbox only) before the plan is looked at: a 403, not a 404.
+      body: { action: 'decline_debits' },
+      mode: { object: 'live' },
+    },
+    {
+      method: 'get',
+      path: () => 'webhook-events/stream',
+      name: 'GET /merchant/{id}/webhook-events/stream',
+      // Never sent with a working key of this merchant here (a stream stays open).
+      mode: { noModeObject: 'sandbox keys only: a live key gets 403 (webhook-stream.test.ts)' },
     },
     {
       method: 'post',

@@ -36,23 +36,55 @@ export class SandboxGatewayControl {
   }
 
   async #post(path: string, body: unknown): Promise<void> {
-    const response = await fetch(`${this.#baseUrl}${path}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${this.#secretKey}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(this.#timeoutMs),
-    });
-    const text = await response.text();
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(`${this.#baseUrl}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${this.#secretKey}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(this.#timeoutMs),
+      });
+      text = await response.text();
+    } catch (error) {
+      throw new SandboxControlError(
+        `the sandbox gateway did not answer (${error instanceof Error ? error.message : String(error)})`,
+      );
+    }
     if (response.status === 404)
       throw new SandboxControlError(
         'the payment gateway is not the sandbox gateway: simulations need it',
       );
     if (!response.ok)
-      throw new SandboxControlError(`the sandbox gateway answered ${response.status}: ${text}`);
+      throw new SandboxControlError(
+        `the sandbox gateway answered ${response.status}: ${text}`,
+        response.status,
+        gatewayMessage(text),
+      );
   }
 }
 
-export class SandboxControlError extends Error {}
+/** Paystack's `message`, or the body as it came. */
+function gatewayMessage(text: string): string {
+  try {
+    const parsed = JSON.parse(text) as { message?: unknown };
+    return typeof parsed.message === 'string' ? parsed.message : text;
+  } catch {
+    return text;
+  }
+}
+
+export class SandboxControlError extends Error {
+  /** The gateway's HTTP status; undefined when it did not answer. */
+  readonly status: number | undefined;
+  readonly gatewayMessage: string | undefined;
+
+  constructor(message: string, status?: number, gatewayMessage?: string) {
+    super(message);
+    this.status = status;
+    this.gatewayMessage = gatewayMessage;
+  }
+}

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { authenticate, type Principal, type PrincipalKind } from '../../app/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -21,17 +21,21 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match[1];
 }
 
-/** A preHandler that admits only the listed kinds of caller and records who it was. */
+/**
+ * A route's preValidation hook that admits only the listed kinds of caller and records who it
+ * was: credentials are judged before the body is, so a caller without them learns nothing from
+ * a validation message (and costs no validation).
+ */
 export function requireAuth(
   ctx: AppContext,
   accepts: readonly PrincipalKind[],
-): preHandlerAsyncHookHandler {
+): preValidationAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     request.principal = await authenticate(ctx, bearerToken(request), accepts);
   };
 }
 
-/** Narrowing helpers for handlers; a route's preHandler guarantees the kind. */
+/** Narrowing helpers for handlers; a route's preValidation hook guarantees the kind. */
 export function principalOf<K extends PrincipalKind>(
   request: FastifyRequest,
   ...kinds: K[]

@@ -24,7 +24,7 @@ export function registerAdminOversightRoutes(app: TypedApp, ctx: AppContext): vo
   app.post(
     '/api/v1/admin/reconciliation',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         operationId: 'adminRunReconciliation',
         tags: ['Admin'],
@@ -63,7 +63,7 @@ export function registerAdminOversightRoutes(app: TypedApp, ctx: AppContext): vo
   app.get(
     '/api/v1/admin/webhook-events/dead',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         operationId: 'adminListDeadWebhookEvents',
         tags: ['Admin'],
@@ -95,7 +95,7 @@ export function registerAdminOversightRoutes(app: TypedApp, ctx: AppContext): vo
   app.get(
     '/api/v1/admin/ledger/check',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         operationId: 'adminCheckLedger',
         tags: ['Admin'],
@@ -113,7 +113,7 @@ export function registerAdminOversightRoutes(app: TypedApp, ctx: AppContext): vo
   app.get(
     '/api/v1/admin/audit-log',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         operationId: 'adminListAuditLog',
         tags: ['Admin'],

@@ -1,4 +1,4 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app/context.ts';
 import { getMerchantOverview } from '../../app/merchant-overview.ts';
@@ -55,7 +55,7 @@ export function operatorOf(request: FastifyRequest): Operator {
  * Every admin route: the operator token, then `X-Operator` checked whenever it is sent (reads
  * too), so the console learns at sign-in that a name will be refused, not at the first change.
  */
-export function adminAuth(ctx: AppContext): preHandlerAsyncHookHandler[] {
+export function adminAuth(ctx: AppContext): preValidationAsyncHookHandler[] {
   return [
     requireAuth(ctx, ['admin']),
     async (request) => {
@@ -71,7 +71,7 @@ export function registerAdminRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/admin/merchants',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         operationId: 'adminListMerchants',
         tags: ['Admin'],
@@ -118,7 +118,7 @@ export function registerAdminRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/admin/merchants/:merchant_id',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         operationId: 'adminGetMerchant',
         tags: ['Admin'],
@@ -164,7 +164,7 @@ export function registerAdminRoutes(app: TypedApp, ctx: AppContext): void {
     app.post(
       `/api/v1/admin/merchants/:merchant_id/${action}`,
       {
-        preHandler: admin,
+        preValidation: admin,
         schema: {
           operationId,
           tags: ['Admin'],

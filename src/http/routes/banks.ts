@@ -11,7 +11,7 @@ export function registerBankRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/banks',
     {
-      preHandler: requireAuth(ctx, ['secret_key', 'merchant_dashboard']),
+      preValidation: requireAuth(ctx, ['secret_key', 'merchant_dashboard']),
       schema: {
         operationId: 'listBanks',
         tags: ['Merchants'],

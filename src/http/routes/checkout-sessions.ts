@@ -21,7 +21,7 @@ export function registerCheckoutSessionRoutes(app: TypedApp, ctx: AppContext): v
   app.post(
     '/api/v1/checkout/sessions',
     {
-      preHandler: requireAuth(ctx, ['secret_key']),
+      preValidation: requireAuth(ctx, ['secret_key']),
       schema: {
         operationId: 'createCheckoutSession',
         tags: ['Checkout'],
@@ -71,7 +71,7 @@ export function registerCheckoutSessionRoutes(app: TypedApp, ctx: AppContext): v
   app.post(
     '/api/v1/checkout/sessions/:token/cancel',
     {
-      preHandler: requireAuth(ctx, ['secret_key']),
+      preValidation: requireAuth(ctx, ['secret_key']),
       schema: {
         operationId: 'cancelCheckoutSession',
         tags: ['Checkout'],

@@ -40,7 +40,7 @@ export function registerCustomerPlanRoutes(app: TypedApp, ctx: AppContext): void
   app.get(
     '/api/v1/customers/me/plans',
     {
-      preHandler: requireAuth(ctx, ['customer']),
+      preValidation: requireAuth(ctx, ['customer']),
       schema: {
         operationId: 'listCustomerPlans',
         tags: ['Customers'],
@@ -63,7 +63,7 @@ export function registerCustomerPlanRoutes(app: TypedApp, ctx: AppContext): void
   app.get(
     '/api/v1/customers/me/plans/:plan_id',
     {
-      preHandler: requireAuth(ctx, ['customer']),
+      preValidation: requireAuth(ctx, ['customer']),
       schema: {
         operationId: 'getCustomerPlan',
         tags: ['Customers'],
@@ -106,7 +106,7 @@ export function registerCustomerPlanRoutes(app: TypedApp, ctx: AppContext): void
     app.post(
       `/api/v1/customers/me/plans/:plan_id/${path}`,
       {
-        preHandler: requireAuth(ctx, ['customer']),
+        preValidation: requireAuth(ctx, ['customer']),
         schema: {
           operationId,
           tags: ['Customers'],
@@ -132,7 +132,7 @@ export function registerCustomerPlanRoutes(app: TypedApp, ctx: AppContext): void
   app.patch(
     '/api/v1/customers/me/plans/:plan_id',
     {
-      preHandler: requireAuth(ctx, ['customer']),
+      preValidation: requireAuth(ctx, ['customer']),
       schema: {
         operationId: 'changeCustomerPlanMethod',
         tags: ['Customers'],

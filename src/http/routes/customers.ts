@@ -156,7 +156,7 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/customers/me',
     {
-      preHandler: requireAuth(ctx, ['customer']),
+      preValidation: requireAuth(ctx, ['customer']),
       schema: {
         operationId: 'getCurrentCustomer',
         tags: ['Customers'],
@@ -174,7 +174,7 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/customers/me/notifications',
     {
-      preHandler: requireAuth(ctx, ['customer']),
+      preValidation: requireAuth(ctx, ['customer']),
       schema: {
         operationId: 'listCustomerNotifications',
         tags: ['Customers'],
@@ -225,7 +225,7 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/customers/me/notification-preferences',
     {
-      preHandler: requireAuth(ctx, ['customer']),
+      preValidation: requireAuth(ctx, ['customer']),
       schema: {
         operationId: 'getNotificationPreferences',
         tags: ['Customers'],
@@ -245,7 +245,7 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
   app.put(
     '/api/v1/customers/me/notification-preferences',
     {
-      preHandler: requireAuth(ctx, ['customer']),
+      preValidation: requireAuth(ctx, ['customer']),
       schema: {
         operationId: 'updateNotificationPreferences',
         tags: ['Customers'],

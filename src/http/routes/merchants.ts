@@ -101,7 +101,7 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/password',
     {
-      preHandler: requireAuth(ctx, ['merchant_dashboard']),
+      preValidation: requireAuth(ctx, ['merchant_dashboard']),
       schema: {
         operationId: 'changeMerchantPassword',
         tags: ['Merchants'],
@@ -162,7 +162,7 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/merchant/me',
     {
-      preHandler: requireAuth(ctx, ['secret_key']),
+      preValidation: requireAuth(ctx, ['secret_key']),
       schema: {
         operationId: 'getKeyMerchant',
         tags: ['Merchants'],
@@ -184,7 +184,7 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/merchant/:merchant_id',
     {
-      preHandler: requireAuth(ctx, merchantAuth),
+      preValidation: requireAuth(ctx, merchantAuth),
       schema: {
         operationId: 'getMerchant',
         tags: ['Merchants'],
@@ -212,7 +212,7 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
   app.patch(
     '/api/v1/merchant/:merchant_id/settings',
     {
-      preHandler: requireAuth(ctx, merchantAuth),
+      preValidation: requireAuth(ctx, merchantAuth),
       schema: {
         operationId: 'updateMerchantSettings',
         tags: ['Merchants'],
@@ -297,7 +297,7 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/webhook-secret/roll',
     {
-      preHandler: requireAuth(ctx, merchantAuth),
+      preValidation: requireAuth(ctx, merchantAuth),
       schema: {
         operationId: 'rollWebhookSecret',
         tags: ['Merchants'],
@@ -339,7 +339,7 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/merchant/:merchant_id/keys',
     {
-      preHandler: requireAuth(ctx, merchantAuth),
+      preValidation: requireAuth(ctx, merchantAuth),
       schema: {
         operationId: 'listSecretKeys',
         tags: ['Merchants'],
@@ -361,7 +361,7 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/keys/roll',
     {
-      preHandler: requireAuth(ctx, merchantAuth),
+      preValidation: requireAuth(ctx, merchantAuth),
       schema: {
         operationId: 'rollSecretKey',
         tags: ['Merchants'],
@@ -410,7 +410,7 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
   app.delete(
     '/api/v1/merchant/:merchant_id/keys/:key_id',
     {
-      preHandler: requireAuth(ctx, merchantAuth),
+      preValidation: requireAuth(ctx, merchantAuth),
       schema: {
         operationId: 'revokeSecretKey',
         tags: ['Merchants'],

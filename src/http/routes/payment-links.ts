@@ -110,7 +110,7 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
   app.post(
     '/api/v1/merchant/:merchant_id/payment-links',
     {
-      preHandler: requireAuth(ctx, merchantAuth),
+      preValidation: requireAuth(ctx, merchantAuth),
       schema: {
         operationId: 'createPaymentLink',
         tags: ['Payment links'],
@@ -159,7 +159,7 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
   app.get(
     '/api/v1/merchant/:merchant_id/payment-links',
     {
-      preHandler: requireAuth(ctx, merchantAuth),
+      preValidation: requireAuth(ctx, merchantAuth),
       schema: {
         operationId: 'listPaymentLinks',
         tags: ['Payment links'],
@@ -201,7 +201,7 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
   app.get(
     '/api/v1/merchant/:merchant_id/payment-links/:link_id',
     {
-      preHandler: requireAuth(ctx, merchantAuth),
+      preValidation: requireAuth(ctx, merchantAuth),
       schema: {
         operationId: 'getPaymentLink',
         tags: ['Payment links'],
@@ -224,7 +224,7 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
   app.patch(
     '/api/v1/merchant/:merchant_id/payment-links/:link_id',
     {
-      preHandler: requireAuth(ctx, merchantAuth),
+      preValidation: requireAuth(ctx, merchantAuth),
       schema: {
         operationId: 'updatePaymentLink',
         tags: ['Payment links'],
@@ -257,7 +257,7 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
     app.post(
       `/api/v1/merchant/:merchant_id/payment-links/:link_id/${action}`,
       {
-        preHandler: requireAuth(ctx, merchantAuth),
+        preValidation: requireAuth(ctx, merchantAuth),
         schema: {
           operationId: action === 'deactivate' ? 'deactivatePaymentLink' : 'activatePaymentLink',
           tags: ['Payment links'],

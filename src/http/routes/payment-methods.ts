@@ -42,7 +42,7 @@ export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): voi
   app.get(
     '/api/v1/payment-methods/customers/:customer_id',
     {
-      preHandler: customer,
+      preValidation: customer,
       schema: {
         operationId: 'listPaymentMethods',
         tags,
@@ -68,7 +68,7 @@ export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): voi
   app.get(
     '/api/v1/payment-methods/banks',
     {
-      preHandler: customer,
+      preValidation: customer,
       schema: {
         operationId: 'listMandateBanks',
         tags,
@@ -86,7 +86,7 @@ export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): voi
   app.post(
     '/api/v1/payment-methods/initialize-card',
     {
-      preHandler: customer,
+      preValidation: customer,
       schema: {
         operationId: 'initializeCard',
         tags,
@@ -125,7 +125,7 @@ export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): voi
   app.post(
     '/api/v1/payment-methods/verify-card',
     {
-      preHandler: customer,
+      preValidation: customer,
       schema: {
         operationId: 'verifyCard',
         tags,
@@ -156,7 +156,7 @@ export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): voi
   app.post(
     '/api/v1/payment-methods/customers/:customer_id/initiate-bank-mandate',
     {
-      preHandler: customer,
+      preValidation: customer,
       schema: {
         operationId: 'initiateBankMandate',
         tags,
@@ -214,7 +214,7 @@ export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): voi
     app.post(
       `/api/v1/payment-methods/bank-mandate/${path}`,
       {
-        preHandler: customer,
+        preValidation: customer,
         schema: {
           operationId,
           tags,
@@ -258,7 +258,7 @@ export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): voi
   app.put(
     '/api/v1/payment-methods/:method_id/default',
     {
-      preHandler: customer,
+      preValidation: customer,
       schema: {
         operationId: 'setDefaultPaymentMethod',
         tags,
@@ -277,7 +277,7 @@ export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): voi
   app.delete(
     '/api/v1/payment-methods/:method_id',
     {
-      preHandler: customer,
+      preValidation: customer,
       schema: {
         operationId: 'deletePaymentMethod',
         tags,

@@ -17,7 +17,7 @@ export function registerPayoutRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/payouts',
     {
-      preHandler: requireAuth(ctx, auth),
+      preValidation: requireAuth(ctx, auth),
       schema: {
         operationId: 'createPayout',
         tags: ['Merchants'],
@@ -65,7 +65,7 @@ export function registerPayoutRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/merchant/:merchant_id/payouts',
     {
-      preHandler: requireAuth(ctx, auth),
+      preValidation: requireAuth(ctx, auth),
       schema: {
         operationId: 'listPayouts',
         tags: ['Merchants'],

@@ -33,7 +33,10 @@ function sandboxMerchantOf(request: FastifyRequest, pathMerchantId: string): str
   const principal = principalOf(request, 'secret_key', 'merchant_dashboard');
   const merchantId = merchantScope(principal, pathMerchantId);
   if (principal.kind === 'secret_key' && principal.mode === 'live')
-    throw new DomainError('forbidden', 'Time travel is for sandbox (sk_test_) keys only.');
+    throw new DomainError(
+      'forbidden',
+      'Time travel and simulations are for sandbox (sk_test_) keys only.',
+    );
   return merchantId;
 }
 
@@ -41,7 +44,7 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/checkout/sessions/:token/confirm',
     {
-      preHandler: requireAuth(ctx, ['customer']),
+      preValidation: requireAuth(ctx, ['customer']),
       schema: {
         operationId: 'confirmCheckoutSession',
         tags: ['Checkout'],
@@ -99,7 +102,7 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/merchant/:merchant_id/plans/:plan_id',
     {
-      preHandler: requireAuth(ctx, merchantAuth),
+      preValidation: requireAuth(ctx, merchantAuth),
       schema: {
         operationId: 'getPaymentPlan',
         tags: ['Merchants'],
@@ -127,7 +130,7 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/merchant/:merchant_id/plans/:plan_id/charges',
     {
-      preHandler: requireAuth(ctx, merchantAuth),
+      preValidation: requireAuth(ctx, merchantAuth),
       schema: {
         operationId: 'listPlanCharges',
         tags: ['Merchants'],
@@ -155,7 +158,7 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/merchant/:merchant_id/plans',
     {
-      preHandler: requireAuth(ctx, merchantAuth),
+      preValidation: requireAuth(ctx, merchantAuth),
       schema: {
         operationId: 'listPaymentPlans',
         tags: ['Merchants'],
@@ -209,7 +212,7 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/plans/:plan_id/advance',
     {
-      preHandler: requireAuth(ctx, merchantAuth),
+      preValidation: requireAuth(ctx, merchantAuth),
       schema: {
         operationId: 'advancePaymentPlan',
         tags: ['Sandbox'],
@@ -236,7 +239,7 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/plans/:plan_id/advance-clock',
     {
-      preHandler: requireAuth(ctx, merchantAuth),
+      preValidation: requireAuth(ctx, merchantAuth),
       schema: {
         operationId: 'advancePaymentPlanClock',
         tags: ['Sandbox'],
@@ -264,7 +267,7 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/plans/:plan_id/simulate',
     {
-      preHandler: requireAuth(ctx, merchantAuth),
+      preValidation: requireAuth(ctx, merchantAuth),
       schema: {
         operationId: 'simulateOnPaymentPlan',
         tags: ['Sandbox'],

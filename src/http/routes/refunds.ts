@@ -31,7 +31,7 @@ export function registerRefundRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/plans/:plan_id/refunds',
     {
-      preHandler: requireAuth(ctx, merchantAuth),
+      preValidation: requireAuth(ctx, merchantAuth),
       schema: {
         operationId: 'createRefund',
         tags: ['Refunds'],
@@ -68,7 +68,7 @@ export function registerRefundRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/merchant/:merchant_id/plans/:plan_id/refunds',
     {
-      preHandler: requireAuth(ctx, merchantAuth),
+      preValidation: requireAuth(ctx, merchantAuth),
       schema: {
         operationId: 'listRefunds',
         tags: ['Refunds'],
@@ -93,7 +93,7 @@ export function registerRefundRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/merchant/:merchant_id/plans/:plan_id/refunds/:refund_id',
     {
-      preHandler: requireAuth(ctx, merchantAuth),
+      preValidation: requireAuth(ctx, merchantAuth),
       schema: {
         operationId: 'getRefund',
         tags: ['Refunds'],
@@ -124,7 +124,7 @@ export function registerRefundRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/plans/:plan_id/cancel',
     {
-      preHandler: requireAuth(ctx, merchantAuth),
+      preValidation: requireAuth(ctx, merchantAuth),
       schema: {
         operationId: 'cancelPaymentPlan',
         tags: ['Refunds'],

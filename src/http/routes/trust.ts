@@ -17,7 +17,7 @@ export function registerTrustRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/checkout/sessions/:token/eligibility',
     {
-      preHandler: requireAuth(ctx, ['customer']),
+      preValidation: requireAuth(ctx, ['customer']),
       schema: {
         operationId: 'getCheckoutEligibility',
         tags: ['Checkout'],
@@ -42,7 +42,7 @@ export function registerTrustRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/customers/me/identity',
     {
-      preHandler: requireAuth(ctx, ['customer']),
+      preValidation: requireAuth(ctx, ['customer']),
       schema: {
         operationId: 'verifyCustomerIdentity',
         tags: ['Customers'],
@@ -77,7 +77,7 @@ export function registerTrustRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/customers/me/identity',
     {
-      preHandler: requireAuth(ctx, ['customer']),
+      preValidation: requireAuth(ctx, ['customer']),
       schema: {
         operationId: 'getCustomerIdentity',
         tags: ['Customers'],
@@ -95,7 +95,7 @@ export function registerTrustRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/customers/me/trust',
     {
-      preHandler: requireAuth(ctx, ['customer']),
+      preValidation: requireAuth(ctx, ['customer']),
       schema: {
         operationId: 'getCustomerTrust',
         tags: ['Customers'],

@@ -12,7 +12,7 @@ export function registerWalletRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/merchant/:merchant_id/wallet',
     {
-      preHandler: requireAuth(ctx, auth),
+      preValidation: requireAuth(ctx, auth),
       schema: {
         operationId: 'getWallet',
         tags: ['Merchants'],

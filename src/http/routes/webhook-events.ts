@@ -51,7 +51,7 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
   app.get(
     '/api/v1/merchant/:merchant_id/webhook-events',
     {
-      preHandler: requireAuth(ctx, auth),
+      preValidation: requireAuth(ctx, auth),
       schema: {
         operationId: 'listWebhookEvents',
         tags: ['Webhooks'],
@@ -110,7 +110,7 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
   app.get(
     '/api/v1/merchant/:merchant_id/webhook-events/stream',
     {
-      preHandler: requireAuth(ctx, ['secret_key']),
+      preValidation: requireAuth(ctx, ['secret_key']),
       schema: {
         operationId: 'streamTestWebhookEvents',
         tags: ['Sandbox'],
@@ -169,7 +169,7 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
   app.get(
     '/api/v1/merchant/:merchant_id/webhook-events/:event_id',
     {
-      preHandler: requireAuth(ctx, auth),
+      preValidation: requireAuth(ctx, auth),
       schema: {
         operationId: 'getWebhookEvent',
         tags: ['Webhooks'],
@@ -194,7 +194,7 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
   app.post(
     '/api/v1/merchant/:merchant_id/webhook-events/:event_id/resend',
     {
-      preHandler: requireAuth(ctx, auth),
+      preValidation: requireAuth(ctx, auth),
       schema: {
         operationId: 'resendWebhookEvent',
         tags: ['Webhooks'],
@@ -219,7 +219,7 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
   app.post(
     '/api/v1/merchant/:merchant_id/webhook-events/resend-failed',
     {
-      preHandler: requireAuth(ctx, auth),
+      preValidation: requireAuth(ctx, auth),
       schema: {
         operationId: 'resendFailedWebhookEvents',
         tags: ['Webhooks'],
@@ -259,7 +259,7 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
   app.post(
     '/api/v1/merchant/:merchant_id/webhook/test',
     {
-      preHandler: requireAuth(ctx, auth),
+      preValidation: requireAuth(ctx, auth),
       schema: {
         operationId: 'sendTestWebhook',
         tags: ['Webhooks'],
