@@ -1,6 +1,18 @@
-import { sql } from 'kysely';
+import {
+  OperationNodeTransformer,
+  sql,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type SelectQueryNode,
+  type UnknownRow,
+} from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../src/app/context.ts';
 import { createPayout } from '../../src/app/payouts.ts';
+import { createRefund } from '../../src/app/refunds.ts';
 import { connectDatabase, type DatabaseHandle, type Db } from '../../src/db/database.ts';
 import { accountBalances, appendJournalEntry } from '../../src/db/ledger.ts';
 import { runWrite } from '../../src/db/write.ts';
@@ -12,7 +24,9 @@ import {
 } from '../../src/domain/ledger.ts';
 import { newId, randomBase62 } from '../../src/platform/ids.ts';
 import { createTestDatabase } from '../harness/database.ts';
-import { startTestApp, type TestApp } from '../harness/test-app.ts';
+import { createTestMerchant } from '../harness/fixtures.ts';
+import { collect, confirmPlanFor } from '../harness/plans.ts';
+import { startTestApp, startTestAppWithSandbox, type TestApp } from '../harness/test-app.ts';
 import { batteryCount, report } from './battery.ts';
 
 /**
@@ -25,8 +39,9 @@ import { batteryCount, report } from './battery.ts';
  *    sum is 0 at every read (Jepsen's bank checker).
  *  - B12: the same two checks against weaker code, which must fail: the reader at READ
  *    COMMITTED (each statement its own snapshot) sees money appear and vanish, and a payout
- *    without the merchant row lock (createPayout's steps minus FOR UPDATE) overdraws. This is the
- *    proof that B10 and B11 can see what they look for.
+ *    without the merchant row lock (createPayout's steps minus FOR UPDATE) overdraws, and the
+ *    production createRefund with every FOR UPDATE stripped (a Kysely plugin) refunds one plan
+ *    more than once. This is the proof that B9, B10 and B11 can see what they look for.
  *
  * The writers use a scratch database (a migrated clone) of their own, since B12 leaves it
  * overdrawn on purpose and its entries are not backed by gateway charges; the app's own database
@@ -264,7 +279,85 @@ describe('B12: the same checks against weaker code must fail', () => {
     report('B12 payouts', { rounds, overdrawn_rounds: overdrafts, most_successes_of_20: worst });
     expect(overdrafts).toBeGreaterThan(0);
   });
+
+  it('refunds without their row locks refund a plan more than once, and the invariants see it', async () => {
+    // B9's half: the production refund (createRefund) over a database handle whose every
+    // SELECT … FOR UPDATE has its lock removed, against the same handle with the locks. Its own
+    // app and database, since it leaves them wrong on purpose.
+    const rounds = batteryCount({ ci: 3, full: 10 });
+    const lockless = await startTestAppWithSandbox();
+    const closed = { done: false };
+    try {
+      // Every installment collected: a full refund is all cash and reduces no installment (whose
+      // UPDATE would otherwise queue the refunds behind each other). A merchant per round, with
+      // a second paid plan, so the balance check alone never stops a second refund.
+      const race = async (ctx: AppContext) => {
+        const merchant = await createTestMerchant(lockless, { approve: true });
+        const paidPlan = async () => {
+          const { plan } = await confirmPlanFor(lockless, merchant);
+          for (const installment of plan.installments) await collect(lockless, installment.id);
+          return plan;
+        };
+        await paidPlan();
+        const plan = await paidPlan();
+        const scope = { merchantId: merchant.id, livemode: false };
+        const answers = await Promise.allSettled(
+          Array.from({ length: 20 }, () => createRefund(ctx, scope, plan.id, {}, undefined)),
+        );
+        return answers.filter((a) => a.status === 'fulfilled').length;
+      };
+      // The control: with the locks, one of the 20 succeeds.
+      expect(await race(lockless.ctx)).toBe(1);
+      const unlocked = { ...lockless.ctx, db: lockless.ctx.db.withPlugin(new WithoutRowLocks()) };
+      let doubled = 0;
+      let most = 0;
+      for (let round = 0; round < rounds; round++) {
+        const successes = await race(unlocked);
+        if (successes > 1) doubled++;
+        most = Math.max(most, successes);
+      }
+      expect(doubled).toBeGreaterThan(0);
+      closed.done = true;
+      const refused = await lockless.close().then(
+        () => undefined,
+        (error: unknown) => error as Error,
+      );
+      expect(refused?.message).toMatch(/invariant violation/);
+      // Each violation is a line "  I7 gateway-refunds: object: detail".
+      const checks = [...new Set(refused?.message.match(/^ {2}I\d+ [\w-]+(?=:)/gm) ?? [])];
+      report('B12 refunds', {
+        rounds,
+        refunded_twice_rounds: doubled,
+        most_successes_of_20: most,
+        invariant_checks_failed: checks.map((c) => c.trim().replace(' ', ':')).join(','),
+      });
+    } finally {
+      if (!closed.done) await lockless.close().catch(() => undefined);
+    }
+  });
 });
+
+/** Removes FOR UPDATE (and the other row-lock clauses) from every SELECT built on the handle. */
+class WithoutRowLocks implements KyselyPlugin {
+  readonly #strip = new (class extends OperationNodeTransformer {
+    protected override transformSelectQuery(node: SelectQueryNode): SelectQueryNode {
+      const query = super.transformSelectQuery(node);
+      const locks = ['ForUpdate', 'ForNoKeyUpdate', 'ForShare', 'ForKeyShare'];
+      return {
+        ...query,
+        endModifiers: query.endModifiers?.filter((m) => !locks.includes(m.modifier ?? '')),
+      };
+    }
+  })();
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.#strip.transformNode(args.node);
+  }
+
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(args.result);
+  }
+}
 
 describe('B11 sanity: the scratch ledger itself balances', () => {
   it('one statement over all postings sums to 0 once the writers stop', async () => {
