@@ -4,7 +4,7 @@
  * credential it must refuse, and a check that every operation has its ownership cells somewhere.
  *
  * The cells here need no objects: credentials are judged before the body and before any lookup
- * (`requireAuth` is each route's preValidation hook, `src/http/plugins/auth.ts`), so a
+ * (`requireAuth` is each route's preValidation hook, decision 0028), so a
  * placeholder path and an empty body are enough. What needs real objects (another merchant's plan, the other
  * mode's event, another customer's card) lives in the shared suites and the routes' own tests;
  * the coverage check below makes sure each operation is named there.
