@@ -4,10 +4,10 @@
  * credential it must refuse, and a check that every operation has its ownership cells somewhere.
  *
  * The cells here need no objects: credentials are judged before the body and before any lookup
- * (`requireAuth` is each route's preValidation hook, decision 0028), so a
- * placeholder path and an empty body are enough. What needs real objects (another merchant's plan, the other
- * mode's event, another customer's card) lives in the shared suites and the routes' own tests;
- * the coverage check below makes sure each operation is named there.
+ * (`requireAuth` is each route's preValidation hook, decision 0028), so a placeholder path and
+ * an empty body are enough. What needs real objects (another merchant's plan, the other mode's
+ * event, another customer's card) lives in the shared suites and the routes' own tests; the
+ * coverage check below makes sure each operation is named there.
  */
 import { createHmac } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
