@@ -145,25 +145,29 @@ async function payoutRace(
 }
 
 describe('B10: concurrent payouts above the available balance', () => {
-  it('20 at once through createPayout: never more paid than was available, every round', async () => {
-    const rounds = batteryCount({ ci: 5, full: 50 });
-    let overdrafts = 0;
-    let successes = 0;
-    for (let round = 0; round < rounds; round++) {
-      const result = await payoutRace(async (merchantId, amountKobo) => {
-        const payout = await createPayout({ ...t.ctx, db: handle.db }, merchantId, {
-          amountKobo,
-          trigger: 'request',
+  it(
+    '20 at once through createPayout: never more paid than was available, every round',
+    async () => {
+      const rounds = batteryCount({ ci: 5, full: 50 });
+      let overdrafts = 0;
+      let successes = 0;
+      for (let round = 0; round < rounds; round++) {
+        const result = await payoutRace(async (merchantId, amountKobo) => {
+          const payout = await createPayout({ ...t.ctx, db: handle.db }, merchantId, {
+            amountKobo,
+            trigger: 'request',
+          });
+          return payout !== null;
         });
-        return payout !== null;
-      });
-      successes += result.successes;
-      if (result.paidKobo > result.availableKobo) overdrafts++;
-      expect(result.successes).toBe(3);
-    }
-    report('B10', { rounds, payouts_attempted: rounds * 20, successes, overdrafts });
-    expect(overdrafts).toBe(0);
-  });
+        successes += result.successes;
+        if (result.paidKobo > result.availableKobo) overdrafts++;
+        expect(result.successes).toBe(3);
+      }
+      report('B10', { rounds, payouts_attempted: rounds * 20, successes, overdrafts });
+      expect(overdrafts).toBe(0);
+    },
+    batteryCount({ ci: 30_000, full: 120_000 }),
+  );
 });
 
 /**
@@ -246,95 +250,113 @@ function perAccountSum(isolation: 'repeatable read' | 'read committed') {
 }
 
 describe('B11: a snapshot reader while writers move money', () => {
-  it('every read of all accounts in one REPEATABLE READ snapshot sums to 0', async () => {
-    const ms = batteryCount({ ci: 5_000, full: 60_000 });
-    const result = await bankCheck(ms, perAccountSum('repeatable read'));
-    report('B11', { seconds: ms / 1000, ...result, isolation: 'repeatable read' });
-    expect(result.reads).toBeGreaterThan(10);
-    expect(result.violations).toBe(0);
-  });
+  it(
+    'every read of all accounts in one REPEATABLE READ snapshot sums to 0',
+    async () => {
+      const ms = batteryCount({ ci: 5_000, full: 60_000 });
+      const result = await bankCheck(ms, perAccountSum('repeatable read'));
+      report('B11', { seconds: ms / 1000, ...result, isolation: 'repeatable read' });
+      expect(result.reads).toBeGreaterThan(10);
+      expect(result.violations).toBe(0);
+      // The full tier reads for a minute: more than the default test timeout.
+    },
+    batteryCount({ ci: 30_000, full: 120_000 }),
+  );
 });
 
 describe('B12: the same checks against weaker code must fail', () => {
-  it('the reader at READ COMMITTED sees a total other than 0', async () => {
-    const result = await bankCheck(
-      batteryCount({ ci: 5_000, full: 20_000 }),
-      perAccountSum('read committed'),
-    );
-    report('B12 reader', { ...result, isolation: 'read committed' });
-    expect(result.violations).toBeGreaterThan(0);
-  });
-
-  it('a payout without the merchant row lock overdraws', async () => {
-    const rounds = batteryCount({ ci: 5, full: 20 });
-    let overdrafts = 0;
-    let worst = 0;
-    for (let round = 0; round < rounds; round++) {
-      const result = await payoutRace((merchantId, amountKobo) =>
-        payoutWithoutLock(handle.db, merchantId, amountKobo),
+  it(
+    'the reader at READ COMMITTED sees a total other than 0',
+    async () => {
+      const result = await bankCheck(
+        batteryCount({ ci: 5_000, full: 20_000 }),
+        perAccountSum('read committed'),
       );
-      if (result.paidKobo > result.availableKobo) overdrafts++;
-      worst = Math.max(worst, result.successes);
-    }
-    report('B12 payouts', { rounds, overdrawn_rounds: overdrafts, most_successes_of_20: worst });
-    expect(overdrafts).toBeGreaterThan(0);
-  });
+      report('B12 reader', { ...result, isolation: 'read committed' });
+      expect(result.violations).toBeGreaterThan(0);
+    },
+    batteryCount({ ci: 30_000, full: 60_000 }),
+  );
 
-  it('refunds without their row locks refund a plan more than once, and the invariants see it', async () => {
-    // B9's half: the production refund (createRefund) over a database handle whose every
-    // SELECT … FOR UPDATE has its lock removed, against the same handle with the locks. Its own
-    // app and database, since it leaves them wrong on purpose.
-    const rounds = batteryCount({ ci: 3, full: 10 });
-    const lockless = await startTestAppWithSandbox();
-    const closed = { done: false };
-    try {
-      // Every installment collected: a full refund is all cash and reduces no installment (whose
-      // UPDATE would otherwise queue the refunds behind each other). A merchant per round, with
-      // a second paid plan, so the balance check alone never stops a second refund.
-      const race = async (ctx: AppContext) => {
-        const merchant = await createTestMerchant(lockless, { approve: true });
-        const paidPlan = async () => {
-          const { plan } = await confirmPlanFor(lockless, merchant);
-          for (const installment of plan.installments) await collect(lockless, installment.id);
-          return plan;
-        };
-        await paidPlan();
-        const plan = await paidPlan();
-        const scope = { merchantId: merchant.id, livemode: false };
-        const answers = await Promise.allSettled(
-          Array.from({ length: 20 }, () => createRefund(ctx, scope, plan.id, {}, undefined)),
-        );
-        return answers.filter((a) => a.status === 'fulfilled').length;
-      };
-      // The control: with the locks, one of the 20 succeeds.
-      expect(await race(lockless.ctx)).toBe(1);
-      const unlocked = { ...lockless.ctx, db: lockless.ctx.db.withPlugin(new WithoutRowLocks()) };
-      let doubled = 0;
-      let most = 0;
+  it(
+    'a payout without the merchant row lock overdraws',
+    async () => {
+      const rounds = batteryCount({ ci: 5, full: 20 });
+      let overdrafts = 0;
+      let worst = 0;
       for (let round = 0; round < rounds; round++) {
-        const successes = await race(unlocked);
-        if (successes > 1) doubled++;
-        most = Math.max(most, successes);
+        const result = await payoutRace((merchantId, amountKobo) =>
+          payoutWithoutLock(handle.db, merchantId, amountKobo),
+        );
+        if (result.paidKobo > result.availableKobo) overdrafts++;
+        worst = Math.max(worst, result.successes);
       }
-      expect(doubled).toBeGreaterThan(0);
-      closed.done = true;
-      const refused = await lockless.close().then(
-        () => undefined,
-        (error: unknown) => error as Error,
-      );
-      expect(refused?.message).toMatch(/invariant violation/);
-      // Each violation is a line "  I7 gateway-refunds: object: detail".
-      const checks = [...new Set(refused?.message.match(/^ {2}I\d+ [\w-]+(?=:)/gm) ?? [])];
-      report('B12 refunds', {
-        rounds,
-        refunded_twice_rounds: doubled,
-        most_successes_of_20: most,
-        invariant_checks_failed: checks.map((c) => c.trim().replace(' ', ':')).join(','),
-      });
-    } finally {
-      if (!closed.done) await lockless.close().catch(() => undefined);
-    }
-  });
+      report('B12 payouts', { rounds, overdrawn_rounds: overdrafts, most_successes_of_20: worst });
+      expect(overdrafts).toBeGreaterThan(0);
+    },
+    batteryCount({ ci: 30_000, full: 120_000 }),
+  );
+
+  it(
+    'refunds without their row locks refund a plan more than once, and the invariants see it',
+    async () => {
+      // B9's half: the production refund (createRefund) over a database handle whose every
+      // SELECT … FOR UPDATE has its lock removed, against the same handle with the locks. Its own
+      // app and database, since it leaves them wrong on purpose.
+      const rounds = batteryCount({ ci: 3, full: 10 });
+      const lockless = await startTestAppWithSandbox();
+      const closed = { done: false };
+      try {
+        // Every installment collected: a full refund is all cash and reduces no installment (whose
+        // UPDATE would otherwise queue the refunds behind each other). A merchant per round, with
+        // a second paid plan, so the balance check alone never stops a second refund.
+        const race = async (ctx: AppContext) => {
+          const merchant = await createTestMerchant(lockless, { approve: true });
+          const paidPlan = async () => {
+            const { plan } = await confirmPlanFor(lockless, merchant);
+            for (const installment of plan.installments) await collect(lockless, installment.id);
+            return plan;
+          };
+          await paidPlan();
+          const plan = await paidPlan();
+          const scope = { merchantId: merchant.id, livemode: false };
+          const answers = await Promise.allSettled(
+            Array.from({ length: 20 }, () => createRefund(ctx, scope, plan.id, {}, undefined)),
+          );
+          return answers.filter((a) => a.status === 'fulfilled').length;
+        };
+        // The control: with the locks, one of the 20 succeeds.
+        expect(await race(lockless.ctx)).toBe(1);
+        const unlocked = { ...lockless.ctx, db: lockless.ctx.db.withPlugin(new WithoutRowLocks()) };
+        let doubled = 0;
+        let most = 0;
+        for (let round = 0; round < rounds; round++) {
+          const successes = await race(unlocked);
+          if (successes > 1) doubled++;
+          most = Math.max(most, successes);
+        }
+        expect(doubled).toBeGreaterThan(0);
+        closed.done = true;
+        const refused = await lockless.close().then(
+          () => undefined,
+          (error: unknown) => error as Error,
+        );
+        expect(refused?.message).toMatch(/invariant violation/);
+        // Each violation is a line "  I7 gateway-refunds: object: detail".
+        const checks = [...new Set(refused?.message.match(/^ {2}I\d+ [\w-]+(?=:)/gm) ?? [])];
+        report('B12 refunds', {
+          rounds,
+          refunded_twice_rounds: doubled,
+          most_successes_of_20: most,
+          invariant_checks_failed: checks.map((c) => c.trim().replace(' ', ':')).join(','),
+        });
+      } finally {
+        if (!closed.done) await lockless.close().catch(() => undefined);
+      }
+      // Each round confirms and collects two plans first: seconds each on a loaded machine.
+    },
+    batteryCount({ ci: 90_000, full: 300_000 }),
+  );
 });
 
 /** Removes FOR UPDATE (and the other row-lock clauses) from every SELECT built on the handle. */
