@@ -563,28 +563,6 @@ describe('merchant plan list and sandbox time travel', () => {
   });
 });
 
-describe('sandbox simulations (POST …/plans/{id}/simulate)', () => {
-  it('refund_at_gateway: nothing collected is a 409; asked twice, the second is a no-op 200, not a 502', async () => {
-    const { confirm } = await confirmNewPlan();
-    const planId = confirm.body.data.payment_plan_id as string;
-    const simulate = (token: string) =>
-      t.http.post(
-        `/api/v1/merchant/${merchant.id}/plans/${planId}/simulate`,
-        { action: 'refund_at_gateway' },
-        { token },
-      );
-    const early = await simulate(merchant.testKey);
-    expect(early.status, JSON.stringify(early.body)).toBe(409);
-    expect(early.body.detail).toMatch(/no collected payment/);
-    await collectPaid(confirm.body.data.plan.installments[0].id);
-    for (const attempt of [1, 2]) {
-      const res = await simulate(merchant.testKey);
-      expect(res.status, `attempt ${attempt}: ${JSON.stringify(res.body)}`).toBe(200);
-      expect(res.body.data.id).toBe(planId);
-    }
-  });
-});
-
 describe('reconciliation', () => {
   it('finds no difference after real collections and reports a tampered charge (API and CLI)', async () => {
     const { confirm } = await confirmNewPlan(40_000);
