@@ -874,7 +874,8 @@ SELECT 'I12' AS invariant, k.merchant_id || '/' || k.key AS object,
 -- Our idempotency keys at the gateway are the charge and transfer references. One in flight (a
 -- pending charge, a pending payout) must still have the job that completes it: collect_installment
 -- with key collect:<installment>:<attempt>, send_payout with key payout:<id>, not yet out of
--- attempts. (A payout in_transit waits for the gateway's webhook, not for a job.)
+-- attempts; a payout in_transit, verify_payout with key verify-payout:<id> (its webhook usually
+-- settles it first, and the job then finds nothing to do).
 SELECT 'I12' AS invariant, c.reference AS object,
        format('charge pending (installment %s, attempt %s) with no live collect_installment job %s',
               c.installment_id, c.attempt, 'collect:' || c.installment_id || ':' || c.attempt) AS detail
@@ -891,6 +892,14 @@ SELECT 'I12', po.reference,
  WHERE po.status = 'pending'
    AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs j
                     WHERE j.task_identifier = 'send_payout' AND j.key = 'payout:' || po.id
+                      AND j.attempts < j.max_attempts)
+UNION ALL
+SELECT 'I12', po.reference,
+       format('payout %s in transit with no live verify_payout job verify-payout:%s', po.id, po.id)
+  FROM payouts po
+ WHERE po.status = 'in_transit'
+   AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs j
+                    WHERE j.task_identifier = 'verify_payout' AND j.key = 'verify-payout:' || po.id
                       AND j.attempts < j.max_attempts);
 
 -- @check I12 no-job-locked-past-lease

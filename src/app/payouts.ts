@@ -162,7 +162,11 @@ export async function sendPayout(ctx: AppContext, payoutId: string): Promise<Pay
     .where('id', '=', payoutId)
     .executeTakeFirst();
   if (!row) throw notFound('Payout');
-  if (row.status !== 'pending') return row.status;
+  if (row.status !== 'pending') {
+    // A retry after a crash between the gateway's answer and the end of this job.
+    if (row.status === 'in_transit') await enqueuePayoutVerification(ctx, row.id);
+    return row.status;
+  }
   let transfer: GatewayTransfer | null;
   crashPoint('payout.before_transfer');
   try {
@@ -185,6 +189,47 @@ export async function sendPayout(ctx: AppContext, payoutId: string): Promise<Pay
     transferCode: transfer.transferCode,
   });
   crashPoint('payout.outcome_applied');
+  if (status === 'in_transit') await enqueuePayoutVerification(ctx, row.id);
+  return status;
+}
+
+/**
+ * A transfer the gateway has not finished is asked about again, with back-off, until it has.
+ * Its webhook usually gets there first, but a lost delivery, or a verify that failed while the
+ * webhook was handled, must not leave the payout in transit (and the merchant's money unaccounted
+ * for) until the nightly reconciliation.
+ */
+async function enqueuePayoutVerification(ctx: AppContext, payoutId: string): Promise<void> {
+  await sql`SELECT graphile_worker.add_job('verify_payout', json_build_object('payout_id', ${payoutId}::text),
+      run_at := now() + interval '5 seconds',
+      job_key := ${`verify-payout:${payoutId}`}::text, max_attempts := 30)`.execute(ctx.db);
+}
+
+/**
+ * The `verify_payout` job: asks the gateway about a payout still in transit and applies the
+ * answer. Throws while the transfer is still pending there, so the worker tries again with
+ * back-off (graphile-worker's exponential delay: seconds at first, hours at the end).
+ */
+export async function verifyPayout(
+  ctx: AppContext,
+  payoutId: string,
+): Promise<PayoutRow['status']> {
+  const row = await ctx.db
+    .selectFrom('payouts')
+    .select(['reference', 'status'])
+    .where('id', '=', payoutId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Payout');
+  if (row.status !== 'in_transit') return row.status;
+  const transfer = await ctx.gateway.verifyTransfer(row.reference);
+  if (!transfer)
+    throw new Error(`payout ${payoutId}: the gateway has no transfer ${row.reference}`);
+  const status = await applyTransferOutcome(ctx, row.reference, {
+    status: transfer.status,
+    reason: transfer.status === 'success' ? null : `transfer ${transfer.status}`,
+    transferCode: transfer.transferCode,
+  });
+  if (status === 'in_transit') throw new Error(`payout ${payoutId}: still pending at the gateway`);
   return status;
 }
 

@@ -1,5 +1,5 @@
 import type { Task } from 'graphile-worker';
-import { payoutSweep, sendPayout } from '../app/payouts.ts';
+import { payoutSweep, sendPayout, verifyPayout } from '../app/payouts.ts';
 import type { JobDeps } from './deps.ts';
 
 /** Sends one payout's transfer (queued with the payout); retried with back-off on outages. */
@@ -11,6 +11,18 @@ export function sendPayoutTask(deps: JobDeps): Task {
         : '';
     if (!payoutId) throw new Error('send_payout needs a payout_id');
     helpers.logger.info(`payout ${payoutId}: ${await sendPayout(deps.app, payoutId)}`);
+  };
+}
+
+/** Asks the gateway about a payout in transit until it is final (throws, to retry, until then). */
+export function verifyPayoutTask(deps: JobDeps): Task {
+  return async (payload, helpers) => {
+    const payoutId =
+      typeof payload === 'object' && payload !== null && 'payout_id' in payload
+        ? String(payload.payout_id)
+        : '';
+    if (!payoutId) throw new Error('verify_payout needs a payout_id');
+    helpers.logger.info(`payout ${payoutId}: ${await verifyPayout(deps.app, payoutId)}`);
   };
 }
 

@@ -4,7 +4,7 @@ import { expireCheckoutSessionsTask } from './expire-sessions.ts';
 import { purgeIdempotencyKeysTask } from './purge-idempotency-keys.ts';
 import { refundVerificationChargeTask } from './refund-verification-charge.ts';
 import { collectInstallmentTask } from './collect-installment.ts';
-import { payoutSweepTask, sendPayoutTask } from './payouts.ts';
+import { payoutSweepTask, sendPayoutTask, verifyPayoutTask } from './payouts.ts';
 import { reconcileTask } from './reconcile.ts';
 import { sendRefundTask, verifyRefundTask } from './refunds.ts';
 import { purgeWebhookEventsTask } from './purge-webhook-events.ts';
@@ -19,6 +19,7 @@ export function taskList(deps: JobDeps): TaskList {
     refund_verification_charge: refundVerificationChargeTask(deps),
     collect_installment: collectInstallmentTask(deps),
     send_payout: sendPayoutTask(deps),
+    verify_payout: verifyPayoutTask(deps),
     send_refund: sendRefundTask(deps),
     verify_refund: verifyRefundTask(deps),
     payout_sweep: payoutSweepTask(deps),

@@ -768,7 +768,7 @@ describe('test/invariants.sql', () => {
     );
   });
 
-  it('I12: a stored key without its session, a pending charge without its job, a job locked past its lease', async () => {
+  it('I12: a stored key without its session, a pending charge without its job, a payout in transit without its re-check, a job locked past its lease', async () => {
     const stuck = flow.installments[2] ?? '';
     const found = await violationsAfter(async (db) => {
       await db.query(
@@ -797,11 +797,16 @@ describe('test/invariants.sql', () => {
           WHERE key = $1`,
         [`collect:${flow.installments[3]}:1`],
       );
+      await db.query(`UPDATE payouts SET status = 'in_transit' WHERE id = $1`, [flow.payoutId]);
+      await db.query(`DELETE FROM graphile_worker._private_jobs WHERE key = $1`, [
+        `verify-payout:${flow.payoutId}`,
+      ]);
     });
     expect(found).toEqual(
       expect.arrayContaining([
         named('I12', `${merchant.id}/stuck-key`),
         named('I12', chargeReference(stuck, 1)),
+        named('I12', flow.payoutReference),
         named('I12', `collect:${flow.installments[3]}:1`),
       ]),
     );
