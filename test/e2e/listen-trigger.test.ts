@@ -164,7 +164,17 @@ describe('tranche listen and tranche trigger', () => {
       });
       const id = new RegExp(`Done: ${event.replace('.', '\\.')} (evt_\\w+)`).exec(run.stdout)?.[1];
       if (run.code !== 0 || !id) {
-        failures.push(`${event}: exit ${String(run.code)}\n${run.stdout}${run.stderr}`);
+        // What the payouts and their jobs looked like, for a timed-out transfer.* trigger.
+        const payouts = await stack.sql(
+          `SELECT id, status, failure_reason, updated_at FROM payouts ORDER BY created_at`,
+        );
+        const jobs = await stack.sql(
+          `SELECT task_identifier, key, attempts, run_at, last_error FROM graphile_worker.jobs
+            WHERE task_identifier IN ('send_payout', 'verify_payout')`,
+        );
+        failures.push(
+          `${event}: exit ${String(run.code)}\n${run.stdout}${run.stderr}\npayouts ${JSON.stringify(payouts)}\njobs ${JSON.stringify(jobs)}`,
+        );
         return;
       }
       // One "Done" line, for the event asked for (the deposit on the way is a step line).
