@@ -2,14 +2,19 @@ import type { Task } from 'graphile-worker';
 import { payoutSweep, sendPayout, verifyPayout } from '../app/payouts.ts';
 import type { JobDeps } from './deps.ts';
 
+function payoutIdOf(payload: unknown, task: string): string {
+  const id =
+    typeof payload === 'object' && payload !== null && 'payout_id' in payload
+      ? String(payload.payout_id)
+      : '';
+  if (!id) throw new Error(`${task} needs a payout_id`);
+  return id;
+}
+
 /** Sends one payout's transfer (queued with the payout); retried with back-off on outages. */
 export function sendPayoutTask(deps: JobDeps): Task {
   return async (payload, helpers) => {
-    const payoutId =
-      typeof payload === 'object' && payload !== null && 'payout_id' in payload
-        ? String(payload.payout_id)
-        : '';
-    if (!payoutId) throw new Error('send_payout needs a payout_id');
+    const payoutId = payoutIdOf(payload, 'send_payout');
     helpers.logger.info(`payout ${payoutId}: ${await sendPayout(deps.app, payoutId)}`);
   };
 }
@@ -17,11 +22,7 @@ export function sendPayoutTask(deps: JobDeps): Task {
 /** Asks the gateway about a payout in transit until it is final (throws, to retry, until then). */
 export function verifyPayoutTask(deps: JobDeps): Task {
   return async (payload, helpers) => {
-    const payoutId =
-      typeof payload === 'object' && payload !== null && 'payout_id' in payload
-        ? String(payload.payout_id)
-        : '';
-    if (!payoutId) throw new Error('verify_payout needs a payout_id');
+    const payoutId = payoutIdOf(payload, 'verify_payout');
     helpers.logger.info(`payout ${payoutId}: ${await verifyPayout(deps.app, payoutId)}`);
   };
 }
