@@ -850,11 +850,13 @@ SELECT 'I11' AS invariant, e.id AS object,
 -- A merchant Idempotency-Key is stored only with its finished 2xx response: for a session, in the
 -- statement that creates it (decision 0008), so the session exists in the key's merchant and mode
 -- and was created at the key's instant; for a refund or a plan cancellation, in the transaction
--- that made it, so the refund (or the cancelled plan) exists in that merchant and mode.
+-- that made it, so the refund (or the cancelled plan) exists in that merchant and mode; for a
+-- payout, in the transaction that created it, for the same amount (payouts have the mode of the
+-- gateway's key, which the database does not record, so only the merchant is compared).
 SELECT 'I12' AS invariant, k.merchant_id || '/' || k.key AS object,
        CASE WHEN k.response_status NOT BETWEEN 200 AND 299
               THEN format('stores a %s response (only successes are kept)', k.response_status)
-            WHEN s.id IS NULL AND r.id IS NULL AND pl.id IS NULL
+            WHEN s.id IS NULL AND r.id IS NULL AND pl.id IS NULL AND po.id IS NULL
               THEN format('its response names %s, which does not exist in this merchant and mode',
                           coalesce(k.response_body #>> '{data,id}', k.response_body #>> '{data,payment_plan,id}', 'NULL'))
             ELSE format('key written at %s, its session at %s', k.created_at, s.created_at) END AS detail
@@ -866,8 +868,10 @@ SELECT 'I12' AS invariant, k.merchant_id || '/' || k.key AS object,
   LEFT JOIN payment_plans pl ON pl.id = k.response_body #>> '{data,payment_plan,id}'
                             AND pl.merchant_id = k.merchant_id AND pl.livemode = k.livemode
                             AND pl.status = 'cancelled'
+  LEFT JOIN payouts po ON po.id = k.response_body #>> '{data,id}' AND po.merchant_id = k.merchant_id
+                      AND po.amount_kobo = (k.response_body #>> '{data,amount}')::bigint
  WHERE k.response_status NOT BETWEEN 200 AND 299
-    OR (s.id IS NULL AND r.id IS NULL AND pl.id IS NULL)
+    OR (s.id IS NULL AND r.id IS NULL AND pl.id IS NULL AND po.id IS NULL)
     OR s.created_at <> k.created_at;
 
 -- @check I12 in-flight-references-have-completer

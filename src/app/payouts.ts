@@ -4,7 +4,9 @@ import { sql } from 'kysely';
 import type { Tx } from '../db/database.ts';
 import { accountBalances, appendJournalEntry } from '../db/ledger.ts';
 import type { PayoutRow } from '../db/schema.ts';
-import { runWrite } from '../db/write.ts';
+import { runIdempotentWrite } from '../db/idempotency.ts';
+import { runWrite, type IdempotentResult } from '../db/write.ts';
+import { canonicalJson } from '../domain/canonical-json.ts';
 import { DomainError, notFound } from '../domain/errors.ts';
 import {
   assertWithinAvailable,
@@ -15,7 +17,9 @@ import {
   payoutSucceededEntry,
 } from '../domain/ledger.ts';
 import { GatewayError, type GatewayTransfer } from '../gateway/port.ts';
+import { sha256Hex } from '../platform/crypto.ts';
 import { newId } from '../platform/ids.ts';
+import { assertIdempotencyKey } from './checkout-sessions.ts';
 import type { AppContext } from './context.ts';
 import { recordEvent } from './webhook-events.ts';
 
@@ -67,57 +71,117 @@ const money = (row: PayoutRow) => ({
   amountKobo: row.amount_kobo,
 });
 
+interface PayoutInput {
+  /** Default: everything available. */
+  amountKobo?: number;
+  trigger: PayoutRow['trigger'];
+}
+
 /** Creates a payout of `amountKobo` (default: everything available) and queues its transfer. */
 export async function createPayout(
   ctx: AppContext,
   merchantId: string,
-  input: { amountKobo?: number; trigger: PayoutRow['trigger'] },
+  input: PayoutInput,
 ): Promise<PayoutView | null> {
   const now = ctx.clock.now();
-  return runWrite(ctx.db, async (tx) => {
-    const merchant = await tx
-      .selectFrom('merchants')
-      .select(['settlement_bank_code', 'settlement_account_number', 'status'])
-      .where('id', '=', merchantId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!merchant) throw notFound('Merchant');
-    if (!merchant.settlement_bank_code || !merchant.settlement_account_number) {
-      throw new DomainError(
-        'conflict',
-        'Set a settlement account (PATCH /settings) before requesting a payout.',
+  return runWrite(ctx.db, (tx) => insertPayout(tx, merchantId, input, now));
+}
+
+/**
+ * POST …/payouts: a merchant's request, with an optional `Idempotency-Key` (decision 0029). A
+ * merchant's server that retries after a timeout or a 5xx gets the first payout back instead of
+ * a second one; the key is scoped by the gateway's mode, which is the payout's.
+ */
+export async function requestPayout(
+  ctx: AppContext,
+  merchantId: string,
+  input: { amountKobo?: number | undefined },
+  idempotencyKey: string | undefined,
+): Promise<IdempotentResult> {
+  if (idempotencyKey !== undefined) assertIdempotencyKey(idempotencyKey);
+  const now = ctx.clock.now();
+  const body = input.amountKobo === undefined ? {} : { amount: input.amountKobo };
+  const requestHash = sha256Hex(`POST /payouts\n${canonicalJson(body)}`);
+  return runIdempotentWrite(
+    ctx.db,
+    idempotencyKey === undefined
+      ? undefined
+      : {
+          merchantId,
+          livemode: ctx.settings.gatewayLivemode,
+          key: idempotencyKey,
+          requestHash,
+          now,
+        },
+    async (tx) => {
+      const payout = await insertPayout(
+        tx,
+        merchantId,
+        {
+          trigger: 'request',
+          ...(input.amountKobo !== undefined && { amountKobo: input.amountKobo }),
+        },
+        now,
       );
-    }
-    const balances = await accountBalances(tx, [{ kind: 'merchant_payable', merchantId }]);
-    const available = merchantWallet(balances, merchantId).availableKobo;
-    const amountKobo = input.amountKobo ?? available;
-    if (amountKobo === 0 && input.amountKobo === undefined) return null;
-    assertWithinAvailable(available, amountKobo, 'pay out');
-    const row = await tx
-      .insertInto('payouts')
-      .values({
-        id: newId('po'),
-        merchant_id: merchantId,
-        // Transfer references: 16+ lowercase letters, digits, '-' or '_'.
-        reference: `trf-${randomBytes(12).toString('hex')}`,
-        amount_kobo: amountKobo,
-        bank_code: merchant.settlement_bank_code,
-        account_number: merchant.settlement_account_number,
-        status: 'pending',
-        trigger: input.trigger,
-        transfer_code: null,
-        failure_reason: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await appendJournalEntry(tx, payoutInitiatedEntry(money(row)), now);
-    await sql`SELECT graphile_worker.add_job('send_payout', json_build_object('payout_id', ${row.id}::text), job_key := ${`payout:${row.id}`}::text, max_attempts := 25)`.execute(
-      tx,
+      if (!payout)
+        throw new DomainError(
+          'invalid_request',
+          'The available balance is ₦0.00: there is nothing to pay out.',
+        );
+      return { status: 201, body: { ok: true, data: payout } };
+    },
+  );
+}
+
+/** In the caller's transaction: null when `amountKobo` was left out and nothing is available. */
+async function insertPayout(
+  tx: Tx,
+  merchantId: string,
+  input: PayoutInput,
+  now: Date,
+): Promise<PayoutView | null> {
+  const merchant = await tx
+    .selectFrom('merchants')
+    .select(['settlement_bank_code', 'settlement_account_number', 'status'])
+    .where('id', '=', merchantId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!merchant) throw notFound('Merchant');
+  if (!merchant.settlement_bank_code || !merchant.settlement_account_number) {
+    throw new DomainError(
+      'conflict',
+      'Set a settlement account (PATCH /settings) before requesting a payout.',
     );
-    return payoutView(row);
-  });
+  }
+  const balances = await accountBalances(tx, [{ kind: 'merchant_payable', merchantId }]);
+  const available = merchantWallet(balances, merchantId).availableKobo;
+  const amountKobo = input.amountKobo ?? available;
+  if (amountKobo === 0 && input.amountKobo === undefined) return null;
+  assertWithinAvailable(available, amountKobo, 'pay out');
+  const row = await tx
+    .insertInto('payouts')
+    .values({
+      id: newId('po'),
+      merchant_id: merchantId,
+      // Transfer references: 16+ lowercase letters, digits, '-' or '_'.
+      reference: `trf-${randomBytes(12).toString('hex')}`,
+      amount_kobo: amountKobo,
+      bank_code: merchant.settlement_bank_code,
+      account_number: merchant.settlement_account_number,
+      status: 'pending',
+      trigger: input.trigger,
+      transfer_code: null,
+      failure_reason: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await appendJournalEntry(tx, payoutInitiatedEntry(money(row)), now);
+  await sql`SELECT graphile_worker.add_job('send_payout', json_build_object('payout_id', ${row.id}::text), job_key := ${`payout:${row.id}`}::text, max_attempts := 25)`.execute(
+    tx,
+  );
+  return payoutView(row);
 }
 
 async function recipientFor(ctx: AppContext, row: PayoutRow): Promise<string> {

@@ -78,6 +78,16 @@ export const errorResponses = {
   500: ErrorResponse,
 };
 
+/** The optional `Idempotency-Key` of a merchant's money-moving POST (refunds, payouts). */
+export const IdempotencyHeader = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      maxLength: 255,
+      description: 'A UUID v4; the same key replays the first answer for 24 hours.',
+    }),
+  ),
+});
+
 export const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
 export const Password = Type.String({
   minLength: 8,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutSweep, sendPayout } from '../../src/app/payouts.ts';
-import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
+import { createTestMerchant, newIdempotencyKey, type TestMerchant } from '../harness/fixtures.ts';
 import { ledgerTotal as ledgerTotalOf } from '../harness/ledger.ts';
 import { collect, confirmPlanFor } from '../harness/plans.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
@@ -172,5 +172,49 @@ describe('payouts', () => {
       (await t.http.get(`/api/v1/merchant/${merchant.id}/payouts`, { token: merchant.testKey }))
         .body.data,
     ).toEqual([]);
+  });
+
+  it('Idempotency-Key: a retried request (also 10 at once) pays once and replays the first answer; another body is 409, a bad key 400', async () => {
+    const merchant = await merchantWithBalance(100_000, '0123456782');
+    const path = `/api/v1/merchant/${merchant.id}/payouts`;
+    const send = (body: object, key: string) =>
+      t.http.post(path, body, { token: merchant.testKey, headers: { 'idempotency-key': key } });
+
+    const key = newIdempotencyKey();
+    const first = await send({ amount: 40_000 }, key);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const retries = await Promise.all(
+      Array.from({ length: 10 }, () => send({ amount: 40_000 }, key)),
+    );
+    for (const retry of retries) {
+      expect(retry.status).toBe(201);
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
+      expect(retry.body).toEqual(first.body);
+    }
+    const other = await send({ amount: 1_000 }, key);
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe('idempotency_key_reused');
+    expect((await send({ amount: 1_000 }, 'not-a-uuid')).status).toBe(400);
+
+    // Ten new keys at once over what is left: each a payout of its own, never past the balance.
+    const left = (await wallet(merchant)).available;
+    expect(left).toBe(97_500 - 40_000);
+    const fresh = await Promise.all(
+      Array.from({ length: 10 }, () => send({ amount: 10_000 }, newIdempotencyKey())),
+    );
+    expect(fresh.filter((r) => r.status === 201)).toHaveLength(Math.floor(left / 10_000));
+    const rows = await t.ctx.db
+      .selectFrom('payouts')
+      .select(['amount_kobo'])
+      .where('merchant_id', '=', merchant.id)
+      .execute();
+    expect(rows).toHaveLength(1 + Math.floor(left / 10_000));
+    expect((await wallet(merchant)).available).toBe(left - Math.floor(left / 10_000) * 10_000);
+    // A failed request keeps nothing: the same key with a valid amount then pays.
+    const refusedKey = newIdempotencyKey();
+    expect((await send({ amount: 1_000_000 }, refusedKey)).status).toBe(400);
+    expect((await send({ amount: 100 }, refusedKey)).status).toBe(201);
+    expect(await ledgerTotal()).toBe(0);
   });
 });

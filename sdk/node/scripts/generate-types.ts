@@ -14,10 +14,16 @@ const BANNER = `// Generated from docs/openapi.json by sdk/node/scripts/generate
 // \`npm run openapi\`.
 `;
 
+interface Parameter {
+  in?: string;
+  name?: string;
+  $ref?: string;
+}
+
 interface Operation {
   operationId?: string;
   security?: Record<string, unknown>[];
-  parameters?: { in?: string; name?: string; $ref?: string }[];
+  parameters?: Parameter[];
 }
 
 /** The merchant's operations: those a secret key may call, and reading a session by token. */
@@ -42,7 +48,11 @@ export async function renderSdkFiles(
 ): Promise<{ types: string; operations: string }> {
   const document = JSON.parse(documentJson) as {
     paths: Record<string, Record<string, Operation>>;
+    components?: { parameters?: Record<string, Parameter> };
   };
+  // Shared parameters are `$ref`s to components.parameters: read through them.
+  const resolve = (p: Parameter): Parameter =>
+    p.$ref ? (document.components?.parameters?.[p.$ref.split('/').pop() ?? ''] ?? p) : p;
   const ast = await openapiTS(document as unknown as Parameters<typeof openapiTS>[0]);
   const types = await prettier(BANNER + astToString(ast));
 
@@ -52,9 +62,9 @@ export async function renderSdkFiles(
       if (!operation.operationId || !isMerchantOperation(operation)) continue;
       // The server honours Idempotency-Key only where the operation declares the header: only
       // there may a POST be retried after a failure that could have happened after the work.
-      const idempotent = (operation.parameters ?? []).some(
-        (p) => p.in === 'header' && p.name?.toLowerCase() === 'idempotency-key',
-      );
+      const idempotent = (operation.parameters ?? [])
+        .map(resolve)
+        .some((p) => p.in === 'header' && p.name?.toLowerCase() === 'idempotency-key');
       entries.push(
         `  ${operation.operationId}: { method: '${method.toUpperCase()}', path: '${path}', idempotent: ${idempotent} },`,
       );

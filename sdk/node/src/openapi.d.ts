@@ -430,7 +430,7 @@ export interface paths {
     put?: never;
     /**
      * Request a payout now
-     * @description Pays `amount` (default: the whole available balance) to the settlement account. The amount leaves the available balance at once; a failed or reversed transfer puts it back. Payouts also run daily at 10:00 Lagos. Payouts have the mode of the gateway key that sends them: a secret key of the other mode gets 404 (decision 0015).
+     * @description Pays `amount` (default: the whole available balance) to the settlement account. The amount leaves the available balance at once; a failed or reversed transfer puts it back. Payouts also run daily at 10:00 Lagos. Payouts have the mode of the gateway key that sends them: a secret key of the other mode gets 404 (decision 0015). Send `Idempotency-Key` (UUID v4): a retry with the same key and body within 24 hours replays the first response (header `Idempotent-Replayed: true`) and pays nothing more; the same key with another body is a 409 (decision 0029).
      */
     post: operations['createPayout'];
     delete?: never;
@@ -3122,6 +3122,8 @@ export interface components {
     xOperatorHeader: string;
     /** @description The `next_cursor` of the previous page. */
     cursorQuery: string;
+    /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+    idempotencyKeyHeader: string;
     tokenPath: string;
     planIdPath: string;
     linkIdPath: string;
@@ -4446,7 +4448,10 @@ export interface operations {
   createPayout: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
       path: {
         merchant_id: components['parameters']['merchantIdPath'];
       };
@@ -5809,7 +5814,7 @@ export interface operations {
       query?: never;
       header?: {
         /** @description A UUID v4; the same key replays the first answer for 24 hours. */
-        'idempotency-key'?: string;
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path: {
         merchant_id: components['parameters']['merchantIdPath'];
@@ -5915,7 +5920,7 @@ export interface operations {
       query?: never;
       header?: {
         /** @description A UUID v4; the same key replays the first answer for 24 hours. */
-        'idempotency-key'?: string;
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path: {
         merchant_id: components['parameters']['merchantIdPath'];

@@ -33,7 +33,7 @@ export const OPERATIONS = {
   createPayout: {
     method: 'POST',
     path: '/api/v1/merchant/{merchant_id}/payouts',
-    idempotent: false,
+    idempotent: true,
   },
   listPayouts: { method: 'GET', path: '/api/v1/merchant/{merchant_id}/payouts', idempotent: false },
   listBanks: { method: 'GET', path: '/api/v1/banks', idempotent: false },

@@ -278,9 +278,8 @@ export class Payouts {
   }
 
   /**
-   * Pays the available balance (or `amount` kobo of it) to the settlement account. The server
-   * does not de-duplicate payouts by Idempotency-Key, so after a 5xx or a network error this is
-   * not retried: check `list()` before trying again.
+   * Pays the available balance (or `amount` kobo of it) to the settlement account. Sent with an
+   * Idempotency-Key, so it is retried safely: a retry replays the first payout.
    */
   create(
     params: RequestBody<'createPayout'> = {},

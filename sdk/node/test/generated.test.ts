@@ -39,6 +39,7 @@ describe('the SDK’s generated files', () => {
     expect(idempotent.sort()).toEqual([
       'cancelPaymentPlan',
       'createCheckoutSession',
+      'createPayout',
       'createRefund',
     ]);
   });

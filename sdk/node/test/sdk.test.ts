@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/platform/logger.ts';
 import { WebhookDispatcher } from '../../../src/webhooks/dispatcher.ts';
 import { createTestMerchant, type TestMerchant } from '../../../test/harness/fixtures.ts';
-import { collect, customerWithCard } from '../../../test/harness/plans.ts';
+import { collect, confirmPlanFor, customerWithCard } from '../../../test/harness/plans.ts';
 import {
   startTestApp,
   startTestAppWithSandbox,
@@ -206,6 +206,34 @@ describe('retries', () => {
     expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
     expect(await sessionsWithReference(params.order_reference)).toBe(1);
     expect(session.order_reference).toBe(params.order_reference);
+  });
+
+  it('a payout POST whose answer is lost is retried with the same key: one payout, the first one', async () => {
+    const shop = await createTestMerchant(t, { approve: true });
+    await t.http.patch(
+      `/api/v1/merchant/${shop.id}/settings`,
+      { settlement_account: { bank_code: '058', account_number: '0123456783' } },
+      { token: shop.testKey },
+    );
+    const { plan } = await confirmPlanFor(t, shop, { amount: 100_000 });
+    expect(await collect(t, plan.installments[0]?.id ?? '')).toMatch(/paid|nothing_to_do/);
+    proxy.seen.length = 0;
+    proxy.plan = (_request, index) =>
+      index === 0
+        ? { kind: 'forward-then-answer', status: 503, body: '{"ok":false,"detail":"busy"}' }
+        : { kind: 'forward' };
+    const client = new Tranche({
+      secretKey: shop.testKey,
+      merchantId: shop.id,
+      baseUrl: proxy.url,
+    });
+    const payout = await client.payouts.create({ amount: 10_000 });
+    expect(proxy.seen).toHaveLength(2);
+    expect(proxy.seen[1]?.headers['idempotency-key']).toBe(
+      proxy.seen[0]?.headers['idempotency-key'],
+    );
+    const payouts = await client.payouts.list();
+    expect(payouts.map((p) => p.id)).toEqual([payout.id]);
   });
 
   it('a connection reset after the API did the work: retried, still one session', async () => {

@@ -1,11 +1,10 @@
 import { Type } from 'typebox';
 import { gatewayModeScope } from '../../app/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
-import { createPayout, listPayouts } from '../../app/payouts.ts';
-import { DomainError } from '../../domain/errors.ts';
+import { listPayouts, requestPayout } from '../../app/payouts.ts';
 import { MAX_CHECKOUT_AMOUNT_KOBO } from '../../domain/money.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
-import { Envelope, errorResponses, Strict } from '../schemas.ts';
+import { Envelope, errorResponses, IdempotencyHeader, Strict } from '../schemas.ts';
 import type { TypedApp } from '../typed-app.ts';
 import { Payout } from '../resource-schemas.ts';
 
@@ -23,9 +22,10 @@ export function registerPayoutRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['Merchants'],
         summary: 'Request a payout now',
         description:
-          'Pays `amount` (default: the whole available balance) to the settlement account. The amount leaves the available balance at once; a failed or reversed transfer puts it back. Payouts also run daily at 10:00 Lagos. Payouts have the mode of the gateway key that sends them: a secret key of the other mode gets 404 (decision 0015).',
+          'Pays `amount` (default: the whole available balance) to the settlement account. The amount leaves the available balance at once; a failed or reversed transfer puts it back. Payouts also run daily at 10:00 Lagos. Payouts have the mode of the gateway key that sends them: a secret key of the other mode gets 404 (decision 0015). Send `Idempotency-Key` (UUID v4): a retry with the same key and body within 24 hours replays the first response (header `Idempotent-Replayed: true`) and pays nothing more; the same key with another body is a 409 (decision 0029).',
         security,
         params,
+        headers: IdempotencyHeader,
         body: Type.Object(
           {
             amount: Type.Optional(
@@ -48,17 +48,14 @@ export function registerPayoutRoutes(app: TypedApp, ctx: AppContext): void {
         ctx.settings.gatewayLivemode,
         'Payouts',
       );
-      const amount = request.body.amount;
-      const payout = await createPayout(ctx, merchantId, {
-        trigger: 'request',
-        ...(amount !== undefined && { amountKobo: amount }),
-      });
-      if (!payout)
-        throw new DomainError(
-          'invalid_request',
-          'The available balance is ₦0.00: there is nothing to pay out.',
-        );
-      return reply.code(201).send({ ok: true as const, data: payout });
+      const result = await requestPayout(
+        ctx,
+        merchantId,
+        { amountKobo: request.body.amount },
+        request.headers['idempotency-key'],
+      );
+      if (result.replayed) reply.header('Idempotent-Replayed', 'true');
+      return reply.code(result.status).send(result.body as never);
     },
   );
 

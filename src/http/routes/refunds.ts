@@ -5,7 +5,14 @@ import { cancelPlan } from '../../app/plan-cancellation.ts';
 import { createRefund, getRefund, listPlanRefunds } from '../../app/refunds.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
 import { Plan, Refund } from '../resource-schemas.ts';
-import { Envelope, errorResponses, PageEnvelope, PageQuery, Strict } from '../schemas.ts';
+import {
+  Envelope,
+  errorResponses,
+  IdempotencyHeader,
+  PageEnvelope,
+  PageQuery,
+  Strict,
+} from '../schemas.ts';
 import type { TypedApp } from '../typed-app.ts';
 
 const merchantAuth = ['secret_key', 'merchant_dashboard'] as const;
@@ -14,15 +21,6 @@ const PlanParams = Type.Object(
   { merchant_id: Type.String({ maxLength: 64 }), plan_id: Type.String({ maxLength: 64 }) },
   Strict,
 );
-
-const IdempotencyHeader = Type.Object({
-  'idempotency-key': Type.Optional(
-    Type.String({
-      maxLength: 255,
-      description: 'A UUID v4; the same key replays the first answer for 24 hours.',
-    }),
-  ),
-});
 
 const Reason = Type.String({ minLength: 1, maxLength: 500 });
 
