@@ -70,25 +70,16 @@ export async function insertSessionOnce(
           JSON.stringify(response.body),
         ],
       );
-      return rows[0]?.inserted === 1 ? { kind: 'created' } : { kind: 'order_completed' };
+      if (rows[0]?.inserted === 1) return { kind: 'created' };
+      // The order's checkout is completed. A retry of the request that created its session
+      // (same key) still gets that session back: the key is the answer, not the order's state.
+      return (idempotency && (await storedAnswer(db, idempotency))) ?? { kind: 'order_completed' };
     } catch (error) {
       if (!idempotency || !isUniqueViolation(error, 'idempotency_keys_pkey')) throw error;
-      const existing = await db
-        .selectFrom('idempotency_keys')
-        .select(['request_hash', 'response_status', 'response_body', 'created_at'])
-        .where('merchant_id', '=', idempotency.merchantId)
-        .where('livemode', '=', idempotency.livemode)
-        .where('key', '=', idempotency.key)
-        .executeTakeFirst();
-      const expiredBefore = new Date(idempotency.now.getTime() - IDEMPOTENCY_WINDOW_MS);
-      if (existing && existing.created_at > expiredBefore) {
-        return {
-          kind: 'replay',
-          requestHash: existing.request_hash,
-          response: { status: existing.response_status, body: existing.response_body },
-        };
-      }
+      const replay = await storedAnswer(db, idempotency);
+      if (replay) return replay;
       if (attempt > 0) throw error;
+      const expiredBefore = new Date(idempotency.now.getTime() - IDEMPOTENCY_WINDOW_MS);
       // Past its 24 hours the key is free again: forget the old use and try once more.
       await db
         .deleteFrom('idempotency_keys')
@@ -99,4 +90,25 @@ export async function insertSessionOnce(
         .execute();
     }
   }
+}
+
+/** The key's stored answer while it is within its 24 hours; undefined otherwise. */
+async function storedAnswer(
+  db: Db,
+  idempotency: IdempotencyScope,
+): Promise<InsertSessionOutcome | undefined> {
+  const existing = await db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'response_status', 'response_body', 'created_at'])
+    .where('merchant_id', '=', idempotency.merchantId)
+    .where('livemode', '=', idempotency.livemode)
+    .where('key', '=', idempotency.key)
+    .executeTakeFirst();
+  const expiredBefore = new Date(idempotency.now.getTime() - IDEMPOTENCY_WINDOW_MS);
+  if (!existing || existing.created_at <= expiredBefore) return undefined;
+  return {
+    kind: 'replay',
+    requestHash: existing.request_hash,
+    response: { status: existing.response_status, body: existing.response_body },
+  };
 }

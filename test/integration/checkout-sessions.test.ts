@@ -250,6 +250,31 @@ describe('POST /api/v1/checkout/sessions', () => {
       expect(await countSessions(body.order_reference)).toBe(1);
     });
 
+    it('still replays the session after its order completed (B5 found a 409 here); a new key gets the 409', async () => {
+      const key = newIdempotencyKey();
+      const body = sessionBody(merchant.id);
+      const send = (k: string) =>
+        t.http.post(PATH, body, { token: merchant.testKey, headers: { 'idempotency-key': k } });
+      const first = await send(key);
+      expect(first.status).toBe(201);
+      await completeCheckoutSession(t.ctx, first.body.data.token);
+      const retry = await send(key);
+      expect(retry.status, JSON.stringify(retry.body)).toBe(201);
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
+      expect(retry.body).toEqual(first.body);
+      const other = await t.http.post(
+        PATH,
+        { ...body, title: 'Another title' },
+        { token: merchant.testKey, headers: { 'idempotency-key': key } },
+      );
+      expect(other.status).toBe(409);
+      expect(other.body.code).toBe('idempotency_key_reused');
+      const fresh = await send(newIdempotencyKey());
+      expect(fresh.status).toBe(409);
+      expect(fresh.body.code).toBe('session_completed');
+      expect(await countSessions(body.order_reference)).toBe(1);
+    });
+
     it('treats the same body with keys in another order as the same request', async () => {
       const key = newIdempotencyKey();
       const body = sessionBody(merchant.id);
