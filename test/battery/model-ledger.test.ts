@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  report('B5', {
+  report('B5 service-model', {
     sequences: figures.sequences,
     steps: figures.steps,
     refused_as_predicted: figures.refused,
