@@ -34,7 +34,7 @@ import { batteryCount, report } from './battery.ts';
  * installments equal the model's, and I1–I12 (test/invariants.sql) hold on the whole database.
  *
  * The sandbox sends no webhooks and settles nothing on its own here: each is a command, so a
- * seed replays the same sequence (BATTERY_SEED=… prints on failure, with the shrunk sequence).
+ * seed replays the same sequence (BATTERY_SEED=… prints on failure, with the failing sequence; no shrinking, which would rerun whole sequences).
  */
 
 let t: TestAppWithSandbox;
