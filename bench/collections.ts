@@ -12,7 +12,7 @@
  * completed checkout sessions, active weekly plans of two installments with no deposit, and the
  * `plan_confirmed` ledger entries. Once the worker is running and idle, one transaction makes
  * installment 1 of every plan due now and queues its `collect_installment` job the way
- * `scheduleCollection` (src/app/plans.ts) does (job key `collect:<installment>:1`, 10 attempts).
+ * `scheduleCollection` (src/features/plans/plans.ts) does (job key `collect:<installment>:1`, 10 attempts).
  *
  * Prints installments/s (from the first collection started to the last recorded), p50/p99 time
  * from due to paid (a backlog of N due at once: mostly queueing), p50/p99 time of one collection
@@ -20,7 +20,7 @@
  * sums to 0, every account's balance equals what the plans and charges say it should be, each
  * paid installment has exactly one payment_collected entry with gross = fee + net (fee =
  * round_half_up(2.5 %)), the gateway holds exactly one successful charge per paid installment,
- * and the reconciliation (src/app/reconciliation.ts, without gateway calls) reports nothing.
+ * and the reconciliation (src/features/money/reconciliation.ts, without gateway calls) reports nothing.
  *
  * DATABASE_URL names a server on which a throwaway database tranche_bench_<random> is created
  * and dropped; unset, an embedded PostgreSQL runs in a temporary directory.
@@ -37,8 +37,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { createMerchant } from '../src/app/merchants.ts';
-import { reconcile } from '../src/app/reconciliation.ts';
+import { createMerchant } from '../src/features/merchants/merchants.ts';
+import { reconcile } from '../src/features/money/reconciliation.ts';
 import { accountKey, planConfirmedEntry } from '../src/domain/ledger.ts';
 import { openRuntime, type Runtime } from '../src/main/runtime.ts';
 import { loadConfig } from '../src/platform/config.ts';
@@ -279,7 +279,7 @@ async function makeDue(client: pg.Client, installmentIds: string[]): Promise<{ d
   await client.query(`UPDATE installments SET due_at = now() WHERE id = ANY($1::text[])`, [
     installmentIds,
   ]);
-  // As scheduleCollection (src/app/plans.ts) queues one: same task, payload, key and attempts.
+  // As scheduleCollection (src/features/plans/plans.ts) queues one: same task, payload, key and attempts.
   await client.query(
     `SELECT count(*) FROM graphile_worker.add_jobs((
        SELECT array_agg(ROW('collect_installment', json_build_object('installment_id', id), NULL,

@@ -13,7 +13,7 @@
 -- Why here and not in src/db/: these queries read the whole history without a time window
 -- (fine on a test database, a full scan on a production ledger), compare against the sandbox
 -- gateway's tables (a simulator that production does not have) and assume the quiet database of
--- a finished test. The operator's reconciliation (src/app/reconciliation.ts, `tranche reconcile`)
+-- a finished test. The operator's reconciliation (src/features/money/reconciliation.ts, `tranche reconcile`)
 -- is the production check: windowed, and against the real gateway's verify endpoints.
 --
 -- Format, read by the runner: each query starts with `-- @check <invariant> <name>`, may

@@ -321,7 +321,7 @@ export interface WebhookEndpointsTable {
   livemode: boolean;
   url: string | null;
   secret_sealed: string;
-  /** Still signs during a roll's 24-hour overlap (webhooks/signing.ts). */
+  /** Still signs during a roll's 24-hour overlap (features/merchant-webhooks/signing.ts). */
   previous_secret_sealed: string | null;
   previous_secret_expires_at: Date | null;
   /** Set when the URL answered 410 Gone; cleared when the URL is set again. */

@@ -12,7 +12,7 @@ import {
 import { depositFor, splitEvenly } from './schedule.ts';
 
 /**
- * A whole plan's life as the app drives it (app/refunds.ts): payments collected in order and
+ * A whole plan's life as the app drives it (features/refunds/refunds.ts): payments collected in order and
  * refunds of any size in between, each refund split by the domain rules. After every step:
  *   owed + (collected − cash refunded) + everything refunded = the order amount,
  *   no charge is refunded beyond its gross, and no fee is returned beyond the fee taken.

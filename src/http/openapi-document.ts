@@ -3,7 +3,10 @@ import { ERROR_CODES } from '../domain/errors.ts';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../domain/webhook.ts';
 import { statusForCode } from './error-mapper.ts';
 import { exampleFor, type JsonSchema } from './openapi-examples.ts';
-import { webhookEventSchema, webhookEventSummary } from './webhook-payloads.ts';
+import {
+  webhookEventSchema,
+  webhookEventSummary,
+} from '../features/merchant-webhooks/payload-schemas.ts';
 
 /**
  * The OpenAPI 3.1 document's frame and its finishing pass (decision 0019). The routes' schemas

@@ -1,9 +1,9 @@
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { PaymentGateway } from '../gateway/port.ts';
-import type { AppContext } from '../app/context.ts';
-import type { NotificationChannels } from '../notifications/port.ts';
-import type { CollectionOutcome } from '../app/collections.ts';
+import type { AppContext } from '../app-context.ts';
+import type { NotificationChannels } from '../features/customer-notifications/channels/port.ts';
+import type { CollectionOutcome } from '../features/collections/collections.ts';
 
 export interface JobDeps {
   db: Db;

@@ -1,15 +1,19 @@
 import type { TaskList } from 'graphile-worker';
 import type { JobDeps } from './deps.ts';
-import { expireCheckoutSessionsTask } from './expire-sessions.ts';
+import { expireCheckoutSessionsTask } from '../features/checkout/expire-sessions-job.ts';
 import { purgeIdempotencyKeysTask } from './purge-idempotency-keys.ts';
-import { refundVerificationChargeTask } from './refund-verification-charge.ts';
-import { collectInstallmentTask } from './collect-installment.ts';
-import { payoutSweepTask, sendPayoutTask, verifyPayoutTask } from './payouts.ts';
-import { reconcileTask } from './reconcile.ts';
-import { sendRefundTask, verifyRefundTask } from './refunds.ts';
-import { purgeWebhookEventsTask } from './purge-webhook-events.ts';
-import { deliverNotificationsTask } from './deliver-notifications.ts';
-import { sendPasswordResetTask } from './password-reset.ts';
+import { refundVerificationChargeTask } from '../features/payment-methods/refund-verification-charge-job.ts';
+import { collectInstallmentTask } from '../features/collections/collect-installment-job.ts';
+import {
+  payoutSweepTask,
+  sendPayoutTask,
+  verifyPayoutTask,
+} from '../features/money/payout-jobs.ts';
+import { reconcileTask } from '../features/money/reconcile-job.ts';
+import { sendRefundTask, verifyRefundTask } from '../features/refunds/refund-jobs.ts';
+import { purgeWebhookEventsTask } from '../features/merchant-webhooks/purge-job.ts';
+import { deliverNotificationsTask } from '../features/customer-notifications/deliver-job.ts';
+import { sendPasswordResetTask } from '../features/customers/password-reset-job.ts';
 
 /** Every job the worker runs, by name. Handlers are idempotent: a job may run more than once. */
 export function taskList(deps: JobDeps): TaskList {

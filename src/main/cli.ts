@@ -6,13 +6,13 @@ import {
   deactivateMerchant,
   listMerchants,
   reactivateMerchant,
-} from '../app/merchants.ts';
-import type { MerchantView } from '../app/views.ts';
+} from '../features/merchants/merchants.ts';
+import type { MerchantView } from '../features/merchants/views.ts';
 import { DomainError } from '../domain/errors.ts';
 import { operatorName } from '../domain/operator-action.ts';
 import { userInfo } from 'node:os';
 import { migrate } from '../db/migrate.ts';
-import { reconcile } from '../app/reconciliation.ts';
+import { reconcile } from '../features/money/reconciliation.ts';
 import { ConfigError, loadConfig } from '../platform/config.ts';
 import { resolveSecrets } from '../platform/secrets.ts';
 import { startApi } from './api.ts';

@@ -1,15 +1,15 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startStore } from '../../examples/store/server.ts';
-import { authenticateSecretKey } from '../app/authenticate.ts';
+import { authenticateSecretKey } from '../features/access/authenticate.ts';
 import {
   createMerchant,
   reactivateMerchant,
   rollApiKey,
   rollWebhookSecret,
   updateMerchantSettings,
-} from '../app/merchants.ts';
-import { loadWebhookEndpoint } from '../app/webhook-endpoints.ts';
+} from '../features/merchants/merchants.ts';
+import { loadWebhookEndpoint } from '../features/merchant-webhooks/endpoints.ts';
 import type { Config } from '../platform/config.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -49,7 +49,7 @@ export async function startDemoStore(
   });
   const port = new URL(store.url).port;
   // The store uses the test key: its test endpoint receives the test events, which may go to
-  // loopback over http (src/webhooks/address-policy.ts).
+  // loopback over http (src/features/merchant-webhooks/address-policy.ts).
   await updateMerchantSettings(runtime.ctx, credentials.merchant_id, {
     webhookUrl: `http://127.0.0.1:${port}/webhooks/tranche`,
     webhookLivemode: false,

@@ -18,8 +18,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rollApiKey } from '../../src/app/merchants.ts';
-import { recordEvent } from '../../src/app/webhook-events.ts';
+import { rollApiKey } from '../../src/features/merchants/merchants.ts';
+import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
 import { runWrite } from '../../src/db/write.ts';
 import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';
 import { addCard, collect, confirmPlanFor } from '../harness/plans.ts';

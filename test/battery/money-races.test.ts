@@ -10,11 +10,11 @@ import {
   type UnknownRow,
 } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../src/app/context.ts';
-import { createPayout } from '../../src/app/payouts.ts';
-import { createRefund } from '../../src/app/refunds.ts';
+import type { AppContext } from '../../src/app-context.ts';
+import { createPayout } from '../../src/features/money/payouts.ts';
+import { createRefund } from '../../src/features/refunds/refunds.ts';
 import { connectDatabase, type DatabaseHandle, type Db } from '../../src/db/database.ts';
-import { accountBalances, appendJournalEntry } from '../../src/db/ledger.ts';
+import { accountBalances, appendJournalEntry } from '../../src/features/money/ledger-store.ts';
 import { runWrite } from '../../src/db/write.ts';
 import {
   merchantWallet,

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueCustomerNotification } from '../../src/app/notifications.ts';
-import { recordEvent } from '../../src/app/webhook-events.ts';
-import { claimDueNotifications } from '../../src/db/notification-outbox.ts';
+import { enqueueCustomerNotification } from '../../src/features/customer-notifications/enqueue.ts';
+import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
+import { claimDueNotifications } from '../../src/features/customer-notifications/outbox-queries.ts';
 import { connectDatabase, type Db, type Tx } from '../../src/db/database.ts';
 import { runWrite } from '../../src/db/write.ts';
 import { createLogger } from '../../src/platform/logger.ts';
-import { WebhookDispatcher } from '../../src/webhooks/dispatcher.ts';
+import { WebhookDispatcher } from '../../src/features/merchant-webhooks/dispatcher.ts';
 import { createTestDatabase } from '../harness/database.ts';
 import { createTestMerchant } from '../harness/fixtures.ts';
 import { newId } from '../../src/platform/ids.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { constructEvent } from '../../sdk/node/src/webhooks.ts';
-import { signatureHeaders } from '../../src/webhooks/signing.ts';
+import { signatureHeaders } from '../../src/features/merchant-webhooks/signing.ts';
 import { report } from './battery.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import type { AppContext, AppSettings } from '../../src/app/context.ts';
-import { CredentialCache } from '../../src/app/credential-cache.ts';
-import { listenForCredentialChanges } from '../../src/db/credential-notifications.ts';
+import type { AppContext, AppSettings } from '../../src/app-context.ts';
+import { CredentialCache } from '../../src/features/access/credential-cache.ts';
+import { listenForCredentialChanges } from '../../src/features/access/credential-notifications.ts';
 import { connectDatabase } from '../../src/db/database.ts';
 import { preparedStatements } from '../../src/db/prepared.ts';
 import { buildHttpApp } from '../../src/http/app.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordEvent } from '../../src/app/webhook-events.ts';
+import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
 import { runWrite } from '../../src/db/write.ts';
 import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';
 import { collect, confirmPlanFor } from '../harness/plans.ts';

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeCheckoutSession, expireDueSessions } from '../../src/app/checkout-sessions.ts';
-import { deactivateMerchant } from '../../src/app/merchants.ts';
+import {
+  completeCheckoutSession,
+  expireDueSessions,
+} from '../../src/features/checkout/sessions.ts';
+import { deactivateMerchant } from '../../src/features/merchants/merchants.ts';
 import {
   createTestMerchant,
   newIdempotencyKey,

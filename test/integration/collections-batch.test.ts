@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CollectionBatcher } from '../../src/app/collection-batcher.ts';
-import { chargeReference, collectInstallments } from '../../src/app/collections.ts';
-import { reconcile } from '../../src/app/reconciliation.ts';
+import { CollectionBatcher } from '../../src/features/collections/batcher.ts';
+import {
+  chargeReference,
+  collectInstallments,
+} from '../../src/features/collections/collections.ts';
+import { reconcile } from '../../src/features/money/reconciliation.ts';
 import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { ledgerTotal } from '../harness/ledger.ts';
 import { confirmPlanFor } from '../harness/plans.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore, type Store } from '../../examples/store/server.ts';
 import { randomBase62 } from '../../src/platform/ids.ts';
 import { createLogger } from '../../src/platform/logger.ts';
-import { WebhookDispatcher } from '../../src/webhooks/dispatcher.ts';
+import { WebhookDispatcher } from '../../src/features/merchant-webhooks/dispatcher.ts';
 import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { collect, customerWithCard } from '../harness/plans.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeReference } from '../../src/app/collections.ts';
-import { sendPayout } from '../../src/app/payouts.ts';
-import { sendRefund } from '../../src/app/refund-delivery.ts';
+import { chargeReference } from '../../src/features/collections/collections.ts';
+import { sendPayout } from '../../src/features/money/payouts.ts';
+import { sendRefund } from '../../src/features/refunds/delivery.ts';
 import { waitFor } from '../harness/e2e.ts';
 import { createTestMerchant, newIdempotencyKey, type TestMerchant } from '../harness/fixtures.ts';
 import {

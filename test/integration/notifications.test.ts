@@ -1,14 +1,14 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectInstallment } from '../../src/app/collections.ts';
-import { deliverDueNotifications } from '../../src/app/notification-delivery.ts';
-import { claimDueNotifications } from '../../src/db/notification-outbox.ts';
+import { collectInstallment } from '../../src/features/collections/collections.ts';
+import { deliverDueNotifications } from '../../src/features/customer-notifications/delivery.ts';
+import { claimDueNotifications } from '../../src/features/customer-notifications/outbox-queries.ts';
 import { addDays, lagosDateOf, lagosWallClockToUtc } from '../../src/domain/lagos-time.ts';
 import {
   closeNotificationChannels,
   openNotificationChannels,
-} from '../../src/notifications/channels.ts';
-import type { NotificationChannels } from '../../src/notifications/port.ts';
+} from '../../src/features/customer-notifications/channels/channels.ts';
+import type { NotificationChannels } from '../../src/features/customer-notifications/channels/port.ts';
 import { loadConfig } from '../../src/platform/config.ts';
 import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { collect, confirmPlanFor } from '../harness/plans.ts';

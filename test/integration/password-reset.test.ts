@@ -1,12 +1,12 @@
 import { pino } from 'pino';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendPasswordReset } from '../../src/app/password-resets.ts';
+import { sendPasswordReset } from '../../src/features/customers/password-resets.ts';
 import {
   closeNotificationChannels,
   openNotificationChannels,
-} from '../../src/notifications/channels.ts';
-import type { NotificationChannels } from '../../src/notifications/port.ts';
+} from '../../src/features/customer-notifications/channels/channels.ts';
+import type { NotificationChannels } from '../../src/features/customer-notifications/channels/port.ts';
 import { createTestCustomer } from '../harness/fixtures.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../harness/smtp.ts';
 import { startTestApp, type TestApp } from '../harness/test-app.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendPayout, verifyPayout } from '../../src/app/payouts.ts';
+import { sendPayout, verifyPayout } from '../../src/features/money/payouts.ts';
 import { createTestMerchant } from '../harness/fixtures.ts';
 import { collect, confirmPlanFor } from '../harness/plans.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payoutSweep, sendPayout } from '../../src/app/payouts.ts';
+import { payoutSweep, sendPayout } from '../../src/features/money/payouts.ts';
 import { createTestMerchant, newIdempotencyKey, type TestMerchant } from '../harness/fixtures.ts';
 import { ledgerTotal as ledgerTotalOf } from '../harness/ledger.ts';
 import { collect, confirmPlanFor } from '../harness/plans.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reconcile } from '../../src/app/reconciliation.ts';
-import { sendRefund, verifyRefund } from '../../src/app/refund-delivery.ts';
+import { reconcile } from '../../src/features/money/reconciliation.ts';
+import { sendRefund, verifyRefund } from '../../src/features/refunds/delivery.ts';
 import { createTestMerchant, newIdempotencyKey, type TestMerchant } from '../harness/fixtures.ts';
 import { waitFor } from '../harness/e2e.ts';
 import { ledgerTotal } from '../harness/ledger.ts';

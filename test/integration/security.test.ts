@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revokeApiKey, rollApiKey } from '../../src/app/merchants.ts';
-import { recordEvent } from '../../src/app/webhook-events.ts';
+import { revokeApiKey, rollApiKey } from '../../src/features/merchants/merchants.ts';
+import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
 import { runWrite } from '../../src/db/write.ts';
 import { newId } from '../../src/platform/ids.ts';
 import {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeReference } from '../../src/app/collections.ts';
-import { sendPayout } from '../../src/app/payouts.ts';
-import { appendJournalEntry } from '../../src/db/ledger.ts';
+import { chargeReference } from '../../src/features/collections/collections.ts';
+import { sendPayout } from '../../src/features/money/payouts.ts';
+import { appendJournalEntry } from '../../src/features/money/ledger-store.ts';
 import { runWrite } from '../../src/db/write.ts';
 import {
   balancesOf,

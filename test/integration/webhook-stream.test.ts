@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordEvent } from '../../src/app/webhook-events.ts';
+import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
 import { runWrite } from '../../src/db/write.ts';
 import type { WebhookEventType } from '../../src/domain/webhook.ts';
 import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
@@ -234,7 +234,8 @@ describe('GET /api/v1/merchant/{id}/webhook-events/stream', () => {
     const stream = await openStream(merchant.testKey, merchant.id);
     expect(stream.response.status).toBe(200);
     // The close hook runs before the server stops listening; the stream ends from the server side.
-    const { endEventStreams } = await import('../../src/http/event-stream.ts');
+    const { endEventStreams } =
+      await import('../../src/features/merchant-webhooks/event-stream.ts');
     endEventStreams();
     const deadline = Date.now() + 5_000;
     while (!stream.ended() && Date.now() < deadline)

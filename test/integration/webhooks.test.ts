@@ -2,14 +2,20 @@ import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { purgeOldWebhookEvents, recordEvent } from '../../src/app/webhook-events.ts';
+import { purgeOldWebhookEvents, recordEvent } from '../../src/features/merchant-webhooks/events.ts';
 import { listMigrations } from '../../src/db/migrate.ts';
-import { claimDueEvents, releaseClaims } from '../../src/db/webhook-outbox.ts';
+import {
+  claimDueEvents,
+  releaseClaims,
+} from '../../src/features/merchant-webhooks/outbox-queries.ts';
 import { runWrite } from '../../src/db/write.ts';
 import type { WebhookEventType } from '../../src/domain/webhook.ts';
 import { createLogger } from '../../src/platform/logger.ts';
-import { WebhookDispatcher, type DispatcherOptions } from '../../src/webhooks/dispatcher.ts';
-import { signingSecretsAt } from '../../src/webhooks/signing.ts';
+import {
+  WebhookDispatcher,
+  type DispatcherOptions,
+} from '../../src/features/merchant-webhooks/dispatcher.ts';
+import { signingSecretsAt } from '../../src/features/merchant-webhooks/signing.ts';
 import { createTestCustomer, createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { customerRouteSecuritySuite } from '../harness/security-suite.ts';
 import { addCard, collect, confirmPlanFor, customerWithCard } from '../harness/plans.ts';

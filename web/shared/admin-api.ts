@@ -7,7 +7,7 @@ import type {
   MerchantOverview,
   OperatorActionEntry,
   ReconciliationReport,
-} from '../../src/http/admin-schemas.ts';
+} from '../../src/features/operator/schemas.ts';
 import type { Merchant } from '../../src/http/schemas.ts';
 import { JsonApi, type TokenStore, type Tokens } from './json-api.ts';
 

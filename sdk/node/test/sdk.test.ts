@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/platform/logger.ts';
-import { WebhookDispatcher } from '../../../src/webhooks/dispatcher.ts';
+import { WebhookDispatcher } from '../../../src/features/merchant-webhooks/dispatcher.ts';
 import { createTestMerchant, type TestMerchant } from '../../../test/harness/fixtures.ts';
 import { collect, confirmPlanFor, customerWithCard } from '../../../test/harness/plans.ts';
 import {

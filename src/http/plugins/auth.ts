@@ -1,6 +1,10 @@
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import { authenticate, type Principal, type PrincipalKind } from '../../app/authenticate.ts';
-import type { AppContext } from '../../app/context.ts';
+import {
+  authenticate,
+  type Principal,
+  type PrincipalKind,
+} from '../../features/access/authenticate.ts';
+import type { AppContext } from '../../app-context.ts';
 import { DomainError } from '../../domain/errors.ts';
 
 declare module 'fastify' {

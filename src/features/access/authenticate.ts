@@ -1,0 +1,202 @@
+import { parseSecretKey, type KeyMode } from '../../domain/api-key.ts';
+import { DomainError, notFound } from '../../domain/errors.ts';
+import {
+  assertMerchantMayUseKey,
+  merchantInactive,
+  type MerchantStatus,
+} from '../../domain/merchant.ts';
+import { constantTimeEqual, sha256Hex } from '../../platform/crypto.ts';
+import type { AppContext } from '../../app-context.ts';
+import type { StoredConstraints } from '../../db/schema.ts';
+
+/** Who is calling. Each route states which kinds it accepts. */
+export type Principal =
+  | {
+      kind: 'secret_key';
+      merchantId: string;
+      keyId: string;
+      mode: KeyMode;
+      merchantStatus: MerchantStatus;
+      /** Loaded with the key because session creation snapshots them (saves a query on the hot path). */
+      defaultConstraints: StoredConstraints;
+    }
+  | { kind: 'merchant_dashboard'; merchantId: string; merchantStatus: MerchantStatus }
+  | { kind: 'customer'; customerId: string }
+  | { kind: 'admin' };
+
+export type PrincipalKind = Principal['kind'];
+
+const unauthenticated = (detail: string) => new DomainError('unauthenticated', detail);
+
+/**
+ * Resolves a bearer credential. Secret keys (`sk_…`) are looked up by digest; JWTs are checked
+ * for the audience the route accepts; the admin token is compared in constant time.
+ */
+export async function authenticate(
+  ctx: AppContext,
+  bearer: string | undefined,
+  accepts: readonly PrincipalKind[],
+): Promise<Principal> {
+  if (!bearer)
+    throw unauthenticated('Missing credentials: send "Authorization: Bearer <key or token>".');
+  if (bearer.startsWith('sk_')) {
+    if (!accepts.includes('secret_key'))
+      throw unauthenticated('A secret key cannot be used on this route.');
+    return authenticateSecretKey(ctx, bearer);
+  }
+  if (bearer.startsWith('adm_')) {
+    if (!accepts.includes('admin'))
+      throw unauthenticated('An operator token cannot be used on this route.');
+    if (constantTimeEqual(bearer, ctx.settings.adminApiToken)) return { kind: 'admin' };
+    throw unauthenticated('Invalid admin token.');
+  }
+  if (accepts.includes('customer')) {
+    const claims = await ctx.tokens.verify(bearer, 'customer');
+    if (claims) return { kind: 'customer', customerId: claims.subject };
+  }
+  if (accepts.includes('merchant_dashboard')) {
+    const claims = await ctx.tokens.verify(bearer, 'merchant_dashboard');
+    if (claims) {
+      const merchant = await ctx.db
+        .selectFrom('merchants')
+        .select(['id', 'status', 'deactivation_reason'])
+        .where('id', '=', claims.subject)
+        .executeTakeFirst();
+      if (!merchant) throw unauthenticated('Invalid or expired token.');
+      if (merchant.status === 'deactivated') throw merchantInactive(merchant.deactivation_reason);
+      return {
+        kind: 'merchant_dashboard',
+        merchantId: merchant.id,
+        merchantStatus: merchant.status,
+      };
+    }
+  }
+  if (accepts.includes('secret_key') && !accepts.includes('customer')) {
+    throw unauthenticated('Invalid API key: expected a secret key "sk_test_…" or "sk_live_…".');
+  }
+  throw unauthenticated('Invalid or expired token.');
+}
+
+export async function authenticateSecretKey(
+  ctx: AppContext,
+  key: string,
+): Promise<Principal & { kind: 'secret_key' }> {
+  const parsed = parseSecretKey(key);
+  if (!parsed)
+    throw unauthenticated(
+      'Invalid API key: it is not a well-formed "sk_test_…" or "sk_live_…" key.',
+    );
+  const digest = sha256Hex(key);
+  const now = ctx.clock.now();
+  const cached = ctx.credentialCache.get(digest, now);
+  if (cached) return cached;
+  const row = await ctx.db
+    .selectFrom('api_keys')
+    .innerJoin('merchants', 'merchants.id', 'api_keys.merchant_id')
+    .select([
+      'api_keys.id as key_id',
+      'api_keys.mode',
+      'api_keys.revoked_at',
+      'api_keys.expires_at',
+      'merchants.id as merchant_id',
+      'merchants.status',
+      'merchants.default_constraints',
+      'merchants.deactivation_reason',
+    ])
+    .where('api_keys.digest', '=', digest)
+    .executeTakeFirst();
+  if (!row) throw unauthenticated('Invalid API key.');
+  if (row.revoked_at || (row.expires_at && row.expires_at <= now)) {
+    throw unauthenticated(
+      'This API key has been revoked or has expired. Use a current key from your dashboard.',
+    );
+  }
+  assertMerchantMayUseKey(row.status, row.mode, row.deactivation_reason);
+  const principal = {
+    kind: 'secret_key' as const,
+    merchantId: row.merchant_id,
+    keyId: row.key_id,
+    mode: row.mode,
+    merchantStatus: row.status,
+    defaultConstraints: row.default_constraints,
+  };
+  // Only usable keys are cached; refusals are looked up again every time.
+  ctx.credentialCache.set(digest, principal, row.expires_at, now);
+  return principal;
+}
+
+/** The merchant a merchant principal acts for; 404 (not 403) for any other merchant's id. */
+export function merchantScope(principal: Principal, merchantIdInPath: string): string {
+  if (
+    (principal.kind === 'secret_key' || principal.kind === 'merchant_dashboard') &&
+    principal.merchantId === merchantIdInPath
+  ) {
+    return principal.merchantId;
+  }
+  if (principal.kind === 'admin') return merchantIdInPath;
+  throw new DomainError('not_found', 'Merchant was not found.');
+}
+
+/**
+ * Which objects a merchant caller reaches (decision 0015): its merchant's, and of those a secret
+ * key only its own mode's (`livemode` set), the dashboard both (`livemode` unset). An object of
+ * the other mode reads as 404, exactly like another merchant's.
+ */
+export interface ModeScope {
+  merchantId: string;
+  livemode?: boolean;
+}
+
+/**
+ * `merchantScope` plus the mode. `requested` is the caller's `livemode` (a query filter or a
+ * choice): the dashboard's narrows it to one mode; a secret key's must be its own mode (400
+ * otherwise: an sk_test_ key never asks for live objects).
+ */
+export function modeScope(
+  principal: Principal,
+  merchantIdInPath: string,
+  requested?: boolean,
+): ModeScope {
+  const merchantId = merchantScope(principal, merchantIdInPath);
+  if (principal.kind !== 'secret_key')
+    return requested === undefined ? { merchantId } : { merchantId, livemode: requested };
+  const livemode = principal.mode === 'live';
+  if (requested !== undefined && requested !== livemode)
+    throw new DomainError(
+      'invalid_request',
+      `livemode=${String(requested)} does not match the key: an sk_${principal.mode}_ key works in ${principal.mode} mode only.`,
+    );
+  return { merchantId, livemode };
+}
+
+/** The one mode a change applies to: the key's own; the dashboard must name it with `livemode`. */
+export function chosenMode(scope: ModeScope, what: string): boolean {
+  if (scope.livemode === undefined)
+    throw new DomainError(
+      'invalid_request',
+      `Say which mode ${what}: livemode=true or livemode=false in the query (a secret key uses its own mode).`,
+    );
+  return scope.livemode;
+}
+
+/** Whether an object of `livemode` is within `scope` (its merchant is checked separately). */
+export function inMode(scope: Pick<ModeScope, 'livemode'>, livemode: boolean): boolean {
+  return scope.livemode === undefined || scope.livemode === livemode;
+}
+
+/**
+ * For what has the mode of the deployment's gateway rather than a mode of its own: the wallet and
+ * payouts (the ledger has no mode; its money moves through the one gateway key, sk_live_ → live,
+ * and payout events carry that mode). A key of the other mode reaches none of it (404); the
+ * dashboard does. Returns the merchant id.
+ */
+export function gatewayModeScope(
+  principal: Principal,
+  merchantIdInPath: string,
+  gatewayLivemode: boolean,
+  what: string,
+): string {
+  const scope = modeScope(principal, merchantIdInPath);
+  if (!inMode(scope, gatewayLivemode)) throw notFound(what);
+  return scope.merchantId;
+}

@@ -1,0 +1,110 @@
+import type { Tx } from '../../db/database.ts';
+import type { OperatorAction, OperatorAuditRow } from '../../db/schema.ts';
+import { newId } from '../../platform/ids.ts';
+import type { AppContext } from '../../app-context.ts';
+import { DomainError } from '../../domain/errors.ts';
+import type { Page } from '../../db/pagination.ts';
+
+/**
+ * The operator audit log (decision 0020): one row per operator action, written in the same
+ * transaction as the change it records, so a change without its row (or a row without its
+ * change) cannot exist. The table refuses UPDATE and DELETE.
+ */
+
+/** Who acts, and where the request came from (set by the admin routes and the CLI). */
+export interface Operator {
+  /** The name the operator gave (X-Operator), or `cli:<user>` for the command line. */
+  name: string;
+  requestId?: string;
+  ip?: string;
+}
+
+export interface AuditEntry {
+  action: OperatorAction;
+  target: { type: 'merchant' | 'ledger'; id: string | null };
+  reason: string | null;
+  detail: Record<string, unknown>;
+}
+
+export async function recordOperatorAction(
+  tx: Tx,
+  operator: Operator,
+  entry: AuditEntry,
+  now: Date,
+): Promise<void> {
+  await tx
+    .insertInto('operator_audit_log')
+    .values({
+      id: newId('opa'),
+      operator: operator.name,
+      action: entry.action,
+      target_type: entry.target.type,
+      target_id: entry.target.id,
+      reason: entry.reason,
+      detail: JSON.stringify(entry.detail),
+      request_id: operator.requestId ?? null,
+      ip: operator.ip ?? null,
+      created_at: now,
+    })
+    .execute();
+}
+
+export interface AuditEntryView {
+  id: string;
+  object: 'operator_action';
+  operator: string;
+  action: OperatorAction;
+  target_type: 'merchant' | 'ledger';
+  target_id: string | null;
+  reason: string | null;
+  detail: Record<string, unknown>;
+  request_id: string | null;
+  ip: string | null;
+  created_at: string;
+}
+
+function auditView(row: OperatorAuditRow): AuditEntryView {
+  return {
+    id: row.id,
+    object: 'operator_action',
+    operator: row.operator,
+    action: row.action,
+    target_type: row.target_type,
+    target_id: row.target_id,
+    reason: row.reason,
+    detail: row.detail,
+    request_id: row.request_id,
+    ip: row.ip,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** The cursor is the last row's `seq`, opaque to clients. */
+function decodeSeq(cursor: string): string {
+  const seq = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!/^opa:[1-9][0-9]{0,18}$/.test(seq))
+    throw new DomainError('invalid_request', 'cursor is not one this API returned.');
+  return seq.slice(4);
+}
+
+/** Newest first (the order of insertion); `targetId` narrows it to one merchant's history. */
+export async function listOperatorActions(
+  ctx: AppContext,
+  filter: { targetId?: string; limit: number; cursor?: string },
+): Promise<Page<AuditEntryView>> {
+  let query = ctx.db.selectFrom('operator_audit_log').selectAll();
+  if (filter.targetId) query = query.where('target_id', '=', filter.targetId);
+  if (filter.cursor) query = query.where('seq', '<', decodeSeq(filter.cursor));
+  const rows = await query
+    .orderBy('seq', 'desc')
+    .limit(filter.limit + 1)
+    .execute();
+  const shown = rows.slice(0, filter.limit);
+  const last = shown.at(-1);
+  const hasMore = rows.length > filter.limit;
+  return {
+    data: shown.map(auditView),
+    has_more: hasMore,
+    next_cursor: hasMore && last ? Buffer.from(`opa:${last.seq}`).toString('base64url') : null,
+  };
+}

@@ -1,0 +1,18 @@
+import type { Task } from 'graphile-worker';
+import { expireDueSessions } from './sessions.ts';
+import type { JobDeps } from '../../jobs/deps.ts';
+
+/** Cron, every minute: writes back `expired` for pending sessions past their 30 minutes. */
+export function expireCheckoutSessionsTask(deps: JobDeps): Task {
+  return async (_payload, helpers) => {
+    let total = 0;
+    for (
+      let batch = await expireDueSessions(deps.db, deps.clock.now());
+      batch > 0;
+      batch = await expireDueSessions(deps.db, deps.clock.now())
+    ) {
+      total += batch;
+    }
+    if (total > 0) helpers.logger.info(`expired ${total} checkout sessions`);
+  };
+}

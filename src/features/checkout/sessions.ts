@@ -1,0 +1,235 @@
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/database.ts';
+import { insertSessionOnce } from './session-queries.ts';
+import { runWrite, type IdempotentResult } from '../../db/write.ts';
+import { canonicalJson } from '../../domain/canonical-json.ts';
+import {
+  assertSessionPending,
+  effectiveSessionStatus,
+  sessionExpiresAt,
+} from '../../domain/checkout-session.ts';
+import { DomainError, notFound } from '../../domain/errors.ts';
+import { sha256Hex } from '../../platform/crypto.ts';
+import { newId, randomBase62 } from '../../platform/ids.ts';
+import { inMode, type ModeScope, type Principal } from '../access/authenticate.ts';
+import type { AppContext } from '../../app-context.ts';
+import { checkoutSessionView, type CheckoutSessionView } from '../merchants/views.ts';
+import type { CheckoutSessionRow } from '../../db/schema.ts';
+
+export interface CreateSessionInput {
+  merchant_id: string;
+  amount: number;
+  currency: 'NGN';
+  title: string;
+  order_reference: string;
+  customer_email?: string;
+}
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+export function assertIdempotencyKey(key: string): void {
+  if (!UUID_V4.test(key)) {
+    throw new DomainError(
+      'invalid_idempotency_key',
+      'Idempotency-Key must be a UUID v4, e.g. "3f1c2a5e-8d4b-4c1e-9a7f-2b6d8e0c1f34".',
+    );
+  }
+}
+
+/**
+ * Creates a 30-minute checkout session for the key's merchant (spec §4.2). The session takes a
+ * snapshot of the merchant's default constraints (loaded with the key), so later changes do not
+ * alter an open checkout. One database statement does the work (features/checkout/session-queries.ts).
+ */
+export async function createCheckoutSession(
+  ctx: AppContext,
+  principal: Principal & { kind: 'secret_key' },
+  input: CreateSessionInput,
+  idempotencyKey: string | undefined,
+): Promise<IdempotentResult> {
+  if (idempotencyKey !== undefined) assertIdempotencyKey(idempotencyKey);
+  if (input.merchant_id !== principal.merchantId) {
+    const exists = await ctx.db
+      .selectFrom('merchants')
+      .select('id')
+      .where('id', '=', input.merchant_id)
+      .executeTakeFirst();
+    if (!exists) throw notFound('Merchant');
+    throw new DomainError(
+      'forbidden',
+      "merchant_id does not belong to the API key used. Use that merchant's own secret key.",
+    );
+  }
+  const now = ctx.clock.now();
+  const row: CheckoutSessionRow = {
+    id: newId('cs'),
+    token: `cst_${randomBase62(40)}`,
+    merchant_id: principal.merchantId,
+    livemode: principal.mode === 'live',
+    amount_kobo: input.amount,
+    currency: input.currency,
+    title: input.title,
+    order_reference: input.order_reference,
+    customer_email: input.customer_email ?? null,
+    status: 'pending',
+    constraints: principal.defaultConstraints,
+    created_at: now,
+    expires_at: sessionExpiresAt(now),
+    completed_at: null,
+    cancelled_at: null,
+  };
+  const response = {
+    status: 201,
+    body: { ok: true, data: checkoutSessionView(row, now, ctx.settings.publicBaseUrl) },
+  };
+  const requestHash = sha256Hex(`POST /api/v1/checkout/sessions\n${canonicalJson(input)}`);
+  const outcome = await insertSessionOnce(
+    ctx.db,
+    ctx.prepared,
+    row,
+    idempotencyKey === undefined
+      ? undefined
+      : {
+          merchantId: row.merchant_id,
+          livemode: row.livemode,
+          key: idempotencyKey,
+          requestHash,
+          now,
+        },
+    response,
+  );
+  switch (outcome.kind) {
+    case 'created':
+      return { ...response, replayed: false };
+    case 'order_completed':
+      throw sessionAlreadyCompleted(input.order_reference);
+    case 'replay':
+      if (outcome.requestHash !== requestHash) {
+        throw new DomainError(
+          'idempotency_key_reused',
+          'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+        );
+      }
+      return { ...outcome.response, replayed: true };
+  }
+}
+
+function sessionAlreadyCompleted(orderReference: string): DomainError {
+  return new DomainError(
+    'session_completed',
+    `A checkout for order_reference "${orderReference}" is already completed.`,
+  );
+}
+
+async function findByToken(db: Db | Tx, token: string) {
+  return db
+    .selectFrom('checkout_sessions')
+    .selectAll()
+    .where('token', '=', token)
+    .executeTakeFirst();
+}
+
+/** The widget's read: the session token alone is the credential (spec §5, "Widget"). */
+export async function getCheckoutSession(
+  ctx: AppContext,
+  token: string,
+): Promise<CheckoutSessionView> {
+  const row = await findByToken(ctx.db, token);
+  if (!row) throw notFound('Checkout session');
+  const merchant = await ctx.db
+    .selectFrom('merchants')
+    .select('business_name')
+    .where('id', '=', row.merchant_id)
+    .executeTakeFirst();
+  return {
+    ...checkoutSessionView(row, ctx.clock.now(), ctx.settings.publicBaseUrl),
+    ...(merchant && { merchant_name: merchant.business_name }),
+  };
+}
+
+/**
+ * Moves a pending session to `next`. With a scope, the session must be that merchant's and of
+ * that mode: another merchant's or another mode's session is 404 (decision 0015).
+ */
+async function transitionSession(
+  ctx: AppContext,
+  token: string,
+  next: 'completed' | 'cancelled',
+  scope?: ModeScope,
+): Promise<CheckoutSessionView> {
+  const now = ctx.clock.now();
+  try {
+    return await runWrite(ctx.db, async (tx) => {
+      const row = await tx
+        .selectFrom('checkout_sessions')
+        .selectAll()
+        .where('token', '=', token)
+        .forUpdate()
+        .executeTakeFirst();
+      if (
+        !row ||
+        (scope !== undefined &&
+          (row.merchant_id !== scope.merchantId || !inMode(scope, row.livemode)))
+      )
+        throw notFound('Checkout session');
+      assertSessionPending(
+        effectiveSessionStatus(row.status, row.expires_at, now),
+        next === 'completed' ? 'complete it' : 'cancel it',
+      );
+      const updated = await tx
+        .updateTable('checkout_sessions')
+        .set(
+          next === 'completed'
+            ? { status: 'completed', completed_at: now }
+            : { status: 'cancelled', cancelled_at: now },
+        )
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return checkoutSessionView(updated, now, ctx.settings.publicBaseUrl);
+    });
+  } catch (error) {
+    throw orderAlreadyCompleted(error);
+  }
+}
+
+/** The partial unique index refused a second completed checkout for an order: a 409, not a 500. */
+export function orderAlreadyCompleted(error: unknown): unknown {
+  return isUniqueViolation(error, 'checkout_sessions_one_completed_per_order')
+    ? new DomainError('session_completed', 'Another checkout for this order is already completed.')
+    : error;
+}
+
+/** A secret key cancels its merchant's sessions of its own mode (`scope`). */
+export function cancelCheckoutSession(
+  ctx: AppContext,
+  scope: ModeScope,
+  token: string,
+): Promise<CheckoutSessionView> {
+  return transitionSession(ctx, token, 'cancelled', scope);
+}
+
+/**
+ * Completes a pending session on its own. Confirming a plan completes the session inside its own
+ * transaction (features/plans/plans.ts); this stand-alone transition is what tests use to reach `completed`.
+ */
+export function completeCheckoutSession(
+  ctx: AppContext,
+  token: string,
+): Promise<CheckoutSessionView> {
+  return transitionSession(ctx, token, 'completed');
+}
+
+/** Writes back the `expired` state that reads already derive; run by the worker every minute. */
+export async function expireDueSessions(db: Db, now: Date, batchSize = 1000): Promise<number> {
+  const result = await sql`
+    UPDATE checkout_sessions SET status = 'expired'
+    WHERE id IN (
+      SELECT id FROM checkout_sessions
+      WHERE status = 'pending' AND expires_at <= ${now}
+      ORDER BY expires_at LIMIT ${batchSize}
+      FOR UPDATE SKIP LOCKED
+    )`.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
+}

@@ -1,0 +1,147 @@
+import { DomainError } from '../../domain/errors.ts';
+import type { GatewayEvent } from '../../gateway/port.ts';
+import { runWrite } from '../../db/write.ts';
+import { sha256Hex } from '../../platform/crypto.ts';
+import type { AppContext } from '../../app-context.ts';
+import { revokeByAuthorization } from '../payment-methods/payment-methods.ts';
+import { settleCharge } from '../collections/collections.ts';
+import { applyTransferOutcome } from '../money/payouts.ts';
+import { refundEventReceived } from '../refunds/delivery.ts';
+
+/** Checks the signature over the exact raw bytes before anything is parsed (401 when forged). */
+function verifiedEvent(
+  ctx: AppContext,
+  rawBody: Buffer | undefined,
+  signature: string | undefined,
+): { body: Buffer; event: GatewayEvent } {
+  if (!rawBody || !ctx.gateway.verifyWebhookSignature(rawBody, signature)) {
+    throw new DomainError('unauthenticated', 'Invalid or missing x-paystack-signature.');
+  }
+  return { body: rawBody, event: ctx.gateway.parseWebhook(rawBody) };
+}
+
+export interface WebhookReceipt {
+  status: 'processed' | 'duplicate' | 'ignored';
+  event: string;
+}
+
+/**
+ * Payment-method revocations from the gateway (spec §6.2). The signature is checked over the exact
+ * raw bytes before anything is parsed; a forged body changes nothing (401). The same delivery
+ * twice is recognised by the digest of its bytes and applied once. Events we do not handle are
+ * acknowledged (200) and change nothing, so the gateway stops retrying them.
+ */
+export async function receiveRevocationWebhook(
+  ctx: AppContext,
+  rawBody: Buffer | undefined,
+  signature: string | undefined,
+): Promise<WebhookReceipt> {
+  const { body, event } = verifiedEvent(ctx, rawBody, signature);
+  if (event.kind !== 'authorization.revoked')
+    return { status: 'ignored', event: event.kind === 'unknown' ? event.name : event.kind };
+  const now = ctx.clock.now();
+  return runWrite(ctx.db, async (tx) => {
+    const recorded = await tx
+      .insertInto('gateway_events')
+      .values({
+        digest: sha256Hex(body),
+        endpoint: 'payment-gateway',
+        event: event.cause,
+        received_at: now,
+      })
+      .onConflict((oc) => oc.column('digest').doNothing())
+      .returning('digest')
+      .executeTakeFirst();
+    if (!recorded) return { status: 'duplicate', event: event.cause };
+    let code = event.authorizationCode;
+    if (!code && event.transactionReference) {
+      // A dispute may name only the charge: find the method that charge was made with.
+      const setup = await tx
+        .selectFrom('payment_method_setups')
+        .innerJoin(
+          'payment_methods',
+          'payment_methods.id',
+          'payment_method_setups.payment_method_id',
+        )
+        .select('payment_methods.authorization_sealed')
+        .where('payment_method_setups.reference', '=', event.transactionReference)
+        .executeTakeFirst();
+      code = setup ? ctx.secretBox.open(setup.authorization_sealed) : null;
+    }
+    if (code) await revokeByAuthorization(tx, code, event.cause, now);
+    return { status: 'processed', event: event.cause };
+  });
+}
+
+/**
+ * Charges and transfers from the gateway (`POST /api/v1/webhooks/gateway`). Verified over the raw
+ * bytes (401 when forged), then confirmed with the gateway's verify endpoint before any value is
+ * given: the webhook only says "look now". Settling is idempotent (only a pending charge moves),
+ * so a duplicated or late event changes nothing twice; the body's digest is recorded afterwards
+ * to tell the sender it was a duplicate.
+ */
+export async function receiveGatewayWebhook(
+  ctx: AppContext,
+  rawBody: Buffer | undefined,
+  signature: string | undefined,
+): Promise<WebhookReceipt> {
+  const { body, event } = verifiedEvent(ctx, rawBody, signature);
+  const name =
+    event.kind === 'unknown'
+      ? event.name
+      : event.kind === 'authorization.revoked'
+        ? event.cause
+        : event.kind;
+  if (
+    event.kind === 'transfer.success' ||
+    event.kind === 'transfer.failed' ||
+    event.kind === 'transfer.reversed'
+  ) {
+    const payout = await ctx.db
+      .selectFrom('payouts')
+      .select('reference')
+      .where('reference', '=', event.transfer.reference)
+      .executeTakeFirst();
+    if (payout) {
+      // The webhook says "look now"; the gateway's verify says what happened.
+      const verified = await ctx.gateway.verifyTransfer(payout.reference).catch(() => null);
+      if (verified)
+        await applyTransferOutcome(ctx, payout.reference, {
+          status: verified.status,
+          reason: verified.status === 'success' ? null : `transfer ${verified.status}`,
+          transferCode: verified.transferCode,
+        });
+    }
+  }
+  if (event.kind === 'charge.success') {
+    const charge = await ctx.db
+      .selectFrom('charges')
+      .select(['reference', 'status'])
+      .where('reference', '=', event.transaction.reference)
+      .executeTakeFirst();
+    if (charge?.status === 'pending') {
+      const verified = await ctx.gateway.verifyTransaction(charge.reference).catch(() => null);
+      // Unverifiable now: the collection job's own re-check settles it later.
+      if (verified) await settleCharge(ctx, charge.reference, verified);
+    }
+  }
+  // Refunds: "look now" as well; each part is fetched from the gateway by its id.
+  if (event.kind === 'refund') await refundEventReceived(ctx, event.refund);
+  const recorded = await ctx.db
+    .insertInto('gateway_events')
+    .values({
+      digest: sha256Hex(body),
+      endpoint: 'gateway',
+      event: name,
+      received_at: ctx.clock.now(),
+    })
+    .onConflict((oc) => oc.column('digest').doNothing())
+    .returning('digest')
+    .executeTakeFirst();
+  if (!recorded) return { status: 'duplicate', event: name };
+  const handled =
+    event.kind === 'charge.success' ||
+    event.kind === 'refund' ||
+    event.kind.startsWith('transfer.');
+  return { status: handled ? 'processed' : 'ignored', event: name };
+}

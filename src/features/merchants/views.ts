@@ -1,0 +1,151 @@
+import type {
+  CheckoutSessionRow,
+  MerchantRow,
+  StoredConstraints,
+  StoredGoodsReleaseRule,
+  WebhookEndpointRow,
+} from '../../db/schema.ts';
+import type { KeyMode } from '../../domain/api-key.ts';
+import { effectiveSessionStatus, type SessionStatus } from '../../domain/checkout-session.ts';
+
+/**
+ * Public representations: the exact JSON the API returns (and pages render). snake_case, ISO
+ * 8601 UTC timestamps, amounts in kobo. Secrets never appear here.
+ */
+export interface MerchantView {
+  id: string;
+  object: 'merchant';
+  business_name: string;
+  email: string;
+  status: MerchantRow['status'];
+  approved_at: string | null;
+  deactivated_at: string | null;
+  /** The operator's reason, while deactivated (shown to the merchant). */
+  deactivation_reason: string | null;
+  /**
+   * The webhook endpoint of the caller's mode (a secret key's; live for the dashboard and the
+   * operator), as before per-mode endpoints: clients written then keep reading their own.
+   */
+  webhook_url: string | null;
+  /** `disabled` after the endpoint answered 410 Gone, until the URL is set again. */
+  webhook_status: WebhookEndpointView['status'];
+  webhook_disabled_reason: string | null;
+  /** Both modes' endpoints (decision 0015). Secrets never appear. */
+  webhooks: { test: WebhookEndpointView; live: WebhookEndpointView };
+  settlement_account: { bank_code: string; account_number: string } | null;
+  default_constraints: StoredConstraints;
+  min_customer_tier: string;
+  goods_release_rule: StoredGoodsReleaseRule;
+  /** Origins allowed to embed the checkout (decision 0013); empty: not restricted. */
+  allowed_checkout_origins: string[];
+  created_at: string;
+}
+
+export interface WebhookEndpointView {
+  url: string | null;
+  status: 'enabled' | 'disabled' | 'not_configured';
+  disabled_reason: string | null;
+}
+
+export function webhookEndpointView(
+  endpoint: Pick<WebhookEndpointRow, 'url' | 'disabled_at' | 'disabled_reason'> | undefined,
+): WebhookEndpointView {
+  const url = endpoint?.url ?? null;
+  return {
+    url,
+    status: !url ? 'not_configured' : endpoint?.disabled_at ? 'disabled' : 'enabled',
+    disabled_reason: endpoint?.disabled_reason ?? null,
+  };
+}
+
+/**
+ * `endpoints`: the merchant's webhook endpoints (one per mode); `mode`: whose endpoint the
+ * top-level `webhook_*` fields show (the calling key's mode; live for other callers).
+ */
+export function merchantView(
+  row: MerchantRow,
+  endpoints: readonly Pick<
+    WebhookEndpointRow,
+    'livemode' | 'url' | 'disabled_at' | 'disabled_reason'
+  >[],
+  mode: KeyMode = 'live',
+): MerchantView {
+  const webhooks = {
+    test: webhookEndpointView(endpoints.find((e) => !e.livemode)),
+    live: webhookEndpointView(endpoints.find((e) => e.livemode)),
+  };
+  const own = webhooks[mode];
+  return {
+    id: row.id,
+    object: 'merchant',
+    business_name: row.business_name,
+    email: row.email,
+    status: row.status,
+    approved_at: row.approved_at?.toISOString() ?? null,
+    deactivated_at: row.deactivated_at?.toISOString() ?? null,
+    deactivation_reason: row.status === 'deactivated' ? row.deactivation_reason : null,
+    webhook_url: own.url,
+    webhook_status: own.status,
+    webhook_disabled_reason: own.disabled_reason,
+    webhooks,
+    settlement_account:
+      row.settlement_bank_code && row.settlement_account_number
+        ? { bank_code: row.settlement_bank_code, account_number: row.settlement_account_number }
+        : null,
+    default_constraints: row.default_constraints,
+    min_customer_tier: row.min_customer_tier,
+    goods_release_rule: row.goods_release_rule,
+    allowed_checkout_origins: [...row.allowed_checkout_origins],
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+export interface CheckoutSessionView {
+  id: string;
+  object: 'checkout_session';
+  token: string;
+  checkout_url: string;
+  merchant_id: string;
+  /** In the widget's read (GET) only. */
+  merchant_name?: string;
+  livemode: boolean;
+  amount: number;
+  currency: string;
+  title: string;
+  order_reference: string;
+  customer_email: string | null;
+  status: SessionStatus;
+  constraints: StoredConstraints;
+  created_at: string;
+  expires_at: string;
+  completed_at: string | null;
+}
+
+export function checkoutUrl(publicBaseUrl: string, token: string): string {
+  return `${publicBaseUrl}/checkout/${token}`;
+}
+
+export function checkoutSessionView(
+  row: CheckoutSessionRow,
+  now: Date,
+  publicBaseUrl: string,
+): CheckoutSessionView {
+  return {
+    id: row.id,
+    object: 'checkout_session',
+    token: row.token,
+    checkout_url: checkoutUrl(publicBaseUrl, row.token),
+    merchant_id: row.merchant_id,
+    livemode: row.livemode,
+    amount: row.amount_kobo,
+    currency: row.currency,
+    title: row.title,
+    order_reference: row.order_reference,
+    customer_email: row.customer_email,
+    status: effectiveSessionStatus(row.status, row.expires_at, now),
+    constraints: row.constraints,
+    created_at: row.created_at.toISOString(),
+    expires_at: row.expires_at.toISOString(),
+    completed_at: row.completed_at?.toISOString() ?? null,
+  };
+}

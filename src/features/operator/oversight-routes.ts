@@ -1,0 +1,139 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../../app-context.ts';
+import { listDeadLetters } from './dead-letters.ts';
+import { checkLedger } from '../money/ledger-check.ts';
+import { listOperatorActions } from '../audit-log/operator-audit.ts';
+import { reconcileForOperator } from '../money/reconciliation.ts';
+import { REASON_MAX } from '../../domain/operator-action.ts';
+import { DeadLetter, LedgerCheck, OperatorActionEntry, ReconciliationReport } from './schemas.ts';
+import { Envelope, errorResponses, PageEnvelope, PageQuery, Strict } from '../../http/schemas.ts';
+import type { TypedApp } from '../../http/typed-app.ts';
+import { adminAuth, adminSecurity as security, OperatorHeader, operatorOf } from './routes.ts';
+
+const RECONCILIATION_DEFAULT_DAYS = 7;
+
+/** What an operator watches besides merchants: reconciliation, dead letters, the ledger, the audit log. */
+export function registerAdminOversightRoutes(app: TypedApp, ctx: AppContext): void {
+  const admin = adminAuth(ctx);
+
+  app.post(
+    '/api/v1/admin/reconciliation',
+    {
+      preValidation: admin,
+      schema: {
+        operationId: 'adminRunReconciliation',
+        tags: ['Admin'],
+        summary: 'Run reconciliation',
+        description:
+          'Compares every charge, payout and refund since `since` (default: 7 days ago) with the ledger and, with `gateway` (default true, at most 31 days), with what the gateway says now; checks that the ledger sums to zero. Returns each difference. Recorded in the audit log with `X-Operator`. The same report as `tranche reconcile`.',
+        security,
+        headers: OperatorHeader,
+        body: Type.Object(
+          {
+            since: Type.Optional(Type.String({ format: 'date-time' })),
+            gateway: Type.Optional(Type.Boolean()),
+            reason: Type.Optional(Type.String({ maxLength: REASON_MAX })),
+          },
+          Strict,
+        ),
+        response: { 200: Envelope(ReconciliationReport), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const now = ctx.clock.now();
+      const since = request.body.since
+        ? new Date(request.body.since)
+        : new Date(now.getTime() - RECONCILIATION_DEFAULT_DAYS * 86_400_000);
+      return {
+        ok: true as const,
+        data: await reconcileForOperator(ctx, operatorOf(request), {
+          since,
+          gateway: request.body.gateway ?? true,
+          reason: request.body.reason ?? null,
+        }),
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/webhook-events/dead',
+    {
+      preValidation: admin,
+      schema: {
+        operationId: 'adminListDeadWebhookEvents',
+        tags: ['Admin'],
+        summary: 'Dead-lettered webhook events across merchants',
+        description:
+          'Events whose 72-hour retry window ran out, newest first, with their merchant and last error. The merchant re-sends them (dashboard or API).',
+        security,
+        headers: OperatorHeader,
+        querystring: Type.Object(
+          { ...PageQuery, merchant_id: Type.Optional(Type.String({ maxLength: 64 })) },
+          Strict,
+        ),
+        response: { 200: PageEnvelope(DeadLetter), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      return {
+        ok: true as const,
+        ...(await listDeadLetters(ctx, {
+          limit: q.limit,
+          ...(q.cursor && { cursor: q.cursor }),
+          ...(q.merchant_id && { merchantId: q.merchant_id }),
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/ledger/check',
+    {
+      preValidation: admin,
+      schema: {
+        operationId: 'adminCheckLedger',
+        tags: ['Admin'],
+        summary: 'Check the ledger',
+        description:
+          'Sums every posting (zero when the books balance), lists entries that do not balance on their own and accounts whose balance is on the wrong side.',
+        security,
+        headers: OperatorHeader,
+        response: { 200: Envelope(LedgerCheck), ...errorResponses },
+      },
+    },
+    async () => ({ ok: true as const, data: await checkLedger(ctx) }),
+  );
+
+  app.get(
+    '/api/v1/admin/audit-log',
+    {
+      preValidation: admin,
+      schema: {
+        operationId: 'adminListAuditLog',
+        tags: ['Admin'],
+        summary: 'The operator audit log',
+        description:
+          'Every operator action (approve, deactivate, reactivate, reconciliation run) with who, why and when, newest first; `target_id` narrows it to one merchant.',
+        security,
+        headers: OperatorHeader,
+        querystring: Type.Object(
+          { ...PageQuery, target_id: Type.Optional(Type.String({ maxLength: 64 })) },
+          Strict,
+        ),
+        response: { 200: PageEnvelope(OperatorActionEntry), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      return {
+        ok: true as const,
+        ...(await listOperatorActions(ctx, {
+          limit: q.limit,
+          ...(q.cursor && { cursor: q.cursor }),
+          ...(q.target_id && { targetId: q.target_id }),
+        })),
+      };
+    },
+  );
+}

@@ -1,0 +1,197 @@
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../app-context.ts';
+import { getMerchantOverview } from './merchant-overview.ts';
+import {
+  approveMerchant,
+  deactivateMerchant,
+  listMerchants,
+  reactivateMerchant,
+} from '../merchants/merchants.ts';
+import type { Operator } from '../audit-log/operator-audit.ts';
+import { operatorName, REASON_MAX } from '../../domain/operator-action.ts';
+import { requireAuth } from '../../http/plugins/auth.ts';
+import { MerchantOverview } from './schemas.ts';
+import {
+  Envelope,
+  errorResponses,
+  Merchant,
+  MerchantIdParams,
+  Strict,
+} from '../../http/schemas.ts';
+import type { TypedApp } from '../../http/typed-app.ts';
+
+export const adminSecurity = [{ adminToken: [] }];
+
+/** `X-Operator`: who is acting (decision 0020). Required on every operator write. */
+export const OperatorHeader = Type.Object({
+  'x-operator': Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        "Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.",
+      examples: ['Ada Obi'],
+    }),
+  ),
+});
+
+export const ReasonBody = Type.Object(
+  {
+    reason: Type.Optional(
+      Type.String({
+        maxLength: REASON_MAX,
+        description: 'Why, in words: recorded in the audit log.',
+      }),
+    ),
+  },
+  Strict,
+);
+
+function operatorHeader(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-operator'];
+  return Array.isArray(header) ? header[0] : header;
+}
+
+/** The operator behind a write, with where the request came from (for the audit row). */
+export function operatorOf(request: FastifyRequest): Operator {
+  return { name: operatorName(operatorHeader(request)), requestId: request.id, ip: request.ip };
+}
+
+/**
+ * Every admin route: the operator token, then `X-Operator` checked whenever it is sent (reads
+ * too), so the console learns at sign-in that a name will be refused, not at the first change.
+ */
+export function adminAuth(ctx: AppContext): preValidationAsyncHookHandler[] {
+  return [
+    requireAuth(ctx, ['admin']),
+    async (request) => {
+      if (request.headers['x-operator'] !== undefined) operatorName(operatorHeader(request));
+    },
+  ];
+}
+
+export function registerAdminRoutes(app: TypedApp, ctx: AppContext): void {
+  const admin = adminAuth(ctx);
+  const security = adminSecurity;
+
+  app.get(
+    '/api/v1/admin/merchants',
+    {
+      preValidation: admin,
+      schema: {
+        operationId: 'adminListMerchants',
+        tags: ['Admin'],
+        summary: 'List merchants',
+        description:
+          'Merchants waiting for approval first, then the newest first. `total` counts every match.',
+        security,
+        headers: OperatorHeader,
+        querystring: Type.Object(
+          {
+            status: Type.Optional(
+              Type.Union([
+                Type.Literal('pending_approval'),
+                Type.Literal('active'),
+                Type.Literal('deactivated'),
+              ]),
+            ),
+            limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+            offset: Type.Integer({ minimum: 0, default: 0 }),
+          },
+          Strict,
+        ),
+        response: {
+          200: Type.Object({
+            ok: Type.Literal(true),
+            data: Type.Array(Merchant),
+            total: Type.Integer(),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const result = await listMerchants(ctx, {
+        limit: q.limit,
+        offset: q.offset,
+        ...(q.status && { status: q.status }),
+      });
+      return { ok: true as const, ...result };
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/merchants/:merchant_id',
+    {
+      preValidation: admin,
+      schema: {
+        operationId: 'adminGetMerchant',
+        tags: ['Admin'],
+        summary: "A merchant's overview",
+        description:
+          "The merchant record, its plans counted by status in each mode, its wallet, and each mode's webhook health (the endpoint, the last delivery attempt, events waiting, dead letters).",
+        security,
+        headers: OperatorHeader,
+        params: MerchantIdParams,
+        response: { 200: Envelope(MerchantOverview), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await getMerchantOverview(ctx, request.params.merchant_id),
+    }),
+  );
+
+  const transitions = [
+    [
+      'approve',
+      'adminApproveMerchant',
+      approveMerchant,
+      'Approve a merchant',
+      'Live keys start working. `reason` is optional. Recorded in the audit log with `X-Operator`.',
+    ],
+    [
+      'deactivate',
+      'adminDeactivateMerchant',
+      deactivateMerchant,
+      'Deactivate a merchant',
+      'Every call of the merchant gets 403 `merchant_inactive`, whose detail carries `reason` (required: the merchant is told it). Recorded in the audit log with `X-Operator`.',
+    ],
+    [
+      'reactivate',
+      'adminReactivateMerchant',
+      reactivateMerchant,
+      'Reactivate a deactivated merchant',
+      'Back to `active` (or `pending_approval` if never approved). `reason` is required. Recorded in the audit log with `X-Operator`.',
+    ],
+  ] as const;
+  for (const [action, operationId, run, summary, description] of transitions) {
+    app.post(
+      `/api/v1/admin/merchants/:merchant_id/${action}`,
+      {
+        preValidation: admin,
+        schema: {
+          operationId,
+          tags: ['Admin'],
+          summary,
+          description,
+          security,
+          params: MerchantIdParams,
+          headers: OperatorHeader,
+          body: ReasonBody,
+          response: { 200: Envelope(Merchant), ...errorResponses },
+        },
+      },
+      async (request) => ({
+        ok: true as const,
+        data: await run(
+          ctx,
+          request.params.merchant_id,
+          operatorOf(request),
+          request.body.reason ?? null,
+        ),
+      }),
+    );
+  }
+}

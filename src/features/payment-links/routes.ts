@@ -1,0 +1,423 @@
+import { Type } from 'typebox';
+import type { FastifyReply } from 'fastify';
+import { modeScope, type Principal } from '../access/authenticate.ts';
+import type { AppContext } from '../../app-context.ts';
+import {
+  createPaymentLink,
+  getPaymentLink,
+  listPaymentLinks,
+  setPaymentLinkActive,
+  updatePaymentLink,
+  visitPaymentLink,
+  type LinkScope,
+  type LinkVisit,
+} from './payment-links.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { MAX_CHECKOUT_AMOUNT_KOBO } from '../../domain/money.ts';
+import { formatNaira } from '../../domain/naira.ts';
+import type { LinkAmount } from '../../domain/payment-link.ts';
+import { pageSecurityHeaders } from '../../http/page-security.ts';
+import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
+import { MalformedInputError } from '../../http/plugins/malformed-input.ts';
+import { PaymentLink } from '../../http/resource-schemas.ts';
+import {
+  Constraints,
+  Envelope,
+  errorResponses,
+  LivemodeQuery,
+  PageEnvelope,
+  PageQuery,
+  Strict,
+} from '../../http/schemas.ts';
+import type { TypedApp } from '../../http/typed-app.ts';
+
+const Amount = Type.Integer({ minimum: 1, maximum: MAX_CHECKOUT_AMOUNT_KOBO });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
+  Type.Union([t, Type.Null()]);
+
+const Title = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+const RedirectUrl = Type.String({ minLength: 1, maxLength: 2048 });
+const LinkFields = {
+  amount: Type.Optional(Amount),
+  min_amount: Type.Optional(Amount),
+  max_amount: Type.Optional(Amount),
+  redirect_url: Type.Optional(Nullable(RedirectUrl)),
+  constraints: Type.Optional(Nullable(Constraints)),
+};
+const LinkParams = Type.Object(
+  { merchant_id: Type.String({ maxLength: 64 }), link_id: Type.String({ maxLength: 64 }) },
+  Strict,
+);
+const merchantAuth = ['secret_key', 'merchant_dashboard'] as const;
+
+/**
+ * A secret key reaches only the links of its own mode; the dashboard reaches both, or one mode
+ * with `livemode` (the list's filter). The rule every mode-bearing object follows: decision 0015.
+ */
+function scopeOf(principal: Principal, merchantIdInPath: string, livemode?: boolean): LinkScope {
+  return modeScope(principal, merchantIdInPath, livemode);
+}
+
+function amountFrom(b: {
+  amount?: number;
+  min_amount?: number;
+  max_amount?: number;
+}): LinkAmount | undefined {
+  const bounds = b.min_amount !== undefined || b.max_amount !== undefined;
+  if (b.amount !== undefined && bounds)
+    throw new DomainError(
+      'invalid_request',
+      'Send either amount (fixed) or min_amount and max_amount (the customer enters it), not both.',
+    );
+  if (b.amount !== undefined) return { type: 'fixed', amountKobo: b.amount };
+  if (!bounds) return undefined;
+  if (b.min_amount === undefined || b.max_amount === undefined)
+    throw new DomainError('invalid_request', 'min_amount and max_amount go together.');
+  return { type: 'customer_chooses', minKobo: b.min_amount, maxKobo: b.max_amount };
+}
+
+/**
+ * The pages' styling, served as a file: the pages' CSP allows no inline style (`style-src 'self'`).
+ * Linked from every page below.
+ */
+const PAY_STYLESHEET_PATH = '/pay/assets/pay.css';
+const PAY_STYLESHEET = `body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;color:#1c1c1c}
+h1{font-size:1.4rem}
+p{line-height:1.5}
+.problem{color:#a40000}
+input,button{font-size:1rem;padding:.5rem}
+`;
+
+/** The API's public origin, when PUBLIC_BASE_URL is a plain http(s) origin; else nothing. */
+function publicOrigin(publicBaseUrl: string): string[] {
+  try {
+    const { origin } = new URL(publicBaseUrl);
+    return /^https?:\/\/[a-z0-9.:[\]-]+$/.test(origin) ? [origin] : [];
+  } catch {
+    return [];
+  }
+}
+
+export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void {
+  // Nobody may frame these pages. The amount form submits to this page, whose answer redirects
+  // to the checkout on PUBLIC_BASE_URL: allowed even when the page was reached by another host
+  // name (127.0.0.1 for localhost), since form-action also governs the redirect.
+  const payPageHeaders = pageSecurityHeaders({
+    frameAncestors: 'none',
+    formAction: publicOrigin(ctx.settings.publicBaseUrl),
+  });
+
+  app.post(
+    '/api/v1/merchant/:merchant_id/payment-links',
+    {
+      preValidation: requireAuth(ctx, merchantAuth),
+      schema: {
+        operationId: 'createPaymentLink',
+        tags: ['Payment links'],
+        summary: 'Create a payment link',
+        description:
+          'A reusable URL that opens checkout without a server: `amount` (fixed, kobo) or `min_amount` and `max_amount` (the customer enters an amount in that range). Optional `redirect_url` (after a successful checkout; default the customer dashboard) and `constraints` (default: the merchant’s defaults at each visit). A secret key creates a link of its own mode; the dashboard chooses with `livemode` (default false).',
+        security: [{ secretKey: [] }, { merchantJwt: [] }],
+        params: Type.Object({ merchant_id: Type.String({ maxLength: 64 }) }, Strict),
+        body: Type.Object(
+          { title: Title, ...LinkFields, livemode: Type.Optional(Type.Boolean()) },
+          Strict,
+        ),
+        response: { 201: Envelope(PaymentLink), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request, ...merchantAuth);
+      const scope = scopeOf(principal, request.params.merchant_id);
+      const b = request.body;
+      if (scope.livemode !== undefined && b.livemode !== undefined && b.livemode !== scope.livemode)
+        throw new DomainError(
+          'invalid_request',
+          'livemode must match the key: an sk_test_ key creates test links, sk_live_ live ones.',
+        );
+      const amount = amountFrom(b);
+      if (!amount)
+        throw new DomainError(
+          'invalid_request',
+          'Send amount (fixed) or min_amount and max_amount (the customer enters it).',
+        );
+      const data = await createPaymentLink(
+        ctx,
+        scope.merchantId,
+        scope.livemode ?? b.livemode ?? false,
+        {
+          title: b.title,
+          amount,
+          ...(b.redirect_url !== undefined && { redirectUrl: b.redirect_url }),
+          ...(b.constraints !== undefined && { constraints: b.constraints }),
+        },
+      );
+      return reply.code(201).send({ ok: true as const, data });
+    },
+  );
+
+  app.get(
+    '/api/v1/merchant/:merchant_id/payment-links',
+    {
+      preValidation: requireAuth(ctx, merchantAuth),
+      schema: {
+        operationId: 'listPaymentLinks',
+        tags: ['Payment links'],
+        summary: 'List payment links',
+        description:
+          'Newest first; filter by `active`; pass `next_cursor` back as `cursor`. A secret key lists its own mode’s links only; the dashboard token both, or one with `livemode`.',
+        security: [{ secretKey: [] }, { merchantJwt: [] }],
+        params: Type.Object({ merchant_id: Type.String({ maxLength: 64 }) }, Strict),
+        querystring: Type.Object(
+          {
+            active: Type.Optional(Type.Boolean()),
+            ...LivemodeQuery,
+            ...PageQuery,
+          },
+          Strict,
+        ),
+        response: {
+          200: PageEnvelope(PaymentLink),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const scope = scopeOf(
+        principalOf(request, ...merchantAuth),
+        request.params.merchant_id,
+        q.livemode,
+      );
+      const result = await listPaymentLinks(ctx, scope, {
+        limit: q.limit,
+        ...(q.active !== undefined && { active: q.active }),
+        ...(q.cursor !== undefined && { cursor: q.cursor }),
+      });
+      return { ok: true as const, ...result };
+    },
+  );
+
+  app.get(
+    '/api/v1/merchant/:merchant_id/payment-links/:link_id',
+    {
+      preValidation: requireAuth(ctx, merchantAuth),
+      schema: {
+        operationId: 'getPaymentLink',
+        tags: ['Payment links'],
+        summary: 'A payment link',
+        security: [{ secretKey: [] }, { merchantJwt: [] }],
+        params: LinkParams,
+        response: { 200: Envelope(PaymentLink), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await getPaymentLink(
+        ctx,
+        scopeOf(principalOf(request, ...merchantAuth), request.params.merchant_id),
+        request.params.link_id,
+      ),
+    }),
+  );
+
+  app.patch(
+    '/api/v1/merchant/:merchant_id/payment-links/:link_id',
+    {
+      preValidation: requireAuth(ctx, merchantAuth),
+      schema: {
+        operationId: 'updatePaymentLink',
+        tags: ['Payment links'],
+        summary: 'Update a payment link',
+        description:
+          'Any of `title`, `amount` or `min_amount`+`max_amount` (switches between fixed and customer-entered), `redirect_url` (null clears), `constraints` (null: the merchant’s defaults). Applies to later visits; sessions already opened keep what they were created with.',
+        security: [{ secretKey: [] }, { merchantJwt: [] }],
+        params: LinkParams,
+        body: Type.Object({ title: Type.Optional(Title), ...LinkFields }, Strict),
+        response: { 200: Envelope(PaymentLink), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(principalOf(request, ...merchantAuth), request.params.merchant_id);
+      const b = request.body;
+      const amount = amountFrom(b);
+      return {
+        ok: true as const,
+        data: await updatePaymentLink(ctx, scope, request.params.link_id, {
+          ...(b.title !== undefined && { title: b.title }),
+          ...(amount !== undefined && { amount }),
+          ...(b.redirect_url !== undefined && { redirectUrl: b.redirect_url }),
+          ...(b.constraints !== undefined && { constraints: b.constraints }),
+        }),
+      };
+    },
+  );
+
+  for (const action of ['deactivate', 'activate'] as const) {
+    app.post(
+      `/api/v1/merchant/:merchant_id/payment-links/:link_id/${action}`,
+      {
+        preValidation: requireAuth(ctx, merchantAuth),
+        schema: {
+          operationId: action === 'deactivate' ? 'deactivatePaymentLink' : 'activatePaymentLink',
+          tags: ['Payment links'],
+          summary:
+            action === 'deactivate' ? 'Deactivate a payment link' : 'Reactivate a payment link',
+          description:
+            action === 'deactivate'
+              ? 'Later visits show a page saying the link is no longer available (HTTP 410); checkouts already opened can still complete. Idempotent.'
+              : 'Visits open checkout again. Idempotent.',
+          security: [{ secretKey: [] }, { merchantJwt: [] }],
+          params: LinkParams,
+          response: { 200: Envelope(PaymentLink), ...errorResponses },
+        },
+      },
+      async (request) => ({
+        ok: true as const,
+        data: await setPaymentLinkActive(
+          ctx,
+          scopeOf(principalOf(request, ...merchantAuth), request.params.merchant_id),
+          request.params.link_id,
+          action === 'activate',
+        ),
+      }),
+    );
+  }
+
+  app.get(
+    PAY_STYLESHEET_PATH,
+    { config: { rateLimit: false }, schema: { hide: true } },
+    async (_request, reply) =>
+      reply
+        .header('Cache-Control', 'public, max-age=3600')
+        .header('X-Content-Type-Options', 'nosniff')
+        .type('text/css; charset=utf-8')
+        .send(PAY_STYLESHEET),
+  );
+
+  app.get(
+    '/pay/:link_id',
+    {
+      // Every answer of the page (HTML, the 303 to checkout, a refusal) carries the page headers.
+      onRequest: async (_request, reply) => {
+        reply.headers(payPageHeaders);
+      },
+      schema: {
+        operationId: 'openPaymentLinkPage',
+        security: [],
+        tags: ['Payment links'],
+        summary: 'A payment link’s public page (customers’ browsers)',
+        description:
+          'Creates a checkout session for this visit and answers 303 to its `checkout_url`. A link where the customer enters the amount first shows a small form (`amount` in naira, e.g. `25000.50`). Unknown link: 404 page; deactivated: 410 page; merchant not able to take payments: 403 page. HTML, never JSON. Other query parameters (tracking tags) are ignored.',
+        params: Type.Object({ link_id: Type.String({ minLength: 1, maxLength: 64 }) }, Strict),
+        querystring: Type.Object({ amount: Type.Optional(Type.String({ maxLength: 32 })) }),
+      },
+      // Malformed text (NUL, a lone surrogate) is answered by a page, never JSON: in the link id
+      // it cannot name a link (the unknown link's page); in the query the address is broken. So
+      // is a request the schema refuses (an over-long link id, `amount` sent twice): a 400 page.
+      errorHandler: (error, _request, reply) => {
+        const malformed = error instanceof MalformedInputError;
+        if (!malformed && !(error as { validation?: unknown }).validation) throw error;
+        const answer =
+          malformed && error.part === 'path'
+            ? renderVisitPage({ kind: 'not_found' }, '')
+            : invalidAddressPage;
+        void reply
+          .code(answer.status)
+          .header('Cache-Control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(answer.html);
+      },
+    },
+    async (request, reply) => {
+      const visit = await visitPaymentLink(ctx, request.params.link_id, request.query.amount);
+      // Every visit must reach the server: a cached redirect would share one session.
+      reply.header('Cache-Control', 'no-store');
+      if (visit.kind === 'redirect')
+        return reply.code(303).header('Location', visit.checkoutUrl).send();
+      const page = renderVisitPage(visit, request.params.link_id);
+      return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
+    },
+  );
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+const invalidAddressPage = {
+  status: 400,
+  html: page(
+    'Address not valid',
+    '<h1>This address is not valid</h1><p>Check the address, or ask the seller for a new link.</p>',
+  ),
+};
+
+/**
+ * The payment link page's 400 for an address the router itself refuses (`/pay/%`, `/pay/%ED%A0%80`:
+ * percent-escapes that do not decode), before any route runs: the page, never JSON.
+ */
+export function sendInvalidPayAddressPage(reply: FastifyReply, publicBaseUrl: string): void {
+  void reply
+    .code(invalidAddressPage.status)
+    .headers(
+      pageSecurityHeaders({ frameAncestors: 'none', formAction: publicOrigin(publicBaseUrl) }),
+    )
+    .header('Cache-Control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(invalidAddressPage.html);
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)} · Tranche</title>
+<link rel="stylesheet" href="${PAY_STYLESHEET_PATH}">
+</head><body>${body}</body></html>`;
+}
+
+export function renderVisitPage(
+  visit: Exclude<LinkVisit, { kind: 'redirect' }>,
+  linkId: string,
+): { status: number; html: string } {
+  switch (visit.kind) {
+    case 'not_found':
+      return {
+        status: 404,
+        html: page(
+          'Link not found',
+          '<h1>This payment link does not exist</h1><p>Check the address, or ask the seller for a new link.</p>',
+        ),
+      };
+    case 'unavailable':
+      return {
+        status: visit.reason === 'deactivated' ? 410 : 403,
+        html: page(
+          visit.title,
+          `<h1>${escapeHtml(visit.title)}</h1><p>${
+            visit.reason === 'deactivated'
+              ? 'This payment link is no longer active.'
+              : 'This seller cannot take payments at the moment.'
+          } Nothing has been charged. Please contact the seller.</p>`,
+        ),
+      };
+    case 'choose_amount':
+      return {
+        status: visit.problem === null ? 200 : 400,
+        html: page(
+          visit.title,
+          `<h1>${escapeHtml(visit.title)}</h1>
+<form method="get" action="/pay/${escapeHtml(linkId)}">
+<p><label for="amount">Amount in naira, from ${formatNaira(visit.minKobo)} to ${formatNaira(visit.maxKobo)}</label></p>
+${visit.problem === null ? '' : `<p class="problem">${escapeHtml(visit.problem)}</p>`}
+<p><input id="amount" name="amount" inputmode="decimal" required> <button type="submit">Continue</button></p>
+</form>`,
+        ),
+      };
+  }
+}

@@ -1,0 +1,296 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../../app-context.ts';
+import {
+  assertSelf,
+  continueBankMandate,
+  deletePaymentMethod,
+  initializeCard,
+  initiateBankMandate,
+  listMandateBanks,
+  listPaymentMethods,
+  setDefaultPaymentMethod,
+  verifyCard,
+} from './payment-methods.ts';
+import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
+import { Envelope, errorResponses, Strict } from '../../http/schemas.ts';
+import type { TypedApp } from '../../http/typed-app.ts';
+import { PaymentMethod, MandateStep } from '../../http/resource-schemas.ts';
+
+const Message = Type.Object({ ok: Type.Literal(true), message: Type.String() });
+
+const CustomerId = Type.String({ minLength: 1, maxLength: 64 });
+const Reference = Type.String({ minLength: 1, maxLength: 100 });
+const BankCode = Type.String({ minLength: 1, maxLength: 10 });
+const AccountNumber = Type.String({ minLength: 1, maxLength: 20, description: '10-digit NUBAN' });
+const IsDefault = Type.Optional(Type.Boolean({ default: false }));
+const MandateFields = {
+  customer_id: CustomerId,
+  reference: Reference,
+  bank_code: BankCode,
+  bank_name: Type.String({ minLength: 1, maxLength: 100 }),
+  account_number: AccountNumber,
+  is_default: IsDefault,
+};
+const security = [{ customerJwt: [] }];
+const tags = ['Payment methods'];
+
+export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): void {
+  const customer = requireAuth(ctx, ['customer']);
+  const me = (request: Parameters<typeof principalOf>[0]) =>
+    principalOf(request, 'customer').customerId;
+
+  app.get(
+    '/api/v1/payment-methods/customers/:customer_id',
+    {
+      preValidation: customer,
+      schema: {
+        operationId: 'listPaymentMethods',
+        tags,
+        summary: "List the customer's payment methods",
+        security,
+        params: Type.Object({ customer_id: CustomerId }, Strict),
+        response: {
+          200: Type.Object({
+            ok: Type.Literal(true),
+            data: Type.Array(PaymentMethod),
+            total: Type.Integer(),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      assertSelf(me(request), request.params.customer_id);
+      return { ok: true as const, ...(await listPaymentMethods(ctx, request.params.customer_id)) };
+    },
+  );
+
+  app.get(
+    '/api/v1/payment-methods/banks',
+    {
+      preValidation: customer,
+      schema: {
+        operationId: 'listMandateBanks',
+        tags,
+        summary: 'Nigerian banks that support direct-debit mandates',
+        security,
+        response: {
+          200: Envelope(Type.Array(Type.Object({ name: Type.String(), code: Type.String() }))),
+          ...errorResponses,
+        },
+      },
+    },
+    async () => ({ ok: true as const, data: await listMandateBanks(ctx) }),
+  );
+
+  app.post(
+    '/api/v1/payment-methods/initialize-card',
+    {
+      preValidation: customer,
+      schema: {
+        operationId: 'initializeCard',
+        tags,
+        summary: 'Start linking a card',
+        description:
+          'Returns the gateway page where the customer enters the card. A ₦50 verification charge confirms the card is active; it is refunded automatically once the card is saved. The gateway then redirects to `callback_url?reference=…`; call verify-card with that reference.',
+        security,
+        body: Type.Object(
+          {
+            customer_id: CustomerId,
+            callback_url: Type.String({ minLength: 1, maxLength: 2048 }),
+            is_default: IsDefault,
+          },
+          Strict,
+        ),
+        response: {
+          200: Type.Object({
+            ok: Type.Literal(true),
+            authorization_url: Type.String(),
+            reference: Type.String(),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      assertSelf(me(request), request.body.customer_id);
+      const result = await initializeCard(ctx, request.body.customer_id, {
+        callbackUrl: request.body.callback_url,
+        isDefault: request.body.is_default ?? false,
+      });
+      return { ok: true as const, ...result };
+    },
+  );
+
+  app.post(
+    '/api/v1/payment-methods/verify-card',
+    {
+      preValidation: customer,
+      schema: {
+        operationId: 'verifyCard',
+        tags,
+        summary: 'Save the card after the gateway redirect',
+        description:
+          '409 `setup_pending` until the card is submitted on the gateway page; 402 `payment_failed` if it was declined. Verifying twice returns the same card.',
+        security,
+        body: Type.Object(
+          { customer_id: CustomerId, reference: Reference, is_default: IsDefault },
+          Strict,
+        ),
+        response: { 200: Envelope(PaymentMethod), ...errorResponses },
+      },
+    },
+    async (request) => {
+      assertSelf(me(request), request.body.customer_id);
+      const b = request.body;
+      return {
+        ok: true as const,
+        data: await verifyCard(ctx, b.customer_id, {
+          reference: b.reference,
+          ...(b.is_default !== undefined && { isDefault: b.is_default }),
+        }),
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/payment-methods/customers/:customer_id/initiate-bank-mandate',
+    {
+      preValidation: customer,
+      schema: {
+        operationId: 'initiateBankMandate',
+        tags,
+        summary: 'Start a bank direct-debit mandate',
+        description:
+          'Answers the first `next_action`: `submit_otp`, or `open_url` with a `url` to open in a popup (then call verify).',
+        security,
+        params: Type.Object({ customer_id: CustomerId }, Strict),
+        body: Type.Object(
+          { bank_code: BankCode, account_number: AccountNumber, is_default: IsDefault },
+          Strict,
+        ),
+        response: { 200: MandateStep, ...errorResponses },
+      },
+    },
+    async (request) => {
+      assertSelf(me(request), request.params.customer_id);
+      const b = request.body;
+      return {
+        ok: true as const,
+        ...(await initiateBankMandate(ctx, request.params.customer_id, {
+          bankCode: b.bank_code,
+          accountNumber: b.account_number,
+          isDefault: b.is_default ?? false,
+        })),
+      };
+    },
+  );
+
+  const steps = [
+    [
+      'submit-otp',
+      'otp',
+      'submitBankMandateOtp',
+      { otp: Type.String({ minLength: 1, maxLength: 12 }) },
+      'Submit the OTP the bank sent',
+    ],
+    [
+      'submit-birthday',
+      'birthday',
+      'submitBankMandateBirthday',
+      { birthday: Type.String({ format: 'date', description: 'YYYY-MM-DD' }) },
+      'Submit the date of birth',
+    ],
+    [
+      'submit-phone',
+      'phone',
+      'submitBankMandatePhone',
+      { phone: Type.String({ minLength: 7, maxLength: 20 }) },
+      'Submit the phone number registered with the account',
+    ],
+    ['verify', 'verify', 'verifyBankMandate', {}, 'Finish the mandate after the open_url popup'],
+  ] as const;
+  for (const [path, kind, operationId, extra, summary] of steps) {
+    app.post(
+      `/api/v1/payment-methods/bank-mandate/${path}`,
+      {
+        preValidation: customer,
+        schema: {
+          operationId,
+          tags,
+          summary,
+          description:
+            'On success `next_action` is `success` and `data` is the saved bank method; otherwise the next step and its `display_text`.',
+          security,
+          body: Type.Object({ ...MandateFields, ...extra }, Strict),
+          response: { 200: MandateStep, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const b = request.body as {
+          customer_id: string;
+          reference: string;
+          bank_code: string;
+          bank_name: string;
+          account_number: string;
+          is_default?: boolean;
+        } & Record<string, string | boolean | undefined>;
+        assertSelf(me(request), b.customer_id);
+        const value = kind === 'verify' ? '' : String(b[kind]);
+        const step = await continueBankMandate(
+          ctx,
+          b.customer_id,
+          kind,
+          {
+            reference: b.reference,
+            bankCode: b.bank_code,
+            bankName: b.bank_name,
+            accountNumber: b.account_number,
+            isDefault: b.is_default ?? false,
+          },
+          value,
+        );
+        return { ok: true as const, ...step };
+      },
+    );
+  }
+
+  app.put(
+    '/api/v1/payment-methods/:method_id/default',
+    {
+      preValidation: customer,
+      schema: {
+        operationId: 'setDefaultPaymentMethod',
+        tags,
+        summary: 'Make a method the default',
+        security,
+        params: Type.Object({ method_id: Type.String({ maxLength: 64 }) }, Strict),
+        response: { 200: Message, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await setDefaultPaymentMethod(ctx, me(request), request.params.method_id);
+      return { ok: true as const, message: 'Default payment method updated.' };
+    },
+  );
+
+  app.delete(
+    '/api/v1/payment-methods/:method_id',
+    {
+      preValidation: customer,
+      schema: {
+        operationId: 'deletePaymentMethod',
+        tags,
+        summary: 'Delete a payment method',
+        description: 'If it was the default, the newest other active method becomes the default.',
+        security,
+        params: Type.Object({ method_id: Type.String({ maxLength: 64 }) }, Strict),
+        response: { 200: Message, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await deletePaymentMethod(ctx, me(request), request.params.method_id);
+      return { ok: true as const, message: 'Payment method deleted.' };
+    },
+  );
+}

@@ -1,0 +1,92 @@
+import type { Tx } from '../../db/database.ts';
+import { runIdempotentWrite } from '../../db/idempotency.ts';
+import type { InstallmentRow, PaymentPlanRow } from '../../db/schema.ts';
+import type { IdempotentResult, StoredResponse } from '../../db/write.ts';
+import { canonicalJson } from '../../domain/canonical-json.ts';
+import { notFound } from '../../domain/errors.ts';
+import { sha256Hex } from '../../platform/crypto.ts';
+import { inMode, type ModeScope } from '../access/authenticate.ts';
+import { assertIdempotencyKey } from '../checkout/sessions.ts';
+import type { AppContext } from '../../app-context.ts';
+
+/** The merchant's plan in the scope's mode, or 404 (another merchant's or mode's plan). */
+export async function findMerchantPlan(
+  ctx: AppContext,
+  scope: ModeScope,
+  planId: string,
+): Promise<{ merchant_id: string; livemode: boolean }> {
+  const plan = await ctx.db
+    .selectFrom('payment_plans')
+    .select(['merchant_id', 'livemode'])
+    .where('id', '=', planId)
+    .executeTakeFirst();
+  if (!plan || plan.merchant_id !== scope.merchantId || !inMode(scope, plan.livemode))
+    throw notFound('Payment plan');
+  return plan;
+}
+
+/**
+ * A merchant's write on one plan (refund, cancel) with an optional `Idempotency-Key`, scoped by
+ * the plan's mode (so the dashboard token, which has none, still gets a key per mode). The
+ * request hash covers the action and its canonical input.
+ */
+export async function runPlanCommand(
+  ctx: AppContext,
+  scope: ModeScope,
+  planId: string,
+  request: { action: string; input: object; idempotencyKey: string | undefined },
+  command: (tx: Tx, now: Date) => Promise<StoredResponse>,
+): Promise<IdempotentResult> {
+  if (request.idempotencyKey !== undefined) assertIdempotencyKey(request.idempotencyKey);
+  const now = ctx.clock.now();
+  const plan = await findMerchantPlan(ctx, scope, planId);
+  const requestHash = sha256Hex(
+    `POST /plans/${planId}/${request.action}\n${canonicalJson(request.input)}`,
+  );
+  return runIdempotentWrite(
+    ctx.db,
+    request.idempotencyKey === undefined
+      ? undefined
+      : {
+          merchantId: scope.merchantId,
+          livemode: plan.livemode,
+          key: request.idempotencyKey,
+          requestHash,
+          now,
+        },
+    (tx) => command(tx, now),
+  );
+}
+
+/**
+ * Locks what a merchant's change to a plan touches, in the one order every writer follows: the
+ * merchant row (refunds, cancellations and payouts spend its available balance, so they never
+ * both spend it), then the plan's installments, then the plan (collections lock an installment,
+ * then its plan, so taking them the same way round cannot deadlock with a debit settling).
+ * Returns the plan and its installments as they now stand.
+ */
+export async function lockPlanForChange(
+  tx: Tx,
+  planId: string,
+): Promise<{ plan: PaymentPlanRow; installments: InstallmentRow[] }> {
+  const { merchant_id } = await tx
+    .selectFrom('payment_plans')
+    .select('merchant_id')
+    .where('id', '=', planId)
+    .executeTakeFirstOrThrow();
+  await tx.selectFrom('merchants').select('id').where('id', '=', merchant_id).forUpdate().execute();
+  const installments = await tx
+    .selectFrom('installments')
+    .selectAll()
+    .where('plan_id', '=', planId)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const plan = await tx
+    .selectFrom('payment_plans')
+    .selectAll()
+    .where('id', '=', planId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return { plan, installments };
+}

@@ -1,0 +1,392 @@
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database.ts';
+import { appendJournalEntry } from '../money/ledger-store.ts';
+import type { InstallmentRow, PaymentPlanRow } from '../../db/schema.ts';
+import { runWrite } from '../../db/write.ts';
+import { effectiveSessionStatus } from '../../domain/checkout-session.ts';
+import { DomainError, notFound } from '../../domain/errors.ts';
+import { planConfirmedEntry } from '../../domain/ledger.ts';
+import { splitPlatformFee } from '../../domain/money.ts';
+import { initialPlanStatus } from '../../domain/plan.ts';
+import { buildSchedule, validatePlanConfiguration } from '../../domain/schedule.ts';
+import { newId } from '../../platform/ids.ts';
+import { inMode, type ModeScope } from '../access/authenticate.ts';
+import { orderAlreadyCompleted } from '../checkout/sessions.ts';
+import type { AppContext } from '../../app-context.ts';
+import { constraintsFromStored } from '../checkout/plan-preview.ts';
+import { newestFirst, type Page, pageOf } from '../../db/pagination.ts';
+import { scheduleInstallmentReminders } from '../customer-notifications/enqueue.ts';
+import { emitPlanConfirmed } from './events.ts';
+import { assertEligibleToConfirm } from '../trust/trust.ts';
+
+export interface PlanView {
+  id: string;
+  object: 'payment_plan';
+  merchant_id: string;
+  customer_id: string;
+  checkout_session_id: string;
+  order_reference: string;
+  livemode: boolean;
+  amount: number;
+  currency: 'NGN';
+  frequency: 'weekly' | 'monthly';
+  installment_count: number;
+  upfront_pct: number;
+  status: PaymentPlanRow['status'];
+  payment_method_id: string;
+  installments: {
+    id: string;
+    sequence: number;
+    amount: number;
+    refunded: number;
+    due_at: string;
+    status: InstallmentRow['status'];
+    paid_at: string | null;
+  }[];
+  created_at: string;
+}
+
+export function planView(plan: PaymentPlanRow, installments: InstallmentRow[]): PlanView {
+  return {
+    id: plan.id,
+    object: 'payment_plan',
+    merchant_id: plan.merchant_id,
+    customer_id: plan.customer_id,
+    checkout_session_id: plan.checkout_session_id,
+    order_reference: plan.order_reference,
+    livemode: plan.livemode,
+    amount: plan.amount_kobo,
+    currency: plan.currency,
+    frequency: plan.frequency,
+    installment_count: plan.installment_count,
+    upfront_pct: plan.upfront_pct,
+    status: plan.status,
+    payment_method_id: plan.payment_method_id,
+    installments: [...installments]
+      .sort((a, b) => a.sequence - b.sequence)
+      .map((i) => ({
+        id: i.id,
+        sequence: i.sequence,
+        amount: i.amount_kobo,
+        refunded: i.refunded_kobo,
+        due_at: i.due_at.toISOString(),
+        status: i.status,
+        paid_at: i.paid_at?.toISOString() ?? null,
+      })),
+    created_at: plan.created_at.toISOString(),
+  };
+}
+
+export async function loadPlan(db: Db | Tx, planId: string): Promise<PlanView | undefined> {
+  const plan = await db
+    .selectFrom('payment_plans')
+    .selectAll()
+    .where('id', '=', planId)
+    .executeTakeFirst();
+  if (!plan) return undefined;
+  const installments = await db
+    .selectFrom('installments')
+    .selectAll()
+    .where('plan_id', '=', planId)
+    .execute();
+  return planView(plan, installments);
+}
+
+/** Outbox: a collection job per installment, added in the transaction that creates it. */
+export async function scheduleCollection(
+  tx: Tx,
+  installmentId: string,
+  attempt: number,
+  runAt: Date,
+): Promise<void> {
+  await sql`SELECT graphile_worker.add_job('collect_installment', json_build_object('installment_id', ${installmentId}::text),
+      run_at := ${runAt}::timestamptz, job_key := ${`collect:${installmentId}:${attempt}`}::text, max_attempts := 10)`.execute(
+    tx,
+  );
+}
+
+export interface ConfirmPlanInput {
+  frequency: 'weekly' | 'monthly';
+  installmentCount: number;
+  upfrontPct: number;
+  paymentMethodId: string;
+}
+
+/**
+ * The widget's final step (issue 4 §2): with the session token and the customer's token, turn
+ * the session into a plan. One transaction validates the configuration against the session's
+ * constraints, creates the plan and its installments, books the receivable in the ledger,
+ * completes the session, queues the collection of every installment (the deposit at once) and
+ * the customer's reminder before each later one.
+ * Confirming again returns the same plan.
+ */
+export async function confirmPlan(
+  ctx: AppContext,
+  customerId: string,
+  sessionToken: string,
+  input: ConfirmPlanInput,
+): Promise<PlanView> {
+  const now = ctx.clock.now();
+  try {
+    return await runWrite(ctx.db, async (tx) => {
+      const session = await tx
+        .selectFrom('checkout_sessions')
+        .selectAll()
+        .where('token', '=', sessionToken)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!session) throw notFound('Checkout session');
+      const status = effectiveSessionStatus(session.status, session.expires_at, now);
+      if (status === 'completed') {
+        // A repeat of the same confirm (a double click, a retry after a dropped connection) is
+        // answered with the plan it made. Other choices (a second tab) are refused like any
+        // confirm of a completed session: answering with the first plan would tell that tab
+        // its choices were taken when they were not (decision 0027).
+        const existing = await tx
+          .selectFrom('payment_plans')
+          .select(['id', 'frequency', 'installment_count', 'upfront_pct', 'payment_method_id'])
+          .where('checkout_session_id', '=', session.id)
+          .where('customer_id', '=', customerId)
+          .executeTakeFirst();
+        if (existing && sameChoices(existing, input))
+          return (await loadPlan(tx, existing.id)) ?? Promise.reject(new Error('plan vanished'));
+        if (existing)
+          throw new DomainError(
+            'session_not_pending',
+            'Cannot confirm a plan: this checkout was already confirmed with other choices; that plan stands.',
+          );
+      }
+      if (status !== 'pending')
+        throw new DomainError(
+          'session_not_pending',
+          `Cannot confirm a plan: the checkout session is ${status}.`,
+        );
+      await assertEligibleToConfirm(tx, customerId, session, now);
+      const method = await tx
+        .selectFrom('payment_methods')
+        .select(['id', 'status'])
+        .where('id', '=', input.paymentMethodId)
+        .where('customer_id', '=', customerId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!method) throw notFound('Payment method');
+      if (method.status !== 'active')
+        throw new DomainError(
+          'payment_method_unusable',
+          'This payment method was revoked; choose another.',
+        );
+      const config = {
+        amountKobo: session.amount_kobo,
+        frequency: input.frequency,
+        installmentCount: input.installmentCount,
+        upfrontPct: input.upfrontPct,
+        startsAt: now,
+      };
+      validatePlanConfiguration(config, constraintsFromStored(session.constraints));
+      const schedule = buildSchedule(config);
+
+      const plan = await tx
+        .insertInto('payment_plans')
+        .values({
+          id: newId('plan'),
+          merchant_id: session.merchant_id,
+          customer_id: customerId,
+          checkout_session_id: session.id,
+          payment_method_id: method.id,
+          livemode: session.livemode,
+          amount_kobo: session.amount_kobo,
+          currency: 'NGN',
+          frequency: input.frequency,
+          installment_count: input.installmentCount,
+          upfront_pct: input.upfrontPct,
+          order_reference: session.order_reference,
+          status: initialPlanStatus(schedule.depositKobo),
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const due = [
+        ...(schedule.depositKobo > 0
+          ? [{ sequence: 0, amountKobo: schedule.depositKobo, dueAt: now }]
+          : []),
+        ...schedule.installments,
+      ];
+      const installments = await tx
+        .insertInto('installments')
+        .values(
+          due.map((d) => ({
+            id: newId('inst'),
+            plan_id: plan.id,
+            sequence: d.sequence,
+            amount_kobo: d.amountKobo,
+            due_at: d.dueAt,
+            status: 'scheduled' as const,
+            charge_reference: null,
+            failed_attempts: 0,
+            paid_at: null,
+          })),
+        )
+        .returningAll()
+        .execute();
+      await appendJournalEntry(
+        tx,
+        planConfirmedEntry({
+          planId: plan.id,
+          merchantId: plan.merchant_id,
+          amountKobo: plan.amount_kobo,
+        }),
+        now,
+      );
+      await tx
+        .updateTable('checkout_sessions')
+        .set({ status: 'completed', completed_at: now })
+        .where('id', '=', session.id)
+        .execute();
+      for (const installment of installments)
+        await scheduleCollection(tx, installment.id, 1, installment.due_at);
+      await emitPlanConfirmed(tx, plan.id, now);
+      await scheduleInstallmentReminders(tx, plan, installments, now);
+      return planView(plan, installments);
+    });
+  } catch (error) {
+    throw orderAlreadyCompleted(error);
+  }
+}
+
+function sameChoices(
+  plan: {
+    frequency: string;
+    installment_count: number;
+    upfront_pct: number;
+    payment_method_id: string;
+  },
+  input: ConfirmPlanInput,
+): boolean {
+  return (
+    plan.frequency === input.frequency &&
+    plan.installment_count === input.installmentCount &&
+    plan.upfront_pct === input.upfrontPct &&
+    plan.payment_method_id === input.paymentMethodId
+  );
+}
+
+/**
+ * A merchant reads its own plans only, and a secret key only its own mode's: another merchant's
+ * or another mode's plan is 404 (decision 0015).
+ */
+export async function getMerchantPlan(
+  ctx: AppContext,
+  scope: ModeScope,
+  planId: string,
+): Promise<PlanView> {
+  const plan = await loadPlan(ctx.db, planId);
+  if (!plan || plan.merchant_id !== scope.merchantId || !inMode(scope, plan.livemode))
+    throw notFound('Payment plan');
+  return plan;
+}
+
+export async function listMerchantPlans(
+  ctx: AppContext,
+  scope: ModeScope,
+  filter: {
+    status?: PaymentPlanRow['status'];
+    customerId?: string;
+    orderReference?: string;
+    limit: number;
+    cursor?: string;
+  },
+): Promise<Page<PlanView>> {
+  let query = ctx.db
+    .selectFrom('payment_plans')
+    .selectAll()
+    .where('merchant_id', '=', scope.merchantId);
+  if (scope.livemode !== undefined) query = query.where('livemode', '=', scope.livemode);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.customerId) query = query.where('customer_id', '=', filter.customerId);
+  if (filter.orderReference) query = query.where('order_reference', '=', filter.orderReference);
+  const rows = await newestFirst(query, filter, 'plan_').execute();
+  return plansPage(ctx.db, rows, filter.limit);
+}
+
+/** A page of plan rows (fetched with `limit + 1`) as views, their installments in one query. */
+export async function plansPage(
+  db: Db,
+  rows: readonly PaymentPlanRow[],
+  limit: number,
+): Promise<Page<PlanView>> {
+  const shown = rows.slice(0, limit);
+  const installments =
+    shown.length === 0
+      ? []
+      : await db
+          .selectFrom('installments')
+          .selectAll()
+          .where(
+            'plan_id',
+            'in',
+            shown.map((p) => p.id),
+          )
+          .execute();
+  return pageOf(rows, limit, (plan) =>
+    planView(
+      plan,
+      installments.filter((i) => i.plan_id === plan.id),
+    ),
+  );
+}
+
+export interface ChargeView {
+  reference: string;
+  object: 'charge';
+  installment_id: string;
+  sequence: number;
+  attempt: number;
+  amount: number;
+  fee: number;
+  status: 'pending' | 'success' | 'failed';
+  gateway_message: string | null;
+  created_at: string;
+  settled_at: string | null;
+}
+
+/** Every charge attempt on a merchant's plan, oldest first (404 like the plan itself). */
+export async function listPlanCharges(
+  ctx: AppContext,
+  scope: ModeScope,
+  planId: string,
+): Promise<ChargeView[]> {
+  await getMerchantPlan(ctx, scope, planId);
+  const rows = await ctx.db
+    .selectFrom('charges as c')
+    .innerJoin('installments as i', 'i.id', 'c.installment_id')
+    .select([
+      'c.reference',
+      'c.installment_id',
+      'i.sequence',
+      'c.attempt',
+      'c.amount_kobo',
+      'c.status',
+      'c.gateway_message',
+      'c.created_at',
+      'c.settled_at',
+    ])
+    .where('c.plan_id', '=', planId)
+    .orderBy('c.created_at')
+    .orderBy('i.sequence')
+    .orderBy('c.attempt')
+    .execute();
+  return rows.map((r) => ({
+    reference: r.reference,
+    object: 'charge',
+    installment_id: r.installment_id,
+    sequence: r.sequence,
+    attempt: r.attempt,
+    amount: r.amount_kobo,
+    fee: r.status === 'success' ? splitPlatformFee(r.amount_kobo).feeKobo : 0,
+    status: r.status,
+    gateway_message: r.gateway_message,
+    created_at: r.created_at.toISOString(),
+    settled_at: r.settled_at?.toISOString() ?? null,
+  }));
+}

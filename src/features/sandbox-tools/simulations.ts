@@ -1,0 +1,83 @@
+import { DomainError, notFound } from '../../domain/errors.ts';
+import { SandboxControlError } from '../../gateway/sandbox/control-client.ts';
+import type { AppContext } from '../../app-context.ts';
+
+/**
+ * What a sandbox plan can be made to go through that no public call causes: the gateway's side
+ * of the story (a customer's card running dry, a bank revoking a mandate, a refund made on the
+ * gateway's dashboard). `tranche trigger` uses them to make payment.failed, payment_plan.defaulted,
+ * payment_method.revoked and refund.failed really happen.
+ */
+export const SIMULATIONS = [
+  'decline_debits',
+  'revoke_payment_method',
+  'refund_at_gateway',
+] as const;
+export type Simulation = (typeof SIMULATIONS)[number];
+
+/**
+ * Asks the sandbox gateway for one simulation on a merchant's own sandbox plan. The effects then
+ * come back through the normal paths (a failed debit, the gateway's revocation webhook, a refused
+ * refund), exactly as they would from Paystack.
+ */
+export async function simulateOnSandboxPlan(
+  ctx: AppContext,
+  merchantId: string,
+  planId: string,
+  simulation: Simulation,
+): Promise<void> {
+  const control = ctx.sandboxGateway;
+  if (!control)
+    throw new DomainError(
+      'forbidden',
+      'Simulations need the sandbox gateway; this service uses a live payment gateway.',
+    );
+  const plan = await ctx.db
+    .selectFrom('payment_plans')
+    .innerJoin('payment_methods', 'payment_methods.id', 'payment_plans.payment_method_id')
+    .select([
+      'payment_plans.merchant_id',
+      'payment_plans.livemode',
+      'payment_methods.type as method_type',
+      'payment_methods.authorization_sealed',
+    ])
+    .where('payment_plans.id', '=', planId)
+    .executeTakeFirst();
+  if (!plan || plan.merchant_id !== merchantId || plan.livemode) throw notFound('Payment plan');
+  const authorizationCode = ctx.secretBox.open(plan.authorization_sealed);
+  try {
+    if (simulation === 'decline_debits')
+      await control.setAuthorizationBehaviour(authorizationCode, 'insufficient_funds');
+    else if (simulation === 'revoke_payment_method')
+      await control.sendRevocation(
+        plan.method_type === 'bank' ? 'mandate.revoked' : 'authorization.revoked',
+        authorizationCode,
+      );
+    else {
+      const charge = await ctx.db
+        .selectFrom('charges')
+        .select('reference')
+        .where('plan_id', '=', planId)
+        .where('status', '=', 'success')
+        .orderBy('settled_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (!charge)
+        throw new DomainError('conflict', 'The plan has no collected payment to refund yet.');
+      await control.refundAtGateway(charge.reference);
+    }
+  } catch (error) {
+    if (!(error instanceof SandboxControlError)) throw error;
+    // Asked twice, the refund is already there: the simulation's outcome holds, as a repeat of
+    // the other two simulations does.
+    if (simulation === 'refund_at_gateway' && /fully reversed/i.test(error.gatewayMessage ?? ''))
+      return;
+    // The gateway refusing what was asked is the plan's state, not an outage.
+    if (error.status !== undefined && error.status >= 400 && error.status < 500)
+      throw new DomainError(
+        'conflict',
+        `Simulation refused by the sandbox gateway: ${error.gatewayMessage ?? error.message}`,
+      );
+    throw new DomainError('gateway_unavailable', `Simulation failed: ${error.message}.`);
+  }
+}
