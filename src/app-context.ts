@@ -7,7 +7,7 @@ import type { Clock } from './platform/clock.ts';
 import type { SecretBox } from './platform/crypto.ts';
 import type { RateLimitStore } from './platform/rate-limiter.ts';
 import type { TokenService } from './platform/tokens.ts';
-import type { CredentialCache } from './features/access/credential-cache.ts';
+import type { SecretKeyPrincipal } from './domain/principal.ts';
 
 /**
  * What every use case may depend on. The HTTP layer, the worker, the CLI and (later) pages all
@@ -40,4 +40,15 @@ export interface AppSettings {
   gatewayLivemode: boolean;
   /** Timeout of the synchronous test webhook delivery. */
   webhookTimeoutMs: number;
+}
+
+/**
+ * Resolved secret keys kept briefly by an API process (features/access/credential-cache.ts);
+ * every change to what a key may do invalidates its merchant at once.
+ */
+export interface CredentialCache {
+  get(digest: string, now: Date): SecretKeyPrincipal | undefined;
+  set(digest: string, principal: SecretKeyPrincipal, keyExpiresAt: Date | null, now: Date): void;
+  invalidateMerchant(merchantId: string): void;
+  clear(): void;
 }

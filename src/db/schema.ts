@@ -1,3 +1,4 @@
+import type { StoredConstraints } from '../domain/session-constraints.ts';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { ChannelName, NotificationKind } from '../domain/notification.ts';
 
@@ -25,14 +26,7 @@ export interface MerchantsTable {
   updated_at: Date;
 }
 
-/** Constraints as stored (snake_case, the API's spelling). */
-export interface StoredConstraints {
-  allowed_frequencies: ('weekly' | 'monthly')[];
-  max_weekly_duration: number;
-  max_monthly_duration: number;
-  min_upfront_pct: number;
-  allowed_schedule_types: 'installment'[];
-}
+export type { StoredConstraints };
 
 export type StoredGoodsReleaseRule =
   | { type: 'deposit_paid' }

@@ -43,3 +43,12 @@ export function validateConstraints(c: SessionConstraints): void {
   if (c.minUpfrontPct < 0 || c.minUpfrontPct > 100)
     fail('min_upfront_pct must be between 0 and 100.');
 }
+
+/** Constraints as stored (snake_case, the API's spelling). */
+export interface StoredConstraints {
+  allowed_frequencies: ('weekly' | 'monthly')[];
+  max_weekly_duration: number;
+  max_monthly_duration: number;
+  min_upfront_pct: number;
+  allowed_schedule_types: 'installment'[];
+}

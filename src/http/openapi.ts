@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.ts';
-import { CredentialCache } from '../features/access/credential-cache.ts';
+import { InMemoryCredentialCache } from '../features/access/credential-cache.ts';
 import { connectDatabase } from '../db/database.ts';
 import { preparedStatements } from '../db/prepared.ts';
 import { systemClock } from '../platform/clock.ts';
@@ -26,7 +26,7 @@ export async function renderOpenApiDocument(): Promise<string> {
     secretBox: new SecretBox(secrets.encryptionKey),
     tokens: new TokenService(secrets.jwtPrivateKeyPem, systemClock),
     rateLimits: new MemoryRateLimitStore(),
-    credentialCache: new CredentialCache(0),
+    credentialCache: new InMemoryCredentialCache(0),
     identity: new SandboxIdentityProvider(),
     gateway: new PaystackGateway({
       baseUrl: 'http://127.0.0.1:1',

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import type { AppContext } from '../app-context.ts';
-import { CredentialCache } from '../features/access/credential-cache.ts';
+import { InMemoryCredentialCache } from '../features/access/credential-cache.ts';
 import { connectDatabase, type DatabaseHandle } from '../db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
 import { migrate } from '../db/migrate.ts';
@@ -90,7 +90,7 @@ export async function openRuntime(
     secretBox: new SecretBox(secrets.encryptionKey),
     tokens: new TokenService(secrets.jwtPrivateKeyPem, clock),
     rateLimits,
-    credentialCache: new CredentialCache(config.authCacheTtlMs),
+    credentialCache: new InMemoryCredentialCache(config.authCacheTtlMs),
     identity: identityProviderFor(config.identityProvider),
     gateway: new PaystackGateway({
       baseUrl: gatewayBaseUrl(config),

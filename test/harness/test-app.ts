@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import type { AppContext, AppSettings } from '../../src/app-context.ts';
-import { CredentialCache } from '../../src/features/access/credential-cache.ts';
+import { InMemoryCredentialCache } from '../../src/features/access/credential-cache.ts';
 import { listenForCredentialChanges } from '../../src/features/access/credential-notifications.ts';
 import { connectDatabase } from '../../src/db/database.ts';
 import { preparedStatements } from '../../src/db/prepared.ts';
@@ -70,7 +70,7 @@ export async function startTestApp(
     secretBox: new SecretBox(secrets.encryptionKey),
     tokens: new TokenService(secrets.jwtPrivateKeyPem, clock),
     rateLimits,
-    credentialCache: new CredentialCache(options.authCacheTtlMs ?? 30_000),
+    credentialCache: new InMemoryCredentialCache(options.authCacheTtlMs ?? 30_000),
     identity: new SandboxIdentityProvider(),
     gateway: new PaystackGateway({
       baseUrl: options.gatewayBaseUrl ?? 'http://127.0.0.1:1',

@@ -7,24 +7,7 @@ import {
 } from '../../domain/merchant.ts';
 import { constantTimeEqual, sha256Hex } from '../../platform/crypto.ts';
 import type { AppContext } from '../../app-context.ts';
-import type { StoredConstraints } from '../../db/schema.ts';
-
-/** Who is calling. Each route states which kinds it accepts. */
-export type Principal =
-  | {
-      kind: 'secret_key';
-      merchantId: string;
-      keyId: string;
-      mode: KeyMode;
-      merchantStatus: MerchantStatus;
-      /** Loaded with the key because session creation snapshots them (saves a query on the hot path). */
-      defaultConstraints: StoredConstraints;
-    }
-  | { kind: 'merchant_dashboard'; merchantId: string; merchantStatus: MerchantStatus }
-  | { kind: 'customer'; customerId: string }
-  | { kind: 'admin' };
-
-export type PrincipalKind = Principal['kind'];
+import type { Principal, PrincipalKind } from '../../domain/principal.ts';
 
 const unauthenticated = (detail: string) => new DomainError('unauthenticated', detail);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CredentialCache } from './credential-cache.ts';
+import { InMemoryCredentialCache } from './credential-cache.ts';
 
 const principal = (merchantId: string) => ({
   kind: 'secret_key' as const,
@@ -20,19 +20,19 @@ const later = (ms: number) => new Date(t0.getTime() + ms);
 
 describe('credential cache', () => {
   it('serves an entry until its TTL, then forgets it', () => {
-    const cache = new CredentialCache(1_000);
+    const cache = new InMemoryCredentialCache(1_000);
     cache.set('d1', principal('mer_a'), null, t0);
     expect(cache.get('d1', later(999))?.merchantId).toBe('mer_a');
     expect(cache.get('d1', later(1_000))).toBeUndefined();
   });
   it('never serves a key past its own expiry', () => {
-    const cache = new CredentialCache(60_000);
+    const cache = new InMemoryCredentialCache(60_000);
     cache.set('d1', principal('mer_a'), later(500), t0);
     expect(cache.get('d1', later(499))).toBeDefined();
     expect(cache.get('d1', later(500))).toBeUndefined();
   });
   it('forgets every key of a merchant at once, and only that merchant', () => {
-    const cache = new CredentialCache(60_000);
+    const cache = new InMemoryCredentialCache(60_000);
     cache.set('d1', principal('mer_a'), null, t0);
     cache.set('d2', principal('mer_a'), null, t0);
     cache.set('d3', principal('mer_b'), null, t0);
@@ -42,10 +42,10 @@ describe('credential cache', () => {
     expect(cache.get('d3', t0)).toBeDefined();
   });
   it('a TTL of 0 disables it; a clock moved backwards does not resurrect entries', () => {
-    const off = new CredentialCache(0);
+    const off = new InMemoryCredentialCache(0);
     off.set('d1', principal('mer_a'), null, t0);
     expect(off.get('d1', t0)).toBeUndefined();
-    const cache = new CredentialCache(60_000);
+    const cache = new InMemoryCredentialCache(60_000);
     cache.set('d1', principal('mer_a'), null, t0);
     expect(cache.get('d1', later(-1))).toBeUndefined();
   });

@@ -1,6 +1,5 @@
-import type { Principal } from './authenticate.ts';
-
-type SecretKeyPrincipal = Extract<Principal, { kind: 'secret_key' }>;
+import type { CredentialCache } from '../../app-context.ts';
+import type { SecretKeyPrincipal } from '../../domain/principal.ts';
 
 interface Entry {
   principal: SecretKeyPrincipal;
@@ -15,7 +14,7 @@ interface Entry {
  * at once and, through PostgreSQL NOTIFY sent in the same transaction, in every other API process
  * (features/access/credential-notifications.ts). The TTL only bounds staleness if a notification were lost.
  */
-export class CredentialCache {
+export class InMemoryCredentialCache implements CredentialCache {
   private readonly entries = new Map<string, Entry>();
   private readonly digestsByMerchant = new Map<string, Set<string>>();
   readonly ttlMs: number;

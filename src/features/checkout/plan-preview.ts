@@ -8,7 +8,7 @@ import {
   type PlanConfiguration,
 } from '../../domain/schedule.ts';
 import type { SessionConstraints } from '../../domain/session-constraints.ts';
-import type { Principal } from '../access/authenticate.ts';
+import type { Principal } from '../../domain/principal.ts';
 import type { AppContext } from '../../app-context.ts';
 
 export interface PreviewInput {

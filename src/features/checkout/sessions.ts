@@ -12,7 +12,8 @@ import {
 import { DomainError, notFound } from '../../domain/errors.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { newId, randomBase62 } from '../../platform/ids.ts';
-import { inMode, type ModeScope, type Principal } from '../access/authenticate.ts';
+import { inMode, type ModeScope } from '../access/authenticate.ts';
+import type { Principal } from '../../domain/principal.ts';
 import type { AppContext } from '../../app-context.ts';
 import { checkoutSessionView, type CheckoutSessionView } from '../merchants/views.ts';
 import type { CheckoutSessionRow } from '../../db/schema.ts';

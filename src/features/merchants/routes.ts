@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.ts';
-import { chosenMode, merchantScope, modeScope, type Principal } from '../access/authenticate.ts';
+import { chosenMode, merchantScope, modeScope } from '../access/authenticate.ts';
+import type { Principal } from '../../domain/principal.ts';
 import {
   changeMerchantPassword,
   createMerchant,

@@ -2,10 +2,9 @@ import type { Tx } from '../../db/database.ts';
 import type { ChargeRow, InstallmentRow, MerchantRow, PaymentPlanRow } from '../../db/schema.ts';
 import { goodsReleaseMet } from '../../domain/merchant.ts';
 import { splitPlatformFee } from '../../domain/money.ts';
-import type { RefundView } from '../refunds/refunds.ts';
 import type { NewWebhookEvent } from '../merchant-webhooks/events.ts';
 import { recordEvent, recordEvents } from '../merchant-webhooks/events.ts';
-import { type PlanView, planView } from './plans.ts';
+import { type PlanView, planView } from './plan-view.ts';
 
 /**
  * The merchant events a plan's changes cause (docs/webhooks.md). Each runs inside the transaction
@@ -13,7 +12,7 @@ import { type PlanView, planView } from './plans.ts';
  * every payload carries the plan's current state: delivery order is not guaranteed.
  */
 
-async function currentPlan(
+export async function currentPlan(
   tx: Tx,
   planId: string,
 ): Promise<{ row: PaymentPlanRow; view: PlanView }> {
@@ -43,7 +42,7 @@ const STATUS_EVENTS = {
   cancelled: 'payment_plan.cancelled',
 } as const;
 
-function statusChangeEvents(
+export function statusChangeEvents(
   plan: PlanView,
   previousStatus: PaymentPlanRow['status'],
   base: Omit<NewWebhookEvent, 'type' | 'data'>,
@@ -258,44 +257,4 @@ export async function emitPlanConfirmed(tx: Tx, planId: string, now: Date): Prom
     if (installment.sequence > 0)
       events.push(debitScheduled(view, installment.id, 1, new Date(installment.due_at), base));
   await recordEvents(tx, events, now);
-}
-
-/**
- * A plan changed by the merchant (a refund shortened its schedule, or it was cancelled):
- * payment_plan.updated with the cause, and the status event when its status moved.
- */
-export async function emitPlanChanged(
-  tx: Tx,
-  planId: string,
-  cause: { reason: 'refund' | 'cancelled'; refund?: RefundView | null },
-  previousStatus: PaymentPlanRow['status'],
-  now: Date,
-): Promise<void> {
-  const { row, view } = await currentPlan(tx, planId);
-  const base = { merchantId: row.merchant_id, livemode: row.livemode };
-  const events: NewWebhookEvent[] = [];
-  if (cause.reason === 'refund')
-    events.push({
-      ...base,
-      type: 'payment_plan.updated',
-      data: { payment_plan: view, reason: 'refund', refund: cause.refund ?? null },
-    });
-  events.push(...statusChangeEvents(view, previousStatus, base));
-  await recordEvents(tx, events, now);
-}
-
-/** refund.processed or refund.failed, once the refund's outcome is final. */
-export async function emitRefundOutcome(tx: Tx, refund: RefundView, now: Date): Promise<void> {
-  if (refund.status === 'pending') throw new Error(`refund ${refund.id} is not final`);
-  const { view } = await currentPlan(tx, refund.payment_plan_id);
-  await recordEvent(
-    tx,
-    {
-      merchantId: refund.merchant_id,
-      livemode: refund.livemode,
-      type: refund.status === 'processed' ? 'refund.processed' : 'refund.failed',
-      data: { refund, payment_plan: view },
-    },
-    now,
-  );
 }

@@ -17,80 +17,8 @@ import { constraintsFromStored } from '../checkout/plan-preview.ts';
 import { newestFirst, type Page, pageOf } from '../../db/pagination.ts';
 import { scheduleInstallmentReminders } from '../customer-notifications/enqueue.ts';
 import { emitPlanConfirmed } from './events.ts';
+import { loadPlan, type PlanView, planView } from './plan-view.ts';
 import { assertEligibleToConfirm } from '../trust/trust.ts';
-
-export interface PlanView {
-  id: string;
-  object: 'payment_plan';
-  merchant_id: string;
-  customer_id: string;
-  checkout_session_id: string;
-  order_reference: string;
-  livemode: boolean;
-  amount: number;
-  currency: 'NGN';
-  frequency: 'weekly' | 'monthly';
-  installment_count: number;
-  upfront_pct: number;
-  status: PaymentPlanRow['status'];
-  payment_method_id: string;
-  installments: {
-    id: string;
-    sequence: number;
-    amount: number;
-    refunded: number;
-    due_at: string;
-    status: InstallmentRow['status'];
-    paid_at: string | null;
-  }[];
-  created_at: string;
-}
-
-export function planView(plan: PaymentPlanRow, installments: InstallmentRow[]): PlanView {
-  return {
-    id: plan.id,
-    object: 'payment_plan',
-    merchant_id: plan.merchant_id,
-    customer_id: plan.customer_id,
-    checkout_session_id: plan.checkout_session_id,
-    order_reference: plan.order_reference,
-    livemode: plan.livemode,
-    amount: plan.amount_kobo,
-    currency: plan.currency,
-    frequency: plan.frequency,
-    installment_count: plan.installment_count,
-    upfront_pct: plan.upfront_pct,
-    status: plan.status,
-    payment_method_id: plan.payment_method_id,
-    installments: [...installments]
-      .sort((a, b) => a.sequence - b.sequence)
-      .map((i) => ({
-        id: i.id,
-        sequence: i.sequence,
-        amount: i.amount_kobo,
-        refunded: i.refunded_kobo,
-        due_at: i.due_at.toISOString(),
-        status: i.status,
-        paid_at: i.paid_at?.toISOString() ?? null,
-      })),
-    created_at: plan.created_at.toISOString(),
-  };
-}
-
-export async function loadPlan(db: Db | Tx, planId: string): Promise<PlanView | undefined> {
-  const plan = await db
-    .selectFrom('payment_plans')
-    .selectAll()
-    .where('id', '=', planId)
-    .executeTakeFirst();
-  if (!plan) return undefined;
-  const installments = await db
-    .selectFrom('installments')
-    .selectAll()
-    .where('plan_id', '=', planId)
-    .execute();
-  return planView(plan, installments);
-}
 
 /** Outbox: a collection job per installment, added in the transaction that creates it. */
 export async function scheduleCollection(

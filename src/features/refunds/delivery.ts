@@ -6,8 +6,8 @@ import { runWrite } from '../../db/write.ts';
 import { refundFailedEntry, refundSucceededEntry } from '../../domain/ledger.ts';
 import { GatewayError, type GatewayRefund } from '../../gateway/port.ts';
 import type { AppContext } from '../../app-context.ts';
-import { emitRefundOutcome } from '../plans/events.ts';
-import { refundView, type RefundStatus } from './refunds.ts';
+import { emitRefundOutcome } from './refund-events.ts';
+import { refundView, type RefundStatus } from './refund-view.ts';
 
 /**
  * The cash part of a refund at the gateway, one refund per charge (`refund_parts`), in the same

@@ -3,10 +3,10 @@ import { DomainError } from '../../domain/errors.ts';
 import { transitionPlan } from '../../domain/plan.ts';
 import type { ModeScope } from '../access/authenticate.ts';
 import type { AppContext } from '../../app-context.ts';
-import { emitPlanChanged } from '../plans/events.ts';
+import { emitPlanChanged } from './refund-events.ts';
 import { lockPlanForChange, runPlanCommand } from '../plans/commands.ts';
 import { closeCancelledPlan } from '../plans/status.ts';
-import { loadPlan } from '../plans/plans.ts';
+import { loadPlan } from '../plans/plan-view.ts';
 import { refundableCharges, refundPlanInTx } from './refunds.ts';
 
 export interface CancelPlanRequest {

@@ -26,7 +26,8 @@ import type { AppContext } from '../../app-context.ts';
 import { enqueueRefundReceipt } from '../customer-notifications/enqueue.ts';
 import { newestFirst, pageOf, type Page } from '../../db/pagination.ts';
 import { findMerchantPlan, lockPlanForChange, runPlanCommand } from '../plans/commands.ts';
-import { emitPlanChanged, emitRefundOutcome } from '../plans/events.ts';
+import { emitPlanChanged, emitRefundOutcome } from './refund-events.ts';
+import { refundView, type RefundStatus, type RefundView } from './refund-view.ts';
 import { settlePlanIfNothingOpen } from '../plans/status.ts';
 
 /**
@@ -37,62 +38,6 @@ import { settlePlanIfNothingOpen } from '../plans/status.ts';
  * (`refund_initiated`), and handed to the `send_refund` job, which calls the gateway outside any
  * transaction (refund-delivery.ts).
  */
-
-export type RefundStatus = 'pending' | 'processed' | 'failed';
-
-export interface RefundView {
-  id: string;
-  object: 'refund';
-  payment_plan_id: string;
-  merchant_id: string;
-  livemode: boolean;
-  amount: number;
-  /** Taken off what the customer still owes: no money moves. */
-  balance_reduction: number;
-  /** Paid back to the customer's card or bank account through the gateway. */
-  cash_amount: number;
-  /** Tranche's 2.5% fee given back on the cash part; the merchant's wallet pays the rest. */
-  fee_returned: number;
-  reason: string | null;
-  status: RefundStatus;
-  failure_reason: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-interface RefundRowLike {
-  id: string;
-  plan_id: string;
-  merchant_id: string;
-  livemode: boolean;
-  amount_kobo: number;
-  reduction_kobo: number;
-  cash_kobo: number;
-  reason: string | null;
-  status: RefundStatus;
-  failure_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export function refundView(row: RefundRowLike, feeReturnedKobo: number): RefundView {
-  return {
-    id: row.id,
-    object: 'refund',
-    payment_plan_id: row.plan_id,
-    merchant_id: row.merchant_id,
-    livemode: row.livemode,
-    amount: row.amount_kobo,
-    balance_reduction: row.reduction_kobo,
-    cash_amount: row.cash_kobo,
-    fee_returned: feeReturnedKobo,
-    reason: row.reason,
-    status: row.status,
-    failure_reason: row.failure_reason,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
-}
 
 export interface RefundRequest {
   /** Kobo; the whole refundable amount when left out. */

@@ -4,7 +4,8 @@ import { runWrite } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import type { AppContext } from '../../app-context.ts';
 import { rescheduleReminders } from '../customer-notifications/enqueue.ts';
-import { getMerchantPlan, type PlanView, scheduleCollection } from '../plans/plans.ts';
+import { getMerchantPlan, scheduleCollection } from '../plans/plans.ts';
+import type { PlanView } from '../plans/plan-view.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,9 +1,6 @@
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import {
-  authenticate,
-  type Principal,
-  type PrincipalKind,
-} from '../../features/access/authenticate.ts';
+import { authenticate } from '../../features/access/authenticate.ts';
+import type { Principal, PrincipalKind } from '../../domain/principal.ts';
 import type { AppContext } from '../../app-context.ts';
 import { DomainError } from '../../domain/errors.ts';
 
