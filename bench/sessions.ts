@@ -25,7 +25,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
-import { createMerchant } from '../src/features/merchants/merchants.ts';
+import { createMerchant } from '../src/features/merchants/index.ts';
 import { openRuntime } from '../src/main/runtime.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import {

@@ -255,6 +255,9 @@ export function stateAfter<S>(transition: Transition<S>, action: string): S {
 export const RETRY_DELAYS_DAYS = [1, 3, 7] as const;
 export const MIN_RETRY_GAP_MS = DAY_MS;
 
+/** What one collection run did with an installment. */
+export type CollectionOutcome = 'paid' | 'failed' | 'pending' | 'nothing_to_do';
+
 export type CollectionDecision = { action: 'retry'; retryAt: Date } | { action: 'default_plan' };
 
 export function decideAfterFailedAttempt(input: {

@@ -18,29 +18,32 @@ import { registerMalformedInputGuard } from './plugins/malformed-input.ts';
 import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
-import { registerAdminRoutes } from '../features/operator/routes.ts';
-import { registerAdminOversightRoutes } from '../features/operator/oversight-routes.ts';
-import { registerCheckoutSessionRoutes } from '../features/checkout/session-routes.ts';
-import { registerCheckoutPreviewRoutes } from '../features/checkout/preview-routes.ts';
-import { registerCustomerRoutes } from '../features/customers/routes.ts';
-import { registerMerchantRoutes } from '../features/merchants/routes.ts';
+import { registerAdminOversightRoutes, registerAdminRoutes } from '../features/operator/index.ts';
+import {
+  registerCheckoutPreviewRoutes,
+  registerCheckoutSessionRoutes,
+} from '../features/checkout/index.ts';
+import { registerCustomerRoutes } from '../features/customers/index.ts';
+import { registerMerchantRoutes } from '../features/merchants/index.ts';
 import { registerOperationsRoutes } from './routes/operations.ts';
-import { registerGatewayWebhookRoutes } from '../features/gateway-events/routes.ts';
-import { registerPaymentMethodRoutes } from '../features/payment-methods/routes.ts';
-import { registerWalletRoutes } from '../features/money/wallet-routes.ts';
-import { registerPlanRoutes } from '../features/plans/routes.ts';
-import { registerRefundRoutes } from '../features/refunds/routes.ts';
-import { registerCustomerPlanRoutes } from '../features/collections/customer-plan-routes.ts';
-import { registerPayoutRoutes } from '../features/money/payout-routes.ts';
-import { registerBankRoutes } from '../features/payment-methods/bank-routes.ts';
-import { registerWebhookEventRoutes } from '../features/merchant-webhooks/routes.ts';
-import { registerTrustRoutes } from '../features/trust/routes.ts';
+import { registerGatewayWebhookRoutes } from '../features/gateway-events/index.ts';
+import {
+  registerBankRoutes,
+  registerPaymentMethodRoutes,
+} from '../features/payment-methods/index.ts';
+import { registerPayoutRoutes, registerWalletRoutes } from '../features/money/index.ts';
+import { registerPlanRoutes } from '../features/plans/index.ts';
+import { registerSandboxToolRoutes } from '../features/sandbox-tools/index.ts';
+import { registerRefundRoutes } from '../features/refunds/index.ts';
+import { registerCustomerPlanRoutes } from '../features/collections/index.ts';
+import { registerWebhookEventRoutes } from '../features/merchant-webhooks/index.ts';
+import { registerTrustRoutes } from '../features/trust/index.ts';
 import {
   registerPaymentLinkRoutes,
   sendInvalidPayAddressPage,
-} from '../features/payment-links/routes.ts';
+} from '../features/payment-links/index.ts';
 import { registerPageRoutes } from './routes/pages.ts';
-import { swaggerOptions } from './openapi-document.ts';
+import { sharedSchemasInDocumentOrder, swaggerOptions } from './openapi-document.ts';
 import { ErrorResponse, SHARED_SCHEMAS } from './schemas.ts';
 import type { TypedApp } from './typed-app.ts';
 import { validatorCompiler } from './validation.ts';
@@ -220,7 +223,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   );
 
   app.addSchema(ErrorResponse);
-  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+  for (const schema of sharedSchemasInDocumentOrder(SHARED_SCHEMAS)) app.addSchema(schema);
   await app.register(fastifySwagger, swaggerOptions(ctx.settings.publicBaseUrl));
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',
@@ -247,6 +250,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerCheckoutSessionRoutes(app, ctx);
   registerCheckoutPreviewRoutes(app, ctx);
   registerPlanRoutes(app, ctx);
+  registerSandboxToolRoutes(app, ctx);
   registerRefundRoutes(app, ctx);
   registerCustomerPlanRoutes(app, ctx);
   registerPaymentMethodRoutes(app, ctx);

@@ -1,12 +1,11 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import type { TSchema } from 'typebox';
 import { ERROR_CODES } from '../domain/errors.ts';
+import { assert } from '../platform/assert.ts';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../domain/webhook.ts';
 import { statusForCode } from './error-mapper.ts';
 import { exampleFor, type JsonSchema } from './openapi-examples.ts';
-import {
-  webhookEventSchema,
-  webhookEventSummary,
-} from '../features/merchant-webhooks/payload-schemas.ts';
+import { webhookEventSchema, webhookEventSummary } from '../features/merchant-webhooks/index.ts';
 
 /**
  * The OpenAPI 3.1 document's frame and its finishing pass (decision 0019). The routes' schemas
@@ -56,6 +55,27 @@ const RARE_ERRORS = ['413', '415', '500'];
 
 function errorResponseName(key: string): string {
   return key === 'default' ? 'OtherError' : (ERROR_RESPONSES[key]?.name ?? key);
+}
+
+/**
+ * The named components shared by several responses (`sharedSchema`), in the order the document
+ * lists them. Modules register them as they load, and the load order follows imports, so the
+ * document fixes its own order: moving a module must not reorder the published document.
+ */
+const SHARED_SCHEMA_ORDER = [
+  'PlanCountsByStatus',
+  'WebhookEndpointHealth',
+  'NotificationSwitches',
+  'NotificationPreferences',
+];
+
+export function sharedSchemasInDocumentOrder(registered: ReadonlyMap<string, TSchema>): TSchema[] {
+  const unplaced = [...registered.keys()].filter((id) => !SHARED_SCHEMA_ORDER.includes(id));
+  assert(
+    unplaced.length === 0,
+    `shared schemas without a place in the document: ${unplaced.join(', ')}`,
+  );
+  return SHARED_SCHEMA_ORDER.flatMap((id) => registered.get(id) ?? []);
 }
 
 export function swaggerOptions(publicBaseUrl: string): FastifyDynamicSwaggerOptions {

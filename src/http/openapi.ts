@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.ts';
-import { InMemoryCredentialCache } from '../features/access/credential-cache.ts';
+import { InMemoryCredentialCache } from '../features/access/index.ts';
 import { connectDatabase } from '../db/database.ts';
 import { preparedStatements } from '../db/prepared.ts';
 import { systemClock } from '../platform/clock.ts';

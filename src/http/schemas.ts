@@ -13,10 +13,10 @@ export const Strict = { additionalProperties: false } as const;
  * referenced by name, so the OpenAPI document has one named component instead of copies.
  * Embedding one `$id` twice in a response is refused by the serialiser; a reference is not.
  */
-export const SHARED_SCHEMAS: TSchema[] = [];
+export const SHARED_SCHEMAS = new Map<string, TSchema>();
 
 export function sharedSchema<T extends TSchema>(id: string, schema: T): T {
-  SHARED_SCHEMAS.push({ ...schema, $id: id });
+  SHARED_SCHEMAS.set(id, { ...schema, $id: id });
   return Type.Unsafe<Static<T>>({ $ref: id }) as unknown as T;
 }
 

@@ -2,8 +2,8 @@ import type { Db } from '../db/database.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { PaymentGateway } from '../gateway/port.ts';
 import type { AppContext } from '../app-context.ts';
-import type { NotificationChannels } from '../features/customer-notifications/channels/port.ts';
-import type { CollectionOutcome } from '../features/collections/collections.ts';
+import type { NotificationChannels } from '../notifications/port.ts';
+import type { CollectionOutcome } from '../domain/plan.ts';
 
 export interface JobDeps {
   db: Db;

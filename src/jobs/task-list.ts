@@ -1,19 +1,19 @@
 import type { TaskList } from 'graphile-worker';
 import type { JobDeps } from './deps.ts';
-import { expireCheckoutSessionsTask } from '../features/checkout/expire-sessions-job.ts';
+import { expireCheckoutSessionsTask } from '../features/checkout/index.ts';
 import { purgeIdempotencyKeysTask } from './purge-idempotency-keys.ts';
-import { refundVerificationChargeTask } from '../features/payment-methods/refund-verification-charge-job.ts';
-import { collectInstallmentTask } from '../features/collections/collect-installment-job.ts';
+import { refundVerificationChargeTask } from '../features/payment-methods/index.ts';
+import { collectInstallmentTask } from '../features/collections/index.ts';
 import {
   payoutSweepTask,
+  reconcileTask,
   sendPayoutTask,
   verifyPayoutTask,
-} from '../features/money/payout-jobs.ts';
-import { reconcileTask } from '../features/money/reconcile-job.ts';
-import { sendRefundTask, verifyRefundTask } from '../features/refunds/refund-jobs.ts';
-import { purgeWebhookEventsTask } from '../features/merchant-webhooks/purge-job.ts';
-import { deliverNotificationsTask } from '../features/customer-notifications/deliver-job.ts';
-import { sendPasswordResetTask } from '../features/customers/password-reset-job.ts';
+} from '../features/money/index.ts';
+import { sendRefundTask, verifyRefundTask } from '../features/refunds/index.ts';
+import { purgeWebhookEventsTask } from '../features/merchant-webhooks/index.ts';
+import { deliverNotificationsTask } from '../features/customer-notifications/index.ts';
+import { sendPasswordResetTask } from '../features/customers/index.ts';
 
 /** Every job the worker runs, by name. Handlers are idempotent: a job may run more than once. */
 export function taskList(deps: JobDeps): TaskList {

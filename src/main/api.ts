@@ -1,6 +1,6 @@
 import type { Runtime } from './runtime.ts';
 import { buildHttpApp } from '../http/app.ts';
-import { listenForCredentialChanges } from '../features/access/credential-notifications.ts';
+import { listenForCredentialChanges } from '../features/access/index.ts';
 import type { TypedApp } from '../http/typed-app.ts';
 
 export async function startApi(runtime: Runtime): Promise<{ app: TypedApp; url: string }> {

@@ -5,14 +5,14 @@ import {
   createMerchant,
   deactivateMerchant,
   listMerchants,
+  type MerchantView,
   reactivateMerchant,
-} from '../features/merchants/merchants.ts';
-import type { MerchantView } from '../features/merchants/views.ts';
+} from '../features/merchants/index.ts';
 import { DomainError } from '../domain/errors.ts';
 import { operatorName } from '../domain/operator-action.ts';
 import { userInfo } from 'node:os';
 import { migrate } from '../db/migrate.ts';
-import { reconcile } from '../features/money/reconciliation.ts';
+import { reconcile } from '../features/money/index.ts';
 import { ConfigError, loadConfig } from '../platform/config.ts';
 import { resolveSecrets } from '../platform/secrets.ts';
 import { startApi } from './api.ts';

@@ -1,15 +1,15 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startStore } from '../../examples/store/server.ts';
-import { authenticateSecretKey } from '../features/access/authenticate.ts';
+import { authenticateSecretKey } from '../features/access/index.ts';
 import {
   createMerchant,
   reactivateMerchant,
   rollApiKey,
   rollWebhookSecret,
   updateMerchantSettings,
-} from '../features/merchants/merchants.ts';
-import { loadWebhookEndpoint } from '../features/merchant-webhooks/endpoints.ts';
+} from '../features/merchants/index.ts';
+import { loadWebhookEndpoint } from '../features/merchant-webhooks/index.ts';
 import type { Config } from '../platform/config.ts';
 import type { Runtime } from './runtime.ts';
 

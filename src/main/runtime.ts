@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import type { AppContext } from '../app-context.ts';
-import { InMemoryCredentialCache } from '../features/access/credential-cache.ts';
+import { InMemoryCredentialCache } from '../features/access/index.ts';
 import { connectDatabase, type DatabaseHandle } from '../db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
 import { migrate } from '../db/migrate.ts';

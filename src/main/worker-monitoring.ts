@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql, type RawBuilder } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
-import type { CollectionOutcome } from '../features/collections/collections.ts';
+import type { CollectionOutcome } from '../domain/plan.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../platform/clock.ts';
 

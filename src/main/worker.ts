@@ -2,12 +2,9 @@ import { EventEmitter } from 'node:events';
 import { Logger as WorkerLogger, parseCrontab, run, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import { CRONTAB, taskList } from '../jobs/task-list.ts';
-import {
-  closeNotificationChannels,
-  openNotificationChannels,
-} from '../features/customer-notifications/channels/channels.ts';
+import { closeNotificationChannels, openNotificationChannels } from '../notifications/channels.ts';
 import { createLogger } from '../platform/logger.ts';
-import { WebhookDispatcher } from '../features/merchant-webhooks/dispatcher.ts';
+import { WebhookDispatcher } from '../features/merchant-webhooks/index.ts';
 import type { Runtime } from './runtime.ts';
 import {
   createWorkerMetrics,

@@ -7,8 +7,8 @@ import { addDays, lagosDateOf, lagosWallClockToUtc } from '../../src/domain/lago
 import {
   closeNotificationChannels,
   openNotificationChannels,
-} from '../../src/features/customer-notifications/channels/channels.ts';
-import type { NotificationChannels } from '../../src/features/customer-notifications/channels/port.ts';
+} from '../../src/notifications/channels.ts';
+import type { NotificationChannels } from '../../src/notifications/port.ts';
 import { loadConfig } from '../../src/platform/config.ts';
 import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { collect, confirmPlanFor } from '../harness/plans.ts';

@@ -5,8 +5,8 @@ import { sendPasswordReset } from '../../src/features/customers/password-resets.
 import {
   closeNotificationChannels,
   openNotificationChannels,
-} from '../../src/features/customer-notifications/channels/channels.ts';
-import type { NotificationChannels } from '../../src/features/customer-notifications/channels/port.ts';
+} from '../../src/notifications/channels.ts';
+import type { NotificationChannels } from '../../src/notifications/port.ts';
 import { createTestCustomer } from '../harness/fixtures.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../harness/smtp.ts';
 import { startTestApp, type TestApp } from '../harness/test-app.ts';

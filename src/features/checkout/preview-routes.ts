@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { authenticate } from '../access/authenticate.ts';
+import { authenticate } from '../access/index.ts';
 import type { AppContext } from '../../app-context.ts';
 import { previewPlan } from './plan-preview.ts';
 import { MAX_CHECKOUT_AMOUNT_KOBO } from '../../domain/money.ts';

@@ -10,12 +10,13 @@ import {
   sessionExpiresAt,
 } from '../../domain/checkout-session.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
+import { assertIdempotencyKey } from '../../domain/idempotency-key.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { newId, randomBase62 } from '../../platform/ids.ts';
-import { inMode, type ModeScope } from '../access/authenticate.ts';
+import { inMode, type ModeScope } from '../access/index.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { AppContext } from '../../app-context.ts';
-import { checkoutSessionView, type CheckoutSessionView } from '../merchants/views.ts';
+import { checkoutSessionView, type CheckoutSessionView } from './session-view.ts';
 import type { CheckoutSessionRow } from '../../db/schema.ts';
 
 export interface CreateSessionInput {
@@ -25,17 +26,6 @@ export interface CreateSessionInput {
   title: string;
   order_reference: string;
   customer_email?: string;
-}
-
-const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-
-export function assertIdempotencyKey(key: string): void {
-  if (!UUID_V4.test(key)) {
-    throw new DomainError(
-      'invalid_idempotency_key',
-      'Idempotency-Key must be a UUID v4, e.g. "3f1c2a5e-8d4b-4c1e-9a7f-2b6d8e0c1f34".',
-    );
-  }
 }
 
 /**

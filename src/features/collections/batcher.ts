@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context.ts';
-import { type CollectionOutcome, collectInstallments } from './collections.ts';
+import type { CollectionOutcome } from '../../domain/plan.ts';
+import { collectInstallments } from './collections.ts';
 
 export interface CollectionBatcherOptions {
   /** Most installments collected together. */

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { crashPoint } from '../../platform/crash-points.ts';
+import type { CollectionOutcome } from '../../domain/plan.ts';
 import type { Tx } from '../../db/database.ts';
-import { appendJournalEntries, appendJournalEntry } from '../money/ledger-store.ts';
+import { appendJournalEntries, appendJournalEntry } from '../money/index.ts';
 import type { ChargeRow, InstallmentRow, MerchantRow, PaymentPlanRow } from '../../db/schema.ts';
 import { runWrite } from '../../db/write.ts';
 import { paymentCollectedEntry } from '../../domain/ledger.ts';
@@ -9,19 +10,19 @@ import { decideAfterFailedAttempt, transitionPlan } from '../../domain/plan.ts';
 import { GatewayError, type GatewayTransaction } from '../../gateway/port.ts';
 import type { AppContext } from '../../app-context.ts';
 import {
+  closeCancelledPlan,
   emitPaymentCollected,
   emitPaymentFailed,
   paymentCollectedEvents,
-} from '../plans/events.ts';
+  scheduleCollection,
+} from '../plans/index.ts';
 import {
   enqueuePaymentFailedNotice,
   enqueuePaymentReceipts,
-} from '../customer-notifications/enqueue.ts';
-import { closeCancelledPlan } from '../plans/status.ts';
-import { scheduleCollection } from '../plans/plans.ts';
-import { type NewWebhookEvent, recordEvents } from '../merchant-webhooks/events.ts';
+} from '../customer-notifications/index.ts';
+import { type NewWebhookEvent, recordEvents } from '../merchant-webhooks/index.ts';
 
-/**
+/*
  * The auto-debit of one installment, in three steps so that no network call happens inside a
  * transaction and no crash can charge twice:
  *   1. record the intent: a `pending` charge with our own reference (chg-<installment>-<attempt>);
@@ -32,7 +33,6 @@ import { type NewWebhookEvent, recordEvents } from '../merchant-webhooks/events.
  *      customer's receipt or failed-debit notice in the same transaction.
  * A bank debit answered `processing` stays pending; a later run (or the gateway webhook) settles it.
  */
-export type CollectionOutcome = 'paid' | 'failed' | 'pending' | 'nothing_to_do';
 
 const PENDING_RECHECK_MS = 60_000;
 

@@ -5,8 +5,7 @@ import { DomainError, notFound } from '../../domain/errors.ts';
 import { collectInstallments } from './collections.ts';
 import type { AppContext } from '../../app-context.ts';
 import { newestFirst, type Page } from '../../db/pagination.ts';
-import { plansPage } from '../plans/plans.ts';
-import { loadPlan, type PlanView } from '../plans/plan-view.ts';
+import { loadPlan, plansPage, type PlanView } from '../plans/index.ts';
 
 /**
  * What a customer does with their own plans (customer token): read them, pay what is overdue now,

@@ -9,7 +9,7 @@ import {
 } from '../../domain/notification.ts';
 import { renderNotification } from '../../domain/notification-content.ts';
 import { retryAfterFailure } from '../../domain/notification-timing.ts';
-import { DeliveryError, type NotificationChannels } from './channels/port.ts';
+import { DeliveryError, type NotificationChannels } from '../../notifications/port.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { currentReminderFacts } from './enqueue.ts';
 import { preferencesOf } from './preferences.ts';

@@ -7,9 +7,10 @@ import type { AppContext } from '../../app-context.ts';
 import {
   assertLoginAllowed,
   clearLoginFailures,
+  issueRefreshToken,
   recordLoginFailure,
-} from '../access/login-throttle.ts';
-import { issueRefreshToken, rotateRefreshToken } from '../access/refresh-tokens.ts';
+  rotateRefreshToken,
+} from '../access/index.ts';
 
 export interface CustomerView {
   id: string;

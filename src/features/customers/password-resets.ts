@@ -8,18 +8,14 @@ import {
   RESET_REQUESTS_PER_HOUR,
   resetLink,
 } from '../../domain/password-reset.ts';
-import {
-  DeliveryError,
-  type NotificationChannel,
-} from '../customer-notifications/channels/port.ts';
+import { DeliveryError, type NotificationChannel } from '../../notifications/port.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { newId, randomBase62 } from '../../platform/ids.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { AppContext } from '../../app-context.ts';
 import { type CustomerSession, openCustomerSession } from './customers.ts';
-import { clearLoginFailures } from '../access/login-throttle.ts';
-import { revokeRefreshTokensOf } from '../access/refresh-tokens.ts';
+import { clearLoginFailures, revokeRefreshTokensOf } from '../access/index.ts';
 
 /**
  * Customer password reset by e-mail (decision 0024), in three steps:

@@ -9,9 +9,9 @@ import {
 import {
   getNotificationPreferences,
   updateNotificationPreferences,
-} from '../customer-notifications/preferences.ts';
+} from '../customer-notifications/index.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-resets.ts';
-import { listCustomerNotifications } from '../payment-methods/revocation-notices.ts';
+import { listCustomerNotifications } from '../payment-methods/index.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
 import { Customer, Email, Envelope, errorResponses, Password, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';

@@ -3,10 +3,10 @@ import type { GatewayEvent } from '../../gateway/port.ts';
 import { runWrite } from '../../db/write.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import type { AppContext } from '../../app-context.ts';
-import { revokeByAuthorization } from '../payment-methods/payment-methods.ts';
-import { settleCharge } from '../collections/collections.ts';
-import { applyTransferOutcome } from '../money/payouts.ts';
-import { refundEventReceived } from '../refunds/delivery.ts';
+import { revokeByAuthorization } from '../payment-methods/index.ts';
+import { settleCharge } from '../collections/index.ts';
+import { applyTransferOutcome } from '../money/index.ts';
+import { refundEventReceived } from '../refunds/index.ts';
 
 /** Checks the signature over the exact raw bytes before anything is parsed (401 when forged). */
 function verifiedEvent(

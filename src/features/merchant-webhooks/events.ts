@@ -12,7 +12,7 @@ import {
 import { newId, randomBase62 } from '../../platform/ids.ts';
 import { WebhookSender } from './sender.ts';
 import { signatureHeaders, signingSecretsAt } from './signing.ts';
-import type { ModeScope } from '../access/authenticate.ts';
+import type { ModeScope } from '../access/index.ts';
 import type { AppContext } from '../../app-context.ts';
 import { newestFirst, type Page, pageOf } from '../../db/pagination.ts';
 import { loadWebhookEndpoint } from './endpoints.ts';

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { chosenMode, modeScope } from '../access/authenticate.ts';
+import { chosenMode, merchantScope, modeScope } from '../access/index.ts';
 import type { AppContext } from '../../app-context.ts';
 import {
   getWebhookEvent,
@@ -13,7 +13,6 @@ import { DomainError } from '../../domain/errors.ts';
 import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook.ts';
 import { endEventStreams, serveEventStream } from './event-stream.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import { merchantScope } from '../access/authenticate.ts';
 import {
   Envelope,
   errorResponses,

@@ -1,7 +1,21 @@
 import { lookup } from 'node:dns/promises';
-import { refusedWebhookHost } from '../merchant-webhooks/address-policy.ts';
+import {
+  insertWebhookEndpoints,
+  loadWebhookEndpoints,
+  refusedWebhookHost,
+  replaceWebhookSecret,
+  setWebhookUrl,
+} from '../merchant-webhooks/index.ts';
 import { sql } from 'kysely';
-import { announceCredentialChange } from '../access/credential-notifications.ts';
+import {
+  announceCredentialChange,
+  assertLoginAllowed,
+  clearLoginFailures,
+  issueRefreshToken,
+  recordLoginFailure,
+  revokeRefreshTokensOf,
+  rotateRefreshToken,
+} from '../access/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import type { MerchantRow, StoredConstraints } from '../../db/schema.ts';
@@ -29,24 +43,8 @@ import { newId, randomBase62 } from '../../platform/ids.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { issueSecretKey } from './api-keys.ts';
 import type { AppContext } from '../../app-context.ts';
-import {
-  issueRefreshToken,
-  revokeRefreshTokensOf,
-  rotateRefreshToken,
-} from '../access/refresh-tokens.ts';
 import { merchantView, type MerchantView } from './views.ts';
-import {
-  insertWebhookEndpoints,
-  loadWebhookEndpoints,
-  replaceWebhookSecret,
-  setWebhookUrl,
-} from '../merchant-webhooks/endpoints.ts';
-import { recordOperatorAction, type Operator } from '../audit-log/operator-audit.ts';
-import {
-  recordLoginFailure,
-  assertLoginAllowed,
-  clearLoginFailures,
-} from '../access/login-throttle.ts';
+import { type Operator, recordOperatorAction } from '../audit-log/index.ts';
 
 /** The credentials a new merchant receives once: keys and webhook secrets are never shown again. */
 export interface MerchantCredentials {

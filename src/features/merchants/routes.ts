@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.ts';
-import { chosenMode, merchantScope, modeScope } from '../access/authenticate.ts';
+import { chosenMode, merchantScope, modeScope } from '../access/index.ts';
 import type { Principal } from '../../domain/principal.ts';
 import {
   changeMerchantPassword,

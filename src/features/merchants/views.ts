@@ -1,12 +1,10 @@
 import type {
-  CheckoutSessionRow,
   MerchantRow,
   StoredConstraints,
   StoredGoodsReleaseRule,
   WebhookEndpointRow,
 } from '../../db/schema.ts';
 import type { KeyMode } from '../../domain/api-key.ts';
-import { effectiveSessionStatus, type SessionStatus } from '../../domain/checkout-session.ts';
 
 /**
  * Public representations: the exact JSON the API returns (and pages render). snake_case, ISO
@@ -97,55 +95,5 @@ export function merchantView(
     goods_release_rule: row.goods_release_rule,
     allowed_checkout_origins: [...row.allowed_checkout_origins],
     created_at: row.created_at.toISOString(),
-  };
-}
-
-export interface CheckoutSessionView {
-  id: string;
-  object: 'checkout_session';
-  token: string;
-  checkout_url: string;
-  merchant_id: string;
-  /** In the widget's read (GET) only. */
-  merchant_name?: string;
-  livemode: boolean;
-  amount: number;
-  currency: string;
-  title: string;
-  order_reference: string;
-  customer_email: string | null;
-  status: SessionStatus;
-  constraints: StoredConstraints;
-  created_at: string;
-  expires_at: string;
-  completed_at: string | null;
-}
-
-export function checkoutUrl(publicBaseUrl: string, token: string): string {
-  return `${publicBaseUrl}/checkout/${token}`;
-}
-
-export function checkoutSessionView(
-  row: CheckoutSessionRow,
-  now: Date,
-  publicBaseUrl: string,
-): CheckoutSessionView {
-  return {
-    id: row.id,
-    object: 'checkout_session',
-    token: row.token,
-    checkout_url: checkoutUrl(publicBaseUrl, row.token),
-    merchant_id: row.merchant_id,
-    livemode: row.livemode,
-    amount: row.amount_kobo,
-    currency: row.currency,
-    title: row.title,
-    order_reference: row.order_reference,
-    customer_email: row.customer_email,
-    status: effectiveSessionStatus(row.status, row.expires_at, now),
-    constraints: row.constraints,
-    created_at: row.created_at.toISOString(),
-    expires_at: row.expires_at.toISOString(),
-    completed_at: row.completed_at?.toISOString() ?? null,
   };
 }

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { gatewayModeScope } from '../access/authenticate.ts';
+import { gatewayModeScope } from '../access/index.ts';
 import type { AppContext } from '../../app-context.ts';
 import { listPayouts, requestPayout } from './payouts.ts';
 import { MAX_CHECKOUT_AMOUNT_KOBO } from '../../domain/money.ts';

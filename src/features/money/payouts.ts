@@ -19,9 +19,9 @@ import {
 import { GatewayError, type GatewayTransfer } from '../../gateway/port.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { newId } from '../../platform/ids.ts';
-import { assertIdempotencyKey } from '../checkout/sessions.ts';
+import { assertIdempotencyKey } from '../../domain/idempotency-key.ts';
 import type { AppContext } from '../../app-context.ts';
-import { recordEvent } from '../merchant-webhooks/events.ts';
+import { recordEvent } from '../merchant-webhooks/index.ts';
 
 /**
  * Payouts (issue 4 §7). States:

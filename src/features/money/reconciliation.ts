@@ -4,7 +4,7 @@ import { runWrite } from '../../db/write.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { operatorReason } from '../../domain/operator-action.ts';
 import type { AppContext } from '../../app-context.ts';
-import { recordOperatorAction, type Operator } from '../audit-log/operator-audit.ts';
+import { type Operator, recordOperatorAction } from '../audit-log/index.ts';
 
 /**
  * Reconciliation (brief §5): every gateway charge and transfer maps to exactly one ledger entry

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { gatewayModeScope } from '../access/authenticate.ts';
+import { gatewayModeScope } from '../access/index.ts';
 import type { AppContext } from '../../app-context.ts';
 import { getWallet } from './wallet.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';

@@ -1,8 +1,7 @@
-import { accountBalances } from '../money/ledger-store.ts';
+import { accountBalances } from '../money/index.ts';
 import { merchantWallet, type LedgerAccount } from '../../domain/ledger.ts';
 import type { AppContext } from '../../app-context.ts';
-import { getMerchant } from '../merchants/merchants.ts';
-import type { MerchantView, WebhookEndpointView } from '../merchants/views.ts';
+import { getMerchant, type MerchantView, type WebhookEndpointView } from '../merchants/index.ts';
 
 /**
  * What an operator looks at before approving or deactivating a merchant: the record, its plans

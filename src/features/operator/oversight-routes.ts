@@ -1,9 +1,8 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.ts';
 import { listDeadLetters } from './dead-letters.ts';
-import { checkLedger } from '../money/ledger-check.ts';
-import { listOperatorActions } from '../audit-log/operator-audit.ts';
-import { reconcileForOperator } from '../money/reconciliation.ts';
+import { checkLedger, reconcileForOperator } from '../money/index.ts';
+import { listOperatorActions } from '../audit-log/index.ts';
 import { REASON_MAX } from '../../domain/operator-action.ts';
 import { DeadLetter, LedgerCheck, OperatorActionEntry, ReconciliationReport } from './schemas.ts';
 import { Envelope, errorResponses, PageEnvelope, PageQuery, Strict } from '../../http/schemas.ts';

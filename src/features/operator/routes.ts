@@ -7,8 +7,8 @@ import {
   deactivateMerchant,
   listMerchants,
   reactivateMerchant,
-} from '../merchants/merchants.ts';
-import type { Operator } from '../audit-log/operator-audit.ts';
+} from '../merchants/index.ts';
+import type { Operator } from '../audit-log/index.ts';
 import { operatorName, REASON_MAX } from '../../domain/operator-action.ts';
 import { requireAuth } from '../../http/plugins/auth.ts';
 import { MerchantOverview } from './schemas.ts';

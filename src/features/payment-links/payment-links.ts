@@ -12,8 +12,7 @@ import { validateConstraints } from '../../domain/session-constraints.ts';
 import { newId, randomBase62 } from '../../platform/ids.ts';
 import type { AppContext } from '../../app-context.ts';
 import { newestFirst, type Page, pageOf } from '../../db/pagination.ts';
-import { constraintsFromStored } from '../checkout/plan-preview.ts';
-import { checkoutUrl } from '../merchants/views.ts';
+import { checkoutUrl, constraintsFromStored } from '../checkout/index.ts';
 
 export interface PaymentLinkView {
   id: string;

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { FastifyReply } from 'fastify';
-import { modeScope } from '../access/authenticate.ts';
+import { modeScope } from '../access/index.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { AppContext } from '../../app-context.ts';
 import {

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/database.ts';
 import { newId } from '../../platform/ids.ts';
-import { recordEvents } from '../merchant-webhooks/events.ts';
+import { recordEvents } from '../merchant-webhooks/index.ts';
 
 /**
  * What a revoked payment method does to the plans it backs (issue 3, decision 0007): each open

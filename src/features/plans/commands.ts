@@ -5,8 +5,8 @@ import type { IdempotentResult, StoredResponse } from '../../db/write.ts';
 import { canonicalJson } from '../../domain/canonical-json.ts';
 import { notFound } from '../../domain/errors.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
-import { inMode, type ModeScope } from '../access/authenticate.ts';
-import { assertIdempotencyKey } from '../checkout/sessions.ts';
+import { inMode, type ModeScope } from '../access/index.ts';
+import { assertIdempotencyKey } from '../../domain/idempotency-key.ts';
 import type { AppContext } from '../../app-context.ts';
 
 /** The merchant's plan in the scope's mode, or 404 (another merchant's or mode's plan). */

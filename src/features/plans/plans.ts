@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
-import { appendJournalEntry } from '../money/ledger-store.ts';
+import { appendJournalEntry } from '../money/index.ts';
 import type { InstallmentRow, PaymentPlanRow } from '../../db/schema.ts';
 import { runWrite } from '../../db/write.ts';
 import { effectiveSessionStatus } from '../../domain/checkout-session.ts';
@@ -10,15 +10,14 @@ import { splitPlatformFee } from '../../domain/money.ts';
 import { initialPlanStatus } from '../../domain/plan.ts';
 import { buildSchedule, validatePlanConfiguration } from '../../domain/schedule.ts';
 import { newId } from '../../platform/ids.ts';
-import { inMode, type ModeScope } from '../access/authenticate.ts';
-import { orderAlreadyCompleted } from '../checkout/sessions.ts';
+import { inMode, type ModeScope } from '../access/index.ts';
+import { constraintsFromStored, orderAlreadyCompleted } from '../checkout/index.ts';
 import type { AppContext } from '../../app-context.ts';
-import { constraintsFromStored } from '../checkout/plan-preview.ts';
 import { newestFirst, type Page, pageOf } from '../../db/pagination.ts';
-import { scheduleInstallmentReminders } from '../customer-notifications/enqueue.ts';
+import { scheduleInstallmentReminders } from '../customer-notifications/index.ts';
 import { emitPlanConfirmed } from './events.ts';
 import { loadPlan, type PlanView, planView } from './plan-view.ts';
-import { assertEligibleToConfirm } from '../trust/trust.ts';
+import { assertEligibleToConfirm } from '../trust/index.ts';
 
 /** Outbox: a collection job per installment, added in the transaction that creates it. */
 export async function scheduleCollection(

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/database.ts';
-import { appendJournalEntry } from '../money/ledger-store.ts';
+import { appendJournalEntry } from '../money/index.ts';
 import type { PaymentPlanRow } from '../../db/schema.ts';
 import { planClosedEntry } from '../../domain/ledger.ts';
 import { transitionPlan } from '../../domain/plan.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../db/database.ts';
-import { appendJournalEntry } from '../money/ledger-store.ts';
+import { appendJournalEntry } from '../money/index.ts';
 import type { RefundPartRow } from '../../db/schema.ts';
 import { runWrite } from '../../db/write.ts';
 import { refundFailedEntry, refundSucceededEntry } from '../../domain/ledger.ts';

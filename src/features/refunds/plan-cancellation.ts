@@ -1,12 +1,10 @@
 import type { IdempotentResult } from '../../db/write.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { transitionPlan } from '../../domain/plan.ts';
-import type { ModeScope } from '../access/authenticate.ts';
+import type { ModeScope } from '../access/index.ts';
 import type { AppContext } from '../../app-context.ts';
 import { emitPlanChanged } from './refund-events.ts';
-import { lockPlanForChange, runPlanCommand } from '../plans/commands.ts';
-import { closeCancelledPlan } from '../plans/status.ts';
-import { loadPlan } from '../plans/plan-view.ts';
+import { closeCancelledPlan, loadPlan, lockPlanForChange, runPlanCommand } from '../plans/index.ts';
 import { refundableCharges, refundPlanInTx } from './refunds.ts';
 
 export interface CancelPlanRequest {

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/database.ts';
 import type { PaymentPlanRow } from '../../db/schema.ts';
-import { type NewWebhookEvent, recordEvent, recordEvents } from '../merchant-webhooks/events.ts';
-import { currentPlan, statusChangeEvents } from '../plans/events.ts';
+import { type NewWebhookEvent, recordEvent, recordEvents } from '../merchant-webhooks/index.ts';
+import { currentPlan, statusChangeEvents } from '../plans/index.ts';
 import type { RefundView } from './refund-view.ts';
 
 /**

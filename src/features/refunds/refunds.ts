@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../db/database.ts';
-import { accountBalances, appendJournalEntries } from '../money/ledger-store.ts';
+import { accountBalances, appendJournalEntries } from '../money/index.ts';
 import type { InstallmentRow } from '../../db/schema.ts';
 import type { IdempotentResult } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
@@ -21,14 +21,18 @@ import {
   type PlanInstallment,
 } from '../../domain/refund.ts';
 import { newId } from '../../platform/ids.ts';
-import { inMode, type ModeScope } from '../access/authenticate.ts';
+import { inMode, type ModeScope } from '../access/index.ts';
 import type { AppContext } from '../../app-context.ts';
-import { enqueueRefundReceipt } from '../customer-notifications/enqueue.ts';
+import { enqueueRefundReceipt } from '../customer-notifications/index.ts';
 import { newestFirst, pageOf, type Page } from '../../db/pagination.ts';
-import { findMerchantPlan, lockPlanForChange, runPlanCommand } from '../plans/commands.ts';
+import {
+  findMerchantPlan,
+  lockPlanForChange,
+  runPlanCommand,
+  settlePlanIfNothingOpen,
+} from '../plans/index.ts';
 import { emitPlanChanged, emitRefundOutcome } from './refund-events.ts';
 import { refundView, type RefundStatus, type RefundView } from './refund-view.ts';
-import { settlePlanIfNothingOpen } from '../plans/status.ts';
 
 /**
  * Merchant refunds of a plan (docs/money-rules.md §5, decision 0018). The request does all the

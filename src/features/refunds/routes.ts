@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { modeScope } from '../access/authenticate.ts';
+import { modeScope } from '../access/index.ts';
 import type { AppContext } from '../../app-context.ts';
 import { cancelPlan } from './plan-cancellation.ts';
 import { createRefund, getRefund, listPlanRefunds } from './refunds.ts';

@@ -3,9 +3,8 @@ import type { Tx } from '../../db/database.ts';
 import { runWrite } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import type { AppContext } from '../../app-context.ts';
-import { rescheduleReminders } from '../customer-notifications/enqueue.ts';
-import { getMerchantPlan, scheduleCollection } from '../plans/plans.ts';
-import type { PlanView } from '../plans/plan-view.ts';
+import { rescheduleReminders } from '../customer-notifications/index.ts';
+import { getMerchantPlan, type PlanView, scheduleCollection } from '../plans/index.ts';
 
 const DAY_MS = 86_400_000;
 

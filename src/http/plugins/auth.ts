@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import { authenticate } from '../../features/access/authenticate.ts';
+import { authenticate } from '../../features/access/index.ts';
 import type { Principal, PrincipalKind } from '../../domain/principal.ts';
 import type { AppContext } from '../../app-context.ts';
 import { DomainError } from '../../domain/errors.ts';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { checkoutFrameAncestors } from '../../features/checkout/embedding.ts';
+import { checkoutFrameAncestors } from '../../features/checkout/index.ts';
 import type { AppContext } from '../../app-context.ts';
 import { pageSecurityHeaders, type PageSecurityOptions } from '../page-security.ts';
 import { MalformedInputError } from '../plugins/malformed-input.ts';

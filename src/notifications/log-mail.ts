@@ -1,4 +1,4 @@
-import type { Logger } from '../../../platform/logger.ts';
+import type { Logger } from '../platform/logger.ts';
 import { messageIdFor, type NotificationChannel, type OutgoingNotification } from './port.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/database.ts';
+import type { Db } from '../db/database.ts';
 import { DeliveryError, type NotificationChannel, type OutgoingNotification } from './port.ts';
 
 /** The in-app notice's id, from its outbox row's: sending twice writes one notice. */

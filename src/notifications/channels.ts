@@ -1,6 +1,6 @@
-import type { Db } from '../../../db/database.ts';
-import { emailAddressDomain } from '../../../platform/email-address.ts';
-import type { Logger } from '../../../platform/logger.ts';
+import type { Db } from '../db/database.ts';
+import { emailAddressDomain } from '../platform/email-address.ts';
+import type { Logger } from '../platform/logger.ts';
 import { inAppChannel } from './in-app.ts';
 import { logMailChannel } from './log-mail.ts';
 import type { NotificationChannels } from './port.ts';

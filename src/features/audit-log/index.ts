@@ -1,0 +1,1 @@
+export { listOperatorActions, type Operator, recordOperatorAction } from './operator-audit.ts';

@@ -1,0 +1,2 @@
+export { sendPasswordResetTask } from './password-reset-job.ts';
+export { registerCustomerRoutes } from './routes.ts';

@@ -1,0 +1,1 @@
+export { registerGatewayWebhookRoutes } from './routes.ts';

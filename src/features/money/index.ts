@@ -1,0 +1,8 @@
+export { checkLedger } from './ledger-check.ts';
+export { accountBalances, appendJournalEntries, appendJournalEntry } from './ledger-store.ts';
+export { payoutSweepTask, sendPayoutTask, verifyPayoutTask } from './payout-jobs.ts';
+export { registerPayoutRoutes } from './payout-routes.ts';
+export { applyTransferOutcome } from './payouts.ts';
+export { reconcileTask } from './reconcile-job.ts';
+export { reconcile, reconcileForOperator } from './reconciliation.ts';
+export { registerWalletRoutes } from './wallet-routes.ts';

@@ -1,0 +1,2 @@
+export { registerAdminOversightRoutes } from './oversight-routes.ts';
+export { registerAdminRoutes } from './routes.ts';

@@ -1,0 +1,2 @@
+export { successRedirectUrl } from './payment-links.ts';
+export { registerPaymentLinkRoutes, sendInvalidPayAddressPage } from './routes.ts';

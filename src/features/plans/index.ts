@@ -1,0 +1,12 @@
+export { findMerchantPlan, lockPlanForChange, runPlanCommand } from './commands.ts';
+export {
+  currentPlan,
+  emitPaymentCollected,
+  emitPaymentFailed,
+  paymentCollectedEvents,
+  statusChangeEvents,
+} from './events.ts';
+export { loadPlan, type PlanView } from './plan-view.ts';
+export { getMerchantPlan, plansPage, scheduleCollection } from './plans.ts';
+export { registerPlanRoutes } from './routes.ts';
+export { closeCancelledPlan, settlePlanIfNothingOpen } from './status.ts';

@@ -1,0 +1,3 @@
+export { refundEventReceived } from './delivery.ts';
+export { sendRefundTask, verifyRefundTask } from './refund-jobs.ts';
+export { registerRefundRoutes } from './routes.ts';

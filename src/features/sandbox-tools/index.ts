@@ -1,0 +1,1 @@
+export { registerSandboxToolRoutes } from './routes.ts';

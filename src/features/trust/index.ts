@@ -1,0 +1,2 @@
+export { registerTrustRoutes } from './routes.ts';
+export { assertEligibleToConfirm } from './trust.ts';
