@@ -1,24 +1,19 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import type { AppContext } from '../app-context.ts';
-import { InMemoryCredentialCache } from '../features/access/index.ts';
 import { connectDatabase, type DatabaseHandle } from '../db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
 import { migrate } from '../db/migrate.ts';
-import { preparedStatements } from '../db/prepared.ts';
 import { systemClock, type Clock } from '../platform/clock.ts';
 import type { Config } from '../platform/config.ts';
-import { SecretBox } from '../platform/crypto.ts';
 import {
   MemoryRateLimitStore,
   RedisRateLimitStore,
   type RateLimitStore,
 } from '../platform/rate-limiter.ts';
 import { resolveSecrets, type ServiceSecrets } from '../platform/secrets.ts';
-import { TokenService } from '../platform/tokens.ts';
-import { PaystackGateway } from '../gateway/paystack/adapter.ts';
-import { SandboxGatewayControl } from '../gateway/sandbox/control-client.ts';
 import { identityProviderFor } from '../identity/sandbox.ts';
+import { createAppContext } from './app-context.ts';
 
 /** Where the gateway adapter points: the configured gateway, else the local sandbox gateway. */
 export function gatewayBaseUrl(config: Config): string {
@@ -83,38 +78,28 @@ export async function openRuntime(
     ? new RedisRateLimitStore(config.redisUrl)
     : new MemoryRateLimitStore();
   const clock = options.clock ?? systemClock;
-  const ctx: AppContext = {
-    db: database.db,
-    prepared: preparedStatements(database.pool),
+  const ctx = createAppContext({
+    database,
     clock,
-    secretBox: new SecretBox(secrets.encryptionKey),
-    tokens: new TokenService(secrets.jwtPrivateKeyPem, clock),
+    secrets,
     rateLimits,
-    credentialCache: new InMemoryCredentialCache(config.authCacheTtlMs),
     identity: identityProviderFor(config.identityProvider),
-    gateway: new PaystackGateway({
+    authCacheTtlMs: config.authCacheTtlMs,
+    gateway: {
       baseUrl: gatewayBaseUrl(config),
       secretKey: secrets.gatewaySecretKey,
       timeoutMs: config.gatewayTimeoutMs,
-    }),
+    },
+    sandboxControls: true,
     settings: {
       publicBaseUrl: config.publicBaseUrl,
-      adminApiToken: secrets.adminApiToken,
       rateLimitSandboxPerMin: config.rateLimitSandboxPerMin,
       rateLimitLivePerMin: config.rateLimitLivePerMin,
       rateLimitIpPerMin: config.rateLimitIpPerMin,
       loginMaxFailures: config.loginMaxFailures,
-      gatewayLivemode: config.gatewaySecretKey?.startsWith('sk_live_') ?? false,
       webhookTimeoutMs: config.webhookTimeoutMs,
     },
-    ...(!config.gatewaySecretKey?.startsWith('sk_live_') && {
-      sandboxGateway: new SandboxGatewayControl({
-        baseUrl: gatewayBaseUrl(config),
-        secretKey: secrets.gatewaySecretKey,
-        timeoutMs: config.gatewayTimeoutMs,
-      }),
-    }),
-  };
+  });
   return {
     ctx,
     secrets,

@@ -1,21 +1,16 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import type { AppContext, AppSettings } from '../../src/app-context.ts';
-import { InMemoryCredentialCache } from '../../src/features/access/credential-cache.ts';
 import { listenForCredentialChanges } from '../../src/features/access/credential-notifications.ts';
 import { connectDatabase } from '../../src/db/database.ts';
-import { preparedStatements } from '../../src/db/prepared.ts';
 import { buildHttpApp } from '../../src/http/app.ts';
+import { createAppContext } from '../../src/main/app-context.ts';
 import type { TypedApp } from '../../src/http/typed-app.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import type { TrustProxy } from '../../src/platform/config.ts';
-import { SecretBox } from '../../src/platform/crypto.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from '../../src/platform/rate-limiter.ts';
 import { generateSecrets } from '../../src/platform/secrets.ts';
-import { TokenService } from '../../src/platform/tokens.ts';
 import { createTestDatabase } from './database.ts';
 import { assertInvariants } from './invariants.ts';
-import { PaystackGateway } from '../../src/gateway/paystack/adapter.ts';
-import { SandboxGatewayControl } from '../../src/gateway/sandbox/control-client.ts';
 import { SandboxIdentityProvider } from '../../src/identity/sandbox.ts';
 import { HttpClient } from './http-client.ts';
 import { freePort, startTestSandbox, type TestSandbox } from './sandbox.ts';
@@ -38,7 +33,8 @@ export interface TestApp {
  */
 export async function startTestApp(
   options: {
-    settings?: Partial<AppSettings>;
+    /** The admin token comes from the generated secrets; livemode from the gateway key. */
+    settings?: Partial<Omit<AppSettings, 'adminApiToken' | 'gatewayLivemode'>>;
     rateLimits?: RateLimitStore;
     bodyLimitBytes?: number;
     /** TRUST_PROXY of the app (default off: X-Forwarded-For is ignored). */
@@ -48,6 +44,8 @@ export async function startTestApp(
     /** Where the gateway adapter points (a sandbox gateway started by the test); unset: nowhere. */
     gatewayBaseUrl?: string;
     gatewaySecretKey?: string;
+    /** Whether sandbox simulations reach the gateway's test controls (default: no). */
+    sandboxControls?: boolean;
     port?: number;
     authCacheTtlMs?: number;
     /** Where the built pages are read from (default web/dist, built by the global setup). */
@@ -63,32 +61,29 @@ export async function startTestApp(
   const clock = new ManualClock(start);
   const secrets = generateSecrets();
   const rateLimits = options.rateLimits ?? new MemoryRateLimitStore();
-  const ctx: AppContext = {
-    db: handle.db,
-    prepared: preparedStatements(handle.pool),
+  const ctx = createAppContext({
+    database: handle,
     clock,
-    secretBox: new SecretBox(secrets.encryptionKey),
-    tokens: new TokenService(secrets.jwtPrivateKeyPem, clock),
+    secrets,
     rateLimits,
-    credentialCache: new InMemoryCredentialCache(options.authCacheTtlMs ?? 30_000),
     identity: new SandboxIdentityProvider(),
-    gateway: new PaystackGateway({
+    authCacheTtlMs: options.authCacheTtlMs ?? 30_000,
+    gateway: {
       baseUrl: options.gatewayBaseUrl ?? 'http://127.0.0.1:1',
       secretKey: options.gatewaySecretKey ?? secrets.gatewaySecretKey,
       timeoutMs: 5_000,
-    }),
+    },
+    sandboxControls: options.sandboxControls ?? false,
     settings: {
       publicBaseUrl: 'http://checkout.test',
-      adminApiToken: secrets.adminApiToken,
       rateLimitSandboxPerMin: 100,
       rateLimitLivePerMin: 500,
       rateLimitIpPerMin: 100_000,
       loginMaxFailures: 5,
-      gatewayLivemode: false,
       webhookTimeoutMs: 2_000,
       ...options.settings,
     },
-  };
+  });
   const listener = listenForCredentialChanges(
     database.url,
     (merchantId) => ctx.credentialCache.invalidateMerchant(merchantId),
@@ -146,7 +141,8 @@ export interface TestAppWithSandbox extends TestApp {
  */
 export async function startTestAppWithSandbox(
   options: {
-    settings?: Partial<AppSettings>;
+    /** The admin token comes from the generated secrets; livemode from the gateway key. */
+    settings?: Partial<Omit<AppSettings, 'adminApiToken' | 'gatewayLivemode'>>;
     /** The sandbox's own webhooks, where they go, and its settlement delay (startTestSandbox). */
     sandbox?: { webhooks?: boolean; settleDelayMs?: number; webhookUrl?: string };
   } = {},
@@ -164,12 +160,8 @@ export async function startTestAppWithSandbox(
     port,
     gatewayBaseUrl: sandbox.gateway.url,
     gatewaySecretKey: sandbox.secretKey,
-  });
-  // As in a sandbox-mode process (src/main/runtime.ts): the simulations reach the sandbox.
-  t.ctx.sandboxGateway = new SandboxGatewayControl({
-    baseUrl: sandbox.gateway.url,
-    secretKey: sandbox.secretKey,
-    timeoutMs: 5_000,
+    // As in a sandbox-mode process (src/main/runtime.ts): the simulations reach the sandbox.
+    sandboxControls: true,
   });
   let closing: Promise<void> | undefined;
   return {

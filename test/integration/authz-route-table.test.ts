@@ -1,6 +1,6 @@
 /**
  * B31, the route table: every operation of the API document (which is generated from the
- * registered routes; `src/http/openapi.test.ts` fails when they drift apart) against every
+ * registered routes; `src/main/openapi-render.test.ts` fails when they drift apart) against every
  * credential it must refuse, and a check that every operation has its ownership cells somewhere.
  *
  * The cells here need no objects: credentials are judged before the body and before any lookup

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES } from '../domain/webhook.ts';
-import { compactJson } from './compact-json.ts';
-import { renderOpenApiDocument } from './openapi.ts';
+import { compactJson } from '../http/compact-json.ts';
+import { renderOpenApiDocument } from './openapi-render.ts';
 
 type Operation = {
   operationId?: string;
