@@ -1,5 +1,6 @@
-import type { TaskList } from 'graphile-worker';
+import type { Task, TaskList } from 'graphile-worker';
 import type { JobDeps } from './deps.ts';
+import type { TaskName } from './tasks.ts';
 import { expireCheckoutSessionsTask } from '../features/checkout/index.ts';
 import { purgeIdempotencyKeysTask } from './purge-idempotency-keys.ts';
 import { refundVerificationChargeTask } from '../features/payment-methods/index.ts';
@@ -16,7 +17,7 @@ import { deliverNotificationsTask } from '../features/customer-notifications/ind
 import { sendPasswordResetTask } from '../features/customers/index.ts';
 
 /** Every job the worker runs, by name. Handlers are idempotent: a job may run more than once. */
-export function taskList(deps: JobDeps): TaskList {
+export function taskList(deps: JobDeps): TaskList & Record<TaskName, Task> {
   return {
     expire_checkout_sessions: expireCheckoutSessionsTask(deps),
     purge_idempotency_keys: purgeIdempotencyKeysTask(deps),

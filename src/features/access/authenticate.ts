@@ -1,10 +1,6 @@
-import { parseSecretKey, type KeyMode } from '../../domain/api-key.ts';
+import { parseSecretKey } from '../../domain/api-key.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
-import {
-  assertMerchantMayUseKey,
-  merchantInactive,
-  type MerchantStatus,
-} from '../../domain/merchant.ts';
+import { assertMerchantMayUseKey, merchantInactive } from '../../domain/merchant.ts';
 import { constantTimeEqual, sha256Hex } from '../../platform/crypto.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Principal, PrincipalKind } from '../../domain/principal.ts';

@@ -1,10 +1,11 @@
 import type { Task } from 'graphile-worker';
 import { expireDueSessions } from './sessions.ts';
 import type { JobDeps } from '../../jobs/deps.ts';
+import { typedTask } from '../../jobs/tasks.ts';
 
 /** Cron, every minute: writes back `expired` for pending sessions past their 30 minutes. */
 export function expireCheckoutSessionsTask(deps: JobDeps): Task {
-  return async (_payload, helpers) => {
+  return typedTask('expire_checkout_sessions', async (_payload, helpers) => {
     let total = 0;
     for (
       let batch = await expireDueSessions(deps.db, deps.clock.now());
@@ -14,5 +15,5 @@ export function expireCheckoutSessionsTask(deps: JobDeps): Task {
       total += batch;
     }
     if (total > 0) helpers.logger.info(`expired ${total} checkout sessions`);
-  };
+  });
 }

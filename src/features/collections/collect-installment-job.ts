@@ -1,6 +1,7 @@
 import type { Task } from 'graphile-worker';
 import { CollectionBatcher } from './batcher.ts';
 import type { JobDeps } from '../../jobs/deps.ts';
+import { typedTask } from '../../jobs/tasks.ts';
 
 /** Installments a worker collects together at most, and how long it gathers them. */
 const MAX_BATCH = 100;
@@ -13,14 +14,9 @@ const GATHER_MS = 5;
  */
 export function collectInstallmentTask(deps: JobDeps): Task {
   const batcher = new CollectionBatcher(deps.app, { maxBatch: MAX_BATCH, gatherMs: GATHER_MS });
-  return async (payload, helpers) => {
-    const installmentId =
-      typeof payload === 'object' && payload !== null && 'installment_id' in payload
-        ? String(payload.installment_id)
-        : '';
-    if (!installmentId) throw new Error('collect_installment needs an installment_id');
+  return typedTask('collect_installment', async ({ installment_id: installmentId }, helpers) => {
     const outcome = await batcher.collect(installmentId);
     deps.onCollected?.(outcome);
     helpers.logger.info(`installment ${installmentId}: ${outcome}`);
-  };
+  });
 }

@@ -1,13 +1,14 @@
 import type { Task } from 'graphile-worker';
 import { deliverDueNotifications } from './delivery.ts';
 import type { JobDeps } from '../../jobs/deps.ts';
+import { typedTask } from '../../jobs/tasks.ts';
 
 /**
  * Sends due customer notifications (decision 0017). Runs every minute and whenever a cause writes
  * a notification that is due at once; runs that overlap claim different rows (SKIP LOCKED).
  */
 export function deliverNotificationsTask(deps: JobDeps): Task {
-  return async (_payload, helpers) => {
+  return typedTask('deliver_notifications', async (_payload, helpers) => {
     const summary = await deliverDueNotifications({
       db: deps.db,
       clock: deps.clock,
@@ -18,5 +19,5 @@ export function deliverNotificationsTask(deps: JobDeps): Task {
       helpers.logger.info(
         `notifications: ${sent} sent, ${skipped} skipped, ${waiting} held, ${retrying} to retry, ${failed} failed`,
       );
-  };
+  });
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import type { NotificationOutboxRow } from '../../db/schema.ts';
 import type { ChannelName, NotificationKind } from '../../domain/notification.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
 
 /**
  * The customer-notification outbox (migration 0013): rows are written in the transaction of their
@@ -62,8 +63,7 @@ export async function insertOutboxRows(
  * runs that find nothing due claim nothing.
  */
 export async function wakeDelivery(tx: Tx, now: Date): Promise<void> {
-  await sql`SELECT graphile_worker.add_job('deliver_notifications', '{}'::json,
-      run_at := ${now}::timestamptz, max_attempts := 3)`.execute(tx);
+  await enqueue(tx, 'deliver_notifications', {}, { runAt: now, maxAttempts: 3 });
 }
 
 /**

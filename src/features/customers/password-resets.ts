@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { runWrite } from '../../db/write.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -16,6 +15,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import type { AppContext } from '../../app-context.ts';
 import { type CustomerSession, openCustomerSession } from './customers.ts';
 import { clearLoginFailures, revokeRefreshTokensOf } from '../access/index.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
 
 /**
  * Customer password reset by e-mail (decision 0024), in three steps:
@@ -71,8 +71,12 @@ export async function requestPasswordReset(
         request_ip: ip,
       })
       .execute();
-    await sql`SELECT graphile_worker.add_job('send_password_reset', json_build_object('reset_id', ${id}::text),
-      job_key := ${`password-reset:${id}`}::text, max_attempts := 10)`.execute(tx);
+    await enqueue(
+      tx,
+      'send_password_reset',
+      { reset_id: id },
+      { jobKey: `password-reset:${id}`, maxAttempts: 10 },
+    );
   });
   return {
     object: 'password_reset_request',

@@ -1,35 +1,25 @@
 import type { Task } from 'graphile-worker';
 import { payoutSweep, sendPayout, verifyPayout } from './payouts.ts';
 import type { JobDeps } from '../../jobs/deps.ts';
-
-function payoutIdOf(payload: unknown, task: string): string {
-  const id =
-    typeof payload === 'object' && payload !== null && 'payout_id' in payload
-      ? String(payload.payout_id)
-      : '';
-  if (!id) throw new Error(`${task} needs a payout_id`);
-  return id;
-}
+import { typedTask } from '../../jobs/tasks.ts';
 
 /** Sends one payout's transfer (queued with the payout); retried with back-off on outages. */
 export function sendPayoutTask(deps: JobDeps): Task {
-  return async (payload, helpers) => {
-    const payoutId = payoutIdOf(payload, 'send_payout');
+  return typedTask('send_payout', async ({ payout_id: payoutId }, helpers) => {
     helpers.logger.info(`payout ${payoutId}: ${await sendPayout(deps.app, payoutId)}`);
-  };
+  });
 }
 
 /** Asks the gateway about a payout in transit until it is final (throws, to retry, until then). */
 export function verifyPayoutTask(deps: JobDeps): Task {
-  return async (payload, helpers) => {
-    const payoutId = payoutIdOf(payload, 'verify_payout');
+  return typedTask('verify_payout', async ({ payout_id: payoutId }, helpers) => {
     helpers.logger.info(`payout ${payoutId}: ${await verifyPayout(deps.app, payoutId)}`);
-  };
+  });
 }
 
 /** Cron, daily at 10:00 Lagos (09:00 UTC): pays out every merchant's available balance. */
 export function payoutSweepTask(deps: JobDeps): Task {
-  return async (_payload, helpers) => {
+  return typedTask('payout_sweep', async (_payload, helpers) => {
     helpers.logger.info(`payout sweep created ${await payoutSweep(deps.app)} payouts`);
-  };
+  });
 }

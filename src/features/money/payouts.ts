@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { crashPoint } from '../../platform/crash-points.ts';
-import { sql } from 'kysely';
 import type { Tx } from '../../db/database.ts';
 import { accountBalances, appendJournalEntry } from './ledger-store.ts';
 import type { PayoutRow } from '../../db/schema.ts';
@@ -22,6 +21,7 @@ import { newId } from '../../platform/ids.ts';
 import { assertIdempotencyKey } from '../../domain/idempotency-key.ts';
 import type { AppContext } from '../../app-context.ts';
 import { recordEvent } from '../merchant-webhooks/index.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
 
 /**
  * Payouts (issue 4 §7). States:
@@ -178,8 +178,11 @@ async function insertPayout(
     .returningAll()
     .executeTakeFirstOrThrow();
   await appendJournalEntry(tx, payoutInitiatedEntry(money(row)), now);
-  await sql`SELECT graphile_worker.add_job('send_payout', json_build_object('payout_id', ${row.id}::text), job_key := ${`payout:${row.id}`}::text, max_attempts := 25)`.execute(
+  await enqueue(
     tx,
+    'send_payout',
+    { payout_id: row.id },
+    { jobKey: `payout:${row.id}`, maxAttempts: 25 },
   );
   return payoutView(row);
 }
@@ -264,9 +267,12 @@ export async function sendPayout(ctx: AppContext, payoutId: string): Promise<Pay
  * for) until the nightly reconciliation.
  */
 async function enqueuePayoutVerification(ctx: AppContext, payoutId: string): Promise<void> {
-  await sql`SELECT graphile_worker.add_job('verify_payout', json_build_object('payout_id', ${payoutId}::text),
-      run_at := now() + interval '5 seconds',
-      job_key := ${`verify-payout:${payoutId}`}::text, max_attempts := 30)`.execute(ctx.db);
+  await enqueue(
+    ctx.db,
+    'verify_payout',
+    { payout_id: payoutId },
+    { runAt: { afterSeconds: 5 }, jobKey: `verify-payout:${payoutId}`, maxAttempts: 30 },
+  );
 }
 
 /**

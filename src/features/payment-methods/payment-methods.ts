@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { noticeRevokedMethods } from './revocation-notices.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { PaymentMethodRow, PaymentMethodSetupRow } from '../../db/schema.ts';
@@ -22,6 +21,7 @@ import {
 import { sha256Hex } from '../../platform/crypto.ts';
 import { newId, randomBase62 } from '../../platform/ids.ts';
 import type { AppContext } from '../../app-context.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
 
 /** How long a card or mandate flow may take before it must be started again. */
 export const SETUP_LIFETIME_MS = 60 * 60_000;
@@ -418,8 +418,11 @@ async function savePaymentMethod(
 
 /** Outbox: the refund job is added in the transaction that saved the method (job key de-duplicates). */
 async function enqueueVerificationRefund(tx: Tx, reference: string): Promise<void> {
-  await sql`SELECT graphile_worker.add_job('refund_verification_charge', json_build_object('reference', ${reference}::text), job_key := ${`refund-verification:${reference}`}::text, max_attempts := 25)`.execute(
+  await enqueue(
     tx,
+    'refund_verification_charge',
+    { reference },
+    { jobKey: `refund-verification:${reference}`, maxAttempts: 25 },
   );
 }
 

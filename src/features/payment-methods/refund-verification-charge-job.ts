@@ -1,6 +1,7 @@
 import type { Task } from 'graphile-worker';
 import { GatewayError } from '../../gateway/port.ts';
 import type { JobDeps } from '../../jobs/deps.ts';
+import { typedTask } from '../../jobs/tasks.ts';
 
 /**
  * Refunds the ₦50 verification charge of a saved card or mandate (enqueued in the transaction
@@ -8,12 +9,7 @@ import type { JobDeps } from '../../jobs/deps.ts';
  * refunded (a retry after a lost response), verify confirms `reversed` and the job is done.
  */
 export function refundVerificationChargeTask(deps: JobDeps): Task {
-  return async (payload, helpers) => {
-    const reference =
-      typeof payload === 'object' && payload !== null && 'reference' in payload
-        ? String(payload.reference)
-        : '';
-    if (!reference) throw new Error('refund_verification_charge needs a reference');
+  return typedTask('refund_verification_charge', async ({ reference }, helpers) => {
     try {
       await deps.gateway.refund({ transactionReference: reference });
       helpers.logger.info(`refunded verification charge ${reference}`);
@@ -24,5 +20,5 @@ export function refundVerificationChargeTask(deps: JobDeps): Task {
       }
       throw error;
     }
-  };
+  });
 }

@@ -2,7 +2,7 @@ import type { Tx } from '../../db/database.ts';
 import type { ChargeRow, InstallmentRow, MerchantRow, PaymentPlanRow } from '../../db/schema.ts';
 import { goodsReleaseMet } from '../../domain/merchant.ts';
 import { splitPlatformFee } from '../../domain/money.ts';
-import { type NewWebhookEvent, recordEvent, recordEvents } from '../merchant-webhooks/index.ts';
+import { type NewWebhookEvent, recordEvents } from '../merchant-webhooks/index.ts';
 import { type PlanView, planView } from './plan-view.ts';
 
 /**

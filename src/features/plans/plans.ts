@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { appendJournalEntry } from '../money/index.ts';
-import type { InstallmentRow, PaymentPlanRow } from '../../db/schema.ts';
+import type { PaymentPlanRow } from '../../db/schema.ts';
 import { runWrite } from '../../db/write.ts';
 import { effectiveSessionStatus } from '../../domain/checkout-session.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
@@ -18,6 +17,7 @@ import { scheduleInstallmentReminders } from '../customer-notifications/index.ts
 import { emitPlanConfirmed } from './events.ts';
 import { loadPlan, type PlanView, planView } from './plan-view.ts';
 import { assertEligibleToConfirm } from '../trust/index.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
 
 /** Outbox: a collection job per installment, added in the transaction that creates it. */
 export async function scheduleCollection(
@@ -26,9 +26,11 @@ export async function scheduleCollection(
   attempt: number,
   runAt: Date,
 ): Promise<void> {
-  await sql`SELECT graphile_worker.add_job('collect_installment', json_build_object('installment_id', ${installmentId}::text),
-      run_at := ${runAt}::timestamptz, job_key := ${`collect:${installmentId}:${attempt}`}::text, max_attempts := 10)`.execute(
+  await enqueue(
     tx,
+    'collect_installment',
+    { installment_id: installmentId },
+    { runAt, jobKey: `collect:${installmentId}:${attempt}`, maxAttempts: 10 },
   );
 }
 

@@ -3,7 +3,6 @@ import { modeScope } from '../access/index.ts';
 import type { AppContext } from '../../app-context.ts';
 import { confirmPlan, getMerchantPlan, listMerchantPlans, listPlanCharges } from './plans.ts';
 import { successRedirectUrl } from '../payment-links/index.ts';
-import { DomainError } from '../../domain/errors.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
 import {
   Envelope,

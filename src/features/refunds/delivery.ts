@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Tx } from '../../db/database.ts';
 import { appendJournalEntry } from '../money/index.ts';
 import type { RefundPartRow } from '../../db/schema.ts';
@@ -8,6 +7,7 @@ import { GatewayError, type GatewayRefund } from '../../gateway/port.ts';
 import type { AppContext } from '../../app-context.ts';
 import { emitRefundOutcome } from './refund-events.ts';
 import { refundView, type RefundStatus } from './refund-view.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
 
 /**
  * The cash part of a refund at the gateway, one refund per charge (`refund_parts`), in the same
@@ -218,7 +218,10 @@ export async function refundEventReceived(ctx: AppContext, refund: GatewayRefund
 }
 
 async function enqueueRefundVerification(ctx: AppContext, refundId: string): Promise<void> {
-  await sql`SELECT graphile_worker.add_job('verify_refund', json_build_object('refund_id', ${refundId}::text),
-      run_at := now() + interval '5 seconds',
-      job_key := ${`verify-refund:${refundId}`}::text, max_attempts := 30)`.execute(ctx.db);
+  await enqueue(
+    ctx.db,
+    'verify_refund',
+    { refund_id: refundId },
+    { runAt: { afterSeconds: 5 }, jobKey: `verify-refund:${refundId}`, maxAttempts: 30 },
+  );
 }

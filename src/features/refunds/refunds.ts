@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Tx } from '../../db/database.ts';
 import { accountBalances, appendJournalEntries } from '../money/index.ts';
 import type { InstallmentRow } from '../../db/schema.ts';
@@ -33,6 +32,7 @@ import {
 } from '../plans/index.ts';
 import { emitPlanChanged, emitRefundOutcome } from './refund-events.ts';
 import { refundView, type RefundStatus, type RefundView } from './refund-view.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
 
 /**
  * Merchant refunds of a plan (docs/money-rules.md §5, decision 0018). The request does all the
@@ -206,8 +206,12 @@ export async function refundPlanInTx(
 
 /** Outbox: the gateway calls of a refund run in a job added in the refund's own transaction. */
 async function enqueueRefundDelivery(tx: Tx, refundId: string): Promise<void> {
-  await sql`SELECT graphile_worker.add_job('send_refund', json_build_object('refund_id', ${refundId}::text),
-      job_key := ${`send-refund:${refundId}`}::text, max_attempts := 25)`.execute(tx);
+  await enqueue(
+    tx,
+    'send_refund',
+    { refund_id: refundId },
+    { jobKey: `send-refund:${refundId}`, maxAttempts: 25 },
+  );
 }
 
 function planInstallment(row: InstallmentRow): PlanInstallment {

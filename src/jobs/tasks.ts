@@ -1,0 +1,65 @@
+import type { JobHelpers, Task } from 'graphile-worker';
+
+/** What each job carries, by task name. Cron jobs and wake-ups carry nothing. */
+export interface TaskPayloads {
+  collect_installment: { installment_id: string };
+  send_payout: { payout_id: string };
+  verify_payout: { payout_id: string };
+  send_refund: { refund_id: string };
+  verify_refund: { refund_id: string };
+  refund_verification_charge: { reference: string };
+  send_password_reset: { reset_id: string };
+  deliver_notifications: Empty;
+  expire_checkout_sessions: Empty;
+  purge_idempotency_keys: Empty;
+  payout_sweep: Empty;
+  reconcile: Empty;
+  purge_webhook_events: Empty;
+}
+
+export type TaskName = keyof TaskPayloads;
+type Empty = Record<string, never>;
+
+/** A payload with one non-empty string field, e.g. `{ payout_id }`. */
+function oneId<F extends string>(field: F) {
+  return (task: TaskName, payload: unknown): Record<F, string> => {
+    const value: unknown =
+      typeof payload === 'object' && payload !== null && field in payload
+        ? (payload as Record<string, unknown>)[field]
+        : undefined;
+    if (typeof value !== 'string' || value === '') throw new Error(`${task} needs a ${field}`);
+    return { [field]: value } as Record<F, string>;
+  };
+}
+
+/** Cron and wake-up payloads are ignored, whatever they hold. */
+const nothing = (): Empty => ({});
+
+/**
+ * The runtime check of each task's payload: a job row is data from the database (an older
+ * release, or a hand-added job), so a handler never trusts its shape.
+ */
+const PAYLOAD_CHECKS: { [K in TaskName]: (task: K, payload: unknown) => TaskPayloads[K] } = {
+  collect_installment: oneId('installment_id'),
+  send_payout: oneId('payout_id'),
+  verify_payout: oneId('payout_id'),
+  send_refund: oneId('refund_id'),
+  verify_refund: oneId('refund_id'),
+  refund_verification_charge: oneId('reference'),
+  send_password_reset: oneId('reset_id'),
+  deliver_notifications: nothing,
+  expire_checkout_sessions: nothing,
+  purge_idempotency_keys: nothing,
+  payout_sweep: nothing,
+  reconcile: nothing,
+  purge_webhook_events: nothing,
+};
+
+/** A graphile-worker task whose handler gets its payload checked and typed. */
+export function typedTask<K extends TaskName>(
+  task: K,
+  handler: (payload: TaskPayloads[K], helpers: JobHelpers) => Promise<void>,
+): Task {
+  const check = PAYLOAD_CHECKS[task];
+  return async (payload, helpers) => handler(check(task, payload), helpers);
+}
