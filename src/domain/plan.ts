@@ -229,6 +229,34 @@ function failed(chargeReference: string, failedAttempts: number): InstallmentSta
 }
 
 /**
+ * The statuses from which `event` moves an installment, for writes that change many rows in one
+ * statement: the SQL names these instead of repeating the machine's rules. Each status is tried
+ * with a state whose charge reference differs from the event's (a new attempt, another charge).
+ */
+export function statusesMovedBy(event: InstallmentEvent): InstallmentStatus[] {
+  const other = `${'chargeReference' in event ? event.chargeReference : ''}-earlier`;
+  const samples: InstallmentState[] = [
+    { status: 'scheduled' },
+    processing(other, 1),
+    failed(other, 1),
+    { status: 'paid', chargeReference: other },
+    { status: 'cancelled' },
+  ];
+  return samples
+    .filter((state) => transitionInstallment(state, event).outcome === 'applied')
+    .map((state) => state.status);
+}
+
+/** Where a new collection attempt (with a new charge reference) may start. */
+export const ATTEMPTABLE_INSTALLMENT_STATUSES = statusesMovedBy({
+  type: 'attempt_started',
+  chargeReference: 'new',
+});
+
+/** What cancelling a plan (or refunding an installment to nothing) cancels. */
+export const CANCELLABLE_INSTALLMENT_STATUSES = statusesMovedBy({ type: 'cancelled' });
+
+/**
  * For callers answering a person (a merchant cancelling a plan): the new state, the same state
  * when the request was already satisfied (idempotent), or a 409 that names the state.
  */

@@ -6,13 +6,18 @@ import { appendJournalEntries, appendJournalEntry } from '../money/index.ts';
 import type { ChargeRow, InstallmentRow, MerchantRow, PaymentPlanRow } from '../../db/schema.ts';
 import { runWrite } from '../../db/write.ts';
 import { paymentCollectedEntry } from '../../domain/ledger.ts';
-import { decideAfterFailedAttempt, transitionPlan } from '../../domain/plan.ts';
+import {
+  ATTEMPTABLE_INSTALLMENT_STATUSES,
+  decideAfterFailedAttempt,
+  transitionPlan,
+} from '../../domain/plan.ts';
 import { GatewayError, type GatewayTransaction } from '../../gateway/port.ts';
 import type { AppContext } from '../../app-context.ts';
 import {
   closeCancelledPlan,
   emitPaymentCollected,
   emitPaymentFailed,
+  installmentStatusAfter,
   paymentCollectedEvents,
   scheduleCollection,
 } from '../plans/index.ts';
@@ -82,6 +87,12 @@ export interface CollectOptions {
   customerInitiated?: boolean;
 }
 
+/**
+ * What a run claims: installments where an attempt may start (the machine's rule), and those
+ * `processing`, whose attempt in flight is resumed (verified with its reference), never restarted.
+ */
+const CLAIMABLE_STATUSES: readonly string[] = [...ATTEMPTABLE_INSTALLMENT_STATUSES, 'processing'];
+
 async function recordIntents(
   ctx: AppContext,
   installmentIds: readonly string[],
@@ -105,7 +116,7 @@ async function recordIntents(
         FROM installments i
         JOIN payment_plans p ON p.id = i.plan_id
        WHERE i.id = ANY(${installmentIds}::text[])
-         AND i.status NOT IN ('paid', 'cancelled')
+         AND i.status = ANY(${CLAIMABLE_STATUSES}::text[])
          AND p.status <> ALL(${notCollected}::text[])
        ORDER BY i.id
          FOR UPDATE OF i FOR SHARE OF p
@@ -254,7 +265,14 @@ export async function settleCharge(
     if (succeeded) {
       await tx
         .updateTable('installments')
-        .set({ status: 'paid', paid_at: transaction.paidAt ?? now, charge_reference: reference })
+        .set({
+          status: installmentStatusAfter(installment, {
+            type: 'charge_succeeded',
+            chargeReference: reference,
+          }),
+          paid_at: transaction.paidAt ?? now,
+          charge_reference: reference,
+        })
         .where('id', '=', installment.id)
         .execute();
       await appendJournalEntry(
@@ -281,7 +299,13 @@ export async function settleCharge(
     const failedAttempts = installment.failed_attempts + 1;
     await tx
       .updateTable('installments')
-      .set({ status: 'failed', failed_attempts: failedAttempts })
+      .set({
+        status: installmentStatusAfter(installment, {
+          type: 'charge_failed',
+          chargeReference: reference,
+        }),
+        failed_attempts: failedAttempts,
+      })
       .where('id', '=', installment.id)
       .execute();
     const decision = decideAfterFailedAttempt({
@@ -553,12 +577,21 @@ async function settleCollectedBatch(
       const paidAtOf = (p: { transaction: GatewayTransaction }) => p.transaction.paidAt ?? now;
       const paidByInstallment = new Map(paying.map((p) => [p.charge.installment_id, p]));
       const installmentsAfter = new Map<string, InstallmentRow[]>();
+      const statusAfter = new Map<string, InstallmentRow['status']>();
       for (const row of siblings) {
         const paid = paidByInstallment.get(row.id);
+        if (paid)
+          statusAfter.set(
+            row.id,
+            installmentStatusAfter(row, {
+              type: 'charge_succeeded',
+              chargeReference: paid.charge.reference,
+            }),
+          );
         const after: InstallmentRow = paid
           ? {
               ...row,
-              status: 'paid',
+              status: statusAfter.get(row.id) ?? row.status,
               paid_at: paidAtOf(paid),
               charge_reference: paid.charge.reference,
             }
@@ -576,11 +609,12 @@ async function settleCollectedBatch(
          WHERE c.reference = v.reference`.execute(tx);
       await sql`
         UPDATE installments i
-           SET status = 'paid', paid_at = v.paid_at, charge_reference = v.reference
+           SET status = v.status, paid_at = v.paid_at, charge_reference = v.reference
           FROM unnest(${installmentIds}::text[],
+                      ${installmentIds.map((id) => statusAfter.get(id))}::text[],
                       ${paying.map((p) => paidAtOf(p).toISOString())}::timestamptz[],
                       ${paying.map((p) => p.charge.reference)}::text[])
-               AS v(id, paid_at, reference)
+               AS v(id, status, paid_at, reference)
          WHERE i.id = v.id`.execute(tx);
       await appendJournalEntries(
         tx,

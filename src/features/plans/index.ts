@@ -6,6 +6,7 @@ export {
   paymentCollectedEvents,
   statusChangeEvents,
 } from './events.ts';
+export { installmentStateOf, installmentStatusAfter } from './installment-state.ts';
 export { loadPlan, type PlanView } from './plan-view.ts';
 export { getMerchantPlan, plansPage, scheduleCollection } from './plans.ts';
 export { registerPlanRoutes } from './routes.ts';

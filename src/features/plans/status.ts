@@ -2,7 +2,7 @@ import type { Tx } from '../../db/database.ts';
 import { appendJournalEntry } from '../money/index.ts';
 import type { PaymentPlanRow } from '../../db/schema.ts';
 import { planClosedEntry } from '../../domain/ledger.ts';
-import { transitionPlan } from '../../domain/plan.ts';
+import { CANCELLABLE_INSTALLMENT_STATUSES, transitionPlan } from '../../domain/plan.ts';
 
 /** Plan status moves other than collections' own (refunds and cancellations). */
 
@@ -68,7 +68,7 @@ export async function closeCancelledPlan(
     .updateTable('installments')
     .set({ status: 'cancelled' })
     .where('plan_id', '=', planId)
-    .where('status', 'in', ['scheduled', 'failed'])
+    .where('status', 'in', CANCELLABLE_INSTALLMENT_STATUSES)
     .execute();
   if (options.releaseOrder)
     await tx

@@ -11,7 +11,6 @@ import {
   type JournalEntry,
 } from '../../domain/ledger.ts';
 import { formatNaira, splitPlatformFee, splitRefund } from '../../domain/money.ts';
-import type { InstallmentState } from '../../domain/plan.ts';
 import {
   allocateCashRefund,
   reduceInstallmentsFromLast,
@@ -26,6 +25,8 @@ import { enqueueRefundReceipt } from '../customer-notifications/index.ts';
 import { newestFirst, pageOf, type Page } from '../../db/pagination.ts';
 import {
   findMerchantPlan,
+  installmentStateOf,
+  installmentStatusAfter,
   lockPlanForChange,
   runPlanCommand,
   settlePlanIfNothingOpen,
@@ -215,24 +216,7 @@ async function enqueueRefundDelivery(tx: Tx, refundId: string): Promise<void> {
 }
 
 function planInstallment(row: InstallmentRow): PlanInstallment {
-  return { sequence: row.sequence, amountKobo: row.amount_kobo, state: stateOf(row) };
-}
-
-/** Only the status matters to refunds; the references are carried for completeness. */
-function stateOf(row: InstallmentRow): InstallmentState {
-  const reference = row.charge_reference ?? '';
-  switch (row.status) {
-    case 'scheduled':
-      return { status: 'scheduled' };
-    case 'processing':
-      return { status: 'processing', chargeReference: reference, attempt: row.failed_attempts + 1 };
-    case 'failed':
-      return { status: 'failed', chargeReference: reference, failedAttempts: row.failed_attempts };
-    case 'paid':
-      return { status: 'paid', chargeReference: reference };
-    case 'cancelled':
-      return { status: 'cancelled' };
-  }
+  return { sequence: row.sequence, amountKobo: row.amount_kobo, state: installmentStateOf(row) };
 }
 
 async function reduceInstallments(
@@ -252,7 +236,9 @@ async function reduceInstallments(
       .set({
         amount_kobo: reduction.amountKobo,
         refunded_kobo: installment.refunded_kobo + installment.amount_kobo - reduction.amountKobo,
-        ...(reduction.amountKobo === 0 && { status: 'cancelled' as const }),
+        ...(reduction.amountKobo === 0 && {
+          status: installmentStatusAfter(installment, { type: 'cancelled' }),
+        }),
       })
       .where('id', '=', installment.id)
       .execute();
