@@ -4,9 +4,10 @@ import type { Db, Tx } from './database.ts';
 import {
   IDEMPOTENCY_WINDOW_MS,
   runWrite,
+  storedData,
+  storedResponseOf,
+  type Idempotent,
   type IdempotencyScope,
-  type IdempotentResult,
-  type StoredResponse,
 } from './write.ts';
 
 /**
@@ -16,13 +17,13 @@ import {
  * answered (or claims the key itself if the first rolled back). Only a successful answer is kept:
  * an error rolls the claim back with everything else, so the request can be fixed and retried.
  */
-export async function runIdempotentWrite(
+export async function runIdempotentWrite<T>(
   db: Db,
   scope: IdempotencyScope | undefined,
-  command: (tx: Tx) => Promise<StoredResponse>,
-): Promise<IdempotentResult> {
+  command: (tx: Tx) => Promise<T>,
+): Promise<Idempotent<T>> {
   return runWrite(db, async (tx) => {
-    if (scope === undefined) return { ...(await command(tx)), replayed: false };
+    if (scope === undefined) return { data: await command(tx), replayed: false };
     const expiredBefore = new Date(scope.now.getTime() - IDEMPOTENCY_WINDOW_MS);
     const claimed = await sql<{ key: string }>`
       INSERT INTO idempotency_keys
@@ -34,19 +35,20 @@ export async function runIdempotentWrite(
             response_body = 'null'::jsonb, created_at = EXCLUDED.created_at
         WHERE idempotency_keys.created_at <= ${expiredBefore}
       RETURNING key`.execute(tx);
-    if (claimed.rows.length === 0) return replay(tx, scope);
-    const response = await command(tx);
+    if (claimed.rows.length === 0) return replay<T>(tx, scope);
+    const data = await command(tx);
+    const response = storedResponseOf(data);
     await sql`
       UPDATE idempotency_keys
          SET response_status = ${response.status}, response_body = ${JSON.stringify(response.body)}::jsonb
        WHERE merchant_id = ${scope.merchantId} AND livemode = ${scope.livemode} AND key = ${scope.key}`.execute(
       tx,
     );
-    return { ...response, replayed: false };
+    return { data, replayed: false };
   });
 }
 
-async function replay(tx: Tx, scope: IdempotencyScope): Promise<IdempotentResult> {
+async function replay<T>(tx: Tx, scope: IdempotencyScope): Promise<Idempotent<T>> {
   const stored = await tx
     .selectFrom('idempotency_keys')
     .select(['request_hash', 'response_status', 'response_body'])
@@ -59,5 +61,5 @@ async function replay(tx: Tx, scope: IdempotencyScope): Promise<IdempotentResult
       'idempotency_key_reused',
       'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
     );
-  return { status: stored.response_status, body: stored.response_body, replayed: true };
+  return { data: storedData(stored.response_body) as T, replayed: true };
 }

@@ -24,8 +24,29 @@ export interface StoredResponse {
   body: unknown;
 }
 
-export interface IdempotentResult extends StoredResponse {
+/** A write's result, and whether it was the stored one replayed for a repeated Idempotency-Key. */
+export interface Idempotent<T> {
+  data: T;
   replayed: boolean;
+}
+
+/**
+ * A finished key stores its write's result as the API answered it, `{ ok: true, data }`, with a
+ * 2xx status that marks it finished (a claim in flight holds 0). Replays give back `data`; the
+ * route that answers chooses the status, as it did the first time.
+ */
+export const STORED_SUCCESS_STATUS = 200;
+
+export function storedResponseOf(data: unknown): StoredResponse {
+  return { status: STORED_SUCCESS_STATUS, body: { ok: true, data } };
+}
+
+/**
+ * The result a stored response holds (storedResponseOf wrote it). The caller names its type: the
+ * row holds what the same write returned the first time, for the same request hash.
+ */
+export function storedData(body: unknown): unknown {
+  return (body as { data: unknown }).data;
 }
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60_000;

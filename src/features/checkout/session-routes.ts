@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { sendIdempotent } from '../../http/idempotent-reply.ts';
 import type { AppContext } from '../../app-context.ts';
 import { cancelCheckoutSession, createCheckoutSession, getCheckoutSession } from './sessions.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
@@ -38,9 +39,7 @@ export function registerCheckoutSessionRoutes(app: TypedApp, ctx: AppContext): v
         request.body,
         request.headers['idempotency-key'],
       );
-      if (result.replayed) reply.header('Idempotent-Replayed', 'true');
-      // The stored body is exactly what the first request answered (schema-checked then).
-      return reply.code(result.status).send(result.body as never);
+      return sendIdempotent(reply, 201, result);
     },
   );
 

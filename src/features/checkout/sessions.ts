@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { insertSessionOnce } from './session-queries.ts';
-import { runWrite, type IdempotentResult } from '../../db/write.ts';
+import { runWrite, storedData, storedResponseOf, type Idempotent } from '../../db/write.ts';
 import { canonicalJson } from '../../domain/canonical-json.ts';
 import {
   assertSessionPending,
@@ -38,7 +38,7 @@ export async function createCheckoutSession(
   principal: Principal & { kind: 'secret_key' },
   input: CreateSessionInput,
   idempotencyKey: string | undefined,
-): Promise<IdempotentResult> {
+): Promise<Idempotent<CheckoutSessionView>> {
   if (idempotencyKey !== undefined) assertIdempotencyKey(idempotencyKey);
   if (input.merchant_id !== principal.merchantId) {
     const exists = await ctx.db
@@ -70,10 +70,7 @@ export async function createCheckoutSession(
     completed_at: null,
     cancelled_at: null,
   };
-  const response = {
-    status: 201,
-    body: { ok: true, data: checkoutSessionView(row, now, ctx.settings.publicBaseUrl) },
-  };
+  const session = checkoutSessionView(row, now, ctx.settings.publicBaseUrl);
   const requestHash = sha256Hex(`POST /api/v1/checkout/sessions\n${canonicalJson(input)}`);
   const outcome = await insertSessionOnce(
     ctx.db,
@@ -88,11 +85,11 @@ export async function createCheckoutSession(
           requestHash,
           now,
         },
-    response,
+    storedResponseOf(session),
   );
   switch (outcome.kind) {
     case 'created':
-      return { ...response, replayed: false };
+      return { data: session, replayed: false };
     case 'order_completed':
       throw sessionAlreadyCompleted(input.order_reference);
     case 'replay':
@@ -102,7 +99,10 @@ export async function createCheckoutSession(
           'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
         );
       }
-      return { ...outcome.response, replayed: true };
+      return {
+        data: storedData(outcome.response.body) as CheckoutSessionView,
+        replayed: true,
+      };
   }
 }
 

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { gatewayModeScope } from '../access/index.ts';
+import { sendIdempotent } from '../../http/idempotent-reply.ts';
 import type { AppContext } from '../../app-context.ts';
 import { listPayouts, requestPayout } from './payouts.ts';
 import { MAX_CHECKOUT_AMOUNT_KOBO } from '../../domain/money.ts';
@@ -54,8 +55,7 @@ export function registerPayoutRoutes(app: TypedApp, ctx: AppContext): void {
         { amountKobo: request.body.amount },
         request.headers['idempotency-key'],
       );
-      if (result.replayed) reply.header('Idempotent-Replayed', 'true');
-      return reply.code(result.status).send(result.body as never);
+      return sendIdempotent(reply, 201, result);
     },
   );
 

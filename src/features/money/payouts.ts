@@ -4,7 +4,7 @@ import type { Tx } from '../../db/database.ts';
 import { accountBalances, appendJournalEntry } from './ledger-store.ts';
 import type { PayoutRow } from '../../db/schema.ts';
 import { runIdempotentWrite } from '../../db/idempotency.ts';
-import { runWrite, type IdempotentResult } from '../../db/write.ts';
+import { runWrite, type Idempotent } from '../../db/write.ts';
 import { canonicalJson } from '../../domain/canonical-json.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import {
@@ -97,7 +97,7 @@ export async function requestPayout(
   merchantId: string,
   input: { amountKobo?: number | undefined },
   idempotencyKey: string | undefined,
-): Promise<IdempotentResult> {
+): Promise<Idempotent<PayoutView>> {
   if (idempotencyKey !== undefined) assertIdempotencyKey(idempotencyKey);
   const now = ctx.clock.now();
   const body = input.amountKobo === undefined ? {} : { amount: input.amountKobo };
@@ -128,7 +128,7 @@ export async function requestPayout(
           'invalid_request',
           'The available balance is ₦0.00: there is nothing to pay out.',
         );
-      return { status: 201, body: { ok: true, data: payout } };
+      return payout;
     },
   );
 }

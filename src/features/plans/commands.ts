@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/database.ts';
 import { runIdempotentWrite } from '../../db/idempotency.ts';
 import type { InstallmentRow, PaymentPlanRow } from '../../db/schema.ts';
-import type { IdempotentResult, StoredResponse } from '../../db/write.ts';
+import type { Idempotent } from '../../db/write.ts';
 import { canonicalJson } from '../../domain/canonical-json.ts';
 import { notFound } from '../../domain/errors.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
@@ -30,13 +30,13 @@ export async function findMerchantPlan(
  * the plan's mode (so the dashboard token, which has none, still gets a key per mode). The
  * request hash covers the action and its canonical input.
  */
-export async function runPlanCommand(
+export async function runPlanCommand<T>(
   ctx: AppContext,
   scope: ModeScope,
   planId: string,
   request: { action: string; input: object; idempotencyKey: string | undefined },
-  command: (tx: Tx, now: Date) => Promise<StoredResponse>,
-): Promise<IdempotentResult> {
+  command: (tx: Tx, now: Date) => Promise<T>,
+): Promise<Idempotent<T>> {
   if (request.idempotencyKey !== undefined) assertIdempotencyKey(request.idempotencyKey);
   const now = ctx.clock.now();
   const plan = await findMerchantPlan(ctx, scope, planId);

@@ -1,16 +1,29 @@
-import type { IdempotentResult } from '../../db/write.ts';
+import type { Idempotent } from '../../db/write.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { transitionPlan } from '../../domain/plan.ts';
 import type { ModeScope } from '../access/index.ts';
 import type { AppContext } from '../../app-context.ts';
 import { emitPlanChanged } from './refund-events.ts';
-import { closeCancelledPlan, loadPlan, lockPlanForChange, runPlanCommand } from '../plans/index.ts';
+import {
+  closeCancelledPlan,
+  loadPlan,
+  lockPlanForChange,
+  type PlanView,
+  runPlanCommand,
+} from '../plans/index.ts';
+import type { RefundView } from './refund-view.ts';
 import { refundableCharges, refundPlanInTx } from './refunds.ts';
 
 export interface CancelPlanRequest {
   /** Also pay back everything collected (a refund of the whole cash part). */
   refund?: boolean | undefined;
   reason?: string | undefined;
+}
+
+/** The cancelled plan, and the refund made with it (`refund: true` and something collected). */
+export interface CancelledPlan {
+  payment_plan: PlanView | undefined;
+  refund: RefundView | null;
 }
 
 /**
@@ -26,7 +39,7 @@ export async function cancelPlan(
   planId: string,
   input: CancelPlanRequest,
   idempotencyKey: string | undefined,
-): Promise<IdempotentResult> {
+): Promise<Idempotent<CancelledPlan>> {
   return runPlanCommand(
     ctx,
     scope,
@@ -65,7 +78,7 @@ export async function cancelPlan(
           ? await refundPlanInTx(ctx, tx, planId, { reason: input.reason }, now)
           : null;
       const view = await loadPlan(tx, planId);
-      return { status: 200, body: { ok: true, data: { payment_plan: view, refund } } };
+      return { payment_plan: view, refund };
     },
   );
 }

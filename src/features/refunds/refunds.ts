@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/database.ts';
 import { accountBalances, appendJournalEntries } from '../money/index.ts';
 import type { InstallmentRow } from '../../db/schema.ts';
-import type { IdempotentResult } from '../../db/write.ts';
+import type { Idempotent } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import {
   assertWithinAvailable,
@@ -57,16 +57,13 @@ export async function createRefund(
   planId: string,
   input: RefundRequest,
   idempotencyKey: string | undefined,
-): Promise<IdempotentResult> {
+): Promise<Idempotent<RefundView>> {
   return runPlanCommand(
     ctx,
     scope,
     planId,
     { action: 'refunds', input, idempotencyKey },
-    async (tx, now) => ({
-      status: 201,
-      body: { ok: true, data: await refundPlanInTx(ctx, tx, planId, input, now) },
-    }),
+    (tx, now) => refundPlanInTx(ctx, tx, planId, input, now),
   );
 }
 

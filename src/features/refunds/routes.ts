@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { modeScope } from '../access/index.ts';
+import { sendIdempotent } from '../../http/idempotent-reply.ts';
 import type { AppContext } from '../../app-context.ts';
 import { cancelPlan } from './plan-cancellation.ts';
 import { createRefund, getRefund, listPlanRefunds } from './refunds.ts';
@@ -58,8 +59,7 @@ export function registerRefundRoutes(app: TypedApp, ctx: AppContext): void {
         { amount: request.body.amount, reason: request.body.reason },
         request.headers['idempotency-key'],
       );
-      if (result.replayed) reply.header('Idempotent-Replayed', 'true');
-      return reply.code(result.status).send(result.body as never);
+      return sendIdempotent(reply, 201, result);
     },
   );
 
@@ -153,8 +153,7 @@ export function registerRefundRoutes(app: TypedApp, ctx: AppContext): void {
         { refund: request.body.refund, reason: request.body.reason },
         request.headers['idempotency-key'],
       );
-      if (result.replayed) reply.header('Idempotent-Replayed', 'true');
-      return reply.code(result.status).send(result.body as never);
+      return sendIdempotent(reply, 200, result);
     },
   );
 }
