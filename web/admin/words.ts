@@ -1,6 +1,6 @@
 // How the console names what the API returns. Words only: no rule lives here.
 import { ApiError } from '../shared/json-api.ts';
-import type { AuditEntry, MerchantStatus } from '../shared/admin-api.ts';
+import type { AuditEntry, MerchantStatus } from './api.ts';
 
 export const STATUS_WORDS: Record<MerchantStatus, string> = {
   pending_approval: 'Pending approval',

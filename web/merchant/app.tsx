@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError } from '../shared/json-api.ts';
-import type { MerchantApi, MerchantRecord, Mode } from '../shared/merchant-api.ts';
+import type { MerchantApi, MerchantRecord, Mode } from './api/index.ts';
 import { Spinner } from '../shared/ui.tsx';
 import { DashboardContext, type DashboardContextValue } from './context.ts';
 import { navigate, usePath } from '../shared/router.tsx';

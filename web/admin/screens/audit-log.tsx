@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { AuditEntry } from '../../shared/admin-api.ts';
+import type { AuditEntry } from '../api.ts';
 import { Alert, StepHeading } from '../../shared/ui.tsx';
 import { useConsole } from '../context.ts';
 import { problem } from '../words.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { DeadLetterEvent } from '../../shared/admin-api.ts';
+import type { DeadLetterEvent } from '../api.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { Link } from '../../shared/router.tsx';
 import { Alert, StepHeading } from '../../shared/ui.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { Ledger } from '../../shared/admin-api.ts';
+import type { Ledger } from '../api.ts';
 import { formatDateTime, formatNaira } from '../../shared/format.ts';
 import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
 import { useConsole } from '../context.ts';

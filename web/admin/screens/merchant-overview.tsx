@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { AuditEntry, Overview, StatusAction } from '../../shared/admin-api.ts';
+import type { AuditEntry, Overview, StatusAction } from '../api.ts';
 import { formatDateTime, formatNaira } from '../../shared/format.ts';
 import { Link } from '../../shared/router.tsx';
 import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';

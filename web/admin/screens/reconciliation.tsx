@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { Report } from '../../shared/admin-api.ts';
+import type { Report } from '../api.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { Alert, StepHeading } from '../../shared/ui.tsx';
 import { useConsole } from '../context.ts';

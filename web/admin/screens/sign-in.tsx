@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { AdminApi } from '../../shared/admin-api.ts';
+import type { AdminApi } from '../api.ts';
 import { ApiError } from '../../shared/json-api.ts';
 import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
 

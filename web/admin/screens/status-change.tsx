@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import type { MerchantRecord, StatusAction } from '../../shared/admin-api.ts';
+import type { MerchantRecord, StatusAction } from '../api.ts';
 import { Alert } from '../../shared/ui.tsx';
 import { useConsole } from '../context.ts';
 import { problem } from '../words.ts';

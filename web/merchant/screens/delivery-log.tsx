@@ -6,7 +6,7 @@ import {
   resendDelivery,
   resendFailedDeliveries,
   type DeliveryEvent,
-} from '../../shared/merchant-api-webhooks.ts';
+} from '../api/webhooks.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { Alert } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../../shared/json-api.ts';
-import type { Key, RolledKey, WebhookProbe } from '../../shared/merchant-api.ts';
+import type { Key, RolledKey, WebhookProbe } from '../api/index.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { Alert, Field, StepHeading } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';

@@ -2,13 +2,13 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { formatDateTime } from '../../shared/format.ts';
 import { ApiError } from '../../shared/json-api.ts';
-import type { Key } from '../../shared/merchant-api.ts';
+import type { Key } from '../api/index.ts';
 import {
   listPlans,
   listWebhookEvents,
   type PaymentPlan,
   type WebhookLogEvent,
-} from '../../shared/merchant-api-payments.ts';
+} from '../api/payments.ts';
 import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
 import { Link } from '../../shared/router.tsx';

@@ -12,7 +12,7 @@ import {
   type SettlementAccount,
   type Wallet,
   type WalletTransaction,
-} from '../../shared/merchant-api-money.ts';
+} from '../api/money.ts';
 import { poll } from '../../shared/poll.ts';
 import { Alert, Field, Spinner, StepHeading } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';

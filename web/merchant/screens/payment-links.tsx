@@ -14,7 +14,7 @@ import {
   type LinkAmountInput,
   type LinkConstraints,
   type PaymentLink,
-} from '../../shared/merchant-api-links.ts';
+} from '../api/links.ts';
 import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
 import {

@@ -9,7 +9,7 @@ import {
   type PaymentPlan,
   type PlanInstallment,
   type PlanStatus,
-} from '../../shared/merchant-api-payments.ts';
+} from '../api/payments.ts';
 import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
 import { PlanHistory } from './plan-history.tsx';

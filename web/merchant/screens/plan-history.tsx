@@ -7,7 +7,7 @@ import {
   type PaymentPlan,
   type PlanCharge,
   type WebhookLogEvent,
-} from '../../shared/merchant-api-payments.ts';
+} from '../api/payments.ts';
 import { Alert } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
 import { STATUS_WORDS } from './delivery-log.tsx';

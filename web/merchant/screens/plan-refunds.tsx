@@ -1,13 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../../shared/json-api.ts';
 import { formatDateTime, formatNaira, parseNairaToKobo } from '../../shared/format.ts';
-import type { PaymentPlan } from '../../shared/merchant-api-payments.ts';
-import {
-  cancelPlan,
-  createRefund,
-  listRefunds,
-  type PlanRefund,
-} from '../../shared/merchant-api-refunds.ts';
+import type { PaymentPlan } from '../api/payments.ts';
+import { cancelPlan, createRefund, listRefunds, type PlanRefund } from '../api/refunds.ts';
 import { Alert, Field } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
 

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { ApiError } from '../../shared/json-api.ts';
-import type { MerchantApi, NewMerchant } from '../../shared/merchant-api.ts';
+import type { MerchantApi, NewMerchant } from '../api/index.ts';
 import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
 import { Link } from '../../shared/router.tsx';
 import { CopyableSecret } from './copyable-secret.tsx';

@@ -1,13 +1,13 @@
 import type { ComponentChildren } from 'preact';
 import { useId, useState } from 'preact/hooks';
 import { ApiError } from '../../shared/json-api.ts';
-import type { MerchantRecord } from '../../shared/merchant-api.ts';
+import type { MerchantRecord } from '../api/index.ts';
 import {
   updateSharedSettings,
   type CustomerTier,
   type ReleaseRule,
   type SharedSettingsPatch,
-} from '../../shared/merchant-api-links.ts';
+} from '../api/links.ts';
 import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
 import { PasswordCard } from './password.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { ApiError } from '../../shared/json-api.ts';
-import type { MerchantApi, MerchantRecord } from '../../shared/merchant-api.ts';
+import type { MerchantApi, MerchantRecord } from '../api/index.ts';
 import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
 import { Link } from '../../shared/router.tsx';
 
