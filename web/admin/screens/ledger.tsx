@@ -3,7 +3,7 @@ import type { Ledger } from '../api.ts';
 import { formatDateTime, formatNaira } from '../../shared/format.ts';
 import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
 import { useConsole } from '../context.ts';
-import { problem } from '../words.ts';
+import { messageOf } from '../../shared/message-of.ts';
 
 /** The ledger check: the journal sums to zero, each entry balances, accounts on their side. */
 export function LedgerSection() {
@@ -18,7 +18,7 @@ export function LedgerSection() {
     try {
       setCheck(await api.ledgerCheck());
     } catch (caught) {
-      setError(problem(caught));
+      setError(messageOf(caught));
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@ import type { Report } from '../api.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { Alert, StepHeading } from '../../shared/ui.tsx';
 import { useConsole } from '../context.ts';
-import { problem } from '../words.ts';
+import { messageOf } from '../../shared/message-of.ts';
 
 /** A date input's value for `days` ago (the browser's day; the API takes any instant). */
 function daysAgo(days: number): string {
@@ -31,7 +31,7 @@ export function ReconciliationSection() {
       if (Number.isNaN(start.getTime())) throw new RangeError('date');
       setReport(await api.reconcile({ since: start.toISOString(), gateway, reason }));
     } catch (caught) {
-      setError(caught instanceof RangeError ? 'Choose the first day to check.' : problem(caught));
+      setError(caught instanceof RangeError ? 'Choose the first day to check.' : messageOf(caught));
     } finally {
       setBusy(false);
     }

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { AdminApi } from '../api.ts';
 import { ApiError } from '../../shared/json-api.ts';
 import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
+import { messageOf } from '../../shared/message-of.ts';
 
 /** Sign in with the operator token and the name the audit log records (decision 0020). */
 export function OperatorSignIn(props: { api: AdminApi; onSignedIn: () => void }) {
@@ -22,9 +23,7 @@ export function OperatorSignIn(props: { api: AdminApi; onSignedIn: () => void })
       setError(
         caught instanceof ApiError && caught.status === 401
           ? 'That is not the operator token. Run `npm run tranche -- admin-token` to print it.'
-          : caught instanceof ApiError
-            ? caught.detail
-            : 'Sign-in failed.',
+          : messageOf(caught, 'Sign-in failed.'),
       );
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { MerchantRecord, StatusAction } from '../api.ts';
 import { Alert } from '../../shared/ui.tsx';
 import { useConsole } from '../context.ts';
-import { problem } from '../words.ts';
+import { messageOf } from '../../shared/message-of.ts';
 
 /** What each change does, said before it is confirmed. */
 const CHANGES: Record<
@@ -67,7 +67,7 @@ export function StatusChange(props: {
     try {
       props.onDone(await api.changeStatus(props.merchant.id, props.action, reason));
     } catch (caught) {
-      setError(problem(caught));
+      setError(messageOf(caught));
       setBusy(false);
     }
   }

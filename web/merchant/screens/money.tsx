@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { formatDateTime, formatNaira, parseNairaToKobo } from '../../shared/format.ts';
-import { ApiError } from '../../shared/json-api.ts';
 import {
   getWallet,
   listBanks,
@@ -18,15 +17,13 @@ import { Alert, Field, Spinner, StepHeading } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
 import { Link } from '../../shared/router.tsx';
 import { planPath } from './payments.tsx';
+import { messageOf } from '../../shared/message-of.ts';
 
 const HISTORY_PAGE = 20;
 const PAYOUTS_SHOWN = 20;
 /** While a payout is on its way: how often to look again, and for how long at most. */
 const PAYOUT_POLL_MS = 1_500;
 const PAYOUT_POLL_ATTEMPTS = 80;
-
-const messageOf = (caught: unknown) =>
-  caught instanceof ApiError ? caught.detail : 'Something went wrong.';
 
 const inFlight = (payouts: readonly Payout[]) =>
   payouts.some((payout) => payout.status === 'pending' || payout.status === 'in_transit');

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
-import { ApiError } from '../../shared/json-api.ts';
 import { Alert, Field } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
+import { messageOf } from '../../shared/message-of.ts';
 
 /** Change the dashboard password (other signed-in browsers are signed out). */
 export function PasswordCard() {
@@ -24,7 +24,7 @@ export function PasswordCard() {
       setNext('');
       setDone(true);
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.detail : 'The password could not be changed.');
+      setError(messageOf(caught, 'The password could not be changed.'));
     } finally {
       setBusy(false);
     }

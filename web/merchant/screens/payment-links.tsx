@@ -5,7 +5,6 @@ import {
   koboToNairaInput,
   parseNairaToKobo,
 } from '../../shared/format.ts';
-import { ApiError } from '../../shared/json-api.ts';
 import {
   createPaymentLink,
   listPaymentLinks,
@@ -25,9 +24,7 @@ import {
   type ConstraintsErrors,
 } from './constraints-fields.tsx';
 import { QrCode } from './qr-code.tsx';
-
-const messageOf = (caught: unknown) =>
-  caught instanceof ApiError ? caught.detail : 'Something went wrong.';
+import { messageOf } from '../../shared/message-of.ts';
 
 /** Reusable links that open checkout without a server (decision 0011), in the mode shown. */
 export function PaymentLinksSection() {

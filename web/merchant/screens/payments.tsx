@@ -15,6 +15,7 @@ import { useDashboard } from '../context.ts';
 import { PlanHistory } from './plan-history.tsx';
 import { PlanRefunds } from './plan-refunds.tsx';
 import { Link } from '../../shared/router.tsx';
+import { messageOf } from '../../shared/message-of.ts';
 
 export const PAYMENTS_PATH = '/merchant/payments';
 
@@ -37,9 +38,6 @@ export function paymentsRoute(
 }
 
 export const planPath = (id: string) => `${PAYMENTS_PATH}/${encodeURIComponent(id)}`;
-
-const messageOf = (caught: unknown) =>
-  caught instanceof ApiError ? caught.detail : 'Something went wrong.';
 
 const PLAN_STATUSES: readonly { value: PlanStatus; label: string }[] = [
   { value: 'pending_deposit', label: 'Waiting for deposit' },

@@ -5,15 +5,15 @@ import type { PaymentPlan } from '../api/payments.ts';
 import { cancelPlan, createRefund, listRefunds, type PlanRefund } from '../api/refunds.ts';
 import { Alert, Field } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
+import { messageOf } from '../../shared/message-of.ts';
+
+const TRY_AGAIN = 'Something went wrong. Try again.';
 
 const REFUND_STATUS: Record<PlanRefund['status'], string> = {
   pending: 'Being paid back',
   processed: 'Refunded',
   failed: 'Failed',
 };
-
-const messageOf = (caught: unknown) =>
-  caught instanceof ApiError ? caught.detail : 'Something went wrong. Try again.';
 
 /**
  * A plan's refunds, a refund form and the cancel action. The API decides everything (what is
@@ -27,7 +27,7 @@ export function PlanRefunds(props: { plan: PaymentPlan; onChanged: () => void })
 
   const load = () =>
     listRefunds(api, merchant.id, plan.id).then(setRefunds, (caught: unknown) =>
-      setError(messageOf(caught)),
+      setError(messageOf(caught, TRY_AGAIN)),
     );
   useEffect(() => void load(), [plan.id]);
 
@@ -129,7 +129,7 @@ function RefundForm(props: { plan: PaymentPlan; onDone: () => void }) {
       setKey(crypto.randomUUID());
       props.onDone();
     } catch (caught) {
-      setError(messageOf(caught));
+      setError(messageOf(caught, TRY_AGAIN));
       // The API refused it: a corrected request is a new refund.
       if (caught instanceof ApiError && caught.status >= 400 && caught.status < 500)
         setKey(crypto.randomUUID());
@@ -194,7 +194,7 @@ function CancelPlan(props: { plan: PaymentPlan; onDone: () => void }) {
       setConfirming(false);
       props.onDone();
     } catch (caught) {
-      setError(messageOf(caught));
+      setError(messageOf(caught, TRY_AGAIN));
     } finally {
       setBusy(false);
     }

@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
-import { ApiError } from '../../shared/json-api.ts';
 import type { MerchantApi, NewMerchant } from '../api/index.ts';
 import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
 import { Link } from '../../shared/router.tsx';
 import { CopyableSecret } from './copyable-secret.tsx';
+import { messageOf } from '../../shared/message-of.ts';
 
 /** Create a merchant account (spec §4.3); its keys are shown once, right after. */
 export function MerchantRegister(props: {
@@ -25,7 +25,7 @@ export function MerchantRegister(props: {
     try {
       setCreated(await props.api.register({ ...fields, email: fields.email.trim() }));
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.detail : 'Registration failed.');
+      setError(messageOf(caught, 'Registration failed.'));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,5 @@
 import type { ComponentChildren } from 'preact';
 import { useId, useState } from 'preact/hooks';
-import { ApiError } from '../../shared/json-api.ts';
 import type { MerchantRecord } from '../api/index.ts';
 import {
   updateSharedSettings,
@@ -18,9 +17,7 @@ import {
   wholeNumber,
   type ConstraintsErrors,
 } from './constraints-fields.tsx';
-
-const messageOf = (caught: unknown) =>
-  caught instanceof ApiError ? caught.detail : 'Something went wrong.';
+import { messageOf } from '../../shared/message-of.ts';
 
 /** The settings both modes share (decision 0015): each card saves on its own. */
 export function SettingsSection() {

@@ -3,6 +3,7 @@ import { ApiError } from '../../shared/json-api.ts';
 import type { MerchantApi, MerchantRecord } from '../api/index.ts';
 import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
 import { Link } from '../../shared/router.tsx';
+import { messageOf } from '../../shared/message-of.ts';
 
 const DEACTIVATED =
   'This merchant account is deactivated: its keys are refused and no checkout can start.';
@@ -39,9 +40,7 @@ export function MerchantSignIn(props: {
       setError(
         caught instanceof ApiError && caught.code === 'merchant_inactive'
           ? deactivatedNotice(caught.detail)
-          : caught instanceof ApiError
-            ? caught.detail
-            : 'Sign-in failed.',
+          : messageOf(caught, 'Sign-in failed.'),
       );
       setBusy(false);
     }
