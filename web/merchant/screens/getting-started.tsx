@@ -11,7 +11,7 @@ import {
 import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
 import { Link } from '../../shared/router.tsx';
-import { planPath } from './payments.tsx';
+import { planPath } from './payments/paths.ts';
 import { messageOf } from '../../shared/message-of.ts';
 
 export const GETTING_STARTED_PATH = '/merchant/getting-started';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatDateTime, formatNaira } from '../../../shared/format.ts';
 import { Link } from '../../../shared/router.tsx';
 import type { WalletTransaction } from '../../api/money.ts';
-import { planPath } from '../payments.tsx';
+import { planPath } from '../payments/paths.ts';
 
 const TRANSACTION_WORDS: Record<string, string> = {
   plan_confirmed: 'Plan confirmed',
