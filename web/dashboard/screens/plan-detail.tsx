@@ -23,6 +23,7 @@ import {
 } from '../plan-facts.ts';
 import { MethodPicker } from './method-picker.tsx';
 import { StatusPill } from './status-pill.tsx';
+import { useAsyncAction } from '../../shared/use-async-action.ts';
 
 type Loaded =
   | { kind: 'loading' }
@@ -173,29 +174,25 @@ function PayCard(props: {
     props.methods.find((m) => m.id === plan.payment_method_id)?.id ?? props.methods[0]?.id ?? '',
   );
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAsyncAction({
+    describe: (caught) =>
+      caught instanceof ApiError ? messageFor(caught) : 'The payment could not be made.',
+  });
   const [outcome, setOutcome] = useState<PaymentOutcome>();
-  const [error, setError] = useState<string>();
   const amountKobo = which === 'all' ? props.figures.leftKobo : props.figures.overdueKobo;
   const headingId = `pay-${which}`;
 
   async function pay() {
     if (busy || !methodId) return;
-    setBusy(true);
-    setError(undefined);
     setOutcome(undefined);
-    try {
+    await run(async () => {
       // The plan's own method is the default; another one moves the plan to it first (API).
       const other = methodId === plan.payment_method_id ? undefined : methodId;
       const result = await api.payPlan(plan.id, which, other);
       setOutcome(result);
       setConfirming(false);
       await props.onDone();
-    } catch (caught) {
-      setError(caught instanceof ApiError ? messageFor(caught) : 'The payment could not be made.');
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -6,6 +6,7 @@ import { cancelPlan, createRefund, listRefunds, type PlanRefund } from '../api/r
 import { Alert, Field } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
 import { messageOf } from '../../shared/message-of.ts';
+import { useAsyncAction } from '../../shared/use-async-action.ts';
 
 const TRY_AGAIN = 'Something went wrong. Try again.';
 
@@ -95,8 +96,9 @@ function RefundForm(props: { plan: PaymentPlan; onDone: () => void }) {
   const { api, merchant } = useDashboard();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useAsyncAction({
+    describe: (caught) => messageOf(caught, TRY_AGAIN),
+  });
   const [done, setDone] = useState<string>();
   // One key per intended refund: a retry after a lost answer replays instead of refunding twice.
   const [key, setKey] = useState(() => crypto.randomUUID());
@@ -107,10 +109,8 @@ function RefundForm(props: { plan: PaymentPlan; onDone: () => void }) {
   async function submit(event: Event) {
     event.preventDefault();
     if (busy || invalid) return;
-    setBusy(true);
-    setError(undefined);
     setDone(undefined);
-    try {
+    await run(async () => {
       const refund = await createRefund(
         api,
         merchant.id,
@@ -120,7 +120,12 @@ function RefundForm(props: { plan: PaymentPlan; onDone: () => void }) {
           ...(reason.trim() !== '' && { reason: reason.trim() }),
         },
         key,
-      );
+      ).catch((caught: unknown) => {
+        // The API refused it: a corrected request is a new refund.
+        if (caught instanceof ApiError && caught.status >= 400 && caught.status < 500)
+          setKey(crypto.randomUUID());
+        throw caught;
+      });
       setDone(
         `Refund of ${formatNaira(refund.amount)}: ${formatNaira(refund.balance_reduction)} off what the customer owes, ${formatNaira(refund.cash_amount)} back to their card or account.`,
       );
@@ -128,14 +133,7 @@ function RefundForm(props: { plan: PaymentPlan; onDone: () => void }) {
       setReason('');
       setKey(crypto.randomUUID());
       props.onDone();
-    } catch (caught) {
-      setError(messageOf(caught, TRY_AGAIN));
-      // The API refused it: a corrected request is a new refund.
-      if (caught instanceof ApiError && caught.status >= 400 && caught.status < 500)
-        setKey(crypto.randomUUID());
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -175,15 +173,13 @@ function CancelPlan(props: { plan: PaymentPlan; onDone: () => void }) {
   const [confirming, setConfirming] = useState(false);
   const [refund, setRefund] = useState(true);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useAsyncAction({
+    describe: (caught) => messageOf(caught, TRY_AGAIN),
+  });
   const [key] = useState(() => crypto.randomUUID());
 
   async function cancel() {
-    if (busy) return;
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       await cancelPlan(
         api,
         merchant.id,
@@ -193,11 +189,7 @@ function CancelPlan(props: { plan: PaymentPlan; onDone: () => void }) {
       );
       setConfirming(false);
       props.onDone();
-    } catch (caught) {
-      setError(messageOf(caught, TRY_AGAIN));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (!confirming)

@@ -4,6 +4,7 @@ import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
 import { Link } from '../../shared/router.tsx';
 import { CopyableSecret } from './copyable-secret.tsx';
 import { messageOf } from '../../shared/message-of.ts';
+import { useAsyncAction } from '../../shared/use-async-action.ts';
 
 /** Create a merchant account (spec §4.3); its keys are shown once, right after. */
 export function MerchantRegister(props: {
@@ -11,8 +12,9 @@ export function MerchantRegister(props: {
   onDone: (email: string, password: string) => void;
 }) {
   const [fields, setFields] = useState({ business_name: '', email: '', password: '' });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useAsyncAction({
+    describe: (caught) => messageOf(caught, 'Registration failed.'),
+  });
   const [created, setCreated] = useState<NewMerchant>();
   const set = (name: keyof typeof fields) => (value: string) =>
     setFields((current) => ({ ...current, [name]: value }));
@@ -20,15 +22,9 @@ export function MerchantRegister(props: {
   async function submit(event: Event) {
     event.preventDefault();
     if (busy) return;
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       setCreated(await props.api.register({ ...fields, email: fields.email.trim() }));
-    } catch (caught) {
-      setError(messageOf(caught, 'Registration failed.'));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (created) {

@@ -17,7 +17,7 @@ import {
   wholeNumber,
   type ConstraintsErrors,
 } from './constraints-fields.tsx';
-import { messageOf } from '../../shared/message-of.ts';
+import { useAsyncAction } from '../../shared/use-async-action.ts';
 
 /** The settings both modes share (decision 0015): each card saves on its own. */
 export function SettingsSection() {
@@ -49,8 +49,7 @@ function SettingsForm(props: {
   children: ComponentChildren;
 }) {
   const { api, merchant, reload } = useDashboard();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, setError, run } = useAsyncAction();
   const [saved, setSaved] = useState(false);
   const id = useId();
 
@@ -61,17 +60,12 @@ function SettingsForm(props: {
     setSaved(false);
     const patch = props.patch();
     if (!patch) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const record = await updateSharedSettings(api, merchant.id, patch);
       await reload();
       setSaved(true);
       props.onSaved?.(record);
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

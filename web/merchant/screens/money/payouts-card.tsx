@@ -1,11 +1,11 @@
 import { useId, useState } from 'preact/hooks';
 import { formatNaira, parseNairaToKobo } from '../../../shared/format.ts';
-import { messageOf } from '../../../shared/message-of.ts';
 import { Alert } from '../../../shared/ui.tsx';
 import { requestPayout, type Bank, type Payout, type Wallet } from '../../api/money.ts';
 import { useDashboard } from '../../context.ts';
 import { PayoutNotice } from './payout-notice.tsx';
 import { RecentPayouts } from './recent-payouts.tsx';
+import { useAsyncAction } from '../../../shared/use-async-action.ts';
 
 /** "Pay out now" (everything available, or an amount) and the recent payouts. */
 export function PayoutsCard(props: {
@@ -20,8 +20,7 @@ export function PayoutsCard(props: {
   const [choice, setChoice] = useState<'all' | 'amount'>('all');
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, setError, run } = useAsyncAction();
   const [started, setStarted] = useState<Payout>();
   const amountId = useId();
   const reasonId = useId();
@@ -49,17 +48,12 @@ export function PayoutsCard(props: {
       );
       if (kobo === undefined) return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const payout = await requestPayout(api, merchant.id, kobo);
       setStarted(payout);
       setAmount('');
       await props.onPaidOut();
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

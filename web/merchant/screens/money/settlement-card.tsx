@@ -1,9 +1,9 @@
 import { useId, useState } from 'preact/hooks';
-import { messageOf } from '../../../shared/message-of.ts';
 import { Alert, Field } from '../../../shared/ui.tsx';
 import { setSettlementAccount, type Bank, type SettlementAccount } from '../../api/money.ts';
 import { useDashboard } from '../../context.ts';
 import { MaskedAccount } from './masked-account.tsx';
+import { useAsyncAction } from '../../../shared/use-async-action.ts';
 
 /** The settlement account (shared by both modes): shown masked, changed with a bank and a NUBAN. */
 export function SettlementCard(props: { banks: Bank[] | undefined }) {
@@ -13,8 +13,7 @@ export function SettlementCard(props: { banks: Bank[] | undefined }) {
   const [editing, setEditing] = useState(false);
   const [bankCode, setBankCode] = useState(current?.bank_code ?? '');
   const [accountNumber, setAccountNumber] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, setError, run } = useAsyncAction();
   const [bankError, setBankError] = useState<string>();
   const [saved, setSaved] = useState<SettlementAccount>();
   const selectId = useId();
@@ -27,8 +26,7 @@ export function SettlementCard(props: { banks: Bank[] | undefined }) {
     setSaved(undefined);
     setBankError(bankCode === '' ? 'Choose your bank.' : undefined);
     if (bankCode === '') return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const record = await setSettlementAccount(api, merchant.id, {
         bank_code: bankCode,
         account_number: accountNumber.trim(),
@@ -37,11 +35,7 @@ export function SettlementCard(props: { banks: Bank[] | undefined }) {
       setSaved(record.settlement_account ?? undefined);
       setEditing(false);
       setAccountNumber('');
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

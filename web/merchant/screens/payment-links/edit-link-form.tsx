@@ -1,5 +1,4 @@
 import { useId, useState } from 'preact/hooks';
-import { messageOf } from '../../../shared/message-of.ts';
 import { Alert, Field, SubmitButton } from '../../../shared/ui.tsx';
 import { updatePaymentLink, type LinkConstraints, type PaymentLink } from '../../api/links.ts';
 import { useDashboard } from '../../context.ts';
@@ -17,6 +16,7 @@ import {
   type AmountDraft,
   type AmountErrors,
 } from './amount-fields.tsx';
+import { useAsyncAction } from '../../../shared/use-async-action.ts';
 
 export function EditLinkForm(props: { link: PaymentLink; onSaved: (link: PaymentLink) => void }) {
   const { api, merchant } = useDashboard();
@@ -30,8 +30,7 @@ export function EditLinkForm(props: { link: PaymentLink; onSaved: (link: Payment
   );
   const [amountErrors, setAmountErrors] = useState<AmountErrors>({});
   const [limitErrors, setLimitErrors] = useState<ConstraintsErrors>();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAsyncAction();
   const limitsId = useId();
 
   async function submit(event: Event) {
@@ -49,8 +48,7 @@ export function EditLinkForm(props: { link: PaymentLink; onSaved: (link: Payment
       constraints = read.constraints;
     }
     if (parsed.errors) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       props.onSaved(
         await updatePaymentLink(api, merchant.id, link.id, {
           title: title.trim(),
@@ -59,11 +57,7 @@ export function EditLinkForm(props: { link: PaymentLink; onSaved: (link: Payment
           constraints,
         }),
       );
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'preact/hooks';
 import { formatDateTime, formatNaira } from '../../../shared/format.ts';
-import { messageOf } from '../../../shared/message-of.ts';
 import { Alert } from '../../../shared/ui.tsx';
 import { setPaymentLinkActive, type LinkConstraints, type PaymentLink } from '../../api/links.ts';
 import { useDashboard } from '../../context.ts';
 import { QrCode } from '../qr-code.tsx';
 import { EditLinkForm } from './edit-link-form.tsx';
+import { useAsyncAction } from '../../../shared/use-async-action.ts';
 
 function amountText(link: PaymentLink): string {
   if (link.amount !== null) return formatNaira(link.amount);
@@ -29,8 +29,7 @@ export function LinkItem(props: { link: PaymentLink; onChange: (link: PaymentLin
   const [editing, setEditing] = useState(false);
   const [showQr, setShowQr] = useState(false);
   const [copied, setCopied] = useState<'yes' | 'failed'>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useAsyncAction();
   const id = useId();
 
   useEffect(() => {
@@ -40,15 +39,9 @@ export function LinkItem(props: { link: PaymentLink; onChange: (link: PaymentLin
   }, [copied]);
 
   async function setActive(active: boolean) {
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       props.onChange(await setPaymentLinkActive(api, merchant.id, link.id, active));
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const copy = () =>

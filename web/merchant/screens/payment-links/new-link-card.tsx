@@ -1,5 +1,4 @@
 import { useId, useState } from 'preact/hooks';
-import { messageOf } from '../../../shared/message-of.ts';
 import { Alert, Field, SubmitButton } from '../../../shared/ui.tsx';
 import { createPaymentLink, type LinkConstraints, type PaymentLink } from '../../api/links.ts';
 import { useDashboard } from '../../context.ts';
@@ -17,6 +16,7 @@ import {
   type AmountDraft,
   type AmountErrors,
 } from './amount-fields.tsx';
+import { useAsyncAction } from '../../../shared/use-async-action.ts';
 
 /** Creating a link in the mode shown. */
 export function NewLinkCard(props: { onCreated: (link: PaymentLink) => void }) {
@@ -30,8 +30,7 @@ export function NewLinkCard(props: { onCreated: (link: PaymentLink) => void }) {
   );
   const [amountErrors, setAmountErrors] = useState<AmountErrors>({});
   const [limitErrors, setLimitErrors] = useState<ConstraintsErrors>();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAsyncAction();
   const limitsId = useId();
 
   async function submit(event: Event) {
@@ -48,8 +47,7 @@ export function NewLinkCard(props: { onCreated: (link: PaymentLink) => void }) {
       constraints = read.constraints;
     }
     if (parsed.errors) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const link = await createPaymentLink(api, merchant.id, mode, {
         title: title.trim(),
         ...parsed.amount,
@@ -61,11 +59,7 @@ export function NewLinkCard(props: { onCreated: (link: PaymentLink) => void }) {
       setRedirect('');
       setOwnLimits(false);
       props.onCreated(link);
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

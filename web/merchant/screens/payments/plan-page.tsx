@@ -13,6 +13,7 @@ import { PAYMENTS_PATH } from './paths.ts';
 import { installmentName, installmentStatusLabel, scheduleOf } from './plan-status.tsx';
 import { PlanSummary } from './plan-summary.tsx';
 import { TimeTravelCard, type Outcome } from './time-travel-card.tsx';
+import { useAsyncAction } from '../../../shared/use-async-action.ts';
 
 const POLL_EVERY_MS = 700;
 const POLL_TIMES = 12;
@@ -38,8 +39,8 @@ function PlanPage(props: { id: string }) {
   const { api, merchant, mode } = useDashboard();
   const [plan, setPlan] = useState<PaymentPlan>();
   const [missing, setMissing] = useState(false);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  // One error line for the page: its first read, time travel and refreshing all report here.
+  const { busy, error, setError, run } = useAsyncAction();
   const [outcome, setOutcome] = useState<Outcome>();
   const [days, setDays] = useState('7');
   // Bumped whenever the plan is read again, so its charges and events are read again too.
@@ -68,10 +69,8 @@ function PlanPage(props: { id: string }) {
   async function travel(call: () => Promise<PaymentPlan>, waiting: string) {
     if (!plan || busy) return;
     const before = plan;
-    setBusy(true);
-    setError(undefined);
     setOutcome(undefined);
-    try {
+    const finished = await run(async () => {
       let latest = await call();
       if (gone()) return;
       setPlan(latest);
@@ -96,12 +95,8 @@ function PlanPage(props: { id: string }) {
                 text: 'No installment changed state yet: due dates moved, collections run when due. Refresh in a moment.',
               },
       );
-    } catch (caught) {
-      if (!gone()) setError(messageOf(caught));
-      setOutcome(undefined);
-    } finally {
-      if (!gone()) setBusy(false);
-    }
+    });
+    if (!finished) setOutcome(undefined);
   }
 
   async function refresh() {
