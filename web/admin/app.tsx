@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'preact/hooks';
-import type { AdminApi } from '../shared/admin-api.ts';
+import type { AdminApi } from './api.ts';
 import { navigate, usePath } from '../shared/router.tsx';
 import { ConsoleContext, type ConsoleContextValue } from './context.ts';
 import { AuditLogSection } from './screens/audit-log.tsx';

@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { AdminApi } from '../shared/admin-api.ts';
+import { AdminApi } from './api.ts';
 import { ConsoleApp } from './app.tsx';
 
 const root = document.getElementById('app');

@@ -1,6 +1,5 @@
 // How the console names what the API returns. Words only: no rule lives here.
-import { ApiError } from '../shared/json-api.ts';
-import type { AuditEntry, MerchantStatus } from '../shared/admin-api.ts';
+import type { AuditEntry, MerchantStatus } from './api.ts';
 
 export const STATUS_WORDS: Record<MerchantStatus, string> = {
   pending_approval: 'Pending approval',
@@ -14,6 +13,3 @@ export const ACTION_WORDS: Record<AuditEntry['action'], string> = {
   'merchant.reactivate': 'Reactivated',
   'reconciliation.run': 'Ran reconciliation',
 };
-
-export const problem = (caught: unknown): string =>
-  caught instanceof ApiError ? caught.detail : 'Something went wrong.';

@@ -28,6 +28,7 @@ import { ReviewAndConfirm } from './screens/review.tsx';
 import { SessionClosed } from './screens/session-closed.tsx';
 import { Alert, Spinner } from '../shared/ui.tsx';
 import { CLOSED_TEXT } from './flow.ts';
+import { messageOf } from '../shared/message-of.ts';
 
 /** The whole checkout journey for one session token. */
 export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
@@ -109,7 +110,7 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
         setStep({ kind: 'not_eligible', eligibility, ...(trust && { trust }) });
       }
     } catch (caught) {
-      setProblem(caught instanceof ApiError ? caught.detail : 'Eligibility could not be checked.');
+      setProblem(messageOf(caught, 'Eligibility could not be checked.'));
     }
   }
 

@@ -1,13 +1,15 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError } from '../shared/json-api.ts';
-import type { MerchantApi, MerchantRecord, Mode } from '../shared/merchant-api.ts';
+import type { MerchantApi, MerchantRecord, Mode } from './api/index.ts';
 import { Spinner } from '../shared/ui.tsx';
 import { DashboardContext, type DashboardContextValue } from './context.ts';
 import { navigate, usePath } from '../shared/router.tsx';
 import { DevelopersSection } from './screens/developers.tsx';
 import { GettingStartedSection } from './screens/getting-started.tsx';
 import { MoneySection } from './screens/money.tsx';
-import { PaymentsSection, PlanDetail, paymentsRoute } from './screens/payments.tsx';
+import { PaymentsSection } from './screens/payments.tsx';
+import { paymentsRoute } from './screens/payments/paths.ts';
+import { PlanDetail } from './screens/payments/plan-page.tsx';
 import { PaymentLinksSection } from './screens/payment-links.tsx';
 import { SettingsSection } from './screens/settings.tsx';
 import { DashboardLayout, type Section } from './screens/layout.tsx';

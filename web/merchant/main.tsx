@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { MerchantApi } from '../shared/merchant-api.ts';
+import { MerchantApi } from './api/index.ts';
 import { MerchantApp } from './app.tsx';
 
 const root = document.getElementById('app');

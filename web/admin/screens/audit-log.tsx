@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { AuditEntry } from '../../shared/admin-api.ts';
+import type { AuditEntry } from '../api.ts';
 import { Alert, StepHeading } from '../../shared/ui.tsx';
 import { useConsole } from '../context.ts';
-import { problem } from '../words.ts';
 import { AuditTable } from './merchant-overview.tsx';
+import { messageOf } from '../../shared/message-of.ts';
 
 /** Every operator action, newest first: who, what, to which merchant, why. */
 export function AuditLogSection() {
@@ -18,7 +18,7 @@ export function AuditLogSection() {
       setEntries((shown) => (after ? [...(shown ?? []), ...page.data] : page.data));
       setCursor(page.has_more ? page.next_cursor : null);
     } catch (caught) {
-      setError(problem(caught));
+      setError(messageOf(caught));
     }
   }
   useEffect(() => void load(null), []);

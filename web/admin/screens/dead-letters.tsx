@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { DeadLetterEvent } from '../../shared/admin-api.ts';
+import type { DeadLetterEvent } from '../api.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { Link } from '../../shared/router.tsx';
 import { Alert, StepHeading } from '../../shared/ui.tsx';
 import { useConsole } from '../context.ts';
-import { problem } from '../words.ts';
+import { messageOf } from '../../shared/message-of.ts';
 
 /** Webhook events that ran out of retries, across merchants, newest first. */
 export function DeadLettersSection() {
@@ -19,7 +19,7 @@ export function DeadLettersSection() {
       setEvents((shown) => (after ? [...(shown ?? []), ...page.data] : page.data));
       setCursor(page.has_more ? page.next_cursor : null);
     } catch (caught) {
-      setError(problem(caught));
+      setError(messageOf(caught));
     }
   }
   useEffect(() => void load(null), []);

@@ -1,29 +1,22 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { Ledger } from '../../shared/admin-api.ts';
+import type { Ledger } from '../api.ts';
 import { formatDateTime, formatNaira } from '../../shared/format.ts';
 import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
 import { useConsole } from '../context.ts';
-import { problem } from '../words.ts';
+import { useAsyncAction } from '../../shared/use-async-action.ts';
 
 /** The ledger check: the journal sums to zero, each entry balances, accounts on their side. */
 export function LedgerSection() {
   const { api } = useConsole();
   const [check, setCheck] = useState<Ledger>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useAsyncAction();
 
-  async function run() {
-    setBusy(true);
-    setError(undefined);
-    try {
+  async function checkLedger() {
+    await run(async () => {
       setCheck(await api.ledgerCheck());
-    } catch (caught) {
-      setError(problem(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
-  useEffect(() => void run(), []);
+  useEffect(() => void checkLedger(), []);
 
   return (
     <>
@@ -97,7 +90,12 @@ export function LedgerSection() {
               </tbody>
             </table>
           )}
-          <button class="button secondary" type="button" disabled={busy} onClick={() => void run()}>
+          <button
+            class="button secondary"
+            type="button"
+            disabled={busy}
+            onClick={() => void checkLedger()}
+          >
             {busy ? 'Checking…' : 'Check again'}
           </button>
         </section>

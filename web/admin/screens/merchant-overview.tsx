@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { AuditEntry, Overview, StatusAction } from '../../shared/admin-api.ts';
+import type { AuditEntry, Overview, StatusAction } from '../api.ts';
 import { formatDateTime, formatNaira } from '../../shared/format.ts';
 import { Link } from '../../shared/router.tsx';
 import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
 import { useConsole } from '../context.ts';
-import { ACTION_WORDS, problem } from '../words.ts';
+import { ACTION_WORDS } from '../words.ts';
 import { StatusBadge } from './merchants.tsx';
 import { ACTION_BUTTONS, actionsFor, StatusChange } from './status-change.tsx';
+import { messageOf } from '../../shared/message-of.ts';
 
 const PLAN_WORDS = {
   pending_deposit: 'Deposit pending',
@@ -29,7 +30,7 @@ export function MerchantOverviewSection(props: { merchantId: string }) {
     Promise.all([
       api.overview(props.merchantId).then(setOverview),
       api.auditLog({ targetId: props.merchantId, limit: 10 }).then((page) => setHistory(page.data)),
-    ]).catch((caught: unknown) => setError(problem(caught)));
+    ]).catch((caught: unknown) => setError(messageOf(caught)));
   useEffect(() => void load(), []);
 
   if (error && !overview)

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { MerchantRecord, MerchantStatus } from '../../shared/admin-api.ts';
+import type { MerchantRecord, MerchantStatus } from '../api.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { Link } from '../../shared/router.tsx';
 import { Alert, StepHeading } from '../../shared/ui.tsx';
 import { useConsole } from '../context.ts';
-import { problem, STATUS_WORDS } from '../words.ts';
+import { STATUS_WORDS } from '../words.ts';
+import { messageOf } from '../../shared/message-of.ts';
 
 const PAGE = 25;
 
@@ -21,7 +22,7 @@ export function MerchantsSection() {
     setError(undefined);
     api
       .merchants({ status: status || undefined, limit: PAGE, offset })
-      .then(setPage, (caught: unknown) => setError(problem(caught)));
+      .then(setPage, (caught: unknown) => setError(messageOf(caught)));
   }, [status, offset]);
   useEffect(() => {
     api.merchants({ status: 'pending_approval', limit: 1, offset: 0 }).then(

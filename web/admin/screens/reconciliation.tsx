@@ -1,9 +1,10 @@
 import { useState } from 'preact/hooks';
-import type { Report } from '../../shared/admin-api.ts';
+import type { Report } from '../api.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { Alert, StepHeading } from '../../shared/ui.tsx';
 import { useConsole } from '../context.ts';
-import { problem } from '../words.ts';
+import { messageOf } from '../../shared/message-of.ts';
+import { useAsyncAction } from '../../shared/use-async-action.ts';
 
 /** A date input's value for `days` ago (the browser's day; the API takes any instant). */
 function daysAgo(days: number): string {
@@ -17,24 +18,20 @@ export function ReconciliationSection() {
   const [since, setSince] = useState(daysAgo(7));
   const [gateway, setGateway] = useState(true);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAsyncAction({
+    describe: (caught) =>
+      caught instanceof RangeError ? 'Choose the first day to check.' : messageOf(caught),
+  });
   const [report, setReport] = useState<Report>();
-  const [error, setError] = useState<string>();
 
-  async function run(event: Event) {
+  async function check(event: Event) {
     event.preventDefault();
     if (busy) return;
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       const start = new Date(`${since}T00:00:00`);
       if (Number.isNaN(start.getTime())) throw new RangeError('date');
       setReport(await api.reconcile({ since: start.toISOString(), gateway, reason }));
-    } catch (caught) {
-      setError(caught instanceof RangeError ? 'Choose the first day to check.' : problem(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -42,7 +39,7 @@ export function ReconciliationSection() {
       <StepHeading lead="Every charge, payout and refund against the ledger and, if asked, the gateway.">
         Reconciliation
       </StepHeading>
-      <form class="card" onSubmit={(event) => void run(event)} noValidate>
+      <form class="card" onSubmit={(event) => void check(event)} noValidate>
         <div class="inline-actions">
           <div class="field">
             <label for="rec-since">Check from</label>

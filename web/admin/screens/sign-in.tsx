@@ -1,33 +1,28 @@
 import { useState } from 'preact/hooks';
-import type { AdminApi } from '../../shared/admin-api.ts';
+import type { AdminApi } from '../api.ts';
 import { ApiError } from '../../shared/json-api.ts';
 import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
+import { messageOf } from '../../shared/message-of.ts';
+import { useAsyncAction } from '../../shared/use-async-action.ts';
 
 /** Sign in with the operator token and the name the audit log records (decision 0020). */
 export function OperatorSignIn(props: { api: AdminApi; onSignedIn: () => void }) {
   const [token, setToken] = useState('');
   const [operator, setOperator] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useAsyncAction({
+    describe: (caught) =>
+      caught instanceof ApiError && caught.status === 401
+        ? 'That is not the operator token. Run `npm run tranche -- admin-token` to print it.'
+        : messageOf(caught, 'Sign-in failed.'),
+    keepBusyOnSuccess: true,
+  });
 
   async function submit(event: Event) {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       await props.api.signIn(token.trim(), operator.trim());
       props.onSignedIn();
-    } catch (caught) {
-      setError(
-        caught instanceof ApiError && caught.status === 401
-          ? 'That is not the operator token. Run `npm run tranche -- admin-token` to print it.'
-          : caught instanceof ApiError
-            ? caught.detail
-            : 'Sign-in failed.',
-      );
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import type { MerchantRecord, StatusAction } from '../../shared/admin-api.ts';
+import type { MerchantRecord, StatusAction } from '../api.ts';
 import { Alert } from '../../shared/ui.tsx';
 import { useConsole } from '../context.ts';
-import { problem } from '../words.ts';
+import { useAsyncAction } from '../../shared/use-async-action.ts';
 
 /** What each change does, said before it is confirmed. */
 const CHANGES: Record<
@@ -53,23 +53,16 @@ export function StatusChange(props: {
   const { api, operator } = useConsole();
   const change = CHANGES[props.action];
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useAsyncAction({ keepBusyOnSuccess: true });
   const id = useId();
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   useEffect(() => reasonRef.current?.focus(), []);
 
   async function confirm(event: Event) {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       props.onDone(await api.changeStatus(props.merchant.id, props.action, reason));
-    } catch (caught) {
-      setError(problem(caught));
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -3,28 +3,24 @@ import { ApiError } from '../../shared/api.ts';
 import { messageFor } from '../../shared/customer/messages.ts';
 import { Alert, Field, StepBody, StepHeading, SubmitButton } from '../../shared/ui.tsx';
 import { useCustomerContext } from '../../shared/customer/context.ts';
+import { useAsyncAction } from '../../shared/use-async-action.ts';
 
 /** Asks for a reset link by e-mail. The answer never says whether the address has an account. */
 export function ForgotPassword(props: { onSignIn: () => void }) {
   const { api } = useCustomerContext();
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useAsyncAction({
+    describe: (caught) => (caught instanceof ApiError ? messageFor(caught) : 'The request failed.'),
+  });
   const [sent, setSent] = useState<{ email: string; minutes: number }>();
 
   async function submit(event: Event) {
     event.preventDefault();
     if (busy) return;
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       const answer = await api.requestPasswordReset(email.trim());
       setSent({ email: email.trim(), minutes: answer.link_expires_in_minutes });
-    } catch (caught) {
-      setError(caught instanceof ApiError ? messageFor(caught) : 'The request failed.');
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (sent)

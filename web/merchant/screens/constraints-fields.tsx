@@ -2,7 +2,7 @@
 // constraints (Settings) and a payment link's own (Payment links). The API checks the values;
 // the page only reads whole numbers out of what was typed.
 import { useId } from 'preact/hooks';
-import type { LinkConstraints } from '../../shared/merchant-api-links.ts';
+import type { LinkConstraints } from '../api/links.ts';
 import { Field } from '../../shared/ui.tsx';
 
 export interface ConstraintsDraft {

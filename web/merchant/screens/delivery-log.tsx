@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError } from '../../shared/json-api.ts';
 import {
   deliveryDetail,
   listDeliveries,
   resendDelivery,
   resendFailedDeliveries,
   type DeliveryEvent,
-} from '../../shared/merchant-api-webhooks.ts';
+} from '../api/webhooks.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { Alert } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
+import { messageOf } from '../../shared/message-of.ts';
 
 export const STATUS_WORDS: Record<DeliveryEvent['status'], string> = {
   pending: 'Waiting',
@@ -17,9 +17,6 @@ export const STATUS_WORDS: Record<DeliveryEvent['status'], string> = {
   delivered: 'Delivered',
   dead: 'Failed (gave up)',
 };
-
-const messageOf = (caught: unknown) =>
-  caught instanceof ApiError ? caught.detail : 'Something went wrong.';
 
 /** Every event sent to the mode's endpoint, its attempts, and re-sending. */
 export function DeliveryLog() {

@@ -1,14 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError } from '../../shared/json-api.ts';
-import type { Key, RolledKey, WebhookProbe } from '../../shared/merchant-api.ts';
+import type { Key, RolledKey, WebhookProbe } from '../api/index.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { Alert, Field, StepHeading } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
 import { CopyableSecret } from './copyable-secret.tsx';
 import { DeliveryLog } from './delivery-log.tsx';
-
-const messageOf = (caught: unknown) =>
-  caught instanceof ApiError ? caught.detail : 'Something went wrong.';
+import { messageOf } from '../../shared/message-of.ts';
 
 /** API keys and the webhook endpoint of the mode being looked at. */
 export function DevelopersSection() {

@@ -1,18 +1,18 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { formatDateTime } from '../../shared/format.ts';
-import { ApiError } from '../../shared/json-api.ts';
-import type { Key } from '../../shared/merchant-api.ts';
+import type { Key } from '../api/index.ts';
 import {
   listPlans,
   listWebhookEvents,
   type PaymentPlan,
   type WebhookLogEvent,
-} from '../../shared/merchant-api-payments.ts';
+} from '../api/payments.ts';
 import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
 import { Link } from '../../shared/router.tsx';
-import { planPath } from './payments.tsx';
+import { planPath } from './payments/paths.ts';
+import { messageOf } from '../../shared/message-of.ts';
 
 export const GETTING_STARTED_PATH = '/merchant/getting-started';
 
@@ -51,7 +51,7 @@ export function GettingStartedSection() {
       ]);
       setState({ key: keys.find(usable), delivered: events.data[0], plan: plans.data[0] });
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.detail : 'Something went wrong.');
+      setError(messageOf(caught, 'Something went wrong.'));
     } finally {
       setChecking(false);
     }

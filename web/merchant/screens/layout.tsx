@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import type { MerchantRecord, Mode } from '../../shared/merchant-api.ts';
+import type { MerchantRecord, Mode } from '../api/index.ts';
 import { Link } from '../../shared/router.tsx';
 
 export interface Section {

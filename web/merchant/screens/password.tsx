@@ -1,33 +1,29 @@
 import { useState } from 'preact/hooks';
-import { ApiError } from '../../shared/json-api.ts';
 import { Alert, Field } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
+import { messageOf } from '../../shared/message-of.ts';
+import { useAsyncAction } from '../../shared/use-async-action.ts';
 
 /** Change the dashboard password (other signed-in browsers are signed out). */
 export function PasswordCard() {
   const { api, merchant } = useDashboard();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAsyncAction({
+    describe: (caught) => messageOf(caught, 'The password could not be changed.'),
+  });
   const [done, setDone] = useState(false);
-  const [error, setError] = useState<string>();
 
   async function submit(event: Event) {
     event.preventDefault();
     if (busy) return;
-    setBusy(true);
     setDone(false);
-    setError(undefined);
-    try {
+    await run(async () => {
       await api.changePassword(merchant.id, current, next);
       setCurrent('');
       setNext('');
       setDone(true);
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.detail : 'The password could not be changed.');
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

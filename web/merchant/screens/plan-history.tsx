@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError } from '../../shared/json-api.ts';
 import { formatDateTime, formatNaira } from '../../shared/format.ts';
 import {
   listPlanCharges,
@@ -7,10 +6,11 @@ import {
   type PaymentPlan,
   type PlanCharge,
   type WebhookLogEvent,
-} from '../../shared/merchant-api-payments.ts';
+} from '../api/payments.ts';
 import { Alert } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
 import { STATUS_WORDS } from './delivery-log.tsx';
+import { messageOf } from '../../shared/message-of.ts';
 
 const CHARGE_STATUS: Record<PlanCharge['status'], string> = {
   pending: 'In progress',
@@ -32,8 +32,7 @@ export function PlanHistory(props: { plan: PaymentPlan; version: number }) {
   const [error, setError] = useState<string>();
 
   useEffect(() => {
-    const fail = (caught: unknown) =>
-      setError(caught instanceof ApiError ? caught.detail : 'Something went wrong.');
+    const fail = (caught: unknown) => setError(messageOf(caught, 'Something went wrong.'));
     listPlanCharges(api, merchant.id, props.plan.id).then(setCharges, fail);
     listPlanEvents(api, merchant.id, props.plan).then(setEvents, fail);
   }, [props.plan.id, props.version]);

@@ -1,24 +1,20 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../../shared/json-api.ts';
 import { formatDateTime, formatNaira, parseNairaToKobo } from '../../shared/format.ts';
-import type { PaymentPlan } from '../../shared/merchant-api-payments.ts';
-import {
-  cancelPlan,
-  createRefund,
-  listRefunds,
-  type PlanRefund,
-} from '../../shared/merchant-api-refunds.ts';
+import type { PaymentPlan } from '../api/payments.ts';
+import { cancelPlan, createRefund, listRefunds, type PlanRefund } from '../api/refunds.ts';
 import { Alert, Field } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
+import { messageOf } from '../../shared/message-of.ts';
+import { useAsyncAction } from '../../shared/use-async-action.ts';
+
+const TRY_AGAIN = 'Something went wrong. Try again.';
 
 const REFUND_STATUS: Record<PlanRefund['status'], string> = {
   pending: 'Being paid back',
   processed: 'Refunded',
   failed: 'Failed',
 };
-
-const messageOf = (caught: unknown) =>
-  caught instanceof ApiError ? caught.detail : 'Something went wrong. Try again.';
 
 /**
  * A plan's refunds, a refund form and the cancel action. The API decides everything (what is
@@ -32,7 +28,7 @@ export function PlanRefunds(props: { plan: PaymentPlan; onChanged: () => void })
 
   const load = () =>
     listRefunds(api, merchant.id, plan.id).then(setRefunds, (caught: unknown) =>
-      setError(messageOf(caught)),
+      setError(messageOf(caught, TRY_AGAIN)),
     );
   useEffect(() => void load(), [plan.id]);
 
@@ -100,8 +96,9 @@ function RefundForm(props: { plan: PaymentPlan; onDone: () => void }) {
   const { api, merchant } = useDashboard();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useAsyncAction({
+    describe: (caught) => messageOf(caught, TRY_AGAIN),
+  });
   const [done, setDone] = useState<string>();
   // One key per intended refund: a retry after a lost answer replays instead of refunding twice.
   const [key, setKey] = useState(() => crypto.randomUUID());
@@ -112,10 +109,8 @@ function RefundForm(props: { plan: PaymentPlan; onDone: () => void }) {
   async function submit(event: Event) {
     event.preventDefault();
     if (busy || invalid) return;
-    setBusy(true);
-    setError(undefined);
     setDone(undefined);
-    try {
+    await run(async () => {
       const refund = await createRefund(
         api,
         merchant.id,
@@ -125,7 +120,12 @@ function RefundForm(props: { plan: PaymentPlan; onDone: () => void }) {
           ...(reason.trim() !== '' && { reason: reason.trim() }),
         },
         key,
-      );
+      ).catch((caught: unknown) => {
+        // The API refused it: a corrected request is a new refund.
+        if (caught instanceof ApiError && caught.status >= 400 && caught.status < 500)
+          setKey(crypto.randomUUID());
+        throw caught;
+      });
       setDone(
         `Refund of ${formatNaira(refund.amount)}: ${formatNaira(refund.balance_reduction)} off what the customer owes, ${formatNaira(refund.cash_amount)} back to their card or account.`,
       );
@@ -133,14 +133,7 @@ function RefundForm(props: { plan: PaymentPlan; onDone: () => void }) {
       setReason('');
       setKey(crypto.randomUUID());
       props.onDone();
-    } catch (caught) {
-      setError(messageOf(caught));
-      // The API refused it: a corrected request is a new refund.
-      if (caught instanceof ApiError && caught.status >= 400 && caught.status < 500)
-        setKey(crypto.randomUUID());
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -180,15 +173,13 @@ function CancelPlan(props: { plan: PaymentPlan; onDone: () => void }) {
   const [confirming, setConfirming] = useState(false);
   const [refund, setRefund] = useState(true);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useAsyncAction({
+    describe: (caught) => messageOf(caught, TRY_AGAIN),
+  });
   const [key] = useState(() => crypto.randomUUID());
 
   async function cancel() {
-    if (busy) return;
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       await cancelPlan(
         api,
         merchant.id,
@@ -198,11 +189,7 @@ function CancelPlan(props: { plan: PaymentPlan; onDone: () => void }) {
       );
       setConfirming(false);
       props.onDone();
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (!confirming)

@@ -1,9 +1,10 @@
 import { useState } from 'preact/hooks';
-import { ApiError } from '../../shared/json-api.ts';
-import type { MerchantApi, NewMerchant } from '../../shared/merchant-api.ts';
+import type { MerchantApi, NewMerchant } from '../api/index.ts';
 import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
 import { Link } from '../../shared/router.tsx';
 import { CopyableSecret } from './copyable-secret.tsx';
+import { messageOf } from '../../shared/message-of.ts';
+import { useAsyncAction } from '../../shared/use-async-action.ts';
 
 /** Create a merchant account (spec §4.3); its keys are shown once, right after. */
 export function MerchantRegister(props: {
@@ -11,8 +12,9 @@ export function MerchantRegister(props: {
   onDone: (email: string, password: string) => void;
 }) {
   const [fields, setFields] = useState({ business_name: '', email: '', password: '' });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useAsyncAction({
+    describe: (caught) => messageOf(caught, 'Registration failed.'),
+  });
   const [created, setCreated] = useState<NewMerchant>();
   const set = (name: keyof typeof fields) => (value: string) =>
     setFields((current) => ({ ...current, [name]: value }));
@@ -20,15 +22,9 @@ export function MerchantRegister(props: {
   async function submit(event: Event) {
     event.preventDefault();
     if (busy) return;
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       setCreated(await props.api.register({ ...fields, email: fields.email.trim() }));
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.detail : 'Registration failed.');
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (created) {

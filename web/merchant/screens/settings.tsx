@@ -1,13 +1,12 @@
 import type { ComponentChildren } from 'preact';
 import { useId, useState } from 'preact/hooks';
-import { ApiError } from '../../shared/json-api.ts';
-import type { MerchantRecord } from '../../shared/merchant-api.ts';
+import type { MerchantRecord } from '../api/index.ts';
 import {
   updateSharedSettings,
   type CustomerTier,
   type ReleaseRule,
   type SharedSettingsPatch,
-} from '../../shared/merchant-api-links.ts';
+} from '../api/links.ts';
 import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
 import { PasswordCard } from './password.tsx';
@@ -18,9 +17,7 @@ import {
   wholeNumber,
   type ConstraintsErrors,
 } from './constraints-fields.tsx';
-
-const messageOf = (caught: unknown) =>
-  caught instanceof ApiError ? caught.detail : 'Something went wrong.';
+import { useAsyncAction } from '../../shared/use-async-action.ts';
 
 /** The settings both modes share (decision 0015): each card saves on its own. */
 export function SettingsSection() {
@@ -52,8 +49,7 @@ function SettingsForm(props: {
   children: ComponentChildren;
 }) {
   const { api, merchant, reload } = useDashboard();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, setError, run } = useAsyncAction();
   const [saved, setSaved] = useState(false);
   const id = useId();
 
@@ -64,17 +60,12 @@ function SettingsForm(props: {
     setSaved(false);
     const patch = props.patch();
     if (!patch) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const record = await updateSharedSettings(api, merchant.id, patch);
       await reload();
       setSaved(true);
       props.onSaved?.(record);
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -1,8 +1,10 @@
 import { useState } from 'preact/hooks';
 import { ApiError } from '../../shared/json-api.ts';
-import type { MerchantApi, MerchantRecord } from '../../shared/merchant-api.ts';
+import type { MerchantApi, MerchantRecord } from '../api/index.ts';
 import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
 import { Link } from '../../shared/router.tsx';
+import { messageOf } from '../../shared/message-of.ts';
+import { useAsyncAction } from '../../shared/use-async-action.ts';
 
 const DEACTIVATED =
   'This merchant account is deactivated: its keys are refused and no checkout can start.';
@@ -25,32 +27,29 @@ export function MerchantSignIn(props: {
 }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>(props.notice);
+  const [notice, setNotice] = useState(props.notice);
+  const { busy, error, run } = useAsyncAction({
+    describe: (caught) =>
+      caught instanceof ApiError && caught.code === 'merchant_inactive'
+        ? deactivatedNotice(caught.detail)
+        : messageOf(caught, 'Sign-in failed.'),
+    keepBusyOnSuccess: true,
+  });
+  const shown = error ?? notice;
 
   async function submit(event: Event) {
     event.preventDefault();
     if (busy) return;
-    setBusy(true);
-    setError(undefined);
-    try {
+    setNotice(undefined);
+    await run(async () => {
       props.onSignedIn(await props.api.signIn(email.trim(), password));
-    } catch (caught) {
-      setError(
-        caught instanceof ApiError && caught.code === 'merchant_inactive'
-          ? deactivatedNotice(caught.detail)
-          : caught instanceof ApiError
-            ? caught.detail
-            : 'Sign-in failed.',
-      );
-      setBusy(false);
-    }
+    });
   }
 
   return (
     <main class="auth-page card">
       <StepHeading lead="Your Tranche merchant dashboard.">Sign in</StepHeading>
-      {error && <Alert>{error}</Alert>}
+      {shown && <Alert>{shown}</Alert>}
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Field
           label="Email"

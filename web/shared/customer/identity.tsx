@@ -4,6 +4,7 @@ import { Alert, Field, StepBody, StepHeading, SubmitButton } from '../ui.tsx';
 import { useCustomerContext } from './context.ts';
 import { messageFor } from './messages.ts';
 import { BvnHint, freshSandboxBvn, SANDBOX_BVN_DATE_OF_BIRTH } from './sandbox-hints.tsx';
+import { useAsyncAction } from '../use-async-action.ts';
 
 const BVN_ERRORS: Record<string, string> = {
   bvn_not_found: 'We could not find this BVN. Check the 11 digits and try again.',
@@ -17,8 +18,13 @@ export function IdentityVerification(props: { onVerified: () => void }) {
   const { api, sandbox } = useCustomerContext();
   const [bvn, setBvn] = useState('');
   const [dateOfBirth, setDateOfBirth] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, setError, run } = useAsyncAction({
+    describe: (caught) =>
+      caught instanceof ApiError
+        ? (BVN_ERRORS[caught.code] ?? messageFor(caught))
+        : 'Verification failed.',
+    keepBusyOnSuccess: true,
+  });
 
   async function submit(event: Event) {
     event.preventDefault();
@@ -26,19 +32,10 @@ export function IdentityVerification(props: { onVerified: () => void }) {
     const digits = bvn.replace(/\s/g, '');
     if (!/^\d{11}$/.test(digits)) return setError(BVN_ERRORS.bvn_malformed);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth)) return setError('Enter your date of birth.');
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       await api.verifyIdentity(digits, dateOfBirth);
       props.onVerified();
-    } catch (caught) {
-      setError(
-        caught instanceof ApiError
-          ? (BVN_ERRORS[caught.code] ?? messageFor(caught))
-          : 'Verification failed.',
-      );
-      setBusy(false);
-    }
+    });
   }
 
   return (

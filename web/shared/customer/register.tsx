@@ -3,6 +3,7 @@ import { ApiError, type Customer } from '../api.ts';
 import { Alert, Field, StepBody, StepHeading, SubmitButton } from '../ui.tsx';
 import { useCustomerContext } from './context.ts';
 import { messageFor } from './messages.ts';
+import { useAsyncAction } from '../use-async-action.ts';
 
 /** Create a Tranche account (in the checkout, without leaving it). */
 export function Register(props: {
@@ -18,33 +19,28 @@ export function Register(props: {
     last_name: '',
     phone: '',
   });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useAsyncAction({
+    describe: (caught) =>
+      caught instanceof ApiError && caught.code === 'email_taken'
+        ? 'An account with this email already exists. Sign in instead.'
+        : caught instanceof ApiError
+          ? messageFor(caught)
+          : 'Registration failed.',
+    keepBusyOnSuccess: true,
+  });
   const set = (name: keyof typeof fields) => (value: string) =>
     setFields((current) => ({ ...current, [name]: value }));
 
   async function submit(event: Event) {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       const { customer } = await api.register({
         ...fields,
         email: fields.email.trim(),
         phone: fields.phone.trim(),
       });
       props.onSignedIn(customer);
-    } catch (caught) {
-      setError(
-        caught instanceof ApiError && caught.code === 'email_taken'
-          ? 'An account with this email already exists. Sign in instead.'
-          : caught instanceof ApiError
-            ? messageFor(caught)
-            : 'Registration failed.',
-      );
-      setBusy(false);
-    }
+    });
   }
 
   return (

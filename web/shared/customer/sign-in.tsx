@@ -3,6 +3,7 @@ import { ApiError, type Customer } from '../api.ts';
 import { Alert, Field, StepBody, StepHeading, SubmitButton } from '../ui.tsx';
 import { useCustomerContext } from './context.ts';
 import { messageFor } from './messages.ts';
+import { useAsyncAction } from '../use-async-action.ts';
 
 /** Sign in with the Tranche account (the checkout pre-fills the email from the merchant's session). */
 export function SignIn(props: {
@@ -17,21 +18,17 @@ export function SignIn(props: {
   const { api } = useCustomerContext();
   const [email, setEmail] = useState(props.email ?? '');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useAsyncAction({
+    describe: (caught) => (caught instanceof ApiError ? messageFor(caught) : 'Sign-in failed.'),
+    keepBusyOnSuccess: true,
+  });
 
   async function submit(event: Event) {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       const { customer } = await api.signIn(email.trim(), password);
       props.onSignedIn(customer);
-    } catch (caught) {
-      setError(caught instanceof ApiError ? messageFor(caught) : 'Sign-in failed.');
-      setBusy(false);
-    }
+    });
   }
 
   return (

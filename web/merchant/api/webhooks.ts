@@ -1,7 +1,7 @@
 // The webhook delivery log, on the dashboard's transport (MerchantApi.request).
 import type { Static } from 'typebox';
-import type { WebhookEvent } from '../../src/http/resource-schemas.ts';
-import type { MerchantApi, Mode } from './merchant-api.ts';
+import type { WebhookEvent } from '../../../src/http/resource-schemas.ts';
+import type { MerchantApi, Mode } from './index.ts';
 
 export type DeliveryEvent = Static<typeof WebhookEvent>;
 export interface EventPage {

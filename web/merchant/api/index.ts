@@ -1,8 +1,8 @@
 // The merchant dashboard's side of /api/v1. Types come from the TypeBox schemas the API
 // validates and serialises with.
 import type { Static } from 'typebox';
-import type { ApiKey, Merchant, MerchantCredentials } from '../../src/http/schemas.ts';
-import { JsonApi, type TokenStore, type Tokens } from './json-api.ts';
+import type { ApiKey, Merchant, MerchantCredentials } from '../../../src/http/schemas.ts';
+import { JsonApi, type TokenStore, type Tokens } from '../../shared/json-api.ts';
 
 export type MerchantRecord = Static<typeof Merchant>;
 export type NewMerchant = Static<typeof MerchantCredentials>;
@@ -116,8 +116,8 @@ export class MerchantApi {
   }
 
   /**
-   * A signed-in call for the per-area modules (`merchant-api-*.ts`), which add typed methods for
-   * their resources on this one transport.
+   * A signed-in call for the per-area modules (the other files in `api/`), which add typed methods
+   * for their resources on this one transport.
    */
   request<T>(
     method: string,

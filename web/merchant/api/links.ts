@@ -1,9 +1,9 @@
 // Payment links and the settings shared by both modes, on the dashboard's transport
 // (MerchantApi.request). Types come from the schemas the API validates and serialises with.
 import type { Static } from 'typebox';
-import type { PaymentLink as PaymentLinkSchema } from '../../src/http/resource-schemas.ts';
-import type { Constraints, GoodsReleaseRule, Tier } from '../../src/http/schemas.ts';
-import type { MerchantApi, MerchantRecord, Mode } from './merchant-api.ts';
+import type { PaymentLink as PaymentLinkSchema } from '../../../src/http/resource-schemas.ts';
+import type { Constraints, GoodsReleaseRule, Tier } from '../../../src/http/schemas.ts';
+import type { MerchantApi, MerchantRecord, Mode } from './index.ts';
 
 export type PaymentLink = Static<typeof PaymentLinkSchema>;
 export type LinkConstraints = Static<typeof Constraints>;

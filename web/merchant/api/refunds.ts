@@ -1,9 +1,9 @@
 // The dashboard's refund and cancellation calls, on `MerchantApi.request()`. Each submission
 // carries its own Idempotency-Key, so a retried click (or a lost answer) refunds once.
 import type { Static } from 'typebox';
-import type { Refund } from '../../src/http/resource-schemas.ts';
-import type { MerchantApi } from './merchant-api.ts';
-import type { ListPage, PaymentPlan } from './merchant-api-payments.ts';
+import type { Refund } from '../../../src/http/resource-schemas.ts';
+import type { MerchantApi } from './index.ts';
+import type { ListPage, PaymentPlan } from './payments.ts';
 
 type RefundShape = Static<typeof Refund>;
 export type PlanRefund = Omit<RefundShape, 'status'> & {

@@ -8,8 +8,8 @@ import type {
   Payout as PayoutSchema,
   Wallet as WalletSchema,
   WalletTransaction as WalletTransactionSchema,
-} from '../../src/http/resource-schemas.ts';
-import type { MerchantApi, MerchantRecord } from './merchant-api.ts';
+} from '../../../src/http/resource-schemas.ts';
+import type { MerchantApi, MerchantRecord } from './index.ts';
 
 export type Wallet = Static<typeof WalletSchema>;
 export type WalletTransaction = Static<typeof WalletTransactionSchema>;

@@ -9,7 +9,7 @@ import type {
   ReconciliationReport,
 } from '../../src/features/operator/schemas.ts';
 import type { Merchant } from '../../src/http/schemas.ts';
-import { JsonApi, type TokenStore, type Tokens } from './json-api.ts';
+import { JsonApi, type TokenStore, type Tokens } from '../shared/json-api.ts';
 
 export type MerchantRecord = Static<typeof Merchant>;
 export type MerchantStatus = MerchantRecord['status'];

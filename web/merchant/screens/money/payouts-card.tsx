@@ -1,0 +1,143 @@
+import { useId, useState } from 'preact/hooks';
+import { formatNaira, parseNairaToKobo } from '../../../shared/format.ts';
+import { Alert } from '../../../shared/ui.tsx';
+import { requestPayout, type Bank, type Payout, type Wallet } from '../../api/money.ts';
+import { useDashboard } from '../../context.ts';
+import { PayoutNotice } from './payout-notice.tsx';
+import { RecentPayouts } from './recent-payouts.tsx';
+import { useAsyncAction } from '../../../shared/use-async-action.ts';
+
+/** "Pay out now" (everything available, or an amount) and the recent payouts. */
+export function PayoutsCard(props: {
+  wallet: Wallet;
+  payouts: Payout[];
+  banks: Bank[] | undefined;
+  waiting: boolean;
+  onPaidOut: () => Promise<unknown>;
+}) {
+  const { api, merchant } = useDashboard();
+  const { wallet, payouts, banks } = props;
+  const [choice, setChoice] = useState<'all' | 'amount'>('all');
+  const [amount, setAmount] = useState('');
+  const [amountError, setAmountError] = useState<string>();
+  const { busy, error, setError, run } = useAsyncAction();
+  const [started, setStarted] = useState<Payout>();
+  const amountId = useId();
+  const reasonId = useId();
+
+  /** The payout started here, as the list now has it (its status moves on). */
+  const latest = (payout: Payout) => payouts.find((p) => p.id === payout.id) ?? payout;
+  const account = merchant.settlement_account;
+  const blocked =
+    account === null
+      ? 'Add a settlement account first: payouts go to it.'
+      : wallet.available <= 0
+        ? `Nothing to pay out: your available balance is ${formatNaira(wallet.available)}.`
+        : undefined;
+
+  async function payOut(event: Event) {
+    event.preventDefault();
+    if (busy || blocked) return;
+    setError(undefined);
+    setStarted(undefined);
+    let kobo: number | undefined;
+    if (choice === 'amount') {
+      kobo = parseNairaToKobo(amount);
+      setAmountError(
+        kobo === undefined ? 'Enter an amount in naira, like 25000 or 25,000.50.' : undefined,
+      );
+      if (kobo === undefined) return;
+    }
+    await run(async () => {
+      const payout = await requestPayout(api, merchant.id, kobo);
+      setStarted(payout);
+      setAmount('');
+      await props.onPaidOut();
+    });
+  }
+
+  return (
+    <section class="card" aria-labelledby="payouts-title">
+      <h2 id="payouts-title">Payouts</h2>
+      <p class="hint money-lead">
+        Tranche pays your available balance to your settlement account every day at 10:00 (Lagos
+        time). Pay out now if you need it sooner.
+      </p>
+      {error && <Alert>{error}</Alert>}
+      <form class="money-payout" onSubmit={(event) => void payOut(event)} noValidate>
+        <fieldset disabled={blocked !== undefined}>
+          <legend class="legend">How much</legend>
+          <div class="choices two">
+            <label class="choice">
+              <input
+                type="radio"
+                name="payout-amount"
+                value="all"
+                checked={choice === 'all'}
+                onChange={() => setChoice('all')}
+              />
+              <span>
+                Everything available
+                <span class="sub">{formatNaira(wallet.available)}</span>
+              </span>
+            </label>
+            <label class="choice">
+              <input
+                type="radio"
+                name="payout-amount"
+                value="amount"
+                checked={choice === 'amount'}
+                onChange={() => setChoice('amount')}
+              />
+              <span>
+                An amount
+                <span class="sub">in naira</span>
+              </span>
+            </label>
+          </div>
+          {choice === 'amount' && (
+            <div class="field money-amount-field">
+              <label for={amountId}>Amount to pay out (₦)</label>
+              <input
+                id={amountId}
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                value={amount}
+                onInput={(event) => setAmount(event.currentTarget.value)}
+                aria-invalid={amountError ? 'true' : undefined}
+                aria-describedby={amountError ? `${amountId}-error` : undefined}
+              />
+              {amountError && (
+                <p class="field-error" id={`${amountId}-error`}>
+                  {amountError}
+                </p>
+              )}
+            </div>
+          )}
+        </fieldset>
+        <div class="inline-actions">
+          <button
+            class="button"
+            type="submit"
+            disabled={busy || blocked !== undefined}
+            aria-busy={busy}
+            aria-describedby={blocked ? reasonId : undefined}
+          >
+            {busy ? 'Starting payout…' : 'Pay out now'}
+          </button>
+          {blocked && (
+            <p class="hint money-reason" id={reasonId}>
+              {blocked}
+            </p>
+          )}
+        </div>
+      </form>
+      <div aria-live="polite">{started && <PayoutNotice payout={latest(started)} />}</div>
+      <RecentPayouts payouts={payouts} banks={banks} />
+      {props.waiting && (
+        <p class="hint">Waiting for the bank to confirm: this list updates by itself.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { formatDateTime, formatNaira } from '../../../shared/format.ts';
+import { Link } from '../../../shared/router.tsx';
+import type { PaymentPlan } from '../../api/payments.ts';
+import { planPath } from './paths.ts';
+import { planStatusLabel, scheduleOf, StatusPill } from './plan-status.tsx';
+
+/** The plans found, one row each, the order reference linking to the plan's page. */
+export function PlansTable(props: { plans: PaymentPlan[] }) {
+  return (
+    <table class="table pay-table">
+      <thead>
+        <tr>
+          <th scope="col">Order</th>
+          <th scope="col">Created</th>
+          <th scope="col" class="money">
+            Amount
+          </th>
+          <th scope="col">Schedule</th>
+          <th scope="col">Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.plans.map((plan) => (
+          <tr key={plan.id}>
+            <td data-label="Order">
+              <Link href={planPath(plan.id)}>{plan.order_reference}</Link>
+            </td>
+            <td data-label="Created">{formatDateTime(plan.created_at)}</td>
+            <td data-label="Amount" class="money">
+              {formatNaira(plan.amount)}
+            </td>
+            <td data-label="Schedule">{scheduleOf(plan)}</td>
+            <td data-label="Status">
+              <StatusPill status={plan.status} label={planStatusLabel(plan.status)} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Why the list is empty: nothing yet, nothing with this status, or no such reference. */
+export function EmptyPlans(props: { mode: string; searched: string; filtered: boolean }) {
+  if (props.searched !== '')
+    return (
+      <p class="pay-empty">
+        No {props.mode} plan has the order reference <strong>{props.searched}</strong>
+        {props.filtered && ' with this status'}. References must match exactly.
+      </p>
+    );
+  if (props.filtered) return <p class="pay-empty">No {props.mode} plan has this status.</p>;
+  return (
+    <p class="pay-empty">
+      No {props.mode} plans yet. A plan appears here when a customer confirms a checkout
+      {props.mode === 'test' ? ' (a payment link or your integration with your test key)' : ''}.
+    </p>
+  );
+}
