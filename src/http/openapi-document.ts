@@ -5,7 +5,7 @@ import { assert } from '../platform/assert.ts';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../domain/webhook.ts';
 import { statusForCode } from './error-mapper.ts';
 import { exampleFor, type JsonSchema } from './openapi-examples.ts';
-import { webhookEventSchema, webhookEventSummary } from '../features/merchant-webhooks/index.ts';
+import { webhookEventSchema, webhookEventSummary } from './webhook-payloads.ts';
 
 /**
  * The OpenAPI 3.1 document's frame and its finishing pass (decision 0019). The routes' schemas

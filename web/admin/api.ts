@@ -8,7 +8,7 @@ import type {
   OperatorActionEntry,
   ReconciliationReport,
 } from '../../src/features/operator/schemas.ts';
-import type { Merchant } from '../../src/http/schemas.ts';
+import type { Merchant } from '../../src/features/merchants/schemas.ts';
 import { JsonApi, type TokenStore, type Tokens } from '../shared/json-api.ts';
 
 export type MerchantRecord = Static<typeof Merchant>;

@@ -6,7 +6,7 @@ import { MAX_CHECKOUT_AMOUNT_KOBO } from '../../domain/money.ts';
 import { bearerToken } from '../../http/plugins/auth.ts';
 import { Envelope, errorResponses, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
-import { Preview } from '../../http/resource-schemas.ts';
+import { Preview } from './schemas.ts';
 
 export function registerCheckoutPreviewRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(

@@ -7,7 +7,7 @@ import {
   payPlanNow,
 } from './customer-plans.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import { Plan } from '../../http/resource-schemas.ts';
+import { Plan } from '../plans/schemas.ts';
 import { Envelope, errorResponses, PageEnvelope, PageQuery, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 

@@ -10,16 +10,17 @@ import {
   getNotificationPreferences,
   updateNotificationPreferences,
 } from '../customer-notifications/index.ts';
+import {
+  NotificationPreferences,
+  NotificationPreferencesChange,
+} from '../customer-notifications/schemas.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-resets.ts';
 import { listCustomerNotifications } from '../payment-methods/index.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import { Customer, Email, Envelope, errorResponses, Password, Strict } from '../../http/schemas.ts';
+import { Customer } from './schemas.ts';
+import { Email, Envelope, errorResponses, Password, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
-import {
-  CustomerSession,
-  NotificationPreferences,
-  NotificationPreferencesChange,
-} from '../../http/resource-schemas.ts';
+import { CustomerSession } from './schemas.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
 

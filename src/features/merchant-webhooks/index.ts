@@ -8,6 +8,5 @@ export {
   setWebhookUrl,
 } from './endpoints.ts';
 export { type NewWebhookEvent, recordEvent, recordEvents } from './events.ts';
-export { webhookEventSchema, webhookEventSummary } from './payload-schemas.ts';
 export { purgeWebhookEventsTask } from './purge-job.ts';
 export { registerWebhookEventRoutes } from './routes.ts';

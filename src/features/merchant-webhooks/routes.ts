@@ -23,7 +23,7 @@ import {
   Strict,
 } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
-import { EventStatus, WebhookEvent } from '../../http/resource-schemas.ts';
+import { EventStatus, WebhookEvent } from './schemas.ts';
 
 const TestDelivery = Type.Object({
   delivered: Type.Boolean(),

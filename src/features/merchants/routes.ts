@@ -16,17 +16,14 @@ import {
 } from './merchants.ts';
 import { MAX_CHECKOUT_ORIGIN_LENGTH, MAX_CHECKOUT_ORIGINS } from '../../domain/checkout-origins.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
+import { ApiKey, Merchant, MerchantCredentials, MerchantSession } from './schemas.ts';
 import {
-  ApiKey,
   Constraints,
   Email,
   Envelope,
   errorResponses,
   GoodsReleaseRule as GoodsReleaseRuleSchema,
   LivemodeQuery,
-  Merchant,
-  MerchantCredentials,
-  MerchantSession,
   MerchantIdParams,
   Password,
   Strict,

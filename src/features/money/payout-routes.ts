@@ -7,7 +7,7 @@ import { MAX_CHECKOUT_AMOUNT_KOBO } from '../../domain/money.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
 import { Envelope, errorResponses, IdempotencyHeader, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
-import { Payout } from '../../http/resource-schemas.ts';
+import { Payout } from './schemas.ts';
 
 export function registerPayoutRoutes(app: TypedApp, ctx: AppContext): void {
   const auth = ['secret_key', 'merchant_dashboard'] as const;

@@ -5,7 +5,7 @@ import { getWallet } from './wallet.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
 import { Envelope, errorResponses, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
-import { Wallet } from '../../http/resource-schemas.ts';
+import { Wallet } from './schemas.ts';
 
 export function registerWalletRoutes(app: TypedApp, ctx: AppContext): void {
   const auth = ['secret_key', 'merchant_dashboard'] as const;

@@ -8,17 +8,12 @@ import {
   listMerchants,
   reactivateMerchant,
 } from '../merchants/index.ts';
+import { Merchant } from '../merchants/schemas.ts';
 import type { Operator } from '../audit-log/index.ts';
 import { operatorName, REASON_MAX } from '../../domain/operator-action.ts';
 import { requireAuth } from '../../http/plugins/auth.ts';
 import { MerchantOverview } from './schemas.ts';
-import {
-  Envelope,
-  errorResponses,
-  Merchant,
-  MerchantIdParams,
-  Strict,
-} from '../../http/schemas.ts';
+import { Envelope, errorResponses, MerchantIdParams, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 
 export const adminSecurity = [{ adminToken: [] }];

@@ -1,5 +1,6 @@
 import { Type, type TSchema } from 'typebox';
-import { Merchant, sharedSchema } from '../../http/schemas.ts';
+import { Merchant } from '../merchants/schemas.ts';
+import { sharedSchema } from '../../http/schemas.ts';
 
 /** Response shapes of the operator routes (/api/v1/admin/*, decision 0020). */
 const Timestamp = Type.String({ format: 'date-time' });

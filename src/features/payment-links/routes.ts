@@ -20,7 +20,7 @@ import type { LinkAmount } from '../../domain/payment-link.ts';
 import { pageSecurityHeaders } from '../../http/page-security.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
 import { MalformedInputError } from '../../http/plugins/malformed-input.ts';
-import { PaymentLink } from '../../http/resource-schemas.ts';
+import { PaymentLink } from './schemas.ts';
 import {
   Constraints,
   Envelope,

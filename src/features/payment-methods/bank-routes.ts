@@ -4,7 +4,7 @@ import { listBanks } from './payment-methods.ts';
 import { requireAuth } from '../../http/plugins/auth.ts';
 import { Envelope, errorResponses } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
-import { Bank } from '../../http/resource-schemas.ts';
+import { Bank } from './schemas.ts';
 
 /** The banks a merchant's settlement account may be at (payouts are gateway transfers). */
 export function registerBankRoutes(app: TypedApp, ctx: AppContext): void {

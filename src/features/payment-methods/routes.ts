@@ -14,7 +14,7 @@ import {
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
 import { Envelope, errorResponses, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
-import { PaymentMethod, MandateStep } from '../../http/resource-schemas.ts';
+import { PaymentMethod, MandateStep } from './schemas.ts';
 
 const Message = Type.Object({ ok: Type.Literal(true), message: Type.String() });
 

@@ -13,7 +13,7 @@ import {
   Strict,
 } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
-import { Charge, Plan } from '../../http/resource-schemas.ts';
+import { Charge, Plan } from './schemas.ts';
 
 export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(

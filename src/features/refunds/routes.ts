@@ -5,7 +5,8 @@ import type { AppContext } from '../../app-context.ts';
 import { cancelPlan } from './plan-cancellation.ts';
 import { createRefund, getRefund, listPlanRefunds } from './refunds.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import { Plan, Refund } from '../../http/resource-schemas.ts';
+import { Plan } from '../plans/schemas.ts';
+import { Refund } from './schemas.ts';
 import {
   Envelope,
   errorResponses,

@@ -3,11 +3,11 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import { Plan } from '../../http/resource-schemas.ts';
+import { getMerchantPlan } from '../plans/index.ts';
+import { Plan } from '../plans/schemas.ts';
 import { Envelope, errorResponses, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { merchantScope } from '../access/index.ts';
-import { getMerchantPlan } from '../plans/index.ts';
 import { simulateOnSandboxPlan, SIMULATIONS } from './simulations.ts';
 import { advancePlanClockBy, collectNextInstallmentNow } from './time-travel.ts';
 

@@ -4,7 +4,7 @@ import { checkEligibility, getCustomerTrust, getIdentity, verifyIdentity } from 
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
 import { Envelope, ErrorResponse, errorResponses, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
-import { Eligibility, Identity, Trust } from '../../http/resource-schemas.ts';
+import { Eligibility, Identity, Trust } from './schemas.ts';
 
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }, Strict);
 

@@ -1,7 +1,11 @@
 // The merchant dashboard's side of /api/v1. Types come from the TypeBox schemas the API
 // validates and serialises with.
 import type { Static } from 'typebox';
-import type { ApiKey, Merchant, MerchantCredentials } from '../../../src/http/schemas.ts';
+import type {
+  ApiKey,
+  Merchant,
+  MerchantCredentials,
+} from '../../../src/features/merchants/schemas.ts';
 import { JsonApi, type TokenStore, type Tokens } from '../../shared/json-api.ts';
 
 export type MerchantRecord = Static<typeof Merchant>;

@@ -3,12 +3,12 @@
 // validates and serialises with. The wallet and payouts have the mode of Tranche's gateway key
 // (decision 0015), not the mode being looked at: no `livemode` is sent, the wallet says its own.
 import type { Static } from 'typebox';
+import type { Bank as BankSchema } from '../../../src/features/payment-methods/schemas.ts';
 import type {
-  Bank as BankSchema,
   Payout as PayoutSchema,
   Wallet as WalletSchema,
   WalletTransaction as WalletTransactionSchema,
-} from '../../../src/http/resource-schemas.ts';
+} from '../../../src/features/money/schemas.ts';
 import type { MerchantApi, MerchantRecord } from './index.ts';
 
 export type Wallet = Static<typeof WalletSchema>;

@@ -2,7 +2,8 @@
 // delivery log (for the getting-started checklist), on `MerchantApi.request()`. Types come from
 // the TypeBox schemas the API validates and serialises with.
 import type { Static } from 'typebox';
-import type { Charge, Plan, WebhookEvent } from '../../../src/http/resource-schemas.ts';
+import type { Charge, Plan } from '../../../src/features/plans/schemas.ts';
+import type { WebhookEvent } from '../../../src/features/merchant-webhooks/schemas.ts';
 import type { MerchantApi, Mode } from './index.ts';
 
 export type PlanStatus = 'pending_deposit' | 'active' | 'completed' | 'defaulted' | 'cancelled';

@@ -1,11 +1,9 @@
 import { Type, type TSchema } from 'typebox';
-import {
-  TEST_EVENT_TYPE,
-  WEBHOOK_EVENT_TYPES,
-  type WebhookEventType,
-} from '../../domain/webhook.ts';
-import { Installment, Payout, Plan, Refund } from '../../http/resource-schemas.ts';
-import { GoodsReleaseRule } from '../../http/schemas.ts';
+import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../domain/webhook.ts';
+import { Installment, Plan } from '../features/plans/schemas.ts';
+import { Payout } from '../features/money/schemas.ts';
+import { Refund } from '../features/refunds/schemas.ts';
+import { GoodsReleaseRule } from './schemas.ts';
 
 /**
  * The `data` of every merchant webhook event (docs/webhooks.md), for the OpenAPI document's

@@ -1,0 +1,118 @@
+import { Type } from 'typebox';
+import {
+  Constraints,
+  GoodsReleaseRule,
+  NullableTimestamp,
+  Timestamp,
+  TokenPair,
+} from '../../http/schemas.ts';
+
+const WebhookStatus = Type.Union(
+  [Type.Literal('enabled'), Type.Literal('disabled'), Type.Literal('not_configured')],
+  {
+    description:
+      '`disabled` after the endpoint answered 410 Gone, until its URL is set again (that mode only).',
+  },
+);
+
+const WebhookEndpoint = Type.Object({
+  url: Type.Union([Type.String(), Type.Null()]),
+  status: WebhookStatus,
+  disabled_reason: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const Merchant = Type.Object(
+  {
+    id: Type.String({ examples: ['mer_4fQ2d8LkP0aZ7sVbN1xY'] }),
+    object: Type.Literal('merchant'),
+    business_name: Type.String(),
+    email: Type.String(),
+    status: Type.Union([
+      Type.Literal('pending_approval'),
+      Type.Literal('active'),
+      Type.Literal('deactivated'),
+    ]),
+    approved_at: NullableTimestamp,
+    deactivated_at: NullableTimestamp,
+    deactivation_reason: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'Why Tranche deactivated the account (set while `status` is `deactivated`); the same words are in the 403 `merchant_inactive` detail.',
+    }),
+    webhook_url: Type.Union([Type.String(), Type.Null()], {
+      description:
+        "The webhook URL of the calling key's mode (live for the dashboard token); both modes' are in `webhooks`.",
+    }),
+    webhook_status: WebhookStatus,
+    webhook_disabled_reason: Type.Union([Type.String(), Type.Null()]),
+    webhooks: Type.Object(
+      { test: WebhookEndpoint, live: WebhookEndpoint },
+      {
+        description:
+          'One endpoint per mode: test events go only to `test.url`, signed with the test secret; live events only to `live.url`, signed with the live secret.',
+      },
+    ),
+    settlement_account: Type.Union([
+      Type.Object({ bank_code: Type.String(), account_number: Type.String() }),
+      Type.Null(),
+    ]),
+    default_constraints: Constraints,
+    min_customer_tier: Type.String(),
+    goods_release_rule: GoodsReleaseRule,
+    allowed_checkout_origins: Type.Array(Type.String(), {
+      description:
+        'Web origins allowed to embed the checkout in the TrancheConnect iframe (CSP `frame-ancestors`), normalised. Empty: any site may embed it; set it before going live.',
+      examples: [['https://shop.example', 'http://localhost:5173']],
+    }),
+    created_at: Timestamp,
+  },
+  { $id: 'Merchant' },
+);
+
+export const MerchantCredentials = Type.Object(
+  {
+    merchant: Merchant,
+    secret_keys: Type.Object(
+      {
+        test: Type.String({ examples: ['sk_test_…'] }),
+        live: Type.String({ examples: ['sk_live_…'] }),
+      },
+      {
+        description: 'Shown once. Only a digest is stored.',
+      },
+    ),
+    webhook_secrets: Type.Object(
+      {
+        test: Type.String({ examples: ['whsec_…'] }),
+        live: Type.String({ examples: ['whsec_…'] }),
+      },
+      {
+        description:
+          "Shown once: each mode's signing secret for X-Tranche-Signature (test events are signed with `test`, live events with `live`).",
+      },
+    ),
+    webhook_secret: Type.String({
+      description:
+        'The same as `webhook_secrets.test`, kept for clients written before per-mode secrets.',
+    }),
+  },
+  { $id: 'MerchantCredentials' },
+);
+
+/** A dashboard sign-in: the merchant and its tokens. */
+export const MerchantSession = Type.Object(
+  { merchant: Merchant, ...TokenPair },
+  { $id: 'MerchantSession' },
+);
+
+export const ApiKey = Type.Object(
+  {
+    id: Type.String({ examples: ['key_2Wb7nQ4xL9mT1vK8pZ5c'] }),
+    object: Type.Literal('api_key'),
+    mode: Type.Union([Type.Literal('test'), Type.Literal('live')]),
+    redacted: Type.String(),
+    created_at: Timestamp,
+    expires_at: NullableTimestamp,
+    revoked_at: NullableTimestamp,
+  },
+  { $id: 'ApiKey' },
+);

@@ -1,0 +1,63 @@
+import { Type } from 'typebox';
+
+export const Installment = Type.Object(
+  {
+    id: Type.String({ examples: ['inst_6Rk1pT9wQ2nV5xB8mZ3c'] }),
+    sequence: Type.Integer({ description: '0 is the deposit.' }),
+    amount: Type.Integer({ description: 'What is (or was) collected, in kobo.' }),
+    refunded: Type.Integer({
+      description:
+        'Kobo taken off this installment by refunds before it was collected (amount + refunded is what the schedule set).',
+    }),
+    due_at: Type.String({ format: 'date-time' }),
+    status: Type.String({
+      description: 'scheduled, processing, failed, paid, cancelled',
+      examples: ['scheduled'],
+    }),
+    paid_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  },
+  { $id: 'Installment' },
+);
+
+export const Plan = Type.Object(
+  {
+    id: Type.String({ examples: ['plan_3Jd9sKq0LmT2vX7yB1cN'] }),
+    object: Type.Literal('payment_plan'),
+    merchant_id: Type.String(),
+    customer_id: Type.String(),
+    checkout_session_id: Type.String(),
+    order_reference: Type.String(),
+    livemode: Type.Boolean(),
+    amount: Type.Integer(),
+    currency: Type.Literal('NGN'),
+    frequency: Type.Union([Type.Literal('weekly'), Type.Literal('monthly')]),
+    installment_count: Type.Integer(),
+    upfront_pct: Type.Integer(),
+    status: Type.Union(
+      ['pending_deposit', 'active', 'completed', 'defaulted', 'cancelled'].map((s) =>
+        Type.Literal(s),
+      ) as [ReturnType<typeof Type.Literal>],
+    ),
+    payment_method_id: Type.String(),
+    installments: Type.Array(Installment),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'PaymentPlan' },
+);
+
+export const Charge = Type.Object(
+  {
+    reference: Type.String({ examples: ['chg-inst3Jd9sKq0LmT2vX7yB1cN-1'] }),
+    object: Type.Literal('charge'),
+    installment_id: Type.String(),
+    sequence: Type.Integer({ description: '0 is the deposit.' }),
+    attempt: Type.Integer(),
+    amount: Type.Integer(),
+    fee: Type.Integer({ description: 'Tranche’s 2.5% on a collected charge; 0 otherwise.' }),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('success'), Type.Literal('failed')]),
+    gateway_message: Type.Union([Type.String(), Type.Null()]),
+    created_at: Type.String({ format: 'date-time' }),
+    settled_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  },
+  { $id: 'Charge' },
+);
