@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { OperatorActionEntry } from '../operator/schemas.ts';
 import type { Tx } from '../../db/database.ts';
 import type { OperatorAction, OperatorAuditRow } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
@@ -49,19 +51,7 @@ export async function recordOperatorAction(
     .execute();
 }
 
-export interface AuditEntryView {
-  id: string;
-  object: 'operator_action';
-  operator: string;
-  action: OperatorAction;
-  target_type: 'merchant' | 'ledger';
-  target_id: string | null;
-  reason: string | null;
-  detail: Record<string, unknown>;
-  request_id: string | null;
-  ip: string | null;
-  created_at: string;
-}
+export type AuditEntryView = Static<typeof OperatorActionEntry>;
 
 function auditView(row: OperatorAuditRow): AuditEntryView {
   return {

@@ -1,27 +1,10 @@
-import type { CheckoutSessionRow, StoredConstraints } from '../../db/schema.ts';
-import { effectiveSessionStatus, type SessionStatus } from '../../domain/checkout-session.ts';
+import type { Static } from 'typebox';
+import type { CheckoutSession } from './schemas.ts';
+import type { CheckoutSessionRow } from '../../db/schema.ts';
+import { effectiveSessionStatus } from '../../domain/checkout-session.ts';
 
 /** A checkout session as the API returns it: status derived from the clock, amounts in kobo. */
-export interface CheckoutSessionView {
-  id: string;
-  object: 'checkout_session';
-  token: string;
-  checkout_url: string;
-  merchant_id: string;
-  /** In the widget's read (GET) only. */
-  merchant_name?: string;
-  livemode: boolean;
-  amount: number;
-  currency: string;
-  title: string;
-  order_reference: string;
-  customer_email: string | null;
-  status: SessionStatus;
-  constraints: StoredConstraints;
-  created_at: string;
-  expires_at: string;
-  completed_at: string | null;
-}
+export type CheckoutSessionView = Static<typeof CheckoutSession>;
 
 export function checkoutUrl(publicBaseUrl: string, token: string): string {
   return `${publicBaseUrl}/checkout/${token}`;

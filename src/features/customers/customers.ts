@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { Customer } from './schemas.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import type { CustomerRow } from '../../db/schema.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
@@ -12,15 +14,7 @@ import {
   rotateRefreshToken,
 } from '../access/index.ts';
 
-export interface CustomerView {
-  id: string;
-  object: 'customer';
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone: string;
-  created_at: string;
-}
+export type CustomerView = Static<typeof Customer>;
 
 export function customerView(row: CustomerRow): CustomerView {
   return {

@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { WebhookAttempt, WebhookEvent } from './schemas.ts';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import type { WebhookAttemptRow, WebhookEventRow, WebhookEventStatus } from '../../db/schema.ts';
@@ -57,32 +59,9 @@ export async function recordEvents(
   if (rows.length > 0) await tx.insertInto('webhook_events').values(rows).execute();
 }
 
-export interface WebhookAttemptView {
-  attempted_at: string;
-  url: string;
-  outcome: 'delivered' | 'failed';
-  status_code: number | null;
-  latency_ms: number;
-  error: string | null;
-}
+export type WebhookAttemptView = Static<typeof WebhookAttempt>;
 
-export interface WebhookEventView {
-  id: string;
-  object: 'webhook_event';
-  event: string;
-  livemode: boolean;
-  created_at: string;
-  status: WebhookEventStatus;
-  attempts: number;
-  next_attempt_at: string | null;
-  delivered_at: string | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  /** The exact body that is signed and sent, parsed. */
-  payload: unknown;
-  /** Every attempt, oldest first (on the single-event read only). */
-  attempt_log?: WebhookAttemptView[];
-}
+export type WebhookEventView = Static<typeof WebhookEvent>;
 
 function eventView(row: WebhookEventRow, attempts?: WebhookAttemptRow[]): WebhookEventView {
   return {

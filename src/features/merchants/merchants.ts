@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { ApiKey } from './schemas.ts';
 import { lookup } from 'node:dns/promises';
 import {
   insertWebhookEndpoints,
@@ -462,15 +464,7 @@ export async function rollWebhookSecret(
   };
 }
 
-export interface ApiKeyView {
-  id: string;
-  object: 'api_key';
-  mode: KeyMode;
-  redacted: string;
-  created_at: string;
-  expires_at: string | null;
-  revoked_at: string | null;
-}
+export type ApiKeyView = Static<typeof ApiKey>;
 
 export async function listApiKeys(ctx: AppContext, merchantId: string): Promise<ApiKeyView[]> {
   const rows = await ctx.db

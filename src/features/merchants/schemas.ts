@@ -15,7 +15,7 @@ const WebhookStatus = Type.Union(
   },
 );
 
-const WebhookEndpoint = Type.Object({
+export const WebhookEndpoint = Type.Object({
   url: Type.Union([Type.String(), Type.Null()]),
   status: WebhookStatus,
   disabled_reason: Type.Union([Type.String(), Type.Null()]),

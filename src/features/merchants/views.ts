@@ -1,49 +1,15 @@
-import type {
-  MerchantRow,
-  StoredConstraints,
-  StoredGoodsReleaseRule,
-  WebhookEndpointRow,
-} from '../../db/schema.ts';
+import type { Static } from 'typebox';
+import type { Merchant, WebhookEndpoint } from './schemas.ts';
+import type { MerchantRow, WebhookEndpointRow } from '../../db/schema.ts';
 import type { KeyMode } from '../../domain/api-key.ts';
 
 /**
  * Public representations: the exact JSON the API returns (and pages render). snake_case, ISO
  * 8601 UTC timestamps, amounts in kobo. Secrets never appear here.
  */
-export interface MerchantView {
-  id: string;
-  object: 'merchant';
-  business_name: string;
-  email: string;
-  status: MerchantRow['status'];
-  approved_at: string | null;
-  deactivated_at: string | null;
-  /** The operator's reason, while deactivated (shown to the merchant). */
-  deactivation_reason: string | null;
-  /**
-   * The webhook endpoint of the caller's mode (a secret key's; live for the dashboard and the
-   * operator), as before per-mode endpoints: clients written then keep reading their own.
-   */
-  webhook_url: string | null;
-  /** `disabled` after the endpoint answered 410 Gone, until the URL is set again. */
-  webhook_status: WebhookEndpointView['status'];
-  webhook_disabled_reason: string | null;
-  /** Both modes' endpoints (decision 0015). Secrets never appear. */
-  webhooks: { test: WebhookEndpointView; live: WebhookEndpointView };
-  settlement_account: { bank_code: string; account_number: string } | null;
-  default_constraints: StoredConstraints;
-  min_customer_tier: string;
-  goods_release_rule: StoredGoodsReleaseRule;
-  /** Origins allowed to embed the checkout (decision 0013); empty: not restricted. */
-  allowed_checkout_origins: string[];
-  created_at: string;
-}
+export type MerchantView = Static<typeof Merchant>;
 
-export interface WebhookEndpointView {
-  url: string | null;
-  status: 'enabled' | 'disabled' | 'not_configured';
-  disabled_reason: string | null;
-}
+export type WebhookEndpointView = Static<typeof WebhookEndpoint>;
 
 export function webhookEndpointView(
   endpoint: Pick<WebhookEndpointRow, 'url' | 'disabled_at' | 'disabled_reason'> | undefined,

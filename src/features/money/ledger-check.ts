@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { LedgerCheck } from '../operator/schemas.ts';
 import { sql } from 'kysely';
 import { normalSide, parseAccountKey, signViolations } from '../../domain/ledger.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -9,23 +11,7 @@ import type { AppContext } from '../../app-context.ts';
  * that was dropped or bypassed. Full scans of the postings: an operator's occasional question,
  * not a hot path.
  */
-export interface LedgerCheckView {
-  object: 'ledger_check';
-  checked_at: string;
-  /** Sum of debits minus credits over every posting, kobo: zero when the books balance. */
-  sum_kobo: number;
-  total_debits_kobo: number;
-  entries: number;
-  postings: number;
-  /** The postings sum to zero and so does every entry. Wrong-side accounts are reported apart. */
-  balanced: boolean;
-  /** Entries whose own postings do not sum to zero (at most 20 shown). */
-  unbalanced_entries: { entry_id: string; sum_kobo: number }[];
-  /** Accounts whose balance is on the side opposite to their normal side. */
-  wrong_side_accounts: { account: string; balance_kobo: number; normal_side: 'debit' | 'credit' }[];
-  /** Account keys the code does not know (never expected). */
-  unknown_accounts: string[];
-}
+export type LedgerCheckView = Static<typeof LedgerCheck>;
 
 function safeKobo(value: string | null | undefined): number {
   const kobo = Number(value ?? 0);

@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { Payout } from './schemas.ts';
 import { randomBytes } from 'node:crypto';
 import { crashPoint } from '../../platform/crash-points.ts';
 import type { Tx } from '../../db/database.ts';
@@ -33,20 +35,7 @@ import { enqueue } from '../../jobs/enqueue.ts';
  * Schedule: every day at 10:00 Lagos the whole available balance of each merchant with a
  * settlement account is paid out (cron `payout_sweep`); merchants can also request one.
  */
-export interface PayoutView {
-  id: string;
-  object: 'payout';
-  merchant_id: string;
-  amount: number;
-  currency: 'NGN';
-  status: PayoutRow['status'];
-  trigger: PayoutRow['trigger'];
-  reference: string;
-  settlement_account: { bank_code: string; account_number: string };
-  failure_reason: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type PayoutView = Static<typeof Payout>;
 
 export function payoutView(row: PayoutRow): PayoutView {
   return {

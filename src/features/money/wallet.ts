@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { Wallet, WalletTransaction } from './schemas.ts';
 import { accountBalances, merchantEntries, type LedgerEntryRow } from './ledger-store.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { merchantWallet, type LedgerAccount } from '../../domain/ledger.ts';
@@ -8,38 +10,9 @@ import type { AppContext } from '../../app-context.ts';
  * that moved them. *available* is what a payout may take (collected net); *pending* is the gross
  * of live plans not collected yet; money on its way out is shown apart.
  */
-export interface WalletTransactionView {
-  id: string;
-  object: 'wallet_transaction';
-  type: string;
-  reference: string;
-  created_at: string;
-  /** Change of the available balance, kobo (negative when money leaves it). */
-  available_change: number;
-  pending_change: number;
-  /** For collected payments: what the customer paid and the platform fee kept. */
-  gross: number | null;
-  platform_fee: number | null;
-  plan_id: string | null;
-  charge_reference: string | null;
-  payout_reference: string | null;
-  refund_reference: string | null;
-}
+export type WalletTransactionView = Static<typeof WalletTransaction>;
 
-export interface WalletView {
-  object: 'wallet';
-  merchant_id: string;
-  /** The mode of Tranche's gateway key, whose money this is (decision 0015). */
-  livemode: boolean;
-  currency: 'NGN';
-  available: number;
-  pending: number;
-  payouts_in_transit: number;
-  refunds_in_transit: number;
-  transactions: WalletTransactionView[];
-  has_more: boolean;
-  next_cursor: string | null;
-}
+export type WalletView = Static<typeof Wallet>;
 
 const merchantAccounts = (merchantId: string): LedgerAccount[] => [
   { kind: 'merchant_payable', merchantId },

@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { DeadLetter } from './schemas.ts';
 import type { AppContext } from '../../app-context.ts';
 import { newestFirst, type Page, pageOf } from '../../db/pagination.ts';
 
@@ -6,18 +8,7 @@ import { newestFirst, type Page, pageOf } from '../../db/pagination.ts';
  * retry window ran out without a 2xx. The merchant re-sends them from its dashboard or the API;
  * the operator sees which merchants' endpoints are failing and why.
  */
-export interface DeadLetterView {
-  id: string;
-  object: 'webhook_event';
-  merchant_id: string;
-  business_name: string;
-  event: string;
-  livemode: boolean;
-  created_at: string;
-  attempts: number;
-  last_status_code: number | null;
-  last_error: string | null;
-}
+export type DeadLetterView = Static<typeof DeadLetter>;
 
 export async function listDeadLetters(
   ctx: AppContext,

@@ -1,7 +1,9 @@
+import type { Static } from 'typebox';
+import type { WebhookHealth } from './schemas.ts';
 import { accountBalances } from '../money/index.ts';
 import { merchantWallet, type LedgerAccount } from '../../domain/ledger.ts';
 import type { AppContext } from '../../app-context.ts';
-import { getMerchant, type MerchantView, type WebhookEndpointView } from '../merchants/index.ts';
+import { getMerchant, type MerchantView } from '../merchants/index.ts';
 
 /**
  * What an operator looks at before approving or deactivating a merchant: the record, its plans
@@ -17,20 +19,7 @@ const PLAN_STATUSES: readonly PlanStatus[] = [
   'cancelled',
 ];
 
-export interface WebhookHealthView {
-  endpoint: WebhookEndpointView;
-  last_attempt: {
-    attempted_at: string;
-    event_id: string;
-    event: string;
-    outcome: 'delivered' | 'failed';
-    status_code: number | null;
-    error: string | null;
-  } | null;
-  /** Events still to deliver (pending or retrying). */
-  waiting: number;
-  dead_letters: number;
-}
+export type WebhookHealthView = Static<typeof WebhookHealth>;
 
 export interface MerchantOverview {
   object: 'merchant_overview';

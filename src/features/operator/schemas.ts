@@ -17,7 +17,7 @@ const PlanCounts = sharedSchema(
   }),
 );
 
-const WebhookHealth = sharedSchema(
+export const WebhookHealth = sharedSchema(
   'WebhookEndpointHealth',
   Type.Object({
     endpoint: Type.Object({

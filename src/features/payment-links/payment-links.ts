@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { PaymentLink } from './schemas.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { CheckoutSessionRow, PaymentLinkRow, StoredConstraints } from '../../db/schema.ts';
 import { runWrite } from '../../db/write.ts';
@@ -14,26 +16,7 @@ import type { AppContext } from '../../app-context.ts';
 import { newestFirst, type Page, pageOf } from '../../db/pagination.ts';
 import { checkoutUrl, constraintsFromStored } from '../checkout/index.ts';
 
-export interface PaymentLinkView {
-  id: string;
-  object: 'payment_link';
-  url: string;
-  merchant_id: string;
-  livemode: boolean;
-  title: string;
-  currency: 'NGN';
-  /** Fixed amount in kobo; null when the customer enters it within min_amount…max_amount. */
-  amount: number | null;
-  min_amount: number | null;
-  max_amount: number | null;
-  redirect_url: string | null;
-  /** Null: the merchant's default constraints at the time of each visit. */
-  constraints: StoredConstraints | null;
-  active: boolean;
-  deactivated_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type PaymentLinkView = Static<typeof PaymentLink>;
 
 export function paymentLinkUrl(publicBaseUrl: string, linkId: string): string {
   return `${publicBaseUrl}/pay/${linkId}`;

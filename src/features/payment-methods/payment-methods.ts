@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { PaymentMethod } from './schemas.ts';
 import { noticeRevokedMethods } from './revocation-notices.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { PaymentMethodRow, PaymentMethodSetupRow } from '../../db/schema.ts';
@@ -26,22 +28,7 @@ import { enqueue } from '../../jobs/enqueue.ts';
 /** How long a card or mandate flow may take before it must be started again. */
 export const SETUP_LIFETIME_MS = 60 * 60_000;
 
-export interface PaymentMethodView {
-  id: string;
-  object: 'payment_method';
-  customer_id: string;
-  type: 'card' | 'bank';
-  label: string;
-  last4: string;
-  brand: string;
-  bank_code: string | null;
-  bank_name: string | null;
-  exp_month: string | null;
-  exp_year: string | null;
-  is_default: boolean;
-  status: 'active' | 'revoked';
-  created_at: string;
-}
+export type PaymentMethodView = Static<typeof PaymentMethod>;
 
 export function paymentMethodView(row: PaymentMethodRow): PaymentMethodView {
   return {

@@ -1,32 +1,9 @@
+import type { Static } from 'typebox';
+import type { Plan } from './schemas.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { InstallmentRow, PaymentPlanRow } from '../../db/schema.ts';
 
-export interface PlanView {
-  id: string;
-  object: 'payment_plan';
-  merchant_id: string;
-  customer_id: string;
-  checkout_session_id: string;
-  order_reference: string;
-  livemode: boolean;
-  amount: number;
-  currency: 'NGN';
-  frequency: 'weekly' | 'monthly';
-  installment_count: number;
-  upfront_pct: number;
-  status: PaymentPlanRow['status'];
-  payment_method_id: string;
-  installments: {
-    id: string;
-    sequence: number;
-    amount: number;
-    refunded: number;
-    due_at: string;
-    status: InstallmentRow['status'];
-    paid_at: string | null;
-  }[];
-  created_at: string;
-}
+export type PlanView = Static<typeof Plan>;
 
 export function planView(plan: PaymentPlanRow, installments: InstallmentRow[]): PlanView {
   return {

@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { Charge } from './schemas.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { appendJournalEntry } from '../money/index.ts';
 import type { PaymentPlanRow } from '../../db/schema.ts';
@@ -265,19 +267,7 @@ export async function plansPage(
   );
 }
 
-export interface ChargeView {
-  reference: string;
-  object: 'charge';
-  installment_id: string;
-  sequence: number;
-  attempt: number;
-  amount: number;
-  fee: number;
-  status: 'pending' | 'success' | 'failed';
-  gateway_message: string | null;
-  created_at: string;
-  settled_at: string | null;
-}
+export type ChargeView = Static<typeof Charge>;
 
 /** Every charge attempt on a merchant's plan, oldest first (404 like the plan itself). */
 export async function listPlanCharges(

@@ -1,25 +1,9 @@
+import type { Static } from 'typebox';
+import type { Refund } from './schemas.ts';
 /** A refund as the API shows it (the `Refund` schema). */
 export type RefundStatus = 'pending' | 'processed' | 'failed';
 
-export interface RefundView {
-  id: string;
-  object: 'refund';
-  payment_plan_id: string;
-  merchant_id: string;
-  livemode: boolean;
-  amount: number;
-  /** Taken off what the customer still owes: no money moves. */
-  balance_reduction: number;
-  /** Paid back to the customer's card or bank account through the gateway. */
-  cash_amount: number;
-  /** Tranche's 2.5% fee given back on the cash part; the merchant's wallet pays the rest. */
-  fee_returned: number;
-  reason: string | null;
-  status: RefundStatus;
-  failure_reason: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type RefundView = Static<typeof Refund>;
 
 interface RefundRowLike {
   id: string;

@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { Eligibility as EligibilitySchema, Identity, Trust } from './schemas.ts';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database.ts';
@@ -123,13 +125,7 @@ function asTier(value: string): CustomerTier {
 // ── eligibility (spec §2.5, §7.3) ───────────────────────────────────────────────────────
 
 /** Exactly the spec §2.5 fields. */
-export interface EligibilityView {
-  eligible: boolean;
-  reason: Eligibility['reason'];
-  customer_score: number;
-  customer_tier: CustomerTier;
-  required_tier: CustomerTier;
-}
+export type EligibilityView = Static<typeof EligibilitySchema>;
 
 /**
  * Can this customer pay this session in installments? Always an answer (the route sends 200),
@@ -174,23 +170,7 @@ export async function assertEligibleToConfirm(
 
 // ── the customer's own view ─────────────────────────────────────────────────────────────
 
-export interface TrustView {
-  object: 'customer_trust';
-  livemode: boolean;
-  identity_verified: boolean;
-  score: number;
-  tier: CustomerTier;
-  spending_limit: number;
-  open_balance: number;
-  available: number;
-  delinquent: boolean;
-  factors: {
-    on_time_installments: number;
-    missed_installments: number;
-    completed_plans: number;
-    defaulted_plans: number;
-  };
-}
+export type TrustView = Static<typeof Trust>;
 
 export async function getCustomerTrust(
   ctx: AppContext,
@@ -228,12 +208,7 @@ export async function getCustomerTrust(
 
 // ── identity verification ───────────────────────────────────────────────────────────────
 
-export interface IdentityView {
-  object: 'identity_verification';
-  status: 'verified' | 'unverified';
-  bvn_last4: string | null;
-  verified_at: string | null;
-}
+export type IdentityView = Static<typeof Identity>;
 
 /** Failed checks allowed per customer in a day: enough for typos, too few to probe for BVNs. */
 export const MAX_FAILED_VERIFICATIONS = 5;
