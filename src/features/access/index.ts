@@ -1,5 +1,17 @@
-export { authenticate, authenticateSecretKey, chosenMode, gatewayModeScope, inMode, merchantScope, modeScope, type ModeScope } from './authenticate.ts';
+export {
+  authenticate,
+  authenticateSecretKey,
+  chosenMode,
+  gatewayModeScope,
+  inMode,
+  merchantScope,
+  modeScope,
+  type ModeScope,
+} from './authenticate.ts';
 export { InMemoryCredentialCache } from './credential-cache.ts';
-export { announceCredentialChange, listenForCredentialChanges } from './credential-notifications.ts';
+export {
+  announceCredentialChange,
+  listenForCredentialChanges,
+} from './credential-notifications.ts';
 export { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
 export { issueRefreshToken, revokeRefreshTokensOf, rotateRefreshToken } from './refresh-tokens.ts';

@@ -1,6 +1,12 @@
 export { refusedWebhookHost } from './address-policy.ts';
 export { WebhookDispatcher } from './dispatcher.ts';
-export { insertWebhookEndpoints, loadWebhookEndpoint, loadWebhookEndpoints, replaceWebhookSecret, setWebhookUrl } from './endpoints.ts';
+export {
+  insertWebhookEndpoints,
+  loadWebhookEndpoint,
+  loadWebhookEndpoints,
+  replaceWebhookSecret,
+  setWebhookUrl,
+} from './endpoints.ts';
 export { type NewWebhookEvent, recordEvent, recordEvents } from './events.ts';
 export { purgeWebhookEventsTask } from './purge-job.ts';
 export { registerWebhookEventRoutes } from './routes.ts';

@@ -1,3 +1,13 @@
-export { approveMerchant, createMerchant, deactivateMerchant, getMerchant, listMerchants, reactivateMerchant, rollApiKey, rollWebhookSecret, updateMerchantSettings } from './merchants.ts';
+export {
+  approveMerchant,
+  createMerchant,
+  deactivateMerchant,
+  getMerchant,
+  listMerchants,
+  reactivateMerchant,
+  rollApiKey,
+  rollWebhookSecret,
+  updateMerchantSettings,
+} from './merchants.ts';
 export { registerMerchantRoutes } from './routes.ts';
 export type { MerchantView, WebhookEndpointView } from './views.ts';

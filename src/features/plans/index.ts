@@ -1,5 +1,11 @@
 export { findMerchantPlan, lockPlanForChange, runPlanCommand } from './commands.ts';
-export { currentPlan, emitPaymentCollected, emitPaymentFailed, paymentCollectedEvents, statusChangeEvents } from './events.ts';
+export {
+  currentPlan,
+  emitPaymentCollected,
+  emitPaymentFailed,
+  paymentCollectedEvents,
+  statusChangeEvents,
+} from './events.ts';
 export { installmentStateOf, installmentStatusAfter } from './installment-state.ts';
 export { loadPlan, type PlanView } from './plan-view.ts';
 export { getMerchantPlan, plansPage, scheduleCollection } from './plans.ts';
