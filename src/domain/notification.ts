@@ -5,6 +5,7 @@ import {
   reminderTargetAt,
   sendableAt,
 } from './notification-timing.ts';
+import { assert } from '../platform/assert.ts';
 
 /**
  * Customer notifications (decision 0017): what kinds exist, which preference switches each, and
@@ -150,7 +151,7 @@ export function decideDelivery(input: {
     return { action: 'skip', reason: `the customer turned off ${topic} by ${channel}` };
   if (kind === 'payment_reminder') {
     const subject = input.reminder;
-    if (!subject) throw new Error('a reminder needs its installment to decide');
+    assert(subject, 'a reminder needs its installment to decide');
     if (subject.installmentStatus !== 'scheduled')
       return { action: 'skip', reason: `the installment is ${subject.installmentStatus}` };
     if (subject.planStatus !== 'active')

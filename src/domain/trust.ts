@@ -8,6 +8,7 @@ import {
   type InstallmentState,
   type PlanStatus,
 } from './plan.ts';
+import { assert } from '../platform/assert.ts';
 
 /**
  * Trust score, tiers and eligibility (decision 0010). The score is derived from facts every time
@@ -66,7 +67,7 @@ export function tierForScore(score: number): CustomerTier {
 
 export function spendingLimitKobo(tier: CustomerTier): Kobo {
   const entry = TIERS.find((t) => t.tier === tier);
-  if (!entry) throw new Error(`unknown tier ${tier}`);
+  assert(entry, `unknown tier ${tier}`);
   return entry.spendingLimitKobo;
 }
 

@@ -9,6 +9,7 @@ import {
   refusal,
   sleep,
 } from './cli-api.ts';
+import { assert } from '../platform/assert.ts';
 
 /**
  * What `tranche trigger` can make happen: every event of the catalogue (docs/webhooks.md), each
@@ -133,7 +134,7 @@ class TriggerRun {
   }
 
   get merchantPath(): string {
-    if (!this.merchant) throw new Error('the merchant is read first');
+    assert(this.merchant, 'the merchant is read first');
     return `/api/v1/merchant/${this.merchant.id}`;
   }
 

@@ -12,6 +12,7 @@ import {
   type MonitoringServer,
 } from './worker-monitoring.ts';
 import { startWorkerRecovery, type WorkerRecovery } from './worker-recovery.ts';
+import { assert } from '../platform/assert.ts';
 
 export interface WorkerHandle {
   /** Where `/healthz`, `/readyz` and `/metrics` answer. */
@@ -143,7 +144,7 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
   // Jobs a killed worker process left locked are freed in seconds, not graphile-worker's 4 hours.
   let recovery: WorkerRecovery | undefined;
   try {
-    if (!poolId) throw new Error('graphile-worker did not report its pool id');
+    assert(poolId, 'graphile-worker did not report its pool id');
     recovery = await startWorkerRecovery({
       databaseUrl: runtime.databaseUrl,
       poolId,

@@ -12,6 +12,7 @@ import {
 } from '../../domain/notification.ts';
 import { reminderSendAt } from '../../domain/notification-timing.ts';
 import { newId } from '../../platform/ids.ts';
+import { assert } from '../../platform/assert.ts';
 
 /**
  * Writing customer notifications (decision 0017). Every function here takes the transaction of
@@ -144,7 +145,7 @@ export async function scheduleInstallmentReminders(
   now: Date,
 ): Promise<void> {
   const context = (await plansFor(tx, [plan.id])).get(plan.id);
-  if (!context) throw new Error(`plan ${plan.id} not found`);
+  assert(context, `plan ${plan.id} not found`);
   const label =
     (await methodLabels(tx, [plan.payment_method_id])).get(plan.payment_method_id) ?? '';
   await enqueueAll(
@@ -315,8 +316,10 @@ export async function enqueuePaymentReceipts(
     const plan = plans.get(charge.plan_id);
     const balance = balances.get(charge.plan_id);
     const sequence = sequences.get(charge.installment_id);
-    if (!plan || !balance || sequence === undefined)
-      throw new Error(`charge ${charge.reference}: plan or installment not found`);
+    assert(
+      plan && balance && sequence !== undefined,
+      `charge ${charge.reference}: plan or installment not found`,
+    );
     const next = balance.open[0];
     const facts: ReceiptFacts = {
       ...planFacts(plan),
@@ -367,8 +370,10 @@ export async function enqueuePaymentFailedNotice(
     .where('id', '=', charge.plan_id)
     .executeTakeFirst();
   const sequence = (await sequencesOf(tx, [charge.installment_id])).get(charge.installment_id);
-  if (!plan || !status || sequence === undefined)
-    throw new Error(`charge ${charge.reference}: plan or installment not found`);
+  assert(
+    plan && status && sequence !== undefined,
+    `charge ${charge.reference}: plan or installment not found`,
+  );
   const facts: PaymentFailedFacts = {
     ...planFacts(plan),
     sequence,
@@ -406,7 +411,7 @@ export async function enqueueRefundReceipt(
   now: Date,
 ): Promise<void> {
   const plan = (await plansFor(tx, [refund.planId])).get(refund.planId);
-  if (!plan) throw new Error(`plan ${refund.planId} not found`);
+  assert(plan, `plan ${refund.planId} not found`);
   const balance = (await balancesOf(tx, [refund.planId])).get(refund.planId);
   await enqueueAll(
     tx,

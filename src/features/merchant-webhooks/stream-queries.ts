@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { assert } from '../../platform/assert.ts';
 
 export interface StreamedEventRow {
   id: string;
@@ -18,7 +19,7 @@ export async function oldestRunningXid(db: Db): Promise<string> {
   const result = await sql<{ xid: string }>`
     SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xid`.execute(db);
   const xid = result.rows[0]?.xid;
-  if (xid === undefined) throw new Error('pg_current_snapshot returned no row');
+  assert(xid !== undefined, 'pg_current_snapshot returned no row');
   return xid;
 }
 

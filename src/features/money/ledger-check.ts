@@ -3,6 +3,7 @@ import type { LedgerCheck } from '../operator/schemas.ts';
 import { sql } from 'kysely';
 import { normalSide, parseAccountKey, signViolations } from '../../domain/ledger.ts';
 import type { AppContext } from '../../app-context.ts';
+import { assert } from '../../platform/assert.ts';
 
 /**
  * The operator's ledger check: the journal as a whole sums to zero, every entry balances on its
@@ -15,7 +16,7 @@ export type LedgerCheckView = Static<typeof LedgerCheck>;
 
 function safeKobo(value: string | null | undefined): number {
   const kobo = Number(value ?? 0);
-  if (!Number.isSafeInteger(kobo)) throw new Error(`ledger sum ${value} is not a safe integer`);
+  assert(Number.isSafeInteger(kobo), `ledger sum ${value} is not a safe integer`);
   return kobo;
 }
 

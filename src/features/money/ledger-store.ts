@@ -8,6 +8,7 @@ import {
 } from '../../domain/ledger.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Db, Tx } from '../../db/database.ts';
+import { assert } from '../../platform/assert.ts';
 
 /**
  * Books a journal entry inside the caller's transaction. The entry is checked in code first (a
@@ -82,11 +83,13 @@ export async function appendJournalEntries(
   if (entries.length === 0) return [];
   for (const entry of entries) {
     assertBalanced(entry);
-    if (entry.reverses) throw new Error('appendJournalEntries: reversals are booked one by one');
+    assert(!entry.reverses, 'appendJournalEntries: reversals are booked one by one');
   }
   const keyOf = (kind: string, reference: string) => `${kind}\u0000${reference}`;
-  if (new Set(entries.map((e) => keyOf(e.kind, e.reference))).size !== entries.length)
-    throw new Error('appendJournalEntries: the same (kind, reference) twice in one batch');
+  assert(
+    new Set(entries.map((e) => keyOf(e.kind, e.reference))).size === entries.length,
+    'appendJournalEntries: the same (kind, reference) twice in one batch',
+  );
   const rows = entries.map((entry) => ({
     id: newId('je'),
     kind: entry.kind,

@@ -15,6 +15,7 @@ import { newId, randomBase62 } from '../../platform/ids.ts';
 import type { AppContext } from '../../app-context.ts';
 import { newestFirst, type Page, pageOf } from '../../db/pagination.ts';
 import { checkoutUrl, constraintsFromStored } from '../checkout/index.ts';
+import { assert } from '../../platform/assert.ts';
 
 export type PaymentLinkView = Static<typeof PaymentLink>;
 
@@ -47,8 +48,10 @@ function amountOf(
   row: Pick<PaymentLinkRow, 'amount_kobo' | 'min_amount_kobo' | 'max_amount_kobo'>,
 ): LinkAmount {
   if (row.amount_kobo !== null) return { type: 'fixed', amountKobo: row.amount_kobo };
-  if (row.min_amount_kobo === null || row.max_amount_kobo === null)
-    throw new Error('payment link without an amount or bounds (the table refuses this)');
+  assert(
+    row.min_amount_kobo !== null && row.max_amount_kobo !== null,
+    'payment link without an amount or bounds (the table refuses this)',
+  );
   return { type: 'customer_chooses', minKobo: row.min_amount_kobo, maxKobo: row.max_amount_kobo };
 }
 
@@ -257,7 +260,7 @@ export async function visitPaymentLink(
     const amount = amountOf(found);
     const choice = chooseVisitAmount(amount, enteredAmount);
     if (choice.kind === 'ask') {
-      if (amount.type !== 'customer_chooses') throw new Error('a fixed link never asks');
+      assert(amount.type === 'customer_chooses', 'a fixed link never asks');
       return {
         kind: 'choose_amount',
         title: found.title,

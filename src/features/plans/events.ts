@@ -4,6 +4,7 @@ import { goodsReleaseMet } from '../../domain/merchant.ts';
 import { splitPlatformFee } from '../../domain/money.ts';
 import { type NewWebhookEvent, recordEvents } from '../merchant-webhooks/index.ts';
 import { type PlanView, planView } from './plan-view.ts';
+import { assert } from '../../platform/assert.ts';
 
 /**
  * The merchant events a plan's changes cause (docs/webhooks.md). Each runs inside the transaction
@@ -30,7 +31,7 @@ export async function currentPlan(
 
 function installmentOf(plan: PlanView, installmentId: string) {
   const found = plan.installments.find((i) => i.id === installmentId);
-  if (!found) throw new Error(`installment ${installmentId} is not in plan ${plan.id}`);
+  assert(found, `installment ${installmentId} is not in plan ${plan.id}`);
   return found;
 }
 

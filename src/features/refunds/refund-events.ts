@@ -3,6 +3,7 @@ import type { PaymentPlanRow } from '../../db/schema.ts';
 import { type NewWebhookEvent, recordEvent, recordEvents } from '../merchant-webhooks/index.ts';
 import { currentPlan, statusChangeEvents } from '../plans/index.ts';
 import type { RefundView } from './refund-view.ts';
+import { assert } from '../../platform/assert.ts';
 
 /**
  * A plan changed by the merchant (a refund shortened its schedule, or it was cancelled):
@@ -30,7 +31,7 @@ export async function emitPlanChanged(
 
 /** refund.processed or refund.failed, once the refund's outcome is final. */
 export async function emitRefundOutcome(tx: Tx, refund: RefundView, now: Date): Promise<void> {
-  if (refund.status === 'pending') throw new Error(`refund ${refund.id} is not final`);
+  assert(refund.status !== 'pending', `refund ${refund.id} is not final`);
   const { view } = await currentPlan(tx, refund.payment_plan_id);
   await recordEvent(
     tx,

@@ -34,6 +34,7 @@ import {
 import { emitPlanChanged, emitRefundOutcome } from './refund-events.ts';
 import { refundView, type RefundStatus, type RefundView } from './refund-view.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
+import { assert } from '../../platform/assert.ts';
 
 /**
  * Merchant refunds of a plan (docs/money-rules.md §5, decision 0018). The request does all the
@@ -227,7 +228,7 @@ async function reduceInstallments(
     reductionKobo,
   )) {
     const installment = bySequence.get(reduction.sequence);
-    if (!installment) throw new Error(`installment ${reduction.sequence} vanished`);
+    assert(installment, `installment ${reduction.sequence} vanished`);
     await tx
       .updateTable('installments')
       .set({

@@ -20,6 +20,7 @@ import {
 import { IdentityProviderUnavailable } from '../../identity/port.ts';
 import { SANDBOX_PROVIDER_NAME } from '../../identity/sandbox.ts';
 import type { AppContext } from '../../app-context.ts';
+import { assert } from '../../platform/assert.ts';
 
 // ── the facts ───────────────────────────────────────────────────────────────────────────
 
@@ -118,7 +119,7 @@ async function eligibilityFor(
 
 function asTier(value: string): CustomerTier {
   const tier = CUSTOMER_TIERS.find((t) => t === value);
-  if (!tier) throw new Error(`merchant has an unknown min_customer_tier "${value}"`);
+  assert(tier, `merchant has an unknown min_customer_tier "${value}"`);
   return tier;
 }
 
