@@ -10,8 +10,8 @@ import type { TokenService } from './platform/tokens.ts';
 import type { SecretKeyPrincipal } from './domain/principal.ts';
 
 /**
- * What every use case may depend on. The HTTP layer, the worker, the CLI and (later) pages all
- * build one of these and call the same use-case functions.
+ * What every use case may depend on. The API, the worker and the CLI get one from
+ * createAppContext (src/main/app-context.ts) and call the same use-case functions.
  */
 export interface AppContext {
   db: Db;

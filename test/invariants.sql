@@ -1,4 +1,4 @@
--- The reliability invariants I1–I12 (/work/shared/design/reliability.md §1) as queries over
+-- The reliability invariants I1–I12 (docs/design/reliability.md §1) as queries over
 -- Tranche's schema as it is (migrations 0001–0018). Every query returns no row while its
 -- invariant holds; each row of a broken one names the invariant, the object and what is wrong:
 --

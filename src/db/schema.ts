@@ -1,418 +1,46 @@
-import type { StoredConstraints } from '../domain/session-constraints.ts';
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { ChannelName, NotificationKind } from '../domain/notification.ts';
+import type { Selectable, Insertable } from 'kysely';
+import type {
+  MerchantsTable,
+  ApiKeysTable,
+  CustomersTable,
+  RefreshTokensTable,
+  PasswordResetsTable,
+  CheckoutSessionsTable,
+  IdempotencyKeysTable,
+  PaymentMethodsTable,
+  PaymentMethodSetupsTable,
+  GatewayEventsTable,
+  JournalEntriesTable,
+  JournalPostingsTable,
+  PaymentPlansTable,
+  InstallmentsTable,
+  RefundsTable,
+  RefundPartsTable,
+  ChargesTable,
+  PayoutsTable,
+  TransferRecipientsTable,
+  CustomerIdentitiesTable,
+  PaymentLinksTable,
+  PaymentLinkSessionsTable,
+  SchemaMigrationsTable,
+  WebhookEndpointsTable,
+  WebhookEventsTable,
+  WebhookAttemptsTable,
+  CustomerNotificationsTable,
+  NotificationOutboxTable,
+  CustomerNotificationPreferencesTable,
+  OperatorAuditLogTable,
+} from './tables.ts';
 
-/** Kysely's view of the tables in migrations/. Keep in step with the SQL (a test compares them). */
-type JsonColumn<T> = ColumnType<T, string, string>;
+export type {
+  CustomerNotificationPreferencesTable,
+  OperatorAction,
+  StoredConstraints,
+  StoredGoodsReleaseRule,
+  WebhookEventStatus,
+} from './tables.ts';
 
-export interface MerchantsTable {
-  id: string;
-  business_name: string;
-  email: string;
-  password_hash: string | null;
-  status: 'pending_approval' | 'active' | 'deactivated';
-  approved_at: Date | null;
-  deactivated_at: Date | null;
-  /** The operator's reason, shown to the merchant while deactivated; cleared on reactivation. */
-  deactivation_reason: Generated<string | null>;
-  settlement_bank_code: string | null;
-  settlement_account_number: string | null;
-  default_constraints: JsonColumn<StoredConstraints>;
-  min_customer_tier: string;
-  goods_release_rule: JsonColumn<StoredGoodsReleaseRule>;
-  /** Normalised origins (domain/checkout-origins.ts); empty: the checkout may be embedded anywhere. */
-  allowed_checkout_origins: Generated<string[]>;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export type { StoredConstraints };
-
-export type StoredGoodsReleaseRule =
-  | { type: 'deposit_paid' }
-  | { type: 'percentage_paid'; percentage: number }
-  | { type: 'fully_paid' };
-
-export interface ApiKeysTable {
-  id: string;
-  merchant_id: string;
-  mode: 'test' | 'live';
-  digest: string;
-  redacted: string;
-  created_at: Date;
-  expires_at: Date | null;
-  revoked_at: Date | null;
-}
-
-export interface CustomersTable {
-  id: string;
-  email: string;
-  password_hash: string;
-  first_name: string;
-  last_name: string;
-  phone: string;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface RefreshTokensTable {
-  id: string;
-  subject_type: 'customer' | 'merchant';
-  subject_id: string;
-  family_id: string;
-  digest: string;
-  created_at: Date;
-  expires_at: Date;
-  used_at: Date | null;
-  revoked_at: Date | null;
-}
-
-export interface PasswordResetsTable {
-  id: string;
-  customer_id: string;
-  status: 'pending' | 'sent' | 'used' | 'superseded' | 'failed';
-  digest: string | null;
-  requested_at: Date;
-  sent_at: Date | null;
-  expires_at: Date | null;
-  used_at: Date | null;
-  request_ip: string | null;
-}
-
-export interface CheckoutSessionsTable {
-  id: string;
-  token: string;
-  merchant_id: string;
-  livemode: boolean;
-  amount_kobo: number;
-  currency: string;
-  title: string;
-  order_reference: string;
-  customer_email: string | null;
-  status: 'pending' | 'completed' | 'cancelled' | 'expired';
-  constraints: JsonColumn<StoredConstraints>;
-  created_at: Date;
-  expires_at: Date;
-  completed_at: Date | null;
-  cancelled_at: Date | null;
-}
-
-export interface IdempotencyKeysTable {
-  merchant_id: string;
-  livemode: boolean;
-  key: string;
-  request_hash: string;
-  response_status: number;
-  response_body: JsonColumn<unknown>;
-  created_at: Date;
-}
-
-export interface PaymentMethodsTable {
-  id: string;
-  customer_id: string;
-  type: 'card' | 'bank';
-  label: string;
-  last4: string;
-  brand: string;
-  bank_code: string | null;
-  bank_name: string | null;
-  exp_month: string | null;
-  exp_year: string | null;
-  authorization_sealed: string;
-  authorization_digest: string;
-  gateway_signature: string | null;
-  is_default: boolean;
-  status: 'active' | 'revoked';
-  revoked_at: Date | null;
-  revoked_reason: string | null;
-  setup_reference: string;
-  created_at: Date;
-  deleted_at: Date | null;
-}
-
-export interface PaymentMethodSetupsTable {
-  reference: string;
-  customer_id: string;
-  type: 'card' | 'bank';
-  status: 'initializing' | 'pending' | 'completed' | 'failed';
-  next_action: string | null;
-  bank_code: string | null;
-  bank_name: string | null;
-  account_number: string | null;
-  callback_url: string | null;
-  is_default: boolean;
-  failure_reason: string | null;
-  payment_method_id: string | null;
-  created_at: Date;
-  expires_at: Date;
-  updated_at: Date;
-}
-
-export interface GatewayEventsTable {
-  digest: string;
-  endpoint: string;
-  event: string;
-  received_at: Date;
-}
-
-export interface JournalEntriesTable {
-  id: string;
-  kind: string;
-  reference: string;
-  currency: 'NGN';
-  merchant_id: string | null;
-  reverses_entry_id: string | null;
-  created_at: Date;
-}
-
-export interface JournalPostingsTable {
-  entry_id: string;
-  line: number;
-  account: string;
-  debit_kobo: number;
-  credit_kobo: number;
-}
-
-export interface PaymentPlansTable {
-  id: string;
-  merchant_id: string;
-  customer_id: string;
-  checkout_session_id: string;
-  payment_method_id: string;
-  livemode: boolean;
-  amount_kobo: number;
-  currency: 'NGN';
-  frequency: 'weekly' | 'monthly';
-  installment_count: number;
-  upfront_pct: number;
-  order_reference: string;
-  status: 'pending_deposit' | 'active' | 'completed' | 'defaulted' | 'cancelled';
-  goods_released_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface InstallmentsTable {
-  id: string;
-  plan_id: string;
-  sequence: number;
-  amount_kobo: number;
-  due_at: Date;
-  status: 'scheduled' | 'processing' | 'failed' | 'paid' | 'cancelled';
-  charge_reference: string | null;
-  failed_attempts: number;
-  paid_at: Date | null;
-  /** Taken off by refunds; amount_kobo + refunded_kobo is what the schedule set. */
-  refunded_kobo: Generated<number>;
-}
-
-export interface RefundsTable {
-  id: string;
-  merchant_id: string;
-  plan_id: string;
-  livemode: boolean;
-  amount_kobo: number;
-  reduction_kobo: number;
-  cash_kobo: number;
-  reason: string | null;
-  status: 'pending' | 'processed' | 'failed';
-  failure_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface RefundPartsTable {
-  reference: string;
-  refund_id: string;
-  charge_reference: string;
-  merchant_id: string;
-  amount_kobo: number;
-  fee_returned_kobo: number;
-  status: 'initiated' | 'sent' | 'processed' | 'failed';
-  attempts: number;
-  gateway_refund_id: string | null;
-  failure_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface ChargesTable {
-  reference: string;
-  installment_id: string;
-  plan_id: string;
-  merchant_id: string;
-  payment_method_id: string;
-  attempt: number;
-  amount_kobo: number;
-  status: 'pending' | 'success' | 'failed';
-  gateway_message: string | null;
-  created_at: Date;
-  settled_at: Date | null;
-}
-
-export interface PayoutsTable {
-  id: string;
-  merchant_id: string;
-  reference: string;
-  amount_kobo: number;
-  bank_code: string;
-  account_number: string;
-  status: 'pending' | 'in_transit' | 'paid' | 'failed' | 'reversed';
-  trigger: 'schedule' | 'request';
-  transfer_code: string | null;
-  failure_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface TransferRecipientsTable {
-  bank_code: string;
-  account_number: string;
-  recipient_code: string;
-  created_at: Date;
-}
-
-export interface CustomerIdentitiesTable {
-  customer_id: string;
-  bvn_digest: string;
-  bvn_last4: string;
-  provider: string;
-  provider_reference: string;
-  verified_at: Date;
-}
-
-export interface PaymentLinksTable {
-  id: string;
-  merchant_id: string;
-  livemode: boolean;
-  title: string;
-  amount_kobo: number | null;
-  min_amount_kobo: number | null;
-  max_amount_kobo: number | null;
-  redirect_url: string | null;
-  constraints: ColumnType<StoredConstraints | null, string | null, string | null>;
-  active: boolean;
-  deactivated_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface PaymentLinkSessionsTable {
-  checkout_session_id: string;
-  payment_link_id: string;
-  created_at: Date;
-}
-
-export interface SchemaMigrationsTable {
-  version: number;
-  name: string;
-  applied_at: Generated<Date>;
-}
-
-/** One per merchant and mode (decision 0015): where that mode's events go and what signs them. */
-export interface WebhookEndpointsTable {
-  merchant_id: string;
-  livemode: boolean;
-  url: string | null;
-  secret_sealed: string;
-  /** Still signs during a roll's 24-hour overlap (features/merchant-webhooks/signing.ts). */
-  previous_secret_sealed: string | null;
-  previous_secret_expires_at: Date | null;
-  /** Set when the URL answered 410 Gone; cleared when the URL is set again. */
-  disabled_at: Date | null;
-  disabled_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export type WebhookEventStatus = 'pending' | 'retrying' | 'delivered' | 'dead';
-
-export interface WebhookEventsTable {
-  id: string;
-  merchant_id: string;
-  livemode: boolean;
-  type: string;
-  body: string;
-  created_at: Date;
-  status: WebhookEventStatus;
-  attempts: number;
-  next_attempt_at: Date | null;
-  retry_until: Date;
-  delivered_at: Date | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  /** The writing transaction's id (xid8, as text): the sandbox stream's order (migration 0018). */
-  created_xid: Generated<string | null>;
-}
-
-export interface WebhookAttemptsTable {
-  id: Generated<string>;
-  event_id: string;
-  attempted_at: Date;
-  url: string;
-  outcome: 'delivered' | 'failed';
-  status_code: number | null;
-  latency_ms: number;
-  error: string | null;
-}
-
-export interface CustomerNotificationsTable {
-  id: string;
-  customer_id: string;
-  kind: 'payment_method_revoked' | NotificationKind;
-  message: string;
-  data: JsonColumn<Record<string, unknown>>;
-  created_at: Date;
-  read_at: Date | null;
-}
-
-export type NotificationStatus = 'pending' | 'retrying' | 'sent' | 'skipped' | 'failed';
-
-export interface NotificationOutboxTable {
-  id: string;
-  customer_id: string;
-  kind: NotificationKind;
-  channel: ChannelName;
-  subject_id: string;
-  data: JsonColumn<Record<string, unknown>>;
-  status: NotificationStatus;
-  attempts: Generated<number>;
-  next_attempt_at: Date | null;
-  created_at: Date;
-  sent_at: Date | null;
-  last_error: string | null;
-}
-
-export interface CustomerNotificationPreferencesTable {
-  customer_id: string;
-  email_reminders: boolean;
-  email_receipts: boolean;
-  email_failed_payments: boolean;
-  in_app_reminders: boolean;
-  in_app_receipts: boolean;
-  in_app_failed_payments: boolean;
-  updated_at: Date;
-}
-
-export type OperatorAction =
-  'merchant.approve' | 'merchant.deactivate' | 'merchant.reactivate' | 'reconciliation.run';
-
-/** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE): who did what, to what, and why. */
-export interface OperatorAuditLogTable {
-  id: string;
-  /** Insertion order (an identity column): the log's order and its cursor. */
-  seq: Generated<string>;
-  operator: string;
-  action: OperatorAction;
-  target_type: 'merchant' | 'ledger';
-  target_id: string | null;
-  reason: string | null;
-  detail: JsonColumn<Record<string, unknown>>;
-  request_id: string | null;
-  ip: string | null;
-  created_at: Date;
-}
-
+/** The database as Kysely types it: every table of migrations/ (their columns in tables.ts). */
 export interface Database {
   merchants: MerchantsTable;
   api_keys: ApiKeysTable;

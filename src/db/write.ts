@@ -1,10 +1,11 @@
 import type { Db, Tx } from './database.ts';
 
 /**
- * The one write pipeline (conventions §2). Handlers never open transactions: they hand a
- * command to `runWrite`, which runs it in one transaction and commits. Later issues add the
- * ledger and outbox appends here, so every state change and its side effects commit together.
- * No network call may happen inside `command`.
+ * The one write pipeline (docs/design/conventions.md, practice 2). Handlers never open
+ * transactions: they hand a command to `runWrite`, which runs it in one transaction and commits.
+ * The command appends its ledger entries, outbox rows and jobs in that transaction, so every
+ * state change and its side effects commit together. No network call may happen inside
+ * `command`.
  */
 export async function runWrite<T>(db: Db, command: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction().execute(command);

@@ -1,6 +1,6 @@
 /**
  * The sandbox gateway: an HTTP server speaking the subset of Paystack's API described in
- * /work/shared/gateway-protocol.md (like stripe-mock, or Hyperswitch's dummy connector), so the
+ * docs/gateway-protocol.md (like stripe-mock, or Hyperswitch's dummy connector), so the
  * Paystack adapter runs against it unchanged; only its base URL and secret key differ.
  *
  * Paystack API (Bearer secret key; JSON or form bodies; `amount` as integer or digit string):
