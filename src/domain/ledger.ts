@@ -1,5 +1,4 @@
-import { DomainError } from './errors.ts';
-import { formatNaira, splitPlatformFee, type Kobo, type RefundSplit } from './money.ts';
+import { splitPlatformFee, type Kobo, type RefundSplit } from './money.ts';
 
 /**
  * The double-entry ledger (brief §5, reliability.md I1–I4): an append-only journal in NGN kobo.
@@ -105,7 +104,7 @@ export class LedgerInvariantError extends Error {
   override name = 'LedgerInvariantError';
 }
 
-function ledgerInvariant(condition: boolean, message: string): asserts condition {
+export function ledgerInvariant(condition: boolean, message: string): asserts condition {
   if (!condition) throw new LedgerInvariantError(message);
 }
 
@@ -410,62 +409,4 @@ export function entryMerchantId(entry: JournalEntry): string | null {
   );
   const [merchantId = null] = merchantIds;
   return merchantId;
-}
-
-// ── balances ─────────────────────────────────────────────────────────────────────────────
-
-/** Signed balance per account key, debit-positive. Every entry is checked first. */
-export function balancesOf(entries: Iterable<JournalEntry>): Map<string, Kobo> {
-  const balances = new Map<string, Kobo>();
-  for (const journalEntry of entries) {
-    assertBalanced(journalEntry);
-    for (const posting of journalEntry.postings) {
-      const key = accountKey(posting.account);
-      const next = (balances.get(key) ?? 0) + posting.debitKobo - posting.creditKobo;
-      ledgerInvariant(Number.isSafeInteger(next), `balance of ${key} left the safe-integer range`);
-      balances.set(key, next);
-    }
-  }
-  return balances;
-}
-
-/** I3: the keys whose balance sits on the wrong side for their account (should be none). */
-export function signViolations(balances: ReadonlyMap<string, Kobo>): string[] {
-  return [...balances]
-    .filter(([key, balanceKobo]) => {
-      const side = normalSide(parseAccountKey(key).kind);
-      return side === 'debit' ? balanceKobo < 0 : balanceKobo > 0;
-    })
-    .map(([key]) => key);
-}
-
-export interface MerchantWallet {
-  availableKobo: Kobo;
-  pendingKobo: Kobo;
-  payoutsInTransitKobo: Kobo;
-  refundsInTransitKobo: Kobo;
-}
-
-/** The wallet as the merchant reads it: credit balances shown as positive amounts. */
-export function merchantWallet(
-  balances: ReadonlyMap<string, Kobo>,
-  merchantId: string,
-): MerchantWallet {
-  const owed = (account: LedgerAccount): Kobo => 0 - (balances.get(accountKey(account)) ?? 0);
-  return {
-    availableKobo: owed(payable(merchantId)),
-    pendingKobo: owed(pending(merchantId)),
-    payoutsInTransitKobo: owed(payoutsInTransit(merchantId)),
-    refundsInTransitKobo: owed(refundsInTransit(merchantId)),
-  };
-}
-
-/** Payouts and refunds are paid from the available balance only (I7). */
-export function assertWithinAvailable(availableKobo: Kobo, amountKobo: Kobo, action: string): void {
-  if (amountKobo > availableKobo) {
-    throw new DomainError(
-      'invalid_request',
-      `Cannot ${action}: it needs ${formatNaira(amountKobo)} but the available balance is ${formatNaira(availableKobo)}.`,
-    );
-  }
 }

@@ -9,7 +9,7 @@ import { createPayout, sendPayout } from '../../src/features/money/payouts.ts';
 import { confirmPlan, type ConfirmPlanInput } from '../../src/features/plans/plans.ts';
 import { accountBalances } from '../../src/features/money/ledger-store.ts';
 import { DomainError } from '../../src/domain/errors.ts';
-import { merchantWallet } from '../../src/domain/ledger.ts';
+import { merchantWallet } from '../../src/domain/ledger-balances.ts';
 import { GatewayError, type PaymentGateway } from '../../src/gateway/port.ts';
 import { hmacSha512Hex } from '../../src/platform/crypto.ts';
 import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';

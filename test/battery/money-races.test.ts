@@ -17,11 +17,11 @@ import { connectDatabase, type DatabaseHandle, type Db } from '../../src/db/data
 import { accountBalances, appendJournalEntry } from '../../src/features/money/ledger-store.ts';
 import { runWrite } from '../../src/db/write.ts';
 import {
-  merchantWallet,
   paymentCollectedEntry,
   payoutInitiatedEntry,
   planConfirmedEntry,
 } from '../../src/domain/ledger.ts';
+import { merchantWallet } from '../../src/domain/ledger-balances.ts';
 import { newId, randomBase62 } from '../../src/platform/ids.ts';
 import { createTestDatabase } from '../harness/database.ts';
 import { createTestMerchant } from '../harness/fixtures.ts';

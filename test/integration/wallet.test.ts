@@ -4,14 +4,13 @@ import { sendPayout } from '../../src/features/money/payouts.ts';
 import { appendJournalEntry } from '../../src/features/money/ledger-store.ts';
 import { runWrite } from '../../src/db/write.ts';
 import {
-  balancesOf,
-  merchantWallet,
   paymentCollectedEntry,
   payoutInitiatedEntry,
   payoutSucceededEntry,
   planConfirmedEntry,
   type JournalEntry,
 } from '../../src/domain/ledger.ts';
+import { balancesOf, merchantWallet } from '../../src/domain/ledger-balances.ts';
 import { createTestCustomer, createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { collect, confirmPlanFor } from '../harness/plans.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';

@@ -1,7 +1,8 @@
 import type { Static } from 'typebox';
 import type { LedgerCheck } from '../operator/schemas.ts';
 import { sql } from 'kysely';
-import { normalSide, parseAccountKey, signViolations } from '../../domain/ledger.ts';
+import { normalSide, parseAccountKey } from '../../domain/ledger.ts';
+import { signViolations } from '../../domain/ledger-balances.ts';
 import type { AppContext } from '../../app-context.ts';
 import { assert } from '../../platform/assert.ts';
 

@@ -10,13 +10,12 @@ import { runWrite, type Idempotent } from '../../db/write.ts';
 import { canonicalJson } from '../../domain/canonical-json.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import {
-  assertWithinAvailable,
-  merchantWallet,
   payoutFailedEntry,
   payoutInitiatedEntry,
   payoutReversedEntry,
   payoutSucceededEntry,
 } from '../../domain/ledger.ts';
+import { assertWithinAvailable, merchantWallet } from '../../domain/ledger-balances.ts';
 import { GatewayError, type GatewayTransfer } from '../../gateway/port.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { newId } from '../../platform/ids.ts';

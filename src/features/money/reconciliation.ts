@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { accountKey, parseAccountKey, signViolations } from '../../domain/ledger.ts';
+import { accountKey, parseAccountKey } from '../../domain/ledger.ts';
+import { signViolations } from '../../domain/ledger-balances.ts';
 import { runWrite } from '../../db/write.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { operatorReason } from '../../domain/operator-action.ts';

@@ -2,7 +2,8 @@ import type { Static } from 'typebox';
 import type { Wallet, WalletTransaction } from './schemas.ts';
 import { accountBalances, merchantEntries, type LedgerEntryRow } from './ledger-store.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { merchantWallet, type LedgerAccount } from '../../domain/ledger.ts';
+import { type LedgerAccount } from '../../domain/ledger.ts';
+import { merchantWallet } from '../../domain/ledger-balances.ts';
 import type { AppContext } from '../../app-context.ts';
 
 /**

@@ -1,7 +1,8 @@
 import type { Static } from 'typebox';
 import type { WebhookHealth } from './schemas.ts';
 import { accountBalances } from '../money/index.ts';
-import { merchantWallet, type LedgerAccount } from '../../domain/ledger.ts';
+import { type LedgerAccount } from '../../domain/ledger.ts';
+import { merchantWallet } from '../../domain/ledger-balances.ts';
 import type { AppContext } from '../../app-context.ts';
 import { getMerchant, type MerchantView } from '../merchants/index.ts';
 

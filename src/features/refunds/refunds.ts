@@ -4,12 +4,11 @@ import type { InstallmentRow } from '../../db/schema.ts';
 import type { Idempotent } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import {
-  assertWithinAvailable,
-  merchantWallet,
   receivableReducedEntry,
   refundInitiatedEntry,
   type JournalEntry,
 } from '../../domain/ledger.ts';
+import { assertWithinAvailable, merchantWallet } from '../../domain/ledger-balances.ts';
 import { formatNaira, splitPlatformFee, splitRefund } from '../../domain/money.ts';
 import {
   allocateCashRefund,
