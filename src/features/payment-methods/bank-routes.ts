@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.ts';
-import { listBanks } from './payment-methods.ts';
+import { listBanks } from './bank-list.ts';
 import { requireAuth } from '../../http/plugins/auth.ts';
 import { Envelope, errorResponses } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';

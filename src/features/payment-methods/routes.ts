@@ -1,16 +1,12 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.ts';
-import {
-  assertSelf,
-  continueBankMandate,
-  deletePaymentMethod,
-  initializeCard,
-  initiateBankMandate,
-  listMandateBanks,
-  listPaymentMethods,
-  setDefaultPaymentMethod,
-  verifyCard,
-} from './payment-methods.ts';
+import { assertSelf } from './access.ts';
+import { listMandateBanks } from './bank-list.ts';
+import { initializeCard, verifyCard } from './card-flow.ts';
+import { setDefaultPaymentMethod } from './defaults.ts';
+import { deletePaymentMethod } from './deletion.ts';
+import { continueBankMandate, initiateBankMandate } from './mandate-flow.ts';
+import { listPaymentMethods } from './view.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
 import { Envelope, errorResponses, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';

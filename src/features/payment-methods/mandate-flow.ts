@@ -1,0 +1,205 @@
+/*
+ * The bank-mandate flow (spec §4.1): a ₦50 verification charge on the customer's account, which the
+ * bank may answer with a step (an OTP, a birthday, a phone number, a page to open) before it
+ * approves. Each answer arrives in a request of its own, so the setup row remembers which step the
+ * bank is waiting for and any other is refused; on success the method is saved as in the card flow.
+ */
+
+import { listMandateBanks } from './bank-list.ts';
+import { gatewayFailure } from './gateway-failure.ts';
+import { savePaymentMethod } from './saving.ts';
+import {
+  assertSetupOpen,
+  customerEmail,
+  insertSetup,
+  loadSetup,
+  markSetup,
+  methodOfSetup,
+} from './setups.ts';
+import type { PaymentMethodView } from './view.ts';
+import type { PaymentMethodSetupRow } from '../../db/schema.ts';
+import { DomainError } from '../../domain/errors.ts';
+import {
+  assertNuban,
+  nextActionFor,
+  VERIFICATION_CHARGE_KOBO,
+  type NextAction,
+} from '../../domain/payment-method.ts';
+import type { BankChargeProgress } from '../../gateway/port.ts';
+import { randomBase62 } from '../../platform/ids.ts';
+import type { AppContext } from '../../app-context.ts';
+
+export interface MandateStep {
+  next_action: NextAction;
+  reference: string;
+  display_text: string | null;
+  url?: string;
+  data?: PaymentMethodView;
+}
+
+const DISPLAY_TEXT: Record<NextAction, string> = {
+  submit_otp: 'Enter the one-time password your bank sent to the phone number on this account.',
+  submit_birthday: 'Enter your date of birth as your bank has it.',
+  submit_phone: 'Enter the phone number registered with this account.',
+  submit_pin: 'Enter your PIN.',
+  open_url: 'Authorize the direct debit with your bank in the window that opens.',
+  pending: 'Your bank is confirming the mandate. Check again in a few seconds.',
+  success: 'Bank account linked.',
+};
+
+/** Turns a gateway step into the response the widget follows, saving the method on success. */
+async function advanceMandate(
+  ctx: AppContext,
+  setup: PaymentMethodSetupRow,
+  progress: BankChargeProgress,
+  isDefault: boolean,
+): Promise<MandateStep> {
+  if (progress.step === 'failed') {
+    const reason = progress.transaction?.message || progress.message || 'declined by the bank';
+    await markSetup(ctx, setup.reference, { status: 'failed', failure_reason: reason });
+    throw new DomainError('payment_failed', `The bank did not approve the mandate: ${reason}`);
+  }
+  if (progress.step === 'success') {
+    const authorization = progress.transaction?.authorization;
+    if (
+      progress.transaction &&
+      progress.transaction.amountKobo === VERIFICATION_CHARGE_KOBO &&
+      authorization?.reusable
+    ) {
+      const method = await savePaymentMethod(ctx, setup, authorization, isDefault);
+      return {
+        next_action: 'success',
+        reference: setup.reference,
+        display_text: DISPLAY_TEXT.success,
+        data: method,
+      };
+    }
+    await markSetup(ctx, setup.reference, {
+      status: 'failed',
+      failure_reason: 'the mandate cannot be used for automatic debits',
+    });
+    throw new DomainError(
+      'payment_failed',
+      'The bank approved the charge but the mandate cannot be used for automatic debits.',
+    );
+  }
+  const nextAction = nextActionFor(progress.step);
+  await markSetup(ctx, setup.reference, { status: 'pending', next_action: nextAction });
+  return {
+    next_action: nextAction,
+    reference: setup.reference,
+    display_text: progress.displayText ?? DISPLAY_TEXT[nextAction],
+    ...(nextAction === 'open_url' && progress.url ? { url: progress.url } : {}),
+  };
+}
+
+export async function initiateBankMandate(
+  ctx: AppContext,
+  customerId: string,
+  input: { bankCode: string; accountNumber: string; isDefault: boolean },
+): Promise<MandateStep> {
+  assertNuban(input.accountNumber);
+  const email = await customerEmail(ctx.db, customerId);
+  const bank = (await listMandateBanks(ctx)).find((b) => b.code === input.bankCode);
+  if (!bank)
+    throw new DomainError(
+      'invalid_request',
+      `bank_code "${input.bankCode}" is not a bank that supports direct debit. See GET /api/v1/payment-methods/banks.`,
+    );
+  const reference = `pmb-${randomBase62(24)}`;
+  await insertSetup(ctx, {
+    reference,
+    customer_id: customerId,
+    type: 'bank',
+    bank_code: bank.code,
+    bank_name: bank.name,
+    account_number: input.accountNumber,
+    callback_url: null,
+    is_default: input.isDefault,
+  });
+  const setup = await loadSetup(ctx, customerId, reference, 'bank');
+  let progress: BankChargeProgress;
+  try {
+    progress = await ctx.gateway.startBankCharge({
+      email,
+      amountKobo: VERIFICATION_CHARGE_KOBO,
+      bankCode: bank.code,
+      accountNumber: input.accountNumber,
+      reference,
+      metadata: { purpose: 'payment_method_verification', customer_id: customerId },
+    });
+  } catch (error) {
+    await markSetup(ctx, reference, {
+      status: 'failed',
+      failure_reason: error instanceof Error ? error.message : 'gateway error',
+    });
+    return gatewayFailure(error);
+  }
+  return advanceMandate(ctx, setup, progress, input.isDefault);
+}
+
+export interface MandateStepInput {
+  reference: string;
+  bankCode: string;
+  bankName: string;
+  accountNumber: string;
+  isDefault: boolean;
+}
+
+type StepKind = 'otp' | 'birthday' | 'phone' | 'verify';
+const EXPECTED_ACTION: Record<StepKind, NextAction[]> = {
+  otp: ['submit_otp'],
+  birthday: ['submit_birthday'],
+  phone: ['submit_phone'],
+  verify: ['open_url', 'pending'],
+};
+
+/** Steps 2… of the bank flow. The echoed bank details must be those the flow started with. */
+export async function continueBankMandate(
+  ctx: AppContext,
+  customerId: string,
+  kind: StepKind,
+  input: MandateStepInput,
+  value: string,
+): Promise<MandateStep> {
+  const setup = await loadSetup(ctx, customerId, input.reference, 'bank');
+  if (setup.bank_code !== input.bankCode || setup.account_number !== input.accountNumber) {
+    throw new DomainError(
+      'invalid_request',
+      'bank_code and account_number must be those of the mandate being set up.',
+    );
+  }
+  if (setup.status === 'completed') {
+    return {
+      next_action: 'success',
+      reference: setup.reference,
+      display_text: DISPLAY_TEXT.success,
+      data: await methodOfSetup(ctx, setup),
+    };
+  }
+  assertSetupOpen(setup, ctx.clock.now());
+  const expected = EXPECTED_ACTION[kind];
+  if (!setup.next_action || !expected.includes(setup.next_action as NextAction)) {
+    throw new DomainError(
+      'conflict',
+      `This mandate is waiting for ${setup.next_action ?? 'nothing'}, not ${kind}.`,
+    );
+  }
+  let progress: BankChargeProgress;
+  try {
+    if (kind === 'otp') progress = await ctx.gateway.submitOtp(setup.reference, value);
+    else if (kind === 'birthday')
+      progress = await ctx.gateway.submitBirthday(setup.reference, value);
+    else if (kind === 'phone') progress = await ctx.gateway.submitPhone(setup.reference, value);
+    else progress = await ctx.gateway.checkPendingCharge(setup.reference);
+  } catch (error) {
+    return gatewayFailure(error);
+  }
+  if (kind === 'verify' && (progress.step === 'open_url' || progress.step === 'pending')) {
+    throw new DomainError(
+      'setup_pending',
+      'The bank has not confirmed the mandate yet. Finish the authorization, then verify again.',
+    );
+  }
+  return advanceMandate(ctx, setup, progress, input.isDefault);
+}

@@ -1,0 +1,103 @@
+import { paymentMethodView, type PaymentMethodView } from './view.ts';
+import type { Db } from '../../db/database.ts';
+import type { PaymentMethodSetupRow } from '../../db/schema.ts';
+import { DomainError, notFound } from '../../domain/errors.ts';
+import type { AppContext } from '../../app-context.ts';
+
+/** How long a card or mandate flow may take before it must be started again. */
+export const SETUP_LIFETIME_MS = 60 * 60_000;
+
+/** Both flows charge under the customer's email, and the card flow checks it came back the same. */
+export async function customerEmail(db: Db, customerId: string): Promise<string> {
+  const row = await db
+    .selectFrom('customers')
+    .select('email')
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Customer');
+  return row.email;
+}
+
+export async function insertSetup(
+  ctx: AppContext,
+  values: Omit<
+    PaymentMethodSetupRow,
+    | 'status'
+    | 'next_action'
+    | 'failure_reason'
+    | 'payment_method_id'
+    | 'created_at'
+    | 'expires_at'
+    | 'updated_at'
+  >,
+): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db
+    .insertInto('payment_method_setups')
+    .values({
+      ...values,
+      status: 'initializing',
+      next_action: null,
+      failure_reason: null,
+      payment_method_id: null,
+      created_at: now,
+      expires_at: new Date(now.getTime() + SETUP_LIFETIME_MS),
+      updated_at: now,
+    })
+    .execute();
+}
+
+export async function markSetup(
+  ctx: AppContext,
+  reference: string,
+  changes: {
+    status: PaymentMethodSetupRow['status'];
+    next_action?: string | null;
+    failure_reason?: string | null;
+  },
+): Promise<void> {
+  await ctx.db
+    .updateTable('payment_method_setups')
+    .set({ ...changes, updated_at: ctx.clock.now() })
+    .where('reference', '=', reference)
+    .execute();
+}
+
+export async function loadSetup(
+  ctx: AppContext,
+  customerId: string,
+  reference: string,
+  type: 'card' | 'bank',
+): Promise<PaymentMethodSetupRow> {
+  const setup = await ctx.db
+    .selectFrom('payment_method_setups')
+    .selectAll()
+    .where('reference', '=', reference)
+    .executeTakeFirst();
+  // Another customer's reference reads exactly like an unknown one.
+  if (!setup || setup.customer_id !== customerId || setup.type !== type)
+    throw notFound(type === 'card' ? 'Card setup' : 'Bank mandate setup');
+  return setup;
+}
+
+export async function methodOfSetup(
+  ctx: AppContext,
+  setup: PaymentMethodSetupRow,
+): Promise<PaymentMethodView> {
+  const row = await ctx.db
+    .selectFrom('payment_methods')
+    .selectAll()
+    .where('setup_reference', '=', setup.reference)
+    .executeTakeFirstOrThrow();
+  return paymentMethodView(row);
+}
+
+export function assertSetupOpen(setup: PaymentMethodSetupRow, now: Date): void {
+  if (setup.status === 'failed')
+    throw new DomainError(
+      'payment_failed',
+      `This setup failed: ${setup.failure_reason ?? 'declined'}. Start again.`,
+    );
+  if (setup.expires_at <= now)
+    throw new DomainError('setup_expired', 'This setup has expired. Start again.');
+}
