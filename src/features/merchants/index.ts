@@ -8,6 +8,6 @@ export {
   rollApiKey,
   rollWebhookSecret,
   updateMerchantSettings,
-} from './merchants.ts';
+} from './settings.ts';
 export { registerMerchantRoutes } from './routes.ts';
 export type { MerchantView, WebhookEndpointView } from './views.ts';

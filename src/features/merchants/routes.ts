@@ -13,7 +13,7 @@ import {
   rollApiKey,
   rollWebhookSecret,
   updateMerchantSettings,
-} from './merchants.ts';
+} from './settings.ts';
 import { MAX_CHECKOUT_ORIGIN_LENGTH, MAX_CHECKOUT_ORIGINS } from '../../domain/checkout-origins.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
 import { ApiKey, Merchant, MerchantCredentials, MerchantSession } from './schemas.ts';
