@@ -2,18 +2,16 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.ts';
 import { chosenMode, merchantScope, modeScope } from '../access/index.ts';
 import type { Principal } from '../../domain/principal.ts';
+import { listApiKeys, revokeApiKey, rollApiKey } from './api-keys.ts';
 import {
   changeMerchantPassword,
-  createMerchant,
-  getMerchant,
-  listApiKeys,
   loginMerchant,
   refreshMerchantSession,
-  revokeApiKey,
-  rollApiKey,
-  rollWebhookSecret,
-  updateMerchantSettings,
-} from './settings.ts';
+} from './dashboard-sign-in.ts';
+import { getMerchant } from './queries.ts';
+import { createMerchant } from './registration.ts';
+import { updateMerchantSettings } from './settings.ts';
+import { rollWebhookSecret } from './webhook-settings.ts';
 import { MAX_CHECKOUT_ORIGIN_LENGTH, MAX_CHECKOUT_ORIGINS } from '../../domain/checkout-origins.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
 import { ApiKey, Merchant, MerchantCredentials, MerchantSession } from './schemas.ts';
