@@ -1,8 +1,6 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.ts';
-import { chosenMode, merchantScope, modeScope } from '../access/index.ts';
-import type { Principal } from '../../domain/principal.ts';
-import { listApiKeys, revokeApiKey, rollApiKey } from './api-keys.ts';
+import { merchantScope } from '../access/index.ts';
 import {
   changeMerchantPassword,
   loginMerchant,
@@ -10,33 +8,20 @@ import {
 } from './dashboard-sign-in.ts';
 import { getMerchant } from './queries.ts';
 import { createMerchant } from './registration.ts';
-import { updateMerchantSettings } from './settings.ts';
-import { rollWebhookSecret } from './webhook-settings.ts';
-import { MAX_CHECKOUT_ORIGIN_LENGTH, MAX_CHECKOUT_ORIGINS } from '../../domain/checkout-origins.ts';
+import { merchantAuth, security, viewMode } from './route-callers.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import { ApiKey, Merchant, MerchantCredentials, MerchantSession } from './schemas.ts';
+import { Merchant, MerchantCredentials, MerchantSession } from './schemas.ts';
 import {
-  Constraints,
   Email,
   Envelope,
   errorResponses,
-  GoodsReleaseRule as GoodsReleaseRuleSchema,
-  LivemodeQuery,
   MerchantIdParams,
   Password,
   Strict,
-  Tier,
 } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 
-const merchantAuth = ['secret_key', 'merchant_dashboard'] as const;
-const security: { [scheme: string]: string[] }[] = [{ secretKey: [] }, { merchantJwt: [] }];
-
-/** Whose webhook endpoint the record's top-level `webhook_url` shows: the key's mode, else live. */
-const viewMode = (principal: Principal) =>
-  principal.kind === 'secret_key' ? principal.mode : undefined;
-
-export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
+export function registerAccountRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/register',
     {
@@ -202,233 +187,6 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
           viewMode(principal),
         ),
       };
-    },
-  );
-
-  app.patch(
-    '/api/v1/merchant/:merchant_id/settings',
-    {
-      preValidation: requireAuth(ctx, merchantAuth),
-      schema: {
-        operationId: 'updateMerchantSettings',
-        tags: ['Merchants'],
-        summary: 'Update merchant settings',
-        description:
-          'Send only the fields to change; `null` clears `webhook_url`, `settlement_account` or `allowed_checkout_origins`. `webhook_url` is per mode: a secret key sets its own mode’s (test events go to the test URL, live events to the live one); the dashboard token says which with `?livemode=true|false`. The other settings are shared by both modes. New default constraints apply to sessions created afterwards. `allowed_checkout_origins`: up to 20 exact origins (`https://host[:port]`, or `http://localhost[:port]` / `http://127.0.0.1[:port]` for development; no path, wildcard or credentials) allowed to embed the checkout; stored normalised and de-duplicated; empty means any site may embed it.',
-        security,
-        params: MerchantIdParams,
-        querystring: Type.Object(LivemodeQuery, Strict),
-        body: Type.Object(
-          {
-            webhook_url: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()])),
-            settlement_account: Type.Optional(
-              Type.Union([
-                Type.Object(
-                  {
-                    bank_code: Type.String({ maxLength: 6 }),
-                    account_number: Type.String({ maxLength: 10 }),
-                  },
-                  Strict,
-                ),
-                Type.Null(),
-              ]),
-            ),
-            default_constraints: Type.Optional(Constraints),
-            min_customer_tier: Type.Optional(Tier),
-            goods_release_rule: Type.Optional(GoodsReleaseRuleSchema),
-            // The schema bounds the size; the domain checks each entry and names the one refused.
-            allowed_checkout_origins: Type.Optional(
-              Type.Union([
-                Type.Array(Type.String({ maxLength: MAX_CHECKOUT_ORIGIN_LENGTH }), {
-                  maxItems: MAX_CHECKOUT_ORIGINS,
-                }),
-                Type.Null(),
-              ]),
-            ),
-          },
-          { ...Strict, minProperties: 1 },
-        ),
-        response: { 200: Envelope(Merchant), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const principal = principalOf(request, ...merchantAuth);
-      const scope = modeScope(principal, request.params.merchant_id, request.query.livemode);
-      const b = request.body;
-      const data = await updateMerchantSettings(
-        ctx,
-        scope.merchantId,
-        {
-          ...(b.webhook_url !== undefined && {
-            webhookUrl: b.webhook_url,
-            webhookLivemode: chosenMode(scope, 'webhook_url is for'),
-          }),
-          ...(b.settlement_account !== undefined && {
-            settlementAccount: b.settlement_account && {
-              bankCode: b.settlement_account.bank_code,
-              accountNumber: b.settlement_account.account_number,
-            },
-          }),
-          ...(b.default_constraints && {
-            defaultConstraints: {
-              allowedFrequencies: b.default_constraints.allowed_frequencies,
-              maxWeeklyDuration: b.default_constraints.max_weekly_duration,
-              maxMonthlyDuration: b.default_constraints.max_monthly_duration,
-              minUpfrontPct: b.default_constraints.min_upfront_pct,
-              allowedScheduleTypes: ['installment'],
-            },
-          }),
-          ...(b.min_customer_tier !== undefined && { minCustomerTier: b.min_customer_tier }),
-          ...(b.goods_release_rule && { goodsReleaseRule: b.goods_release_rule }),
-          ...(b.allowed_checkout_origins !== undefined && {
-            allowedCheckoutOrigins: b.allowed_checkout_origins,
-          }),
-        },
-        viewMode(principal),
-      );
-      return { ok: true as const, data };
-    },
-  );
-
-  app.post(
-    '/api/v1/merchant/:merchant_id/webhook-secret/roll',
-    {
-      preValidation: requireAuth(ctx, merchantAuth),
-      schema: {
-        operationId: 'rollWebhookSecret',
-        tags: ['Merchants'],
-        summary: 'Roll the webhook signing secret of one mode',
-        description:
-          'Rolls the calling key’s mode’s secret (the dashboard token says which with `?livemode=true|false`); the other mode’s secret is untouched. Returns the new secret once. `X-Tranche-Signature` of that mode’s events is computed with the new secret at once; for the next 24 hours they also carry `X-Tranche-Signature-Previous`, computed with the previous secret, so a receiver still holding it keeps verifying until it switches.',
-        security,
-        params: MerchantIdParams,
-        querystring: Type.Object(LivemodeQuery, Strict),
-        response: {
-          200: Envelope(
-            Type.Object({
-              webhook_secret: Type.String(),
-              previous_secret_expires_at: Type.String(),
-              livemode: Type.Boolean({ description: 'The mode whose secret was rolled.' }),
-            }),
-          ),
-          ...errorResponses,
-        },
-      },
-    },
-    async (request) => {
-      const scope = modeScope(
-        principalOf(request, ...merchantAuth),
-        request.params.merchant_id,
-        request.query.livemode,
-      );
-      return {
-        ok: true as const,
-        data: await rollWebhookSecret(
-          ctx,
-          scope.merchantId,
-          chosenMode(scope, 'whose webhook secret to roll'),
-        ),
-      };
-    },
-  );
-
-  app.get(
-    '/api/v1/merchant/:merchant_id/keys',
-    {
-      preValidation: requireAuth(ctx, merchantAuth),
-      schema: {
-        operationId: 'listSecretKeys',
-        tags: ['Merchants'],
-        summary: 'List secret keys (redacted)',
-        security,
-        params: MerchantIdParams,
-        response: { 200: Envelope(Type.Array(ApiKey)), ...errorResponses },
-      },
-    },
-    async (request) => ({
-      ok: true as const,
-      data: await listApiKeys(
-        ctx,
-        merchantScope(principalOf(request, ...merchantAuth), request.params.merchant_id),
-      ),
-    }),
-  );
-
-  app.post(
-    '/api/v1/merchant/:merchant_id/keys/roll',
-    {
-      preValidation: requireAuth(ctx, merchantAuth),
-      schema: {
-        operationId: 'rollSecretKey',
-        tags: ['Merchants'],
-        summary: 'Roll a secret key',
-        description:
-          'Issues a new key of the given mode (shown once). The other keys of that mode stop working after `expire_old_after_minutes` (default 0: at once; at most 7 days).',
-        security,
-        params: MerchantIdParams,
-        body: Type.Object(
-          {
-            mode: Type.Union([Type.Literal('test'), Type.Literal('live')]),
-            expire_old_after_minutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_080 })),
-          },
-          Strict,
-        ),
-        response: {
-          200: Envelope(
-            Type.Object({
-              id: Type.String(),
-              mode: Type.String(),
-              secret_key: Type.String(),
-              previous_keys_expire_at: Type.String(),
-            }),
-          ),
-          ...errorResponses,
-        },
-      },
-    },
-    async (request) => {
-      const merchantId = merchantScope(
-        principalOf(request, ...merchantAuth),
-        request.params.merchant_id,
-      );
-      return {
-        ok: true as const,
-        data: await rollApiKey(
-          ctx,
-          merchantId,
-          request.body.mode,
-          request.body.expire_old_after_minutes ?? 0,
-        ),
-      };
-    },
-  );
-
-  app.delete(
-    '/api/v1/merchant/:merchant_id/keys/:key_id',
-    {
-      preValidation: requireAuth(ctx, merchantAuth),
-      schema: {
-        operationId: 'revokeSecretKey',
-        tags: ['Merchants'],
-        summary: 'Revoke a secret key',
-        security,
-        params: Type.Object(
-          { merchant_id: Type.String({ maxLength: 64 }), key_id: Type.String({ maxLength: 64 }) },
-          Strict,
-        ),
-        response: {
-          200: Type.Object({ ok: Type.Literal(true), message: Type.String() }),
-          ...errorResponses,
-        },
-      },
-    },
-    async (request) => {
-      const merchantId = merchantScope(
-        principalOf(request, ...merchantAuth),
-        request.params.merchant_id,
-      );
-      await revokeApiKey(ctx, merchantId, request.params.key_id);
-      return { ok: true as const, message: 'The key is revoked.' };
     },
   );
 }
