@@ -18,7 +18,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rollApiKey } from '../../src/features/merchants/merchants.ts';
+import { rollApiKey } from '../../src/features/merchants/index.ts';
 import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
 import { runWrite } from '../../src/db/write.ts';
 import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';

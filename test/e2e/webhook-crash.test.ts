@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app-context.ts';
-import { createMerchant } from '../../src/features/merchants/merchants.ts';
+import { createMerchant } from '../../src/features/merchants/index.ts';
 import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
 import { connectDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { runWrite } from '../../src/db/write.ts';

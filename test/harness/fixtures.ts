@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { approveMerchant, createMerchant } from '../../src/features/merchants/merchants.ts';
+import { approveMerchant, createMerchant } from '../../src/features/merchants/index.ts';
 import { randomBase62 } from '../../src/platform/ids.ts';
 import type { TestApp } from './test-app.ts';
 

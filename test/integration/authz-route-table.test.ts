@@ -13,7 +13,8 @@ import { createHmac } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revokeApiKey, rollApiKey } from '../../src/features/merchants/merchants.ts';
+import { revokeApiKey } from '../../src/features/merchants/api-keys.ts';
+import { rollApiKey } from '../../src/features/merchants/index.ts';
 import { createTestCustomer, createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { startTestApp, type TestApp } from '../harness/test-app.ts';
 

@@ -3,7 +3,7 @@ import {
   completeCheckoutSession,
   expireDueSessions,
 } from '../../src/features/checkout/sessions.ts';
-import { deactivateMerchant } from '../../src/features/merchants/merchants.ts';
+import { deactivateMerchant } from '../../src/features/merchants/index.ts';
 import {
   createTestMerchant,
   newIdempotencyKey,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revokeApiKey, rollApiKey } from '../../src/features/merchants/merchants.ts';
+import { revokeApiKey } from '../../src/features/merchants/api-keys.ts';
+import { rollApiKey } from '../../src/features/merchants/index.ts';
 import {
   createTestCustomer,
   createTestMerchant,

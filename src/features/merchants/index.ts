@@ -1,13 +1,8 @@
-export {
-  approveMerchant,
-  createMerchant,
-  deactivateMerchant,
-  getMerchant,
-  listMerchants,
-  reactivateMerchant,
-  rollApiKey,
-  rollWebhookSecret,
-  updateMerchantSettings,
-} from './merchants.ts';
+export { rollApiKey } from './api-keys.ts';
+export { approveMerchant, deactivateMerchant, reactivateMerchant } from './lifecycle.ts';
+export { getMerchant, listMerchants } from './queries.ts';
+export { createMerchant } from './registration.ts';
 export { registerMerchantRoutes } from './routes.ts';
+export { updateMerchantSettings } from './settings.ts';
 export type { MerchantView, WebhookEndpointView } from './views.ts';
+export { rollWebhookSecret } from './webhook-settings.ts';

@@ -1,0 +1,192 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../../app-context.ts';
+import { merchantScope } from '../access/index.ts';
+import {
+  changeMerchantPassword,
+  loginMerchant,
+  refreshMerchantSession,
+} from './dashboard-sign-in.ts';
+import { getMerchant } from './queries.ts';
+import { createMerchant } from './registration.ts';
+import { merchantAuth, security, viewMode } from './route-callers.ts';
+import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
+import { Merchant, MerchantCredentials, MerchantSession } from './schemas.ts';
+import {
+  Email,
+  Envelope,
+  errorResponses,
+  MerchantIdParams,
+  Password,
+  Strict,
+} from '../../http/schemas.ts';
+import type { TypedApp } from '../../http/typed-app.ts';
+
+export function registerAccountRoutes(app: TypedApp, ctx: AppContext): void {
+  app.post(
+    '/api/v1/merchant/register',
+    {
+      schema: {
+        operationId: 'registerMerchant',
+        security: [],
+        tags: ['Merchants'],
+        summary: 'Register a merchant account',
+        description:
+          'Creates a merchant in `pending_approval`. The response carries the test and live secret keys and each mode’s webhook signing secret (`webhook_secrets`; `webhook_secret` repeats the test one), once. Test keys work at once; live keys after an operator approves the account.',
+        body: Type.Object(
+          {
+            business_name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+            email: Email,
+            password: Password,
+          },
+          Strict,
+        ),
+        response: { 201: Envelope(MerchantCredentials), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const data = await createMerchant(ctx, {
+        businessName: request.body.business_name,
+        email: request.body.email,
+        password: request.body.password,
+      });
+      return reply.code(201).send({ ok: true as const, data });
+    },
+  );
+
+  app.post(
+    '/api/v1/merchant/login',
+    {
+      schema: {
+        operationId: 'loginMerchant',
+        security: [],
+        tags: ['Merchants'],
+        summary: 'Merchant dashboard login',
+        description:
+          'Returns a 15-minute dashboard token accepted by the merchant routes below, and a refresh token.',
+        body: Type.Object(
+          { email: Email, password: Type.String({ minLength: 1, maxLength: 128 }) },
+          Strict,
+        ),
+        response: {
+          200: Envelope(MerchantSession),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await loginMerchant(ctx, request.body.email, request.body.password, request.ip),
+    }),
+  );
+
+  app.post(
+    '/api/v1/merchant/:merchant_id/password',
+    {
+      preValidation: requireAuth(ctx, ['merchant_dashboard']),
+      schema: {
+        operationId: 'changeMerchantPassword',
+        tags: ['Merchants'],
+        summary: 'Change the dashboard password',
+        description:
+          'Dashboard token only. The current password must be right (403 otherwise; wrong attempts count toward the login throttle). Every other login of the merchant ends; the answer is a fresh session for this one.',
+        security: [{ merchantJwt: [] }],
+        params: MerchantIdParams,
+        body: Type.Object(
+          {
+            current_password: Type.String({ minLength: 1, maxLength: 128 }),
+            new_password: Password,
+          },
+          Strict,
+        ),
+        response: {
+          200: Envelope(MerchantSession),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const merchantId = merchantScope(
+        principalOf(request, 'merchant_dashboard'),
+        request.params.merchant_id,
+      );
+      const passwords = { current: request.body.current_password, next: request.body.new_password };
+      return {
+        ok: true as const,
+        data: await changeMerchantPassword(ctx, merchantId, passwords, request.ip),
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/merchant/token/refresh',
+    {
+      schema: {
+        operationId: 'refreshMerchantToken',
+        security: [],
+        tags: ['Merchants'],
+        summary: 'Exchange a dashboard refresh token for new tokens',
+        description:
+          'Refresh tokens are single use; presenting one twice revokes every token of that login.',
+        body: Type.Object({ refresh_token: Type.String({ minLength: 1, maxLength: 200 }) }, Strict),
+        response: {
+          200: Envelope(MerchantSession),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await refreshMerchantSession(ctx, request.body.refresh_token),
+    }),
+  );
+
+  app.get(
+    '/api/v1/merchant/me',
+    {
+      preValidation: requireAuth(ctx, ['secret_key']),
+      schema: {
+        operationId: 'getKeyMerchant',
+        tags: ['Merchants'],
+        summary: 'Read the merchant account of the calling secret key',
+        description: 'As `GET /api/v1/merchant/{merchant_id}`, for tools holding only a key.',
+        security: [{ secretKey: [] }],
+        response: { 200: Envelope(Merchant), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request, 'secret_key');
+      return {
+        ok: true as const,
+        data: await getMerchant(ctx, principal.merchantId, viewMode(principal)),
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/merchant/:merchant_id',
+    {
+      preValidation: requireAuth(ctx, merchantAuth),
+      schema: {
+        operationId: 'getMerchant',
+        tags: ['Merchants'],
+        summary: 'Read the merchant account',
+        description:
+          'The account is shared by test and live mode. `webhook_url`, `webhook_status` and `webhook_disabled_reason` describe the calling key’s mode’s endpoint (live for the dashboard token); `webhooks` shows both.',
+        security,
+        params: MerchantIdParams,
+        response: { 200: Envelope(Merchant), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request, ...merchantAuth);
+      return {
+        ok: true as const,
+        data: await getMerchant(
+          ctx,
+          merchantScope(principal, request.params.merchant_id),
+          viewMode(principal),
+        ),
+      };
+    },
+  );
+}

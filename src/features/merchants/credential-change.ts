@@ -1,0 +1,22 @@
+import { announceCredentialChange } from '../access/index.ts';
+import type { Tx } from '../../db/database.ts';
+import { runWrite } from '../../db/write.ts';
+import type { AppContext } from '../../app-context.ts';
+
+/**
+ * A change to what a merchant's keys may do (status, keys, the settings loaded with a key): one
+ * transaction that also announces it to every API process, then this process's cache forgets it.
+ */
+export async function runCredentialChange<T>(
+  ctx: AppContext,
+  merchantId: string,
+  command: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const result = await runWrite(ctx.db, async (tx) => {
+    const value = await command(tx);
+    await announceCredentialChange(tx, merchantId);
+    return value;
+  });
+  ctx.credentialCache.invalidateMerchant(merchantId);
+  return result;
+}

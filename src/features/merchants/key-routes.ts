@@ -1,0 +1,111 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../../app-context.ts';
+import { merchantScope } from '../access/index.ts';
+import { listApiKeys, revokeApiKey, rollApiKey } from './api-keys.ts';
+import { merchantAuth, security } from './route-callers.ts';
+import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
+import { ApiKey } from './schemas.ts';
+import { Envelope, errorResponses, MerchantIdParams, Strict } from '../../http/schemas.ts';
+import type { TypedApp } from '../../http/typed-app.ts';
+
+export function registerKeyRoutes(app: TypedApp, ctx: AppContext): void {
+  app.get(
+    '/api/v1/merchant/:merchant_id/keys',
+    {
+      preValidation: requireAuth(ctx, merchantAuth),
+      schema: {
+        operationId: 'listSecretKeys',
+        tags: ['Merchants'],
+        summary: 'List secret keys (redacted)',
+        security,
+        params: MerchantIdParams,
+        response: { 200: Envelope(Type.Array(ApiKey)), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await listApiKeys(
+        ctx,
+        merchantScope(principalOf(request, ...merchantAuth), request.params.merchant_id),
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/v1/merchant/:merchant_id/keys/roll',
+    {
+      preValidation: requireAuth(ctx, merchantAuth),
+      schema: {
+        operationId: 'rollSecretKey',
+        tags: ['Merchants'],
+        summary: 'Roll a secret key',
+        description:
+          'Issues a new key of the given mode (shown once). The other keys of that mode stop working after `expire_old_after_minutes` (default 0: at once; at most 7 days).',
+        security,
+        params: MerchantIdParams,
+        body: Type.Object(
+          {
+            mode: Type.Union([Type.Literal('test'), Type.Literal('live')]),
+            expire_old_after_minutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_080 })),
+          },
+          Strict,
+        ),
+        response: {
+          200: Envelope(
+            Type.Object({
+              id: Type.String(),
+              mode: Type.String(),
+              secret_key: Type.String(),
+              previous_keys_expire_at: Type.String(),
+            }),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const merchantId = merchantScope(
+        principalOf(request, ...merchantAuth),
+        request.params.merchant_id,
+      );
+      return {
+        ok: true as const,
+        data: await rollApiKey(
+          ctx,
+          merchantId,
+          request.body.mode,
+          request.body.expire_old_after_minutes ?? 0,
+        ),
+      };
+    },
+  );
+
+  app.delete(
+    '/api/v1/merchant/:merchant_id/keys/:key_id',
+    {
+      preValidation: requireAuth(ctx, merchantAuth),
+      schema: {
+        operationId: 'revokeSecretKey',
+        tags: ['Merchants'],
+        summary: 'Revoke a secret key',
+        security,
+        params: Type.Object(
+          { merchant_id: Type.String({ maxLength: 64 }), key_id: Type.String({ maxLength: 64 }) },
+          Strict,
+        ),
+        response: {
+          200: Type.Object({ ok: Type.Literal(true), message: Type.String() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const merchantId = merchantScope(
+        principalOf(request, ...merchantAuth),
+        request.params.merchant_id,
+      );
+      await revokeApiKey(ctx, merchantId, request.params.key_id);
+      return { ok: true as const, message: 'The key is revoked.' };
+    },
+  );
+}

@@ -1,0 +1,114 @@
+import type { MerchantRow } from '../../db/schema.ts';
+import { notFound } from '../../domain/errors.ts';
+import { approvedStatus } from '../../domain/merchant.ts';
+import { operatorReason } from '../../domain/operator-action.ts';
+import type { AppContext } from '../../app-context.ts';
+import { type Operator, recordOperatorAction } from '../audit-log/index.ts';
+import { runCredentialChange } from './credential-change.ts';
+import { viewOf } from './queries.ts';
+import type { MerchantView } from './views.ts';
+
+/**
+ * An operator's change of a merchant's status, and its audit row, in one transaction
+ * (decision 0020). `next` gives the new status fields from the current row.
+ */
+async function setStatus(
+  ctx: AppContext,
+  merchantId: string,
+  change: {
+    action: 'merchant.approve' | 'merchant.deactivate' | 'merchant.reactivate';
+    operator: Operator;
+    reason: string | null;
+    next: (
+      row: MerchantRow,
+    ) => Partial<
+      Pick<MerchantRow, 'status' | 'approved_at' | 'deactivated_at' | 'deactivation_reason'>
+    >;
+  },
+): Promise<MerchantView> {
+  const now = ctx.clock.now();
+  return runCredentialChange(ctx, merchantId, async (tx) => {
+    const row = await tx
+      .selectFrom('merchants')
+      .selectAll()
+      .where('id', '=', merchantId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw notFound('Merchant');
+    const updated = await tx
+      .updateTable('merchants')
+      .set({ ...change.next(row), updated_at: now })
+      .where('id', '=', merchantId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordOperatorAction(
+      tx,
+      change.operator,
+      {
+        action: change.action,
+        target: { type: 'merchant', id: merchantId },
+        reason: change.reason,
+        detail: { from: row.status, to: updated.status, business_name: row.business_name },
+      },
+      now,
+    );
+    return viewOf(tx, updated);
+  });
+}
+
+/** Live keys start working. A reason is optional. */
+export async function approveMerchant(
+  ctx: AppContext,
+  merchantId: string,
+  operator: Operator,
+  reason?: string | null,
+): Promise<MerchantView> {
+  return setStatus(ctx, merchantId, {
+    action: 'merchant.approve',
+    operator,
+    reason: operatorReason(reason, 'optional', 'approve a merchant'),
+    next: (row) => ({
+      status: approvedStatus(row.status),
+      approved_at: row.approved_at ?? ctx.clock.now(),
+    }),
+  });
+}
+
+/** Every call of the merchant gets 403, with `reason` (required) in the answer. */
+export async function deactivateMerchant(
+  ctx: AppContext,
+  merchantId: string,
+  operator: Operator,
+  reason: string | null | undefined,
+): Promise<MerchantView> {
+  const why = operatorReason(reason, 'required', 'deactivate a merchant');
+  return setStatus(ctx, merchantId, {
+    action: 'merchant.deactivate',
+    operator,
+    reason: why,
+    next: (row) => ({
+      status: 'deactivated',
+      deactivated_at: row.deactivated_at ?? ctx.clock.now(),
+      deactivation_reason: why,
+    }),
+  });
+}
+
+/** Back to where the merchant was before: active if it had been approved, else pending. */
+export async function reactivateMerchant(
+  ctx: AppContext,
+  merchantId: string,
+  operator: Operator,
+  reason: string | null | undefined,
+): Promise<MerchantView> {
+  return setStatus(ctx, merchantId, {
+    action: 'merchant.reactivate',
+    operator,
+    reason: operatorReason(reason, 'required', 'reactivate a merchant'),
+    next: (row) => ({
+      status: row.approved_at ? 'active' : 'pending_approval',
+      deactivated_at: null,
+      deactivation_reason: null,
+    }),
+  });
+}

@@ -1,0 +1,86 @@
+import { insertWebhookEndpoints } from '../merchant-webhooks/index.ts';
+import { isUniqueViolation } from '../../db/database.ts';
+import { runWrite } from '../../db/write.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { DEFAULT_GOODS_RELEASE_RULE, DEFAULT_MIN_CUSTOMER_TIER } from '../../domain/merchant.ts';
+import { DEFAULT_SESSION_CONSTRAINTS } from '../../domain/session-constraints.ts';
+import { newId } from '../../platform/ids.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import type { AppContext } from '../../app-context.ts';
+import { issueSecretKey } from './api-keys.ts';
+import { constraintsToStored } from './settings.ts';
+import { merchantView, type MerchantView } from './views.ts';
+import { newWebhookSecret } from './webhook-settings.ts';
+
+/** The credentials a new merchant receives once: keys and webhook secrets are never shown again. */
+export interface MerchantCredentials {
+  merchant: MerchantView;
+  secret_keys: { test: string; live: string };
+  /** One signing secret per mode (decision 0015). */
+  webhook_secrets: { test: string; live: string };
+  /** `webhook_secrets.test`, kept for clients written before per-mode secrets (sandbox first). */
+  webhook_secret: string;
+}
+
+export interface NewMerchantInput {
+  businessName: string;
+  email: string;
+  password?: string;
+  approve?: boolean;
+}
+
+/** Self-registration (API, dashboard) and operator creation (CLI) share this path. */
+export async function createMerchant(
+  ctx: AppContext,
+  input: NewMerchantInput,
+): Promise<MerchantCredentials> {
+  const now = ctx.clock.now();
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  const webhookSecrets = { test: newWebhookSecret(), live: newWebhookSecret() };
+  try {
+    return await runWrite(ctx.db, async (tx) => {
+      const row = await tx
+        .insertInto('merchants')
+        .values({
+          id: newId('mer'),
+          business_name: input.businessName.trim(),
+          email: input.email.trim(),
+          password_hash: passwordHash,
+          status: input.approve ? 'active' : 'pending_approval',
+          approved_at: input.approve ? now : null,
+          deactivated_at: null,
+          settlement_bank_code: null,
+          settlement_account_number: null,
+          default_constraints: JSON.stringify(constraintsToStored(DEFAULT_SESSION_CONSTRAINTS)),
+          min_customer_tier: DEFAULT_MIN_CUSTOMER_TIER,
+          goods_release_rule: JSON.stringify(DEFAULT_GOODS_RELEASE_RULE),
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const endpoints = await insertWebhookEndpoints(
+        tx,
+        row.id,
+        {
+          test: ctx.secretBox.seal(webhookSecrets.test),
+          live: ctx.secretBox.seal(webhookSecrets.live),
+        },
+        now,
+      );
+      const test = await issueSecretKey(tx, row.id, 'test', now);
+      const live = await issueSecretKey(tx, row.id, 'live', now);
+      return {
+        merchant: merchantView(row, endpoints),
+        secret_keys: { test: test.secret, live: live.secret },
+        webhook_secrets: webhookSecrets,
+        webhook_secret: webhookSecrets.test,
+      };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'merchants_email_key')) {
+      throw new DomainError('email_taken', 'A merchant account with this email already exists.');
+    }
+    throw error;
+  }
+}

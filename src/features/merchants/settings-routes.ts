@@ -1,0 +1,149 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../../app-context.ts';
+import { chosenMode, modeScope } from '../access/index.ts';
+import { MAX_CHECKOUT_ORIGIN_LENGTH, MAX_CHECKOUT_ORIGINS } from '../../domain/checkout-origins.ts';
+import { merchantAuth, security, viewMode } from './route-callers.ts';
+import { updateMerchantSettings } from './settings.ts';
+import { rollWebhookSecret } from './webhook-settings.ts';
+import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
+import { Merchant } from './schemas.ts';
+import {
+  Constraints,
+  Envelope,
+  errorResponses,
+  GoodsReleaseRule as GoodsReleaseRuleSchema,
+  LivemodeQuery,
+  MerchantIdParams,
+  Strict,
+  Tier,
+} from '../../http/schemas.ts';
+import type { TypedApp } from '../../http/typed-app.ts';
+
+export function registerSettingsRoutes(app: TypedApp, ctx: AppContext): void {
+  app.patch(
+    '/api/v1/merchant/:merchant_id/settings',
+    {
+      preValidation: requireAuth(ctx, merchantAuth),
+      schema: {
+        operationId: 'updateMerchantSettings',
+        tags: ['Merchants'],
+        summary: 'Update merchant settings',
+        description:
+          'Send only the fields to change; `null` clears `webhook_url`, `settlement_account` or `allowed_checkout_origins`. `webhook_url` is per mode: a secret key sets its own mode’s (test events go to the test URL, live events to the live one); the dashboard token says which with `?livemode=true|false`. The other settings are shared by both modes. New default constraints apply to sessions created afterwards. `allowed_checkout_origins`: up to 20 exact origins (`https://host[:port]`, or `http://localhost[:port]` / `http://127.0.0.1[:port]` for development; no path, wildcard or credentials) allowed to embed the checkout; stored normalised and de-duplicated; empty means any site may embed it.',
+        security,
+        params: MerchantIdParams,
+        querystring: Type.Object(LivemodeQuery, Strict),
+        body: Type.Object(
+          {
+            webhook_url: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()])),
+            settlement_account: Type.Optional(
+              Type.Union([
+                Type.Object(
+                  {
+                    bank_code: Type.String({ maxLength: 6 }),
+                    account_number: Type.String({ maxLength: 10 }),
+                  },
+                  Strict,
+                ),
+                Type.Null(),
+              ]),
+            ),
+            default_constraints: Type.Optional(Constraints),
+            min_customer_tier: Type.Optional(Tier),
+            goods_release_rule: Type.Optional(GoodsReleaseRuleSchema),
+            // The schema bounds the size; the domain checks each entry and names the one refused.
+            allowed_checkout_origins: Type.Optional(
+              Type.Union([
+                Type.Array(Type.String({ maxLength: MAX_CHECKOUT_ORIGIN_LENGTH }), {
+                  maxItems: MAX_CHECKOUT_ORIGINS,
+                }),
+                Type.Null(),
+              ]),
+            ),
+          },
+          { ...Strict, minProperties: 1 },
+        ),
+        response: { 200: Envelope(Merchant), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request, ...merchantAuth);
+      const scope = modeScope(principal, request.params.merchant_id, request.query.livemode);
+      const b = request.body;
+      const data = await updateMerchantSettings(
+        ctx,
+        scope.merchantId,
+        {
+          ...(b.webhook_url !== undefined && {
+            webhookUrl: b.webhook_url,
+            webhookLivemode: chosenMode(scope, 'webhook_url is for'),
+          }),
+          ...(b.settlement_account !== undefined && {
+            settlementAccount: b.settlement_account && {
+              bankCode: b.settlement_account.bank_code,
+              accountNumber: b.settlement_account.account_number,
+            },
+          }),
+          ...(b.default_constraints && {
+            defaultConstraints: {
+              allowedFrequencies: b.default_constraints.allowed_frequencies,
+              maxWeeklyDuration: b.default_constraints.max_weekly_duration,
+              maxMonthlyDuration: b.default_constraints.max_monthly_duration,
+              minUpfrontPct: b.default_constraints.min_upfront_pct,
+              allowedScheduleTypes: ['installment'],
+            },
+          }),
+          ...(b.min_customer_tier !== undefined && { minCustomerTier: b.min_customer_tier }),
+          ...(b.goods_release_rule && { goodsReleaseRule: b.goods_release_rule }),
+          ...(b.allowed_checkout_origins !== undefined && {
+            allowedCheckoutOrigins: b.allowed_checkout_origins,
+          }),
+        },
+        viewMode(principal),
+      );
+      return { ok: true as const, data };
+    },
+  );
+
+  app.post(
+    '/api/v1/merchant/:merchant_id/webhook-secret/roll',
+    {
+      preValidation: requireAuth(ctx, merchantAuth),
+      schema: {
+        operationId: 'rollWebhookSecret',
+        tags: ['Merchants'],
+        summary: 'Roll the webhook signing secret of one mode',
+        description:
+          'Rolls the calling key’s mode’s secret (the dashboard token says which with `?livemode=true|false`); the other mode’s secret is untouched. Returns the new secret once. `X-Tranche-Signature` of that mode’s events is computed with the new secret at once; for the next 24 hours they also carry `X-Tranche-Signature-Previous`, computed with the previous secret, so a receiver still holding it keeps verifying until it switches.',
+        security,
+        params: MerchantIdParams,
+        querystring: Type.Object(LivemodeQuery, Strict),
+        response: {
+          200: Envelope(
+            Type.Object({
+              webhook_secret: Type.String(),
+              previous_secret_expires_at: Type.String(),
+              livemode: Type.Boolean({ description: 'The mode whose secret was rolled.' }),
+            }),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const scope = modeScope(
+        principalOf(request, ...merchantAuth),
+        request.params.merchant_id,
+        request.query.livemode,
+      );
+      return {
+        ok: true as const,
+        data: await rollWebhookSecret(
+          ctx,
+          scope.merchantId,
+          chosenMode(scope, 'whose webhook secret to roll'),
+        ),
+      };
+    },
+  );
+}

@@ -1,0 +1,116 @@
+import { setWebhookUrl } from '../merchant-webhooks/index.ts';
+import type { StoredConstraints } from '../../db/schema.ts';
+import type { KeyMode } from '../../domain/api-key.ts';
+import { normaliseCheckoutOrigins } from '../../domain/checkout-origins.ts';
+import { DomainError, notFound } from '../../domain/errors.ts';
+import {
+  CUSTOMER_TIERS,
+  validateSettlementAccount,
+  type GoodsReleaseRule,
+} from '../../domain/merchant.ts';
+import {
+  validateConstraints,
+  type Frequency,
+  type SessionConstraints,
+} from '../../domain/session-constraints.ts';
+import type { AppContext } from '../../app-context.ts';
+import { runCredentialChange } from './credential-change.ts';
+import { viewOf } from './queries.ts';
+import type { MerchantView } from './views.ts';
+import { checkWebhookUrl } from './webhook-settings.ts';
+
+export function constraintsToStored(c: SessionConstraints): StoredConstraints {
+  return {
+    allowed_frequencies: [...c.allowedFrequencies],
+    max_weekly_duration: c.maxWeeklyDuration,
+    max_monthly_duration: c.maxMonthlyDuration,
+    min_upfront_pct: c.minUpfrontPct,
+    allowed_schedule_types: [...c.allowedScheduleTypes],
+  };
+}
+
+export interface MerchantSettingsInput {
+  webhookUrl?: string | null;
+  /** Whose endpoint `webhookUrl` sets (decision 0015): required with it. */
+  webhookLivemode?: boolean;
+  settlementAccount?: { bankCode: string; accountNumber: string } | null;
+  defaultConstraints?: SessionConstraints;
+  minCustomerTier?: string;
+  goodsReleaseRule?: GoodsReleaseRule;
+  /** Origins allowed to embed the checkout (decision 0013); `null` or `[]` clears. */
+  allowedCheckoutOrigins?: readonly string[] | null;
+}
+
+export function validateGoodsReleaseRule(rule: GoodsReleaseRule): void {
+  if (
+    rule.type === 'percentage_paid' &&
+    !(Number.isInteger(rule.percentage) && rule.percentage >= 1 && rule.percentage <= 100)
+  ) {
+    throw new DomainError(
+      'invalid_request',
+      'goods_release_rule.percentage must be an integer from 1 to 100.',
+    );
+  }
+}
+
+/**
+ * Changes the merchant's settings. The record is shared by both modes; only the webhook URL
+ * belongs to one mode (`webhookLivemode`'s). `viewMode`: whose endpoint the answer's
+ * `webhook_url` shows.
+ */
+export async function updateMerchantSettings(
+  ctx: AppContext,
+  merchantId: string,
+  input: MerchantSettingsInput,
+  viewMode?: KeyMode,
+): Promise<MerchantView> {
+  const webhookLivemode = input.webhookLivemode;
+  if (input.webhookUrl !== undefined && webhookLivemode === undefined)
+    throw new DomainError(
+      'invalid_request',
+      'Say which mode’s webhook_url this is: livemode=true or livemode=false in the query (the dashboard sets either; a secret key sets its own mode’s).',
+    );
+  if (input.webhookUrl) await checkWebhookUrl(input.webhookUrl, webhookLivemode === true);
+  if (input.settlementAccount) validateSettlementAccount(input.settlementAccount);
+  if (input.defaultConstraints) validateConstraints(input.defaultConstraints);
+  if (input.goodsReleaseRule) validateGoodsReleaseRule(input.goodsReleaseRule);
+  if (
+    input.minCustomerTier !== undefined &&
+    !(CUSTOMER_TIERS as readonly string[]).includes(input.minCustomerTier)
+  ) {
+    throw new DomainError(
+      'invalid_request',
+      `min_customer_tier must be one of: ${CUSTOMER_TIERS.join(', ')}.`,
+    );
+  }
+  const checkoutOrigins =
+    input.allowedCheckoutOrigins === undefined
+      ? undefined
+      : normaliseCheckoutOrigins(input.allowedCheckoutOrigins);
+  const now = ctx.clock.now();
+  return runCredentialChange(ctx, merchantId, async (tx) => {
+    const changes: Record<string, unknown> = { updated_at: now };
+    // Setting the URL again (even to the same address) re-enables an endpoint disabled by 410.
+    if (input.webhookUrl !== undefined && webhookLivemode !== undefined)
+      await setWebhookUrl(tx, merchantId, webhookLivemode, input.webhookUrl, now);
+    if (input.settlementAccount !== undefined) {
+      changes.settlement_bank_code = input.settlementAccount?.bankCode ?? null;
+      changes.settlement_account_number = input.settlementAccount?.accountNumber ?? null;
+    }
+    if (input.defaultConstraints)
+      changes.default_constraints = JSON.stringify(constraintsToStored(input.defaultConstraints));
+    if (input.minCustomerTier !== undefined) changes.min_customer_tier = input.minCustomerTier;
+    if (input.goodsReleaseRule) changes.goods_release_rule = JSON.stringify(input.goodsReleaseRule);
+    if (checkoutOrigins !== undefined) changes.allowed_checkout_origins = checkoutOrigins;
+    const row = await tx
+      .updateTable('merchants')
+      .set(changes)
+      .where('id', '=', merchantId)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw notFound('Merchant');
+    return viewOf(tx, row, viewMode);
+  });
+}
+
+export type { Frequency };
