@@ -43,7 +43,8 @@ import {
   sendInvalidPayAddressPage,
 } from '../features/payment-links/index.ts';
 import { registerPageRoutes } from './routes/pages.ts';
-import { sharedSchemasInDocumentOrder, swaggerOptions } from './openapi-document.ts';
+import { sharedSchemasInDocumentOrder } from './openapi-component-order.ts';
+import { swaggerOptions } from './openapi-document.ts';
 import { ErrorResponse, SHARED_SCHEMAS } from './schemas.ts';
 import type { TypedApp } from './typed-app.ts';
 import { validatorCompiler } from './validation.ts';

@@ -1,0 +1,109 @@
+/**
+ * Each command's `--help` text. Apart from the dispatch in cli.ts, because the command modules
+ * print their own help and cli.ts imports them: kept here, it is imported without a cycle.
+ */
+import { TRIGGER_CATALOGUE } from './cli-trigger.ts';
+
+const CONFIGURED = 'Settings come from the environment (README, "Configuration").';
+
+const SANDBOX_CLIENT = `  --api-key sk_test_…  a sandbox secret key (default: TRANCHE_SECRET_KEY); live keys are refused
+  --api-base URL       the Tranche to talk to (default: TRANCHE_API_BASE, else http://127.0.0.1:3000)`;
+
+const AUDITED = `Recorded in the operator audit log (the console's Audit log page):
+  --reason R         why (required to deactivate and reactivate; deactivation's is shown to the merchant)
+  --operator NAME    who (recorded as cli:NAME; default: cli:<your user name>)`;
+
+/** Each command's `--help`. */
+export const COMMAND_USAGE = {
+  start: `tranche start
+
+Runs the API, the job worker, the sandbox gateway (when GATEWAY_BASE_URL is unset) and, in
+development, the demo store in one process; applies migrations first. Without DATABASE_URL it
+starts an embedded PostgreSQL in $TRANCHE_DATA_DIR/pg. Stops cleanly on SIGINT or SIGTERM.
+${CONFIGURED}`,
+  api: `tranche api
+
+Runs the HTTP API only (production: as many as needed, with worker processes beside them);
+applies pending migrations first. Stops cleanly on SIGINT or SIGTERM.
+${CONFIGURED}`,
+  worker: `tranche worker
+
+Runs the job worker only: collections, payouts, webhook deliveries, expiry, reconciliation;
+applies pending migrations first. Stops cleanly on SIGINT or SIGTERM.
+${CONFIGURED}`,
+  migrate: `tranche migrate
+
+Applies pending database migrations and exits (DATABASE_URL, or the embedded PostgreSQL).
+${CONFIGURED}`,
+  'sandbox-gateway': `tranche sandbox-gateway
+
+Runs only the sandbox gateway (Paystack's protocol) on SANDBOX_GATEWAY_PORT.
+${CONFIGURED}`,
+  listen: `tranche listen --forward-to URL [--events E,…] [--api-key sk_test_…] [--api-base URL]
+
+Streams your test-mode webhook events from a running Tranche (an outbound connection: it works
+when your machine cannot be reached from the service) and forwards each one to URL with its exact
+body and signature headers, printing the time, event, id, your server's status and duration.
+The signature is made with your test webhook secret (whsec_…): verify with it as in production.
+Your test webhook URL, if set, keeps getting its own deliveries. Reconnects by itself and
+resumes after the last event; Ctrl-C stops it.
+  --forward-to URL     where to POST each event, e.g. http://localhost:8000/webhooks (required)
+  --events E,…         only these event types, comma-separated
+${SANDBOX_CLIENT}`,
+  trigger: `tranche trigger <event> [--api-key sk_test_…] [--api-base URL]
+
+Makes the event really happen in the sandbox: a checkout session, a test customer (registered,
+test BVN verified), a test card on the sandbox gateway's page, a confirmed plan, then time travel
+and sandbox gateway simulations as the event needs. Needs the worker running (tranche start).
+Run tranche listen beside it to receive the event.
+${SANDBOX_CLIENT}
+
+Events:
+${Object.entries(TRIGGER_CATALOGUE)
+  .map(([event, how]) => `  ${event.padEnd(30)} ${how}`)
+  .join('\n')}`,
+  'admin-token': `tranche admin-token
+
+Prints the operator token for /api/v1/admin/* (ADMIN_API_TOKEN, or the generated development one).`,
+  reconcile: `tranche reconcile [--since ISO-DATE] [--no-gateway] [--json]
+
+Compares charges, payouts, the ledger and the gateway; exits 1 on any difference.
+  --since ISO-DATE   from this date (default: 7 days ago)
+  --no-gateway       do not ask the gateway, compare the database only
+  --json             the report as JSON`,
+  merchants: `tranche merchants <action> [options]
+
+  create --name N --email E [--password P] [--approve] [--json]
+                     create a merchant; prints its keys and webhook secret once
+  approve ID [--reason R]       let the merchant use its live key
+  deactivate ID --reason R     refuse every request of the merchant
+  reactivate ID --reason R     undo deactivate
+  list [--status pending_approval|active|deactivated] [--json]
+
+tranche merchants <action> --help for an action's options.`,
+  'merchants create': `tranche merchants create --name N --email E [--password P] [--approve] [--json]
+
+Creates a merchant and prints its id, test and live secret keys and webhook secret (shown once).
+  --name N           business name (required)
+  --email E          login email (required)
+  --password P       dashboard password (default: none, no dashboard login)
+  --approve          approve at once: the live key works immediately
+  --json             machine-readable output`,
+  'merchants approve': `tranche merchants approve ID [--reason R] [--operator NAME] [--json]
+
+Approves a merchant in pending_approval: its live key starts working.
+${AUDITED}`,
+  'merchants deactivate': `tranche merchants deactivate ID --reason R [--operator NAME] [--json]
+
+Deactivates a merchant: every request with its keys is refused (403 merchant_inactive, whose
+detail tells the merchant the reason).
+${AUDITED}`,
+  'merchants reactivate': `tranche merchants reactivate ID --reason R [--operator NAME] [--json]
+
+Reactivates a deactivated merchant.
+${AUDITED}`,
+  'merchants list': `tranche merchants list [--status pending_approval|active|deactivated] [--json]
+
+Lists merchants, newest first (up to 100).`,
+} as const;
+export type CommandName = keyof typeof COMMAND_USAGE;

@@ -1,0 +1,127 @@
+/**
+ * The Processes commands: start, api, worker and sandbox-gateway run until a signal; migrate
+ * applies the migrations and exits.
+ */
+import { migrate } from '../db/migrate.ts';
+import { startSandboxGateway } from '../gateway/sandbox/server.ts';
+import { loadConfig } from '../platform/config.ts';
+import { startApi } from './api.ts';
+import { note, print } from './cli-shared.ts';
+import { demoStoreWanted, startDemoStore } from './demo-store.ts';
+import { openRuntime, resolveDatabaseUrl, type Runtime } from './runtime.ts';
+import { prepareWebBuild } from './web-build.ts';
+import { startWorker } from './worker.ts';
+
+export async function runProcesses(which: {
+  api: boolean;
+  worker: boolean;
+  sandbox: boolean;
+  demoStore?: boolean;
+}): Promise<void> {
+  const config = loadConfig();
+  if (which.api) await prepareWebBuild(config.env, note);
+  const runtime = await openRuntime(config, { migrate: true });
+  // The sandbox runs only when no real gateway is configured (sandbox mode is the default).
+  const sandbox = which.sandbox && !config.gatewayBaseUrl ? await startSandbox(runtime) : undefined;
+  const api = which.api ? await startApi(runtime) : undefined;
+  const worker = which.worker ? await startWorker(runtime) : undefined;
+  const store =
+    api && which.demoStore && demoStoreWanted(config)
+      ? await startDemoStore(runtime, api.url).catch((error: unknown) => {
+          note(`Could not start the demo store: ${String(error)}`);
+        })
+      : undefined;
+  if (api) printBanner(runtime, api.url, worker?.monitoringUrl, sandbox?.url, store?.url);
+  else if (worker)
+    note(
+      `Tranche worker running. Health and metrics: ${worker.monitoringUrl} (/healthz, /readyz, /metrics)`,
+    );
+  else if (sandbox) note(`Sandbox gateway running at ${sandbox.url}`);
+
+  // Runs until a signal: then stop taking work, finish what is in flight, release the database.
+  const signal = await new Promise<string>((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT'));
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+  });
+  note(`\n${signal}: shutting down …`);
+  await store?.close();
+  await api?.app.close();
+  await worker?.stop();
+  await sandbox?.close();
+  await runtime.close();
+}
+
+function startSandbox(runtime: Runtime) {
+  const { config } = runtime;
+  return startSandboxGateway({
+    port: config.sandboxGatewayPort,
+    host: config.host,
+    secretKey: runtime.secrets.gatewaySecretKey,
+    databaseUrl: runtime.databaseUrl,
+    publicBaseUrl: `http://localhost:${config.sandboxGatewayPort}`,
+    webhookUrl: `${config.publicBaseUrl}/api/v1/webhooks/gateway`,
+    revocationWebhookUrl: `${config.publicBaseUrl}/api/v1/webhooks/payment-gateway`,
+    logLevel: config.logLevel,
+  });
+}
+
+/** Where customer e-mails go, without the SMTP credentials. */
+function mailDestination(smtpUrl: string | undefined, withWorker: boolean): string {
+  if (smtpUrl) {
+    const { protocol, host } = new URL(smtpUrl);
+    return `SMTP ${protocol}//${host} (SMTP_URL)`;
+  }
+  return `written to the ${withWorker ? '' : 'worker’s '}log, not sent (SMTP_URL unset; docs/notifications.md)`;
+}
+
+function printBanner(
+  runtime: Runtime,
+  url: string,
+  workerMonitoringUrl: string | undefined,
+  sandboxUrl: string | undefined,
+  storeUrl?: string,
+): void {
+  const db = runtime.usingEmbeddedDatabase
+    ? `embedded PostgreSQL (${runtime.config.dataDir}/pg)`
+    : 'DATABASE_URL';
+  print('');
+  print(
+    `Tranche is running (${runtime.config.env}; database: ${db}; worker: ${workerMonitoringUrl ? 'in this process' : 'separate'})`,
+  );
+  print(`  API            ${url}/api/v1`);
+  print(`  API reference  ${url}/docs`);
+  print(`  Health         ${url}/healthz   Metrics ${url}/metrics`);
+  print(`  Merchant       ${url}/merchant    Operator console ${url}/admin`);
+  if (workerMonitoringUrl)
+    print(
+      `  Worker         ${workerMonitoringUrl}/healthz   Metrics ${workerMonitoringUrl}/metrics`,
+    );
+  print(
+    `  Gateway        ${sandboxUrl ? `sandbox gateway at ${sandboxUrl} (test cards: src/gateway/sandbox/README.md)` : (runtime.config.gatewayBaseUrl ?? '')}`,
+  );
+  if (storeUrl) print(`  Demo store     ${storeUrl}`);
+  print(
+    `  Customer mail  ${mailDestination(runtime.config.smtpUrl, workerMonitoringUrl !== undefined)}`,
+  );
+  print('');
+  print('Get sandbox keys:');
+  print('  npm run tranche -- merchants create --name "My Shop" --email dev@myshop.ng');
+  print(`or  curl -X POST ${url}/api/v1/merchant/register -H 'Content-Type: application/json' \\`);
+  print(
+    `      -d '{"business_name":"My Shop","email":"dev@myshop.ng","password":"a long password"}'`,
+  );
+  print(`Operator console: ${url}/admin  (sign in with your name and the operator token:`);
+  print('  npm run tranche -- admin-token)');
+  print('');
+}
+
+export async function runMigrate(): Promise<void> {
+  const config = loadConfig();
+  const { url, embedded } = await resolveDatabaseUrl(config, note);
+  try {
+    const applied = await migrate(url);
+    print(applied.length > 0 ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
+  } finally {
+    await embedded?.stop();
+  }
+}
