@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { MerchantCredentials as MerchantCredentialsSchema } from './schemas.ts';
 import { insertWebhookEndpoints } from '../merchant-webhooks/index.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { runWrite } from '../../db/write.ts';
@@ -9,18 +11,12 @@ import { hashPassword } from '../../platform/passwords.ts';
 import type { AppContext } from '../../app-context.ts';
 import { issueSecretKey } from './api-keys.ts';
 import { constraintsToStored } from './settings.ts';
-import { merchantView, type MerchantView } from './views.ts';
+import { merchantView } from './views.ts';
 import { newWebhookSecret } from './webhook-settings.ts';
 
 /** The credentials a new merchant receives once: keys and webhook secrets are never shown again. */
-export interface MerchantCredentials {
-  merchant: MerchantView;
-  secret_keys: { test: string; live: string };
-  /** One signing secret per mode (decision 0015). */
-  webhook_secrets: { test: string; live: string };
-  /** `webhook_secrets.test`, kept for clients written before per-mode secrets (sandbox first). */
-  webhook_secret: string;
-}
+/** What registration answers once: the merchant, its secret keys and its webhook secrets. */
+export type MerchantCredentials = Static<typeof MerchantCredentialsSchema>;
 
 export interface NewMerchantInput {
   businessName: string;

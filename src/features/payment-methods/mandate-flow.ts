@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { MandateStep as MandateStepSchema } from './schemas.ts';
 /*
  * The bank-mandate flow (spec §4.1): a ₦50 verification charge on the customer's account, which the
  * bank may answer with a step (an OTP, a birthday, a phone number, a page to open) before it
@@ -16,7 +18,6 @@ import {
   markSetup,
   methodOfSetup,
 } from './setups.ts';
-import type { PaymentMethodView } from './view.ts';
 import type { PaymentMethodSetupRow } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import {
@@ -29,13 +30,8 @@ import type { BankChargeProgress } from '../../gateway/port.ts';
 import { randomBase62 } from '../../platform/ids.ts';
 import type { AppContext } from '../../app-context.ts';
 
-export interface MandateStep {
-  next_action: NextAction;
-  reference: string;
-  display_text: string | null;
-  url?: string;
-  data?: PaymentMethodView;
-}
+/** A step of the bank-mandate flow: the answer's fields beside `ok` (the schema has it inline). */
+export type MandateStep = Omit<Static<typeof MandateStepSchema>, 'ok'>;
 
 const DISPLAY_TEXT: Record<NextAction, string> = {
   submit_otp: 'Enter the one-time password your bank sent to the phone number on this account.',
