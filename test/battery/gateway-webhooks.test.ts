@@ -1,7 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeReference, collectInstallment } from '../../src/features/collections/collections.ts';
+import {
+  chargeReference,
+  collectInstallment,
+} from '../../src/features/collections/settle-batch.ts';
 import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { confirmBankPlanFor } from '../harness/plans.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.ts';

@@ -3,7 +3,7 @@ import { CollectionBatcher } from '../../src/features/collections/batcher.ts';
 import {
   chargeReference,
   collectInstallments,
-} from '../../src/features/collections/collections.ts';
+} from '../../src/features/collections/settle-batch.ts';
 import { reconcile } from '../../src/features/money/reconciliation.ts';
 import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { ledgerTotal } from '../harness/ledger.ts';

@@ -2,7 +2,7 @@ import type { Tx } from '../../db/database.ts';
 import type { InstallmentRow, PaymentPlanRow } from '../../db/schema.ts';
 import { runWrite } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
-import { collectInstallments } from './collections.ts';
+import { collectInstallments } from './settle-batch.ts';
 import type { AppContext } from '../../app-context.ts';
 import { newestFirst, type Page } from '../../db/pagination.ts';
 import { loadPlan, plansPage, type PlanView } from '../plans/index.ts';
