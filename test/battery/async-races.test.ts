@@ -2,10 +2,8 @@ import { randomInt } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chargeReference,
-  collectInstallment,
-} from '../../src/features/collections/settle-batch.ts';
+import { collectInstallment } from '../../src/features/collections/collect.ts';
+import { chargeReference } from '../../src/features/collections/intents.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { receiveGatewayWebhook } from '../../src/features/gateway-events/gateway-webhooks.ts';
 import { createPayout, sendPayout } from '../../src/features/money/payouts.ts';
