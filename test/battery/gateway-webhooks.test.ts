@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeReference, collectInstallment } from '../../src/features/collections/collections.ts';
+import { collectInstallment } from '../../src/features/collections/collect.ts';
+import { chargeReference } from '../../src/features/collections/intents.ts';
 import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { confirmBankPlanFor } from '../harness/plans.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.ts';

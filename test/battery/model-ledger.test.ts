@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectInstallment } from '../../src/features/collections/collections.ts';
+import { collectInstallment } from '../../src/features/collections/collect.ts';
 import { sendPayout } from '../../src/features/money/payouts.ts';
 import { sendRefund, verifyRefund } from '../../src/features/refunds/delivery.ts';
 import { hmacSha512Hex } from '../../src/platform/crypto.ts';

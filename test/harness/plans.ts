@@ -1,4 +1,4 @@
-import { collectInstallment } from '../../src/features/collections/collections.ts';
+import { collectInstallment } from '../../src/features/collections/collect.ts';
 import { createTestCustomer, sessionBody, type TestMerchant } from './fixtures.ts';
 import { payOnCardPage, TEST_CARDS } from './sandbox.ts';
 import type { TestAppWithSandbox } from './test-app.ts';

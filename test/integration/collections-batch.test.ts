@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CollectionBatcher } from '../../src/features/collections/batcher.ts';
-import {
-  chargeReference,
-  collectInstallments,
-} from '../../src/features/collections/collections.ts';
+import { collectInstallments } from '../../src/features/collections/collect.ts';
+import { chargeReference } from '../../src/features/collections/intents.ts';
 import { reconcile } from '../../src/features/money/reconciliation.ts';
 import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { ledgerTotal } from '../harness/ledger.ts';

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeReference } from '../../src/features/collections/collections.ts';
+import { chargeReference } from '../../src/features/collections/intents.ts';
 import { sendPayout } from '../../src/features/money/payouts.ts';
 import { sendRefund } from '../../src/features/refunds/delivery.ts';
 import { waitFor } from '../harness/e2e.ts';

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeReference, collectInstallment } from '../../src/features/collections/collections.ts';
+import { collectInstallment } from '../../src/features/collections/collect.ts';
+import { chargeReference } from '../../src/features/collections/intents.ts';
 import { reconcile } from '../../src/features/money/reconciliation.ts';
 import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';
 import {

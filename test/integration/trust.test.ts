@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectInstallment } from '../../src/features/collections/collections.ts';
+import { collectInstallment } from '../../src/features/collections/collect.ts';
 import {
   SANDBOX_FIXED_BVN,
   SANDBOX_FIXED_BVN_DATE_OF_BIRTH,

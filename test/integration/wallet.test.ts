@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeReference } from '../../src/features/collections/collections.ts';
+import { chargeReference } from '../../src/features/collections/intents.ts';
 import { sendPayout } from '../../src/features/money/payouts.ts';
 import { appendJournalEntry } from '../../src/features/money/ledger-store.ts';
 import { runWrite } from '../../src/db/write.ts';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.ts';
 import type { CollectionOutcome } from '../../domain/plan.ts';
-import { collectInstallments } from './collections.ts';
+import { collectInstallments } from './collect.ts';
 
 export interface CollectionBatcherOptions {
   /** Most installments collected together. */

@@ -2,7 +2,7 @@ import type { Tx } from '../../db/database.ts';
 import type { InstallmentRow, PaymentPlanRow } from '../../db/schema.ts';
 import { runWrite } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
-import { collectInstallments } from './collections.ts';
+import { collectInstallments } from './collect.ts';
 import type { AppContext } from '../../app-context.ts';
 import { newestFirst, type Page } from '../../db/pagination.ts';
 import { loadPlan, plansPage, type PlanView } from '../plans/index.ts';
@@ -10,7 +10,7 @@ import { loadPlan, plansPage, type PlanView } from '../plans/index.ts';
 /**
  * What a customer does with their own plans (customer token): read them, pay what is overdue now,
  * pay everything off early (no fee, no penalty), and move a plan to another of their methods.
- * Each payment runs through the collection engine (collections.ts) exactly like an automatic
+ * Each payment runs through the collection engine (collect.ts) exactly like an automatic
  * debit: intent recorded, gateway called outside any transaction, outcome settled; so a double
  * click resumes the same charge instead of making a second one, and the merchant receives the
  * usual events (installment_paid, completed). Another customer's plan reads as 404.

@@ -1,3 +1,3 @@
 export { collectInstallmentTask } from './collect-installment-job.ts';
-export { settleCharge } from './collections.ts';
 export { registerCustomerPlanRoutes } from './customer-plan-routes.ts';
+export { settleCharge } from './settle-charge.ts';

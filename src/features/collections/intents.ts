@@ -1,0 +1,132 @@
+import { sql } from 'kysely';
+import { ATTEMPTABLE_INSTALLMENT_STATUSES } from '../../domain/plan.ts';
+import type { AppContext } from '../../app-context.ts';
+
+export function chargeReference(installmentId: string, attempt: number): string {
+  return `chg-${installmentId.replace(/_/g, '')}-${attempt}`;
+}
+
+export interface Intent {
+  reference: string;
+  installmentId: string;
+  planId: string;
+  /** The attempt this charge is (failed attempts before it + 1). */
+  attempt: number;
+  amountKobo: number;
+  /** False when an earlier run recorded this charge and did not record its outcome. */
+  fresh: boolean;
+  method: { authorizationSealed: string; status: string; email: string };
+}
+
+interface IntentRow {
+  installment_id: string;
+  plan_id: string;
+  attempt: number;
+  amount_kobo: number;
+  fresh: boolean;
+  reference: string;
+  authorization_sealed: string;
+  method_status: string;
+  email: string;
+}
+
+export interface CollectOptions {
+  /**
+   * The customer asked to pay (pay now, pay off): a defaulted plan is collected too. Automatic
+   * debits stop at default (money-rules.md §4); the customer's own payments do not.
+   */
+  customerInitiated?: boolean;
+}
+
+/**
+ * What a run claims: installments where an attempt may start (the machine's rule), and those
+ * `processing`, whose attempt in flight is resumed (verified with its reference), never restarted.
+ */
+const CLAIMABLE_STATUSES: readonly string[] = [...ATTEMPTABLE_INSTALLMENT_STATUSES, 'processing'];
+
+/**
+ * Step 1 for any number of installments, in one statement (so one implicit transaction): lock
+ * each installment (and share-lock its plan, so that a plan status committed while we waited is
+ * seen), skip what must not be debited (paid or cancelled installments; cancelled, completed or
+ * defaulted plans: money-rules.md, the customer can still pay a defaulted plan), insert a pending
+ * charge with our own reference for each installment not already processing, mark it
+ * processing, and return everything the gateway call needs: the customer's email and the sealed
+ * authorization of the charge's payment method (the plan's for a new charge, the recorded
+ * charge's for one an earlier run left pending). The reference is `chargeReference(id, attempt)`.
+ */
+export async function recordIntents(
+  ctx: AppContext,
+  installmentIds: readonly string[],
+  options: CollectOptions = {},
+): Promise<Map<string, Intent>> {
+  const notCollected = options.customerInitiated
+    ? ['cancelled', 'completed']
+    : ['cancelled', 'completed', 'defaulted'];
+  if (installmentIds.length === 0) return new Map();
+  const now = ctx.clock.now();
+  const { rows } = await sql<IntentRow>`
+    WITH locked AS (
+      SELECT i.id, i.plan_id, i.failed_attempts, i.amount_kobo, p.merchant_id,
+             p.payment_method_id AS plan_method_id,
+             i.status = 'processing' AND i.charge_reference IS NOT NULL AS resumed,
+             CASE WHEN i.status = 'processing' AND i.charge_reference IS NOT NULL
+                  THEN i.charge_reference
+                  -- chargeReference(): gateway references allow no underscore.
+                  ELSE 'chg-' || replace(i.id, '_', '') || '-' || (i.failed_attempts + 1)
+             END AS reference
+        FROM installments i
+        JOIN payment_plans p ON p.id = i.plan_id
+       WHERE i.id = ANY(${installmentIds}::text[])
+         AND i.status = ANY(${CLAIMABLE_STATUSES}::text[])
+         AND p.status <> ALL(${notCollected}::text[])
+       ORDER BY i.id
+         FOR UPDATE OF i FOR SHARE OF p
+    ), inserted AS (
+      INSERT INTO charges (reference, installment_id, plan_id, merchant_id, payment_method_id,
+                           attempt, amount_kobo, status, gateway_message, created_at, settled_at)
+      SELECT reference, id, plan_id, merchant_id, plan_method_id, failed_attempts + 1, amount_kobo,
+             'pending', NULL, ${now}::timestamptz, NULL
+        FROM locked WHERE NOT resumed
+      RETURNING reference
+    ), marked AS (
+      UPDATE installments i
+         SET status = 'processing', charge_reference = l.reference
+        FROM locked l
+       WHERE i.id = l.id AND NOT l.resumed
+      RETURNING i.id
+    )
+    SELECT l.id AS installment_id, l.plan_id, l.failed_attempts + 1 AS attempt, l.amount_kobo,
+           NOT l.resumed AS fresh, l.reference, m.authorization_sealed, m.method_status, m.email
+      FROM locked l
+      -- One index lookup per installment (LIMIT keeps the planner from turning this into a scan
+      -- of every payment method). A resumed charge keeps the method it was recorded with.
+      CROSS JOIN LATERAL (
+        SELECT pm.authorization_sealed, pm.status AS method_status, c.email
+          FROM payment_methods pm
+          JOIN customers c ON c.id = pm.customer_id
+         WHERE pm.id = CASE WHEN l.resumed
+                            THEN (SELECT ch.payment_method_id FROM charges ch
+                                   WHERE ch.reference = l.reference)
+                            ELSE l.plan_method_id END
+         LIMIT 1
+      ) m`.execute(ctx.db);
+  const intents = new Map<string, Intent>();
+  for (const row of rows) {
+    if (row.fresh && row.reference !== chargeReference(row.installment_id, row.attempt))
+      throw new Error(`charge reference ${row.reference} does not follow chargeReference()`);
+    intents.set(row.installment_id, {
+      reference: row.reference,
+      installmentId: row.installment_id,
+      planId: row.plan_id,
+      attempt: row.attempt,
+      amountKobo: row.amount_kobo,
+      fresh: row.fresh,
+      method: {
+        authorizationSealed: row.authorization_sealed,
+        status: row.method_status,
+        email: row.email,
+      },
+    });
+  }
+  return intents;
+}
