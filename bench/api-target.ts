@@ -5,7 +5,8 @@ import { mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServerProcess, type ServerProcess } from './processes.ts';
+
+import { type ServerProcess, startServerProcess } from './processes.ts';
 import { createBenchMerchant, type Merchant } from './sessions.ts';
 import { type BenchCleanup, throwawayDatabase } from './support.ts';
 

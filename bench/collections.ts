@@ -30,23 +30,25 @@
  * info, written to /dev/null, as a production worker would log); --cpu-prof DIR writes V8 CPU
  * profiles of the worker and the sandbox into DIR (bench/cpu-profile-top.ts summarises them).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+
 import pg from 'pg';
+
+import { accountKey, planConfirmedEntry } from '../src/domain/ledger.ts';
 import { createMerchant } from '../src/features/merchants/index.ts';
 import { reconcile } from '../src/features/money/index.ts';
-import { accountKey, planConfirmedEntry } from '../src/domain/ledger.ts';
 import { openRuntime, type Runtime } from '../src/main/runtime.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { sha256Hex } from '../src/platform/crypto.ts';
 import { newId, randomBase62 } from '../src/platform/ids.ts';
 import { generateSecrets } from '../src/platform/secrets.ts';
 import { ledgerTotal } from '../test/harness/ledger.ts';
-import { startServerProcess, type ServerProcess } from './processes.ts';
+import { type ServerProcess, startServerProcess } from './processes.ts';
 import { BenchCleanup, positiveOption, sleep, throwawayDatabase } from './support.ts';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
@@ -728,14 +730,16 @@ export async function runBench(options: CollectionsBenchOptions): Promise<boolea
     );
     out.push('');
     out.push(`ledger check        ${balanced ? 'BALANCED' : 'PROBLEMS'}`);
-    for (const c of checks)
+    for (const c of checks) {
       out.push(
         `  ${c.problems === 0 ? 'ok ' : 'BAD'} ${c.name}: ${c.problems === 0 ? '' : `${c.problems} problem(s); `}${c.detail}`,
       );
-    if (options.cpuProfileDir)
+    }
+    if (options.cpuProfileDir) {
       out.push(
         `\nCPU profiles (worker.cpuprofile, sandbox.cpuprofile) in ${options.cpuProfileDir}`,
       );
+    }
     process.stdout.write(`${out.join('\n')}\n`);
     return balanced && complete;
   } finally {

@@ -14,7 +14,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
+
 import autocannon, { type AutocannonRequestData } from 'autocannon';
+
 import { checkInvariants, formatViolations } from '../test/harness/invariants.ts';
 import { startApiTarget } from './api-target.ts';
 import { BenchCleanup, positiveOption, withClient } from './support.ts';
@@ -123,8 +125,9 @@ export async function runLoad(options: LoadOptions): Promise<boolean> {
           token,
         });
       }
-      if (kind === 'retry' && status === 201 && body !== (context.earlier as Created).response)
+      if (kind === 'retry' && status === 201 && body !== (context.earlier as Created).response) {
         retriesDiffering += 1;
+      }
     };
 
     say(`load: ${options.connections} connections for ${options.durationSeconds} s …`);
@@ -155,12 +158,14 @@ export async function runLoad(options: LoadOptions): Promise<boolean> {
     const violations = await checkInvariants(databaseUrl);
 
     const unexpected: string[] = [];
-    for (const kind of ['create', 'retry', 'read'] as const)
+    for (const kind of ['create', 'retry', 'read'] as const) {
       for (const [status, n] of statuses[kind]) {
         const expected = kind === 'read' ? status === 200 : status === 201;
-        if (!expected && status !== 429 && status !== 503)
+        if (!expected && status !== 429 && status !== 503) {
           unexpected.push(`${kind} ${status}×${n}`);
+        }
       }
+    }
     const line = (kind: Kind) =>
       `${kind.padEnd(6)} ${String(counts[kind]).padStart(7)}  ${[...statuses[kind]]
         .map(([status, n]) => `${status}×${n}`)

@@ -1,6 +1,6 @@
 // Child-process plumbing for the benchmarks: each server under test runs in its own Node process
 // (its own event loop and CPU), started by the bench script and stopped by it, even on error.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

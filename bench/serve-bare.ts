@@ -10,10 +10,12 @@
 // BARE_PREPARED=1 sends every statement as a named (prepared) statement.
 // Not run by hand.
 import { createHash } from 'node:crypto';
+
 import Fastify from 'fastify';
 import pg from 'pg';
+
 import { randomBase62 } from '../src/platform/ids.ts';
-import { BARE_ROUTE, isBareVariant, type BareVariant } from './bare-table.ts';
+import { BARE_ROUTE, type BareVariant, isBareVariant } from './bare-table.ts';
 import { serveForParent } from './processes.ts';
 
 interface BareSessionBody {
@@ -316,8 +318,9 @@ function handlerFor(variant: BareVariant, pool: pg.Pool): Handler {
       ]),
     );
     const row = rows[0];
-    if (!row || row.completed || row.inserted !== '1')
+    if (!row || row.completed || row.inserted !== '1') {
       throw new Error('not created (replay or completed order)');
+    }
     return row.body;
   };
 }

@@ -24,7 +24,9 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+
 import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
+
 import { createMerchant } from '../src/features/merchants/index.ts';
 import { openRuntime } from '../src/main/runtime.ts';
 import { loadConfig } from '../src/platform/config.ts';
@@ -34,10 +36,10 @@ import {
   BARE_VARIANT_LABELS,
   BARE_VARIANT_TABLES,
   BARE_VARIANTS,
-  isBareVariant,
   type BareVariant,
+  isBareVariant,
 } from './bare-table.ts';
-import { startServerProcess, type ServerProcess } from './processes.ts';
+import { type ServerProcess, startServerProcess } from './processes.ts';
 import { BenchCleanup, sleep, throwawayDatabase, withClient } from './support.ts';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
@@ -118,13 +120,15 @@ export function parseOptions(argv: string[]): BenchOptions {
   });
   const positive = (name: string, raw: string, min: number): number => {
     const value = Number(raw);
-    if (!Number.isInteger(value) || value < min)
+    if (!Number.isInteger(value) || value < min) {
       throw new Error(`--${name} must be an integer ≥ ${min}`);
+    }
     return value;
   };
   const bareVariant = values['bare-variant'];
-  if (!isBareVariant(bareVariant))
+  if (!isBareVariant(bareVariant)) {
     throw new Error(`--bare-variant must be one of ${BARE_VARIANTS.join(', ')}`);
+  }
   if (values.only !== undefined && values.only !== 'tranche' && values.only !== 'bare') {
     throw new Error('--only must be "tranche" or "bare"');
   }
@@ -428,10 +432,11 @@ export async function runBench(options: BenchOptions): Promise<void> {
       `\n${options.connections} connections${options.rate === undefined ? '' : ` at a fixed ${options.rate} req/s`}, ${options.warmupSeconds} s warm-up + ${options.durationSeconds} s measured per route, pool ${options.poolSize}; ${settings}\n\n`,
     );
     process.stdout.write(`${report(measurements, options)}\n`);
-    if (options.cpuProfileDir)
+    if (options.cpuProfileDir) {
       process.stdout.write(
         `\nCPU profiles of the servers (tranche.cpuprofile, bare.cpuprofile) written to ${options.cpuProfileDir}\n`,
       );
+    }
   } finally {
     await cleanup.dispose();
   }

@@ -21,7 +21,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+
 import type { AutocannonResult } from 'autocannon';
+
 import { checkInvariants, formatViolations } from '../test/harness/invariants.ts';
 import { startApiTarget } from './api-target.ts';
 import type { ServerProcess } from './processes.ts';
@@ -177,8 +179,9 @@ export async function runSoak(options: SoakOptions): Promise<boolean> {
         say(
           `  t=${last.atSeconds}s rss ${last.rssMb.toFixed(1)} MB, heap ${last.heapMb.toFixed(1)} MB, db connections ${last.databaseConnections}, shed ${last.shed}`,
         );
-        for (let waited = 0; !sampled() && waited < options.sampleSeconds * 1000; waited += 250)
+        for (let waited = 0; !sampled() && waited < options.sampleSeconds * 1000; waited += 250) {
           await sleep(250);
+        }
       }
     })();
 

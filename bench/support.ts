@@ -5,8 +5,10 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import pg from 'pg';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
+
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { randomBase62 } from '../src/platform/ids.ts';
 
@@ -69,8 +71,9 @@ export class BenchCleanup {
   }
 
   async run(): Promise<void> {
-    for (let step = this.#steps.pop(); step; step = this.#steps.pop())
+    for (let step = this.#steps.pop(); step; step = this.#steps.pop()) {
       await step().catch((error: unknown) => process.stderr.write(`cleanup: ${String(error)}\n`));
+    }
   }
 
   /** Runs the cleanup and stops watching for signals and the budget. */

@@ -77,8 +77,9 @@ function startReceiver(config: ReceiverConfig): Promise<Receiver> {
       const raw = Buffer.concat(chunks);
       const expected = createHmac('sha512', config.secret).update(raw).digest();
       const given = Buffer.from(String(req.headers['x-tranche-signature'] ?? ''), 'hex');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         report.badSignatures += 1;
+      }
       const body = JSON.parse(raw.toString('utf8')) as { id: string; created_at: string };
       report.ids.push(body.id);
       report.createdAt.push(Date.parse(body.created_at));
@@ -131,7 +132,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   process.on('message', (message: ParentRequest) => {
-    if (message.type === 'progress')
+    if (message.type === 'progress') {
       send({
         type: 'progress',
         receivers: receivers.map(({ report }) => ({
@@ -141,7 +142,7 @@ async function main(): Promise<void> {
           waiting: report.waiting,
         })),
       });
-    else send({ type: 'report', receivers: receivers.map((r) => r.report) });
+    } else send({ type: 'report', receivers: receivers.map((r) => r.report) });
   });
   send({
     type: 'ready',

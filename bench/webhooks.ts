@@ -23,20 +23,22 @@
  * database is compared with the receivers. DATABASE_URL names a server on which a throwaway
  * database tranche_bench_<random> is created and dropped; unset, an embedded PostgreSQL runs.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+
 import type { AppContext } from '../src/app-context.ts';
-import { createMerchant } from '../src/features/merchants/index.ts';
-import { type NewWebhookEvent, recordEvents } from '../src/features/merchant-webhooks/index.ts';
 import { connectDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { runWrite } from '../src/db/write.ts';
+import { type NewWebhookEvent, recordEvents } from '../src/features/merchant-webhooks/index.ts';
+import { createMerchant } from '../src/features/merchants/index.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { SecretBox } from '../src/platform/crypto.ts';
 import { generateSecrets } from '../src/platform/secrets.ts';
+import { BenchCleanup, sleep, throwawayDatabase } from './support.ts';
 import type {
   ParentRequest,
   ReceiverConfig,
@@ -44,7 +46,6 @@ import type {
   ReceiverReport,
   ReceiversMessage,
 } from './webhook-receivers.ts';
-import { BenchCleanup, sleep, throwawayDatabase } from './support.ts';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH_DIR, '..');
@@ -90,8 +91,9 @@ export function parseOptions(argv: string[]): BenchOptions {
   });
   const integer = (name: string, raw: string, min: number): number => {
     const value = Number(raw);
-    if (!Number.isInteger(value) || value < min)
+    if (!Number.isInteger(value) || value < min) {
       throw new Error(`--${name} must be an integer ≥ ${min}`);
+    }
     return value;
   };
   const slowShare = Number(values['slow-share']);
@@ -244,13 +246,14 @@ function insertBatch(
   to: number,
 ): Promise<void> {
   const events: NewWebhookEvent[] = [];
-  for (let i = from; i < to; i++)
+  for (let i = from; i < to; i++) {
     events.push({
       merchantId: (owners[i] as BenchMerchant).id,
       livemode: false,
       type: 'payment.success',
       data: { payment_plan: { id: `plan_bench_${i}`, status: 'active' }, sequence: i },
     });
+  }
   return runWrite(handle.db, (tx) => recordEvents(tx, events, new Date()));
 }
 
@@ -312,13 +315,14 @@ export async function runBench(options: BenchOptions): Promise<void> {
       })),
     );
     cleanup.push(() => receivers.stop());
-    for (const m of merchants)
+    for (const m of merchants) {
       await handle.db
         .updateTable('webhook_endpoints')
         .set({ url: `http://127.0.0.1:${receivers.ports[m.key]}/hooks/${m.key}` })
         .where('merchant_id', '=', m.id)
         .where('livemode', '=', false)
         .execute();
+    }
 
     const owners = assign(merchants, options.events, options.slowShare);
     const expected = new Map<string, number>(merchants.map((m) => [m.key, 0]));
@@ -426,8 +430,9 @@ export async function runBench(options: BenchOptions): Promise<void> {
         );
       }
       if (got >= healthyTotal && insertsDone) break;
-      if (insertsDone && waitDeadline === Number.POSITIVE_INFINITY)
+      if (insertsDone && waitDeadline === Number.POSITIVE_INFINITY) {
         waitDeadline = Date.now() + options.timeoutSeconds * 1000;
+      }
       if (Date.now() > waitDeadline) {
         process.stderr.write(`gave up waiting after ${options.timeoutSeconds} s\n`);
         break;
@@ -468,10 +473,11 @@ export async function runBench(options: BenchOptions): Promise<void> {
         load: loadAfter,
       }),
     );
-    if (options.cpuProfileDir)
+    if (options.cpuProfileDir) {
       process.stdout.write(
         `\nCPU profile of the worker: ${join(options.cpuProfileDir, 'worker.cpuprofile')}\n`,
       );
+    }
   } finally {
     await cleanup.dispose();
   }

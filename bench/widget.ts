@@ -13,6 +13,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+
 import { prepareWebBuild, webDist } from '../src/main/web-build.ts';
 import { launchBrowser } from '../test/browser/support/launch.ts';
 import { BenchCleanup, freePort, sleep, throwawayDatabase } from './support.ts';

@@ -32,8 +32,9 @@ execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { stdio: 'inh
 
 // Generated declaration files are inputs tsc does not copy; declarations keep the sources' `.ts`
 // import specifiers, which a consumer's TypeScript resolves only as `.js`.
-for (const file of readdirSync(join(root, 'src')))
+for (const file of readdirSync(join(root, 'src'))) {
   if (file.endsWith('.d.ts')) copyFileSync(join(root, 'src', file), join(root, 'dist', file));
+}
 for (const file of readdirSync(join(root, 'dist')).filter((f) => f.endsWith('.d.ts'))) {
   const path = join(root, 'dist', file);
   const text = readFileSync(path, 'utf8').replace(

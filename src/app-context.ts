@@ -1,5 +1,6 @@
 import type { Db } from './db/database.ts';
 import type { PreparedStatements } from './db/prepared.ts';
+import type { SecretKeyPrincipal } from './domain/principal.ts';
 import type { PaymentGateway } from './gateway/port.ts';
 import type { SandboxGatewayControl } from './gateway/sandbox/control-client.ts';
 import type { IdentityProvider } from './identity/port.ts';
@@ -7,7 +8,6 @@ import type { Clock } from './platform/clock.ts';
 import type { SecretBox } from './platform/crypto.ts';
 import type { RateLimitStore } from './platform/rate-limiter.ts';
 import type { TokenService } from './platform/tokens.ts';
-import type { SecretKeyPrincipal } from './domain/principal.ts';
 
 /**
  * What every use case may depend on. The API, the worker and the CLI get one from

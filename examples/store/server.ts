@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import {
   Tranche,
   TrancheConnectionError,
@@ -154,8 +155,9 @@ export async function startStore(options: StoreOptions): Promise<Store> {
 
   async function createOrder(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // A JSON content type cannot be sent cross-site without CORS, so other sites cannot order.
-    if (!req.headers['content-type']?.startsWith('application/json'))
+    if (!req.headers['content-type']?.startsWith('application/json')) {
       return sendJson(res, 415, { error: 'Send JSON.' });
+    }
     const body = await readBody(req, 10_000);
     let productId: unknown;
     try {
@@ -206,8 +208,9 @@ export async function startStore(options: StoreOptions): Promise<Store> {
         log('webhook refused: bad signature');
         return sendJson(res, 401, { error: 'Invalid signature.' });
       }
-      if (error instanceof TrancheError)
+      if (error instanceof TrancheError) {
         return sendJson(res, 400, { error: 'Not a Tranche event.' });
+      }
       throw error;
     }
     // Answer at once; the work comes after (a real shop would put the event on a queue).

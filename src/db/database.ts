@@ -1,13 +1,15 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+
 import type { Database } from './schema.ts';
 
 // bigint columns hold kobo; they arrive as strings unless told otherwise. Amounts beyond 2^53
 // would be a bug elsewhere, so refuse them loudly instead of losing precision.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => {
   const parsed = Number(value);
-  if (!Number.isSafeInteger(parsed))
+  if (!Number.isSafeInteger(parsed)) {
     throw new RangeError(`bigint ${value} exceeds the safe integer range`);
+  }
   return parsed;
 });
 
@@ -57,8 +59,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const { code, message } = e as { code?: unknown; message?: unknown };
     if (typeof code === 'string') {
       if (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code)) return true;
-      if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND'].includes(code))
+      if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND'].includes(code)) {
         return true;
+      }
     }
     // node-postgres reports a dropped connection or a connect timeout without a code.
     if (
@@ -66,8 +69,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
         message,
       )
-    )
+    ) {
       return true;
+    }
     e = (e as { cause?: unknown }).cause;
   }
   return false;

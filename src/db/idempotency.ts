@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
+
 import { DomainError } from '../domain/errors.ts';
 import type { Db, Tx } from './database.ts';
 import {
   IDEMPOTENCY_WINDOW_MS,
+  type IdempotencyScope,
+  type Idempotent,
   runWrite,
   storedData,
   storedResponseOf,
-  type Idempotent,
-  type IdempotencyScope,
 } from './write.ts';
 
 /**
@@ -56,10 +57,11 @@ async function replay<T>(tx: Tx, scope: IdempotencyScope): Promise<Idempotent<T>
     .where('livemode', '=', scope.livemode)
     .where('key', '=', scope.key)
     .executeTakeFirstOrThrow();
-  if (stored.request_hash !== scope.requestHash)
+  if (stored.request_hash !== scope.requestHash) {
     throw new DomainError(
       'idempotency_key_reused',
       'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
     );
+  }
   return { data: storedData(stored.response_body) as T, replayed: true };
 }

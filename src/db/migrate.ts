@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+
 import { Logger as WorkerLogger, runMigrations as runWorkerMigrations } from 'graphile-worker';
+import pg from 'pg';
 
 export const MIGRATIONS_DIR = join(
   dirname(fileURLToPath(import.meta.url)),

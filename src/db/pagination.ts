@@ -1,4 +1,5 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
+
 import { DomainError } from '../domain/errors.ts';
 
 /**
@@ -13,8 +14,9 @@ export interface Cursor {
 export function decodeCursor(cursor: string, idPrefix: string): Cursor {
   const [at = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(at);
-  if (Number.isNaN(createdAt.getTime()) || !id.startsWith(idPrefix))
+  if (Number.isNaN(createdAt.getTime()) || !id.startsWith(idPrefix)) {
     throw new DomainError('invalid_request', 'cursor is not one this API returned.');
+  }
   return { createdAt, id };
 }
 

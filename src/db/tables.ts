@@ -4,6 +4,7 @@
  * added, dropped or made nullable in SQL and not here (or the reverse) fails it.
  */
 import type { ColumnType, Generated } from 'kysely';
+
 import type { ChannelName, NotificationKind } from '../domain/notification.ts';
 import type { StoredConstraints } from '../domain/session-constraints.ts';
 

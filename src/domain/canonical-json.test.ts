@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { canonicalJson } from './canonical-json.ts';
 
 describe('canonicalJson', () => {

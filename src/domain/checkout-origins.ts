@@ -25,22 +25,27 @@ export type CheckoutOriginResult = { ok: true; origin: string } | { ok: false; p
 export function normaliseCheckoutOrigin(entry: string): CheckoutOriginResult {
   const refuse = (problem: string): CheckoutOriginResult => ({ ok: false, problem });
   const text = entry.trim();
-  if (text.length === 0 || text.length > MAX_CHECKOUT_ORIGIN_LENGTH)
+  if (text.length === 0 || text.length > MAX_CHECKOUT_ORIGIN_LENGTH) {
     return refuse(`is not an origin such as ${EXAMPLE}`);
+  }
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  if (/[\s\u0000-\u001f\u007f]/.test(text))
+  if (/[\s\u0000-\u001f\u007f]/.test(text)) {
     return refuse('must not contain spaces or control characters');
+  }
   if (text.includes('*')) return refuse('must be one exact origin: wildcards are not allowed');
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(text)?.[1]?.toLowerCase();
   if (scheme === undefined) return refuse(`is not an origin such as ${EXAMPLE}`);
-  if (scheme !== 'https' && scheme !== 'http')
+  if (scheme !== 'https' && scheme !== 'http') {
     return refuse('must start with https:// (http:// only for localhost or 127.0.0.1)');
-  if (!text.slice(scheme.length + 1).startsWith('//'))
+  }
+  if (!text.slice(scheme.length + 1).startsWith('//')) {
     return refuse(`is not an origin such as ${EXAMPLE}`);
+  }
   const authority = text.slice(scheme.length + 3);
   if (authority.includes('@')) return refuse('must not contain a user name or password');
-  if (/[/?#\\]/.test(authority))
+  if (/[/?#\\]/.test(authority)) {
     return refuse(`must be an origin alone, with no path, query or fragment (like ${EXAMPLE})`);
+  }
 
   let url: URL;
   try {
@@ -49,8 +54,9 @@ export function normaliseCheckoutOrigin(entry: string): CheckoutOriginResult {
     return refuse('does not have a valid host name and port');
   }
   if (!isHeaderSafeHost(url.hostname)) return refuse('does not have a valid host name');
-  if (scheme === 'http' && !LOCAL_DEVELOPMENT_HOSTS.has(url.hostname))
+  if (scheme === 'http' && !LOCAL_DEVELOPMENT_HOSTS.has(url.hostname)) {
     return refuse('must use https (http is allowed only for localhost and 127.0.0.1)');
+  }
   return { ok: true, origin: url.origin };
 }
 
@@ -60,19 +66,21 @@ export function normaliseCheckoutOrigin(entry: string): CheckoutOriginResult {
  */
 export function normaliseCheckoutOrigins(entries: readonly string[] | null): string[] {
   if (entries === null) return [];
-  if (entries.length > MAX_CHECKOUT_ORIGINS)
+  if (entries.length > MAX_CHECKOUT_ORIGINS) {
     throw new DomainError(
       'invalid_request',
       `allowed_checkout_origins holds at most ${MAX_CHECKOUT_ORIGINS} origins (${entries.length} sent).`,
     );
+  }
   const origins: string[] = [];
   entries.forEach((entry, index) => {
     const result = normaliseCheckoutOrigin(entry);
-    if (!result.ok)
+    if (!result.ok) {
       throw new DomainError(
         'invalid_request',
         `allowed_checkout_origins[${index}] ${quoted(entry)} ${result.problem}.`,
       );
+    }
     if (!origins.includes(result.origin)) origins.push(result.origin);
   });
   return origins;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+
 import {
   assertSessionPending,
   effectiveSessionStatus,
-  sessionExpiresAt,
   SESSION_LIFETIME_MS,
+  sessionExpiresAt,
 } from './checkout-session.ts';
 
 describe('checkout session states', () => {

@@ -1,14 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import {
   allSettled,
   ATTEMPTABLE_INSTALLMENT_STATUSES,
   CANCELLABLE_INSTALLMENT_STATUSES,
-  statusesMovedBy,
-  transitionInstallment,
   type InstallmentEvent,
   type InstallmentState,
+  statusesMovedBy,
   type Transition,
+  transitionInstallment,
 } from './plan.ts';
 
 type Expected<S> = ['applied', S] | ['unchanged'] | ['refused'];

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { batteryCount, report } from '../../test/battery/battery.ts';
-import { paymentCollectedEntry, type JournalEntry } from './ledger.ts';
+import { apply, auditBooks, Auditor, operations } from '../../test/harness/ledger-auditor.ts';
+import { type JournalEntry, paymentCollectedEntry } from './ledger.ts';
 import { balancesOf, signViolations } from './ledger-balances.ts';
 import { splitPlatformFee } from './money.ts';
-import { apply, Auditor, auditBooks, operations } from '../../test/harness/ledger-auditor.ts';
 
 describe('sign violations (I3)', () => {
   it('lists exactly the accounts whose balance sits on the wrong side; zero is on no side', () => {

@@ -2,9 +2,9 @@ import { DomainError } from './errors.ts';
 import {
   accountKey,
   assertBalanced,
-  ledgerInvariant,
   type JournalEntry,
   type LedgerAccount,
+  ledgerInvariant,
   normalSide,
   parseAccountKey,
 } from './ledger.ts';

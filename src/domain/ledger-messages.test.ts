@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
+
 import {
   assertBalanced,
   credit,
   debit,
   entryMerchantId,
-  LedgerInvariantError,
-  parseAccountKey,
-  refundInitiatedEntry,
-  reverseEntry,
   type JournalEntry,
   type LedgerAccount,
+  LedgerInvariantError,
+  parseAccountKey,
   type Posting,
+  refundInitiatedEntry,
+  reverseEntry,
 } from './ledger.ts';
 import { balancesOf } from './ledger-balances.ts';
 import { type RefundSplit } from './money.ts';

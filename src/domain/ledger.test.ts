@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { DomainError } from './errors.ts';
 import {
   accountKey,
@@ -7,6 +8,8 @@ import {
   credit,
   debit,
   entryMerchantId,
+  type JournalEntry,
+  type LedgerAccount,
   LedgerInvariantError,
   parseAccountKey,
   paymentCollectedEntry,
@@ -16,17 +19,15 @@ import {
   payoutSucceededEntry,
   planClosedEntry,
   planConfirmedEntry,
+  type Posting,
   receivableReducedEntry,
   refundFailedEntry,
   refundInitiatedEntry,
   refundSucceededEntry,
   reverseEntry,
-  type JournalEntry,
-  type LedgerAccount,
-  type Posting,
 } from './ledger.ts';
 import { assertWithinAvailable, balancesOf, merchantWallet } from './ledger-balances.ts';
-import { splitPlatformFee, splitRefund, type RefundSplit } from './money.ts';
+import { type RefundSplit, splitPlatformFee, splitRefund } from './money.ts';
 
 const gatewayClearing: LedgerAccount = { kind: 'gateway_clearing' };
 const feeRevenue: LedgerAccount = { kind: 'platform_fee_revenue' };

@@ -1,4 +1,4 @@
-import { splitPlatformFee, type Kobo, type RefundSplit } from './money.ts';
+import { type Kobo, type RefundSplit, splitPlatformFee } from './money.ts';
 
 /**
  * The double-entry ledger (brief §5, reliability.md I1–I4): an append-only journal in NGN kobo.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { parseSecretKey, redactSecretKey } from './api-key.ts';
 import { approvedStatus, assertMerchantMayUseKey } from './merchant.ts';
 

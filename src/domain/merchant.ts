@@ -1,5 +1,5 @@
-import { DomainError } from './errors.ts';
 import type { KeyMode } from './api-key.ts';
+import { DomainError } from './errors.ts';
 
 /**
  * Merchant account states:

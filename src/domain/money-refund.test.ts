@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitPlatformFee, splitRefund, type RefundHistory } from './money.ts';
+
+import { type RefundHistory, splitPlatformFee, splitRefund } from './money.ts';
 
 const gross = fc.oneof(
   fc.integer({ min: 1, max: 1_000 }),
@@ -154,10 +155,11 @@ describe('refund split (the fee comes back pro rata)', () => {
     expect(() => splitRefund(charge, { refundedKobo: -1, feeReturnedKobo: 0 }, 1)).toThrow(
       new RangeError('refunds of a charge cannot exceed its gross'),
     );
-    for (const feeReturnedKobo of [-1, 15_626])
+    for (const feeReturnedKobo of [-1, 15_626]) {
       expect(() => splitRefund(charge, { refundedKobo: 0, feeReturnedKobo }, 1)).toThrow(
         new RangeError('previous.feeReturnedKobo must be between 0 and the fee taken'),
       );
+    }
     expect(() => splitRefund(charge, { refundedKobo: 0.5, feeReturnedKobo: 0 }, 1)).toThrow(
       new RangeError('previous.refundedKobo must be an integer number of kobo'),
     );

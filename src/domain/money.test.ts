@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { batteryCount, report } from '../../test/battery/battery.ts';
 import { formatNaira, MAX_FEE_INPUT_KOBO, splitPlatformFee } from './money.ts';
 

@@ -29,8 +29,9 @@ export const MAX_FEE_INPUT_KOBO: Kobo = 100_000_000_000_000;
 
 export function splitPlatformFee(grossKobo: Kobo): FeeSplit {
   assertKobo(grossKobo, 'grossKobo');
-  if (grossKobo < 0 || grossKobo > MAX_FEE_INPUT_KOBO)
+  if (grossKobo < 0 || grossKobo > MAX_FEE_INPUT_KOBO) {
     throw new RangeError('grossKobo is out of range');
+  }
   // round_half_up(gross × 25 / 1000) in integers: floor((gross × 25 + 500) / 1000).
   const feeKobo = Math.floor((grossKobo * PLATFORM_FEE_PER_MILLE + 500) / 1000);
   return { grossKobo, feeKobo, merchantNetKobo: grossKobo - feeKobo };
@@ -66,10 +67,12 @@ export function splitRefund(
   assertKobo(previous.refundedKobo, 'previous.refundedKobo');
   assertKobo(previous.feeReturnedKobo, 'previous.feeReturnedKobo');
   if (refundKobo < 1) throw new RangeError('refundKobo must be at least 1 kobo');
-  if (previous.refundedKobo < 0 || previous.refundedKobo + refundKobo > charge.grossKobo)
+  if (previous.refundedKobo < 0 || previous.refundedKobo + refundKobo > charge.grossKobo) {
     throw new RangeError('refunds of a charge cannot exceed its gross');
-  if (previous.feeReturnedKobo < 0 || previous.feeReturnedKobo > charge.feeKobo)
+  }
+  if (previous.feeReturnedKobo < 0 || previous.feeReturnedKobo > charge.feeKobo) {
     throw new RangeError('previous.feeReturnedKobo must be between 0 and the fee taken');
+  }
   const owedKobo =
     feeReturnedThrough(charge, previous.refundedKobo + refundKobo) - previous.feeReturnedKobo;
   const feeReturnedKobo = Math.min(Math.max(owedKobo, 0), refundKobo);

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatLagosDay, formatLagosTime, renderNotification } from './notification-content.ts';
+
 import type { PaymentFailedFacts, ReceiptFacts, ReminderFacts } from './notification.ts';
+import { formatLagosDay, formatLagosTime, renderNotification } from './notification-content.ts';
 
 const plan = {
   planId: 'plan_1',

@@ -1,6 +1,5 @@
 import { LAGOS_UTC_OFFSET_MS } from './lagos-time.ts';
 import { formatNaira } from './money.ts';
-import { RETRY_DELAYS_DAYS } from './plan.ts';
 import type {
   NotificationContent,
   PaymentFailedFacts,
@@ -9,6 +8,7 @@ import type {
   RefundReceiptFacts,
   ReminderFacts,
 } from './notification.ts';
+import { RETRY_DELAYS_DAYS } from './plan.ts';
 
 /**
  * The words of each customer notification, for both channels: an e-mail (subject and plain-text
@@ -134,10 +134,12 @@ function receipt(f: ReceiptFacts): RenderedNotification {
 
 /** What happens next after a failed debit: the retry, or the plan's end. */
 function nextStep(f: PaymentFailedFacts): string {
-  if (f.retryAt)
+  if (f.retryAt) {
     return `We will try again automatically on ${formatLagosDay(f.retryAt)} at ${formatLagosTime(f.retryAt)} (Lagos time). Please make sure ${f.methodLabel} has at least ${formatNaira(f.amountKobo)} available by then, or choose another payment method in your Tranche account.`;
-  if (f.planStatus === 'cancelled')
+  }
+  if (f.planStatus === 'cancelled') {
     return `That was the last attempt to collect the deposit, so the plan has been cancelled and nothing more will be debited. Contact ${f.merchantName} if you still want the order.`;
+  }
   return 'That was the last automatic attempt: your plan is now in default and automatic debits have stopped. You can still pay what is due; once it is paid, your plan is active again.';
 }
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { DAY_MS, lagosDateOf, lagosWallClockToUtc } from './lagos-time.ts';
 import {
   isQuietHour,

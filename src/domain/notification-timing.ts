@@ -72,8 +72,9 @@ export function retryAfterFailure(
   attemptsSoFar: number,
   failedAt: Date,
 ): Date | null {
-  if (!Number.isSafeInteger(attemptsSoFar) || attemptsSoFar < 1)
+  if (!Number.isSafeInteger(attemptsSoFar) || attemptsSoFar < 1) {
     throw new RangeError('attemptsSoFar must be a whole number of at least 1');
+  }
   if (attemptsSoFar >= MAX_DELIVERY_ATTEMPTS) return null;
   const gapMs = Math.min(FIRST_RETRY_MS * 2 ** (attemptsSoFar - 1), MAX_RETRY_GAP_MS);
   return sendableAt(channel, new Date(failedAt.getTime() + gapMs));

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isQuietHour } from './notification-timing.ts';
+
 import {
   CHANNELS,
   decideDelivery,
@@ -10,6 +10,7 @@ import {
   type ReminderSubject,
   TOPIC_OF,
 } from './notification.ts';
+import { isQuietHour } from './notification-timing.ts';
 
 const lagos = (iso: string) => new Date(`${iso}+01:00`);
 const DUE = lagos('2027-03-12T09:00:00');
@@ -21,7 +22,7 @@ const waiting: ReminderSubject = {
 
 describe('decideDelivery', () => {
   it('sends a reminder at its time, to both channels', () => {
-    for (const channel of CHANNELS)
+    for (const channel of CHANNELS) {
       expect(
         decideDelivery({
           kind: 'payment_reminder',
@@ -31,6 +32,7 @@ describe('decideDelivery', () => {
           reminder: waiting,
         }),
       ).toEqual({ action: 'send' });
+    }
   });
 
   it('skips a reminder whose installment no longer waits, or whose plan stopped', () => {
@@ -43,11 +45,12 @@ describe('decideDelivery', () => {
         preferences: defaultPreferences(),
         reminder,
       });
-    for (const installmentStatus of ['paid', 'cancelled', 'processing', 'failed'] as const)
+    for (const installmentStatus of ['paid', 'cancelled', 'processing', 'failed'] as const) {
       expect(decide({ ...waiting, installmentStatus })).toEqual({
         action: 'skip',
         reason: `the installment is ${installmentStatus}`,
       });
+    }
     expect(decide({ ...waiting, planStatus: 'cancelled' })).toEqual({
       action: 'skip',
       reason: 'the plan is cancelled',
@@ -127,8 +130,9 @@ describe('decideDelivery', () => {
               expect(now.getTime()).toBeLessThan(DUE.getTime());
             }
           }
-          if (decision.action === 'wait')
+          if (decision.action === 'wait') {
             expect(decision.until.getTime()).toBeGreaterThan(now.getTime());
+          }
         },
       ),
     );

@@ -1,3 +1,4 @@
+import { assert } from '../platform/assert.ts';
 import type { Kobo } from './money.ts';
 import {
   type ChannelName,
@@ -5,7 +6,6 @@ import {
   reminderTargetAt,
   sendableAt,
 } from './notification-timing.ts';
-import { assert } from '../platform/assert.ts';
 
 /**
  * Customer notifications (decision 0017): what kinds exist, which preference switches each, and
@@ -115,8 +115,9 @@ export function firstDueAt(
   channel: ChannelName,
   createdAt: Date,
 ): Date | null {
-  if (content.kind === 'payment_reminder')
+  if (content.kind === 'payment_reminder') {
     return reminderSendAt(channel, new Date(content.facts.dueAt), createdAt);
+  }
   return sendableAt(channel, createdAt);
 }
 
@@ -147,17 +148,21 @@ export function decideDelivery(input: {
 }): DeliveryDecision {
   const { kind, channel, now } = input;
   const topic = TOPIC_OF[kind];
-  if (!input.preferences[channel][topic])
+  if (!input.preferences[channel][topic]) {
     return { action: 'skip', reason: `the customer turned off ${topic} by ${channel}` };
+  }
   if (kind === 'payment_reminder') {
     const subject = input.reminder;
     assert(subject, 'a reminder needs its installment to decide');
-    if (subject.installmentStatus !== 'scheduled')
+    if (subject.installmentStatus !== 'scheduled') {
       return { action: 'skip', reason: `the installment is ${subject.installmentStatus}` };
-    if (subject.planStatus !== 'active')
+    }
+    if (subject.planStatus !== 'active') {
       return { action: 'skip', reason: `the plan is ${subject.planStatus}` };
-    if (now.getTime() >= subject.dueAt.getTime())
+    }
+    if (now.getTime() >= subject.dueAt.getTime()) {
       return { action: 'skip', reason: 'the due date has passed' };
+    }
     const target = reminderTargetAt(subject.dueAt);
     if (now.getTime() < target.getTime()) {
       const at = reminderSendAt(channel, subject.dueAt, now);
@@ -166,8 +171,9 @@ export function decideDelivery(input: {
   }
   const at = sendableAt(channel, now);
   if (at.getTime() !== now.getTime()) {
-    if (kind === 'payment_reminder' && input.reminder && at >= input.reminder.dueAt)
+    if (kind === 'payment_reminder' && input.reminder && at >= input.reminder.dueAt) {
       return { action: 'skip', reason: 'quiet hours last until the debit' };
+    }
     return { action: 'wait', until: at };
   }
   return { action: 'send' };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { DomainError } from './errors.ts';
 import { operatorName, operatorReason } from './operator-action.ts';
 
@@ -6,8 +7,9 @@ describe('operator actions', () => {
   it('an operator name is required, trimmed, printable and bounded', () => {
     expect(operatorName('  Ada Obi ')).toBe('Ada Obi');
     expect(operatorName('ops@tranche.ng')).toBe('ops@tranche.ng');
-    for (const bad of [undefined, '', '   ', '-x', 'a\u0000b', 'Ìfẹ́', 'x'.repeat(81)])
+    for (const bad of [undefined, '', '   ', '-x', 'a\u0000b', 'Ìfẹ́', 'x'.repeat(81)]) {
       expect(() => operatorName(bad), String(bad)).toThrow(DomainError);
+    }
   });
 
   it('a reason is required for what must say why, optional otherwise, and bounded', () => {

@@ -12,16 +12,18 @@ export const REASON_MAX = 500;
 
 export function operatorName(raw: string | undefined): string {
   const name = raw?.trim() ?? '';
-  if (name.length === 0)
+  if (name.length === 0) {
     throw new DomainError(
       'invalid_request',
       'Say who you are: send the operator’s name in the X-Operator header (it goes into the audit log).',
     );
-  if (name.length > OPERATOR_NAME_MAX || !OPERATOR_NAME.test(name))
+  }
+  if (name.length > OPERATOR_NAME_MAX || !OPERATOR_NAME.test(name)) {
     throw new DomainError(
       'invalid_request',
       `X-Operator must be 1 to ${OPERATOR_NAME_MAX} characters: letters, digits, spaces and . @ _ ' -`,
     );
+  }
   return name;
 }
 
@@ -34,13 +36,15 @@ export function operatorReason(
   what: string,
 ): string | null {
   const reason = raw?.trim() ?? '';
-  if (reason.length > REASON_MAX)
+  if (reason.length > REASON_MAX) {
     throw new DomainError('invalid_request', `reason may be at most ${REASON_MAX} characters.`);
+  }
   if (reason.length > 0) return reason;
-  if (policy === 'required')
+  if (policy === 'required') {
     throw new DomainError(
       'invalid_request',
       `A reason is required to ${what}: it is recorded in the audit log${what.startsWith('deactivate') ? ' and shown to the merchant' : ''}.`,
     );
+  }
   return null;
 }

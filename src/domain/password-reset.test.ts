@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { renderPasswordResetEmail, resetLink } from './password-reset.ts';
 
 describe('password reset e-mail', () => {

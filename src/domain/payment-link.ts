@@ -1,5 +1,5 @@
 import { DomainError } from './errors.ts';
-import { MAX_CHECKOUT_AMOUNT_KOBO, type Kobo } from './money.ts';
+import { type Kobo, MAX_CHECKOUT_AMOUNT_KOBO } from './money.ts';
 import { formatNaira, parseNairaInput } from './naira.ts';
 
 /**
@@ -16,20 +16,23 @@ export type LinkAmount =
 export function validateLinkAmount(amount: LinkAmount): void {
   const inRange = (v: Kobo) => Number.isSafeInteger(v) && v >= 1 && v <= MAX_CHECKOUT_AMOUNT_KOBO;
   if (amount.type === 'fixed') {
-    if (!inRange(amount.amountKobo))
+    if (!inRange(amount.amountKobo)) {
       throw new DomainError(
         'invalid_request',
         `amount must be a whole number of kobo from 1 to ${MAX_CHECKOUT_AMOUNT_KOBO}.`,
       );
+    }
     return;
   }
-  if (!inRange(amount.minKobo) || !inRange(amount.maxKobo))
+  if (!inRange(amount.minKobo) || !inRange(amount.maxKobo)) {
     throw new DomainError(
       'invalid_request',
       `min_amount and max_amount must be whole numbers of kobo from 1 to ${MAX_CHECKOUT_AMOUNT_KOBO}.`,
     );
-  if (amount.minKobo > amount.maxKobo)
+  }
+  if (amount.minKobo > amount.maxKobo) {
     throw new DomainError('invalid_request', 'min_amount must not be above max_amount.');
+  }
 }
 
 export type AmountChoice =
@@ -40,12 +43,14 @@ export function chooseVisitAmount(amount: LinkAmount, entered: string | undefine
   if (amount.type === 'fixed') return { kind: 'amount', amountKobo: amount.amountKobo };
   if (entered === undefined || entered.trim() === '') return { kind: 'ask', problem: null };
   const kobo = parseNairaInput(entered);
-  if (kobo === null)
+  if (kobo === null) {
     return { kind: 'ask', problem: 'Enter an amount in naira, for example 25000 or 25000.50.' };
-  if (kobo < amount.minKobo || kobo > amount.maxKobo)
+  }
+  if (kobo < amount.minKobo || kobo > amount.maxKobo) {
     return {
       kind: 'ask',
       problem: `Enter an amount from ${formatNaira(amount.minKobo)} to ${formatNaira(amount.maxKobo)}.`,
     };
+  }
   return { kind: 'amount', amountKobo: kobo };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { assertNuban, bankLabel, cardLabel, nextActionFor } from './payment-method.ts';
 
 describe('payment method rules', () => {
@@ -26,12 +27,20 @@ describe('payment method rules', () => {
   it('accepts only 10-digit account numbers', () => {
     expect(() => assertNuban('0123456789')).not.toThrow();
     // The digits must be the whole string: a 10-digit run inside a longer one is refused too.
-    for (const bad of ['012345678', '01234567890', '01234x6789', '', 'x0123456789', '0123456789x'])
+    for (const bad of [
+      '012345678',
+      '01234567890',
+      '01234x6789',
+      '',
+      'x0123456789',
+      '0123456789x',
+    ]) {
       expect(() => assertNuban(bad)).toThrow(
         expect.objectContaining({
           code: 'invalid_request',
           detail: 'account_number must be a 10-digit NUBAN account number.',
         }),
       );
+    }
   });
 });

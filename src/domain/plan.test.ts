@@ -1,18 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { DAY_MS } from './lagos-time.ts';
 import {
   decideAfterFailedAttempt,
   initialPlanStatus,
+  type InstallmentState,
   isDelinquent,
   isMissed,
-  RETRY_DELAYS_DAYS,
-  stateAfter,
-  transitionPlan,
-  type InstallmentState,
   type PlanEvent,
   type PlanStatus,
+  RETRY_DELAYS_DAYS,
+  stateAfter,
   type Transition,
+  transitionPlan,
 } from './plan.ts';
 
 const PLAN_STATUSES: PlanStatus[] = [
@@ -98,12 +99,13 @@ describe('plan states', () => {
   });
 
   it('a late deposit_paid on a live plan is a no-op that says so', () => {
-    for (const status of ['active', 'defaulted'] as const)
+    for (const status of ['active', 'defaulted'] as const) {
       expect(transitionPlan(status, 'deposit_paid')).toEqual({
         outcome: 'unchanged',
         state: status,
         reason: 'deposit already paid',
       });
+    }
     expect(transitionPlan('active', 'arrears_cleared')).toEqual({
       outcome: 'unchanged',
       state: 'active',

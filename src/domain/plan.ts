@@ -91,12 +91,14 @@ export function transitionPlan(status: PlanStatus, event: PlanEvent): Transition
       if (event === 'deposit_paid') return unchanged(status, 'deposit already paid');
       return unchanged(status, 'already defaulted');
     case 'completed':
-      if (event === 'cancelled')
+      if (event === 'cancelled') {
         return refused(status, 'a completed plan cannot be cancelled; refund it');
+      }
       return unchanged(status, `plan already completed; ${event} is stale`);
     case 'cancelled':
-      if (event === 'deposit_paid' || event === 'settled')
+      if (event === 'deposit_paid' || event === 'settled') {
         return refused(status, `${event} on a cancelled plan: refund the money`);
+      }
       return unchanged(status, `plan already cancelled; ${event} is stale`);
   }
 }
@@ -295,8 +297,9 @@ export function decideAfterFailedAttempt(input: {
   failedAt: Date;
 }): CollectionDecision {
   const { dueAt, failedAttempts, failedAt } = input;
-  if (!Number.isSafeInteger(failedAttempts) || failedAttempts < 1)
+  if (!Number.isSafeInteger(failedAttempts) || failedAttempts < 1) {
     throw new RangeError('failedAttempts must be a whole number of at least 1');
+  }
   const delayDays = RETRY_DELAYS_DAYS[failedAttempts - 1];
   if (delayDays === undefined) return { action: 'default_plan' };
   const scheduledMs = dueAt.getTime() + delayDays * DAY_MS;
@@ -337,7 +340,8 @@ export function isDelinquent(installments: Iterable<DueInstallment>, now: Date):
 
 /** Every installment is paid or was cancelled by a refund: the plan can complete. */
 export function allSettled(states: Iterable<InstallmentState>): boolean {
-  for (const state of states)
+  for (const state of states) {
     if (state.status !== 'paid' && state.status !== 'cancelled') return false;
+  }
   return true;
 }

@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { splitPlatformFee, splitRefund } from './money.ts';
 import type { InstallmentState } from './plan.ts';
 import {
   allocateCashRefund,
+  type PlanInstallment,
   reduceInstallmentsFromLast,
   reducibleOutstandingKobo,
   splitPlanRefund,
-  type PlanInstallment,
 } from './refund.ts';
 import { depositFor, splitEvenly } from './schedule.ts';
 

@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { DomainError } from './errors.ts';
 import type { InstallmentState } from './plan.ts';
 import {
   allocateCashRefund,
+  type PlanInstallment,
   reduceInstallmentsFromLast,
   reducibleOutstandingKobo,
   splitPlanRefund,
-  type PlanInstallment,
 } from './refund.ts';
 
 const paid: InstallmentState = { status: 'paid', chargeReference: 'chg_1' };
@@ -41,13 +42,14 @@ describe('refund on a plan: outstanding first, then cash', () => {
       'amount ₦25,000.01 is more than the ₦25,000.00 this plan can still refund.',
     );
     expect(tooMuch).toThrow(expect.objectContaining({ code: 'invalid_request' }));
-    for (const refundKobo of [0, 1.5])
+    for (const refundKobo of [0, 1.5]) {
       expect(() => splitPlanRefund({ ...plan, refundKobo })).toThrow(
         expect.objectContaining({
           code: 'invalid_request',
           detail: 'amount must be a whole number of kobo above 0.',
         }),
       );
+    }
   });
 
   it('reduces unpaid installments from the last one backwards; a zeroed one is cancelled', () => {
@@ -62,10 +64,11 @@ describe('refund on a plan: outstanding first, then cash', () => {
       { sequence: 2, amountKobo: 250_000 },
     ]);
     expect(reduceInstallmentsFromLast(installments, 0)).toEqual([]);
-    for (const reductionKobo of [-1, 1_250_001])
+    for (const reductionKobo of [-1, 1_250_001]) {
       expect(() => reduceInstallmentsFromLast(installments, reductionKobo)).toThrow(
         new RangeError('reductionKobo must be between 0 and the reducible outstanding balance'),
       );
+    }
   });
 
   it('an installment whose charge is in flight is neither reduced nor counted', () => {
@@ -127,10 +130,11 @@ describe('refund on a plan: outstanding first, then cash', () => {
       ['chg_deposit', 175_000],
     ]);
     expect(allocateCashRefund(charges, 0)).toEqual([]);
-    for (const cashRefundKobo of [-1, 1_150_001])
+    for (const cashRefundKobo of [-1, 1_150_001]) {
       expect(() => allocateCashRefund(charges, cashRefundKobo)).toThrow(
         new RangeError('cashRefundKobo must be between 0 and what the charges can refund'),
       );
+    }
   });
 
   it('any cash refund is spread exactly, never beyond what a charge can still refund', () => {

@@ -71,8 +71,9 @@ export function reduceInstallmentsFromLast(
   installments: readonly PlanInstallment[],
   reductionKobo: Kobo,
 ): InstallmentReduction[] {
-  if (reductionKobo < 0 || reductionKobo > reducibleOutstandingKobo(installments))
+  if (reductionKobo < 0 || reductionKobo > reducibleOutstandingKobo(installments)) {
     throw new RangeError('reductionKobo must be between 0 and the reducible outstanding balance');
+  }
   const lastFirst = installments.filter(isReducible).sort((a, b) => b.sequence - a.sequence);
   const reductions: InstallmentReduction[] = [];
   let leftKobo = reductionKobo;
@@ -100,8 +101,9 @@ export function allocateCashRefund<C extends CollectedCharge>(
   cashRefundKobo: Kobo,
 ): { charge: C; refundKobo: Kobo }[] {
   const refundableKobo = charges.reduce((sum, c) => sum + (c.grossKobo - c.refundedKobo), 0);
-  if (cashRefundKobo < 0 || cashRefundKobo > refundableKobo)
+  if (cashRefundKobo < 0 || cashRefundKobo > refundableKobo) {
     throw new RangeError('cashRefundKobo must be between 0 and what the charges can refund');
+  }
   const refunds: { charge: C; refundKobo: Kobo }[] = [];
   let leftKobo = cashRefundKobo;
   for (const charge of [...charges].reverse()) {

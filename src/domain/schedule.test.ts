@@ -1,16 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { DomainError } from './errors.ts';
-import { DAY_MS, daysInMonth, lagosDateOf, LAGOS_UTC_OFFSET_MS } from './lagos-time.ts';
+import { DAY_MS, daysInMonth, LAGOS_UTC_OFFSET_MS, lagosDateOf } from './lagos-time.ts';
 import { splitPlatformFee } from './money.ts';
 import {
   buildSchedule,
   depositFor,
   DUE_HOUR_LAGOS,
   installmentDueAt,
+  type PlanConfiguration,
   splitEvenly,
   validatePlanConfiguration,
-  type PlanConfiguration,
 } from './schedule.ts';
 import {
   CONSTRAINT_LIMITS,

@@ -3,11 +3,11 @@ import {
   addDays,
   addMonthsClamped,
   assertValidDate,
+  type CalendarDate,
   lagosDateOf,
   lagosWallClockToUtc,
-  type CalendarDate,
 } from './lagos-time.ts';
-import { MAX_CHECKOUT_AMOUNT_KOBO, type Kobo } from './money.ts';
+import { type Kobo, MAX_CHECKOUT_AMOUNT_KOBO } from './money.ts';
 import {
   CONSTRAINT_LIMITS,
   type Frequency,

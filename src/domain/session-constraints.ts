@@ -29,10 +29,12 @@ export function validateConstraints(c: SessionConstraints): void {
   const fail = (detail: string): never => {
     throw new DomainError('invalid_request', `default_constraints: ${detail}`);
   };
-  if (c.allowedFrequencies.length === 0)
+  if (c.allowedFrequencies.length === 0) {
     fail('allowed_frequencies must name at least one frequency.');
-  if (new Set(c.allowedFrequencies).size !== c.allowedFrequencies.length)
+  }
+  if (new Set(c.allowedFrequencies).size !== c.allowedFrequencies.length) {
     fail('allowed_frequencies has duplicates.');
+  }
   if (c.allowedScheduleTypes.length === 0) fail('allowed_schedule_types must not be empty.');
   if (c.maxWeeklyDuration < 1 || c.maxWeeklyDuration > CONSTRAINT_LIMITS.maxWeeklyDuration) {
     fail(`max_weekly_duration must be between 1 and ${CONSTRAINT_LIMITS.maxWeeklyDuration}.`);
@@ -40,8 +42,9 @@ export function validateConstraints(c: SessionConstraints): void {
   if (c.maxMonthlyDuration < 1 || c.maxMonthlyDuration > CONSTRAINT_LIMITS.maxMonthlyDuration) {
     fail(`max_monthly_duration must be between 1 and ${CONSTRAINT_LIMITS.maxMonthlyDuration}.`);
   }
-  if (c.minUpfrontPct < 0 || c.minUpfrontPct > 100)
+  if (c.minUpfrontPct < 0 || c.minUpfrontPct > 100) {
     fail('min_upfront_pct must be between 0 and 100.');
+  }
 }
 
 /** Constraints as stored (snake_case, the API's spelling). */

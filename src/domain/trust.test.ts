@@ -1,17 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { CUSTOMER_TIERS } from './merchant.ts';
-import { chooseVisitAmount } from './payment-link.ts';
 import { formatNaira, parseNairaInput } from './naira.ts';
+import { chooseVisitAmount } from './payment-link.ts';
 import {
   decideEligibility,
+  type EligibilityInput,
+  type InstallmentHistory,
   SCORE_RULES,
   spendingLimitKobo,
   summarizeHistory,
   tierForScore,
   trustScore,
-  type EligibilityInput,
-  type InstallmentHistory,
 } from './trust.ts';
 
 const none = {
@@ -216,8 +217,9 @@ describe('payment link amounts', () => {
     expect(parseNairaInput('25000')).toBe(2_500_000);
     expect(parseNairaInput(' ₦25,000.5 ')).toBe(2_500_050);
     expect(parseNairaInput('0.07')).toBe(7);
-    for (const bad of ['', 'abc', '1.234', '-5', '1e5', '12 000'])
+    for (const bad of ['', 'abc', '1.234', '-5', '1e5', '12 000']) {
       expect(parseNairaInput(bad), bad).toBeNull();
+    }
     expect(formatNaira(2_500_050)).toBe('₦25,000.50');
     expect(formatNaira(100_000_000)).toBe('₦1,000,000');
   });

@@ -1,14 +1,14 @@
+import { assert } from '../platform/assert.ts';
 import type { CustomerTier } from './merchant.ts';
 import { CUSTOMER_TIERS } from './merchant.ts';
 import type { Kobo } from './money.ts';
 import { formatNaira } from './naira.ts';
 import {
   DELINQUENCY_GRACE_MS,
-  isDelinquent,
   type InstallmentState,
+  isDelinquent,
   type PlanStatus,
 } from './plan.ts';
-import { assert } from '../platform/assert.ts';
 
 /**
  * Trust score, tiers and eligibility (decision 0010). The score is derived from facts every time
@@ -219,27 +219,32 @@ export function decideEligibility(input: EligibilityInput): Eligibility {
     explanation,
     ...base,
   });
-  if (input.delinquent)
+  if (input.delinquent) {
     return refuse(
       'delinquent',
       'An installment is overdue. Pay what is overdue before starting another plan.',
     );
-  if (!input.identityVerified)
+  }
+  if (!input.identityVerified) {
     return refuse(
       'insufficient_trust_tier',
       'Verify your identity (BVN and date of birth) before paying in installments.',
     );
-  if (tierRank(customerTier) < tierRank(input.requiredTier))
+  }
+  if (tierRank(customerTier) < tierRank(input.requiredTier)) {
     return refuse(
       'tier_restricted',
       `This merchant offers installments from ${input.requiredTier}; you are ${customerTier}.`,
     );
-  if (input.amountKobo > available)
+  }
+  if (input.amountKobo > available) {
     return refuse(
       'insufficient_trust_tier',
       `${customerTier} allows ${formatNaira(limit)} owed across open plans; ${formatNaira(available)} is available and this order is ${formatNaira(input.amountKobo)}.`,
     );
-  if (!input.hasPaymentMethod)
+  }
+  if (!input.hasPaymentMethod) {
     return refuse('no_payment_method', 'Add a card or bank account to pay in installments.');
+  }
   return { eligible: true, reason: null, explanation: null, ...base };
 }

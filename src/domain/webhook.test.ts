@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import {
   decideAfterFailure,
   eventTypesFor,
@@ -51,8 +52,9 @@ describe('retry schedule', () => {
               retryUntil,
               jitter[failures - 1] ?? 0,
             );
-            if (next.action === 'dead_letter')
+            if (next.action === 'dead_letter') {
               return at - created >= RETRY_WINDOW_MS && failures < 30;
+            }
             expect(next.at.getTime()).toBeGreaterThan(at);
             at = next.at.getTime();
           }
@@ -80,8 +82,9 @@ describe('judging an answer', () => {
     latencyMs: 5,
   });
   it('any 2xx is delivered; 3xx, 4xx and 5xx fail; only 410 disables', () => {
-    for (const code of [200, 201, 202, 204, 299])
+    for (const code of [200, 201, 202, 204, 299]) {
       expect(judgeDelivery(response(code)).outcome).toBe('delivered');
+    }
     for (const code of [100, 199, 400, 401, 404, 409, 429, 500, 502, 503]) {
       expect(judgeDelivery(response(code))).toEqual({
         outcome: 'failed',

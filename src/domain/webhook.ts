@@ -95,21 +95,24 @@ export type DeliveryVerdict =
 
 /** Any 2xx is success; redirects are not followed (a 3xx is a failure); 410 Gone disables. */
 export function judgeDelivery(result: DeliveryResult): DeliveryVerdict {
-  if (result.kind === 'error')
+  if (result.kind === 'error') {
     return { outcome: 'failed', error: result.message, disableEndpoint: false };
+  }
   const code = result.statusCode;
   if (code >= 200 && code < 300) return { outcome: 'delivered' };
-  if (code >= 300 && code < 400)
+  if (code >= 300 && code < 400) {
     return {
       outcome: 'failed',
       error: `redirect (HTTP ${code}) not followed: set the final address as the webhook URL`,
       disableEndpoint: false,
     };
-  if (code === 410)
+  }
+  if (code === 410) {
     return {
       outcome: 'failed',
       error: 'HTTP 410 Gone: the endpoint asked to stop deliveries and was disabled',
       disableEndpoint: true,
     };
+  }
   return { outcome: 'failed', error: `HTTP ${code} (not 2xx)`, disableEndpoint: false };
 }

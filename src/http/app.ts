@@ -1,51 +1,53 @@
+import { fileURLToPath } from 'node:url';
+
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+
 import type { AppContext } from '../app-context.ts';
 import { isDatabaseUnavailable } from '../db/database.ts';
 import { DomainError } from '../domain/errors.ts';
-import { randomBase62 } from '../platform/ids.ts';
+import {
+  registerCheckoutPreviewRoutes,
+  registerCheckoutSessionRoutes,
+} from '../features/checkout/index.ts';
+import { registerCustomerPlanRoutes } from '../features/collections/index.ts';
+import { registerCustomerRoutes } from '../features/customers/index.ts';
+import { registerGatewayWebhookRoutes } from '../features/gateway-events/index.ts';
+import { registerWebhookEventRoutes } from '../features/merchant-webhooks/index.ts';
+import { registerMerchantRoutes } from '../features/merchants/index.ts';
+import { registerPayoutRoutes, registerWalletRoutes } from '../features/money/index.ts';
+import { registerAdminOversightRoutes, registerAdminRoutes } from '../features/operator/index.ts';
+import {
+  registerPaymentLinkRoutes,
+  sendInvalidPayAddressPage,
+} from '../features/payment-links/index.ts';
+import {
+  registerBankRoutes,
+  registerPaymentMethodRoutes,
+} from '../features/payment-methods/index.ts';
+import { registerPlanRoutes } from '../features/plans/index.ts';
+import { registerRefundRoutes } from '../features/refunds/index.ts';
+import { registerSandboxToolRoutes } from '../features/sandbox-tools/index.ts';
+import { registerTrustRoutes } from '../features/trust/index.ts';
 import type { TrustProxy } from '../platform/config.ts';
+import { randomBase62 } from '../platform/ids.ts';
 import { loggerOptions } from '../platform/logger.ts';
 import { describeValidationError, errorBody, statusForCode } from './error-mapper.ts';
 import { findDuplicateKey } from './json-duplicate-keys.ts';
 import { findFloatSpelledInteger } from './json-number-spelling.ts';
 import { findMalformedText } from './malformed-text.ts';
-import { registerMalformedInputGuard } from './plugins/malformed-input.ts';
-import { registerLoadShedding } from './plugins/load-shedding.ts';
-import { registerRateLimit } from './plugins/rate-limit.ts';
-import { fastifyTrustProxy } from './trust-proxy.ts';
-import { registerAdminOversightRoutes, registerAdminRoutes } from '../features/operator/index.ts';
-import {
-  registerCheckoutPreviewRoutes,
-  registerCheckoutSessionRoutes,
-} from '../features/checkout/index.ts';
-import { registerCustomerRoutes } from '../features/customers/index.ts';
-import { registerMerchantRoutes } from '../features/merchants/index.ts';
-import { registerOperationsRoutes } from './routes/operations.ts';
-import { registerGatewayWebhookRoutes } from '../features/gateway-events/index.ts';
-import {
-  registerBankRoutes,
-  registerPaymentMethodRoutes,
-} from '../features/payment-methods/index.ts';
-import { registerPayoutRoutes, registerWalletRoutes } from '../features/money/index.ts';
-import { registerPlanRoutes } from '../features/plans/index.ts';
-import { registerSandboxToolRoutes } from '../features/sandbox-tools/index.ts';
-import { registerRefundRoutes } from '../features/refunds/index.ts';
-import { registerCustomerPlanRoutes } from '../features/collections/index.ts';
-import { registerWebhookEventRoutes } from '../features/merchant-webhooks/index.ts';
-import { registerTrustRoutes } from '../features/trust/index.ts';
-import {
-  registerPaymentLinkRoutes,
-  sendInvalidPayAddressPage,
-} from '../features/payment-links/index.ts';
-import { registerPageRoutes } from './routes/pages.ts';
 import { sharedSchemasInDocumentOrder } from './openapi-component-order.ts';
 import { swaggerOptions } from './openapi-document.ts';
+import { registerLoadShedding } from './plugins/load-shedding.ts';
+import { registerMalformedInputGuard } from './plugins/malformed-input.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerOperationsRoutes } from './routes/operations.ts';
+import { registerPageRoutes } from './routes/pages.ts';
 import { ErrorResponse, SHARED_SCHEMAS } from './schemas.ts';
+import { fastifyTrustProxy } from './trust-proxy.ts';
 import type { TypedApp } from './typed-app.ts';
 import { validatorCompiler } from './validation.ts';
 
@@ -97,8 +99,9 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
     // Router-level refusals (bad URL encoding, over-long parameters) get the envelope too.
     frameworkErrors: (error, request, reply) => {
       // The payment link page answers HTML, never JSON, even for an address the router refuses.
-      if (request.url.startsWith('/pay/'))
+      if (request.url.startsWith('/pay/')) {
         return sendInvalidPayAddressPage(reply, ctx.settings.publicBaseUrl);
+      }
       const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uri_too_long' : 'invalid_request';
       const detail =
         code === 'uri_too_long' ? 'A path parameter is too long.' : 'The request URL is malformed.';
@@ -116,11 +119,12 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const raw = body as Buffer;
     request.rawBody = raw;
-    if (raw.length === 0)
+    if (raw.length === 0) {
       return done(
         new DomainError('invalid_json', 'The request body is empty; send a JSON object.'),
         undefined,
       );
+    }
     let text: string;
     try {
       // Invalid UTF-8 would otherwise turn silently into U+FFFD.
@@ -132,21 +136,23 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
       );
     }
     void defaultJsonParser(request, text, (error, parsed) => {
-      if (error)
+      if (error) {
         return done(
           new DomainError('invalid_json', 'The request body is not valid JSON.'),
           undefined,
         );
+      }
       // NUL and lone surrogates can only arrive as \u escapes (malformed-text.ts): refuse them
       // here rather than store U+FFFD or fail at the database.
       const problem = text.includes('\\u') ? findMalformedText(parsed) : undefined;
-      if (problem !== undefined)
+      if (problem !== undefined) {
         return done(new DomainError('invalid_request', `Text fields ${problem}.`), undefined);
+      }
       // Our numbers are integers; the gateway's webhooks are its format, not ours to judge.
       const spelled = request.routeOptions.config.gatewayPayload
         ? undefined
         : findFloatSpelledInteger(text);
-      if (spelled !== undefined)
+      if (spelled !== undefined) {
         return done(
           new DomainError(
             'invalid_request',
@@ -154,9 +160,10 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
           ),
           undefined,
         );
+      }
       // JSON.parse keeps the last of two equal keys; another parser may keep the first.
       const duplicate = findDuplicateKey(text);
-      if (duplicate !== undefined)
+      if (duplicate !== undefined) {
         return done(
           new DomainError(
             'invalid_json',
@@ -164,6 +171,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
           ),
           undefined,
         );
+      }
       done(null, parsed);
     });
   });
@@ -204,8 +212,9 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
       const mapped = mapError(error);
       errorsTotal.inc({ code: mapped.code });
       if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
-      if (mapped.retryAfterSeconds !== undefined)
+      if (mapped.retryAfterSeconds !== undefined) {
         reply.header('Retry-After', mapped.retryAfterSeconds);
+      }
       return reply
         .code(mapped.status)
         .send(errorBody(mapped.code, mapped.detail, request.id, mapped.retryable));
@@ -231,8 +240,9 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
     uiConfig: { docExpansion: 'list' },
   });
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/docs'))
+    if (route.url.startsWith('/docs')) {
       route.config = { ...(route.config as object), rateLimit: false, operational: true };
+    }
   });
 
   // Before the rate limit: a shed request should cost nothing, not even a counter round trip.
@@ -272,7 +282,7 @@ interface MappedError {
 
 function mapError(error: FastifyError | DomainError): MappedError {
   // A database outage is temporary: 503 (retry later; an Idempotency-Key replays safely), not 500.
-  if (isDatabaseUnavailable(error))
+  if (isDatabaseUnavailable(error)) {
     return {
       status: 503,
       code: 'service_unavailable',
@@ -280,6 +290,7 @@ function mapError(error: FastifyError | DomainError): MappedError {
       retryable: true,
       retryAfterSeconds: 1,
     };
+  }
   if (error instanceof DomainError) {
     return {
       status: statusForCode(error.code),

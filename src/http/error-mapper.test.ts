@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { describeValidationError, statusForCode } from './error-mapper.ts';
 
 describe('error mapper', () => {

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+
 import type { Idempotent } from '../db/write.ts';
 
 /**

@@ -13,8 +13,9 @@ export function findFloatSpelledInteger(text: string): string | undefined {
     if (c === 0x22 /* " */) {
       // Skip the string, escapes included.
       i++;
-      while (i < text.length && text.charCodeAt(i) !== 0x22)
+      while (i < text.length && text.charCodeAt(i) !== 0x22) {
         i += text.charCodeAt(i) === 0x5c ? 2 : 1;
+      }
     } else if (c === 0x2d /* - */ || (c >= 0x30 && c <= 0x39) /* 0-9 */) {
       let end = i;
       let spelled = false;

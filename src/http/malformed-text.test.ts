@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
+
 import { findMalformedText, findUndecodableQueryParameter } from './malformed-text.ts';
 
 const NUL = 'must not contain NUL (\\u0000) characters';
 
 describe('findMalformedText', () => {
   it('accepts well-formed text, including pairs outside the BMP', () => {
-    for (const value of ['', 'Samsung Galaxy A15', 'Ọjà 😀', 'ﬀ\uFFFD', 42, null, true, undefined])
+    for (const value of [
+      '',
+      'Samsung Galaxy A15',
+      'Ọjà 😀',
+      'ﬀ\uFFFD',
+      42,
+      null,
+      true,
+      undefined,
+    ]) {
       expect(findMalformedText(value), JSON.stringify(value)).toBeUndefined();
+    }
     expect(findMalformedText({ title: 'Shoes', tags: ['a', '😀'], nested: { ok: 1 } })).toBe(
       undefined,
     );
@@ -50,8 +61,9 @@ describe('findUndecodableQueryParameter', () => {
       'customer_id=%00', // decodes (to NUL, which findMalformedText refuses)
       'tag=50%off&x=100%',
       'flag&=&&',
-    ])
+    ]) {
       expect(findUndecodableQueryParameter(query), query).toBeUndefined();
+    }
   });
 
   it('names the parameter whose escapes are not UTF-8 (encoded surrogates, stray bytes)', () => {

@@ -3,6 +3,7 @@
  * depend on the order their modules happen to load in.
  */
 import type { TSchema } from 'typebox';
+
 import { assert } from '../platform/assert.ts';
 
 /**

@@ -7,6 +7,7 @@
  * answers and parameters that repeat are shared.
  */
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+
 import { errorResponses, referenceErrorResponses } from './openapi-errors.ts';
 import type { JsonSchema } from './openapi-examples.ts';
 import {

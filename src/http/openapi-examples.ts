@@ -95,8 +95,9 @@ export function exampleFor(
     const target = resolveRef(schema.$ref);
     return target ? exampleFor(target, resolveRef, name, depth + 1) : null;
   }
-  if (Array.isArray(schema.examples) && schema.examples.length > 0)
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) {
     return schema.examples[0] as Json;
+  }
   if (schema.example !== undefined) return schema.example as Json;
   if (schema.const !== undefined) return schema.const as Json;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0] as Json;

@@ -20,8 +20,9 @@ export function simplifySchemas(node: unknown): unknown {
   if (
     !Array.isArray(branches) ||
     Object.keys(result).some((k) => k !== 'anyOf' && k !== 'description')
-  )
+  ) {
     return result;
+  }
   const merged = mergeBranches(branches as JsonObject[]);
   return merged
     ? { ...merged, ...(result.description !== undefined && { description: result.description }) }
@@ -35,8 +36,9 @@ function mergeBranches(branches: JsonObject[]): JsonObject | undefined {
   const literals = branches.every(
     (b) => plain(b, ['type', 'enum']) && Array.isArray(b.enum) && typeof b.type === 'string',
   );
-  if (literals && new Set(branches.map((b) => b.type)).size === 1)
+  if (literals && new Set(branches.map((b) => b.type)).size === 1) {
     return { type: branches[0]?.type, enum: branches.flatMap((b) => b.enum as unknown[]) };
+  }
   // [{ type: T, …keywords of T }, { type: 'null' }] → { type: [T, 'null'], …keywords }
   const nulls = branches.filter((b) => b.type === 'null' && plain(b, ['type']));
   const others = branches.filter((b) => !nulls.includes(b));
@@ -51,8 +53,9 @@ function mergeBranches(branches: JsonObject[]): JsonObject | undefined {
     !('$ref' in only)
   ) {
     const { type, ...keywords } = only;
-    if ('enum' in keywords)
+    if ('enum' in keywords) {
       return { type: [type, 'null'], ...keywords, enum: [...(keywords.enum as unknown[]), null] };
+    }
     return { type: [type, 'null'], ...keywords };
   }
   return undefined;
@@ -64,11 +67,12 @@ function mergeBranches(branches: JsonObject[]): JsonObject | undefined {
  * generated clients (the SDK) demand it.
  */
 export function optionalWhenDefaulted(document: JsonObject): void {
-  for (const operation of operations(document))
+  for (const operation of operations(document)) {
     for (const parameter of (operation.parameters as JsonObject[] | undefined) ?? []) {
       const schema = parameter.schema as JsonObject | undefined;
       if (parameter.in === 'query' && schema?.default !== undefined) parameter.required = false;
     }
+  }
 }
 
 /** Parameters repeated across operations (`merchant_id`, `limit`, `cursor`, …) become components. */
@@ -125,14 +129,16 @@ export function addExamples(
   resolveRef: (ref: string) => JsonSchema | undefined,
 ): void {
   const body = jsonMedia(operation.requestBody);
-  if (body?.schema && body.example === undefined)
+  if (body?.schema && body.example === undefined) {
     body.example = exampleFor(body.schema as JsonSchema, resolveRef);
+  }
   for (const [status, response] of Object.entries(objectAt(operation, 'responses'))) {
     const answer = jsonMedia(response);
     if (!status.startsWith('2') || !answer?.schema) continue;
     (response as JsonObject).description = SUCCESS_DESCRIPTIONS[status] ?? 'Success';
-    if (body?.example === undefined)
+    if (body?.example === undefined) {
       answer.example ??= exampleFor(answer.schema as JsonSchema, resolveRef);
+    }
   }
 }
 

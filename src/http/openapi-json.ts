@@ -6,10 +6,13 @@ export const SCHEMAS = '#/components/schemas/';
 
 export function operations(document: JsonObject): JsonObject[] {
   const found: JsonObject[] = [];
-  for (const item of Object.values(objectAt(document, 'paths')))
-    for (const [method, operation] of Object.entries(item as JsonObject))
-      if (['get', 'put', 'post', 'patch', 'delete'].includes(method))
+  for (const item of Object.values(objectAt(document, 'paths'))) {
+    for (const [method, operation] of Object.entries(item as JsonObject)) {
+      if (['get', 'put', 'post', 'patch', 'delete'].includes(method)) {
         found.push(operation as JsonObject);
+      }
+    }
+  }
   return found;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { pageSecurityHeaders } from './page-security.ts';
 
 const directives = (headers: Record<string, string>) =>

@@ -61,8 +61,9 @@ const UNSAFE_SOURCE = /[\s;,\u0000-\u001f\u007f]/; // eslint-disable-line no-con
 function sourceList(directive: string, sources: readonly string[]): string {
   const unique: string[] = [];
   for (const source of sources) {
-    if (source.length === 0 || UNSAFE_SOURCE.test(source))
+    if (source.length === 0 || UNSAFE_SOURCE.test(source)) {
       throw new Error(`${directive}: ${JSON.stringify(source)} is not a valid CSP source`);
+    }
     if (!unique.includes(source)) unique.push(source);
   }
   return `${directive} ${unique.join(' ')}`;

@@ -1,4 +1,4 @@
-import { type Static, Type, type TSchema } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 
 /**
  * Request and response shapes, declared once: they validate requests, type handlers, serialise

@@ -1,7 +1,8 @@
-import { Type, type TSchema } from 'typebox';
+import { type TSchema, Type } from 'typebox';
+
 import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../domain/webhook.ts';
-import { Installment, Plan } from '../features/plans/schemas.ts';
 import { Payout } from '../features/money/schemas.ts';
+import { Installment, Plan } from '../features/plans/schemas.ts';
 import { Refund } from '../features/refunds/schemas.ts';
 import { GoodsReleaseRule } from './schemas.ts';
 

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
+
 import {
-  IdentityProviderUnavailable,
   type BvnCheck,
   type BvnCheckOutcome,
   type IdentityProvider,
   type IdentityProviderName,
+  IdentityProviderUnavailable,
 } from './port.ts';
 
 /**
- * The sandbox identity provider: in-process and deterministic (README, "Test BVNs").
+ * The sandbox identity provider: in-process and deterministic (docs/sandbox.md, "Test BVNs").
  *
  *   221xxxxxxxx  exists, born 1990-01-15      (any 8 digits: tests use a fresh BVN per customer)
  *   22299999999  exists, born 1985-06-30
@@ -26,8 +27,9 @@ export class SandboxIdentityProvider implements IdentityProvider {
   readonly name = SANDBOX_PROVIDER_NAME;
 
   async checkBvn(input: BvnCheck): Promise<BvnCheckOutcome> {
-    if (input.bvn === SANDBOX_UNAVAILABLE_BVN)
+    if (input.bvn === SANDBOX_UNAVAILABLE_BVN) {
       throw new IdentityProviderUnavailable('sandbox identity provider: simulated outage');
+    }
     const dateOfBirth = input.bvn.startsWith('221')
       ? SANDBOX_BVN_DATE_OF_BIRTH
       : input.bvn === SANDBOX_FIXED_BVN

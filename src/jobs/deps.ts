@@ -1,9 +1,9 @@
-import type { Db } from '../db/database.ts';
-import type { Clock } from '../platform/clock.ts';
-import type { PaymentGateway } from '../gateway/port.ts';
 import type { AppContext } from '../app-context.ts';
-import type { NotificationChannels } from '../notifications/port.ts';
+import type { Db } from '../db/database.ts';
 import type { CollectionOutcome } from '../domain/plan.ts';
+import type { PaymentGateway } from '../gateway/port.ts';
+import type { NotificationChannels } from '../notifications/port.ts';
+import type { Clock } from '../platform/clock.ts';
 
 export interface JobDeps {
   db: Db;

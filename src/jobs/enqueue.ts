@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+
 import type { Db, Tx } from '../db/database.ts';
 import type { TaskName, TaskPayloads } from './tasks.ts';
 

@@ -1,4 +1,5 @@
 import type { Task } from 'graphile-worker';
+
 import type { JobDeps } from './deps.ts';
 import { typedTask } from './tasks.ts';
 
@@ -12,7 +13,8 @@ export function purgeIdempotencyKeysTask(deps: JobDeps): Task {
       .deleteFrom('idempotency_keys')
       .where('created_at', '<', before)
       .executeTakeFirst();
-    if (result.numDeletedRows > 0n)
+    if (result.numDeletedRows > 0n) {
       helpers.logger.info(`purged ${result.numDeletedRows} idempotency keys`);
+    }
   });
 }

@@ -1,20 +1,21 @@
 import type { Task, TaskList } from 'graphile-worker';
-import type { JobDeps } from './deps.ts';
-import type { TaskName } from './tasks.ts';
+
 import { expireCheckoutSessionsTask } from '../features/checkout/index.ts';
-import { purgeIdempotencyKeysTask } from './purge-idempotency-keys.ts';
-import { refundVerificationChargeTask } from '../features/payment-methods/index.ts';
 import { collectInstallmentTask } from '../features/collections/index.ts';
+import { deliverNotificationsTask } from '../features/customer-notifications/index.ts';
+import { sendPasswordResetTask } from '../features/customers/index.ts';
+import { purgeWebhookEventsTask } from '../features/merchant-webhooks/index.ts';
 import {
   payoutSweepTask,
   reconcileTask,
   sendPayoutTask,
   verifyPayoutTask,
 } from '../features/money/index.ts';
+import { refundVerificationChargeTask } from '../features/payment-methods/index.ts';
 import { sendRefundTask, verifyRefundTask } from '../features/refunds/index.ts';
-import { purgeWebhookEventsTask } from '../features/merchant-webhooks/index.ts';
-import { deliverNotificationsTask } from '../features/customer-notifications/index.ts';
-import { sendPasswordResetTask } from '../features/customers/index.ts';
+import type { JobDeps } from './deps.ts';
+import { purgeIdempotencyKeysTask } from './purge-idempotency-keys.ts';
+import type { TaskName } from './tasks.ts';
 
 /** Every job the worker runs, by name. Handlers are idempotent: a job may run more than once. */
 export function taskList(deps: JobDeps): TaskList & Record<TaskName, Task> {

@@ -1,7 +1,7 @@
-import type { Runtime } from './runtime.ts';
-import { buildHttpApp } from '../http/app.ts';
 import { listenForCredentialChanges } from '../features/access/index.ts';
+import { buildHttpApp } from '../http/app.ts';
 import type { TypedApp } from '../http/typed-app.ts';
+import type { Runtime } from './runtime.ts';
 
 export async function startApi(runtime: Runtime): Promise<{ app: TypedApp; url: string }> {
   const app = await buildHttpApp(runtime.ctx, {

@@ -23,14 +23,16 @@ export const DEFAULT_API_BASE = 'http://127.0.0.1:3000';
  */
 export function sandboxKey(option: string | undefined, command: string): string {
   const key = option ?? process.env.TRANCHE_SECRET_KEY;
-  if (!key)
+  if (!key) {
     throw new CliFailure(
       `tranche ${command} needs a sandbox secret key: --api-key sk_test_… or TRANCHE_SECRET_KEY.`,
     );
-  if (key.startsWith('sk_live_'))
+  }
+  if (key.startsWith('sk_live_')) {
     throw new CliFailure(
       `tranche ${command} works with sandbox keys only (sk_test_…); this is a live key. Live events go to your live webhook URL.`,
     );
+  }
   return key;
 }
 
@@ -120,10 +122,11 @@ export function refusal(what: string, answer: ApiAnswer): CliFailure {
 
 /** The line printed for a key the service refuses. */
 export function keyRefusal(answer: ApiAnswer): CliFailure {
-  if (answer.status === 401)
+  if (answer.status === 401) {
     return new CliFailure(
       `The API key was refused (401): ${answer.body.detail ?? 'invalid key'} Check --api-key / TRANCHE_SECRET_KEY and --api-base.`,
     );
+  }
   return refusal('Reading your merchant account', answer);
 }
 

@@ -4,7 +4,7 @@
  */
 import { TRIGGER_CATALOGUE } from './cli-trigger.ts';
 
-const CONFIGURED = 'Settings come from the environment (README, "Configuration").';
+const CONFIGURED = 'Settings come from the environment (docs/configuration.md).';
 
 const SANDBOX_CLIENT = `  --api-key sk_test_…  a sandbox secret key (default: TRANCHE_SECRET_KEY); live keys are refused
   --api-base URL       the Tranche to talk to (default: TRANCHE_API_BASE, else http://127.0.0.1:3000)`;

@@ -110,10 +110,11 @@ async function readStream(
     const body = (await response.json().catch(() => ({}))) as { detail?: string };
     const answer = { status: response.status, body };
     // A refused key does not get better by retrying; a server error or a restart does.
-    if (response.status === 401 || response.status === 403 || response.status === 400)
+    if (response.status === 401 || response.status === 403 || response.status === 400) {
       throw response.status === 401
         ? new CliFailure(`The API key was refused (401): ${body.detail ?? 'invalid key'}`)
         : refusal('Opening the event stream', answer);
+    }
     throw new Error(`HTTP ${response.status}: ${body.detail ?? 'no detail'}`);
   }
   if (!response.body) throw new Error('the stream has no body');

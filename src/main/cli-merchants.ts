@@ -1,6 +1,7 @@
 /** `tranche merchants`: an operator's merchant tasks, through the same use cases as the console. */
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
+
 import { DomainError } from '../domain/errors.ts';
 import { operatorName } from '../domain/operator-action.ts';
 import {
@@ -55,8 +56,9 @@ export async function runMerchants(argv: string[]): Promise<number> {
     );
     if (values.help) return usage('merchants create');
     const emit = emitter(values.json);
-    if (!values.name || !values.email)
+    if (!values.name || !values.email) {
       throw new DomainError('invalid_request', 'merchants create needs --name and --email.');
+    }
     const created = await withRuntime((rt) =>
       createMerchant(rt.ctx, {
         businessName: values.name ?? '',
@@ -95,11 +97,12 @@ export async function runMerchants(argv: string[]): Promise<number> {
     );
     if (values.help) return usage('merchants list');
     const status = MERCHANT_STATUSES.find((s) => s === values.status);
-    if (values.status !== undefined && !status)
+    if (values.status !== undefined && !status) {
       throw new DomainError(
         'invalid_request',
         `--status must be one of ${MERCHANT_STATUSES.join(', ')}.`,
       );
+    }
     const result = await withRuntime((rt) =>
       listMerchants(rt.ctx, { limit: 100, offset: 0, ...(status && { status }) }),
     );

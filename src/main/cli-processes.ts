@@ -32,11 +32,11 @@ export async function runProcesses(which: {
         })
       : undefined;
   if (api) printBanner(runtime, api.url, worker?.monitoringUrl, sandbox?.url, store?.url);
-  else if (worker)
+  else if (worker) {
     note(
       `Tranche worker running. Health and metrics: ${worker.monitoringUrl} (/healthz, /readyz, /metrics)`,
     );
-  else if (sandbox) note(`Sandbox gateway running at ${sandbox.url}`);
+  } else if (sandbox) note(`Sandbox gateway running at ${sandbox.url}`);
 
   // Runs until a signal: then stop taking work, finish what is in flight, release the database.
   const signal = await new Promise<string>((resolve) => {
@@ -92,10 +92,11 @@ function printBanner(
   print(`  API reference  ${url}/docs`);
   print(`  Health         ${url}/healthz   Metrics ${url}/metrics`);
   print(`  Merchant       ${url}/merchant    Operator console ${url}/admin`);
-  if (workerMonitoringUrl)
+  if (workerMonitoringUrl) {
     print(
       `  Worker         ${workerMonitoringUrl}/healthz   Metrics ${workerMonitoringUrl}/metrics`,
     );
+  }
   print(
     `  Gateway        ${sandboxUrl ? `sandbox gateway at ${sandboxUrl} (test cards: src/gateway/sandbox/README.md)` : (runtime.config.gatewayBaseUrl ?? '')}`,
   );

@@ -1,5 +1,6 @@
 /** `tranche reconcile`: the money checks an operator runs by hand, and scripts by exit code. */
 import { parseArgs } from 'node:util';
+
 import { DomainError } from '../domain/errors.ts';
 import { reconcile } from '../features/money/index.ts';
 import { HELP, parsed, print, usage, withRuntime } from './cli-shared.ts';
@@ -18,8 +19,9 @@ export async function runReconcile(argv: string[]): Promise<number> {
   );
   if (values.help) return usage('reconcile');
   const since = values.since ? new Date(values.since) : new Date(Date.now() - 7 * 24 * 60 * 60_000);
-  if (Number.isNaN(since.getTime()))
+  if (Number.isNaN(since.getTime())) {
     throw new DomainError('invalid_request', '--since must be a date such as 2026-11-01.');
+  }
   const report = await withRuntime((rt) =>
     reconcile(rt.ctx, { since, gateway: !values['no-gateway'] }),
   );

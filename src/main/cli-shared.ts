@@ -4,6 +4,7 @@
  * modules, so that cli.ts can import the commands and the commands these without a cycle.
  */
 import { parseArgs } from 'node:util';
+
 import { loadConfig } from '../platform/config.ts';
 import { COMMAND_USAGE, type CommandName } from './cli-help.ts';
 import { openRuntime, type Runtime } from './runtime.ts';
@@ -30,8 +31,9 @@ export function parsed<R>(command: CommandName, parse: () => R): R {
     return parse();
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_') && error instanceof Error)
+    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_') && error instanceof Error) {
       throw new UsageError(command, `${error.message.split('. ')[0] ?? error.message}.`);
+    }
     throw error;
   }
 }

@@ -1,15 +1,16 @@
 import { randomInt } from 'node:crypto';
+
+import { assert } from '../platform/assert.ts';
 import {
   type ApiAnswer,
   CliApi,
   CliFailure,
   type CliOutput,
-  keyMerchant,
   type KeyMerchant,
+  keyMerchant,
   refusal,
   sleep,
 } from './cli-api.ts';
-import { assert } from '../platform/assert.ts';
 
 /**
  * What `tranche trigger` can make happen: every event of the catalogue (docs/webhooks.md), each
@@ -67,8 +68,9 @@ export async function runTrigger(
   const event = options.event;
   const onePayment = event === 'payment_plan.completed';
   const plan = await run.confirmedPlan({ installmentCount: onePayment ? 1 : 3 });
-  if (event === 'debit.scheduled' || event === 'payment.success')
+  if (event === 'debit.scheduled' || event === 'payment.success') {
     return run.expect(event, plan.id, started);
+  }
   // Every other event follows the deposit; one "Done" line, for the event asked for.
   const deposit = await run.waitForEvent('payment.success', plan.id, started);
   out.print(`  ✓ Deposit collected (payment.success ${deposit.id})`);
@@ -203,7 +205,7 @@ class TriggerRun {
     );
     const data = registered.data as { access_token: string; customer: { id: string } };
     const customer = this.api.as(data.access_token);
-    // One BVN verifies one account: a fresh test BVN each time (README, "Test BVNs").
+    // One BVN verifies one account: a fresh test BVN each time (docs/sandbox.md, "Test BVNs").
     for (let attempt = 1; ; attempt++) {
       const bvn = `221${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
       const verified = await customer.post('/api/v1/customers/me/identity', {
@@ -232,10 +234,11 @@ class TriggerRun {
       body: new URLSearchParams({ card_number: '4084084084084081', cvv: '408', expiry: '12/30' }),
       redirect: 'manual',
     });
-    if (paid.status !== 303)
+    if (paid.status !== 303) {
       throw new CliFailure(
         `The card page at ${page} answered ${paid.status}: trigger needs the sandbox gateway.`,
       );
+    }
     const card = await this.ok(
       'Test card 4084 0840 8408 4081 saved',
       customer.post('/api/v1/payment-methods/verify-card', {
@@ -269,16 +272,18 @@ class TriggerRun {
       for (;;) {
         const plan = await this.api.get(`${this.merchantPath}/plans/${planId}`);
         const view = plan.body.data as PlanView | undefined;
-        if (view?.status === 'defaulted')
+        if (view?.status === 'defaulted') {
           return this.expect('payment_plan.defaulted', planId, since);
+        }
         const failed = await this.api.get(
           `${this.merchantPath}/webhook-events?event=payment.failed&payment_plan_id=${planId}&limit=100`,
         );
         if (((failed.body.data as unknown[] | undefined)?.length ?? 0) >= round) break;
-        if (Date.now() > deadline)
+        if (Date.now() > deadline) {
           throw new CliFailure(
             `No payment.failed after ${WAIT_MS / 1000} s: is the worker running?`,
           );
+        }
         await sleep(500);
       }
     }
@@ -303,13 +308,14 @@ class TriggerRun {
             ? null
             : '0123456789';
     const restore = merchant.settlement_account;
-    if (account)
+    if (account) {
       await this.ok(
         `Settlement account 058/${account} (sandbox)`,
         this.api.patch(`${this.merchantPath}/settings`, {
           settlement_account: { bank_code: '058', account_number: account },
         }),
       );
+    }
     try {
       const payout = await this.ok(
         'Payout requested',
@@ -362,12 +368,14 @@ class TriggerRun {
         id: string;
         payload: { data: Record<string, unknown> };
       }[];
-      for (const item of items)
+      for (const item of items) {
         if (match(item.payload.data)) return { id: item.id, data: item.payload.data };
-      if (Date.now() > deadline)
+      }
+      if (Date.now() > deadline) {
         throw new CliFailure(
           `No ${type} after ${WAIT_MS / 1000} s: is the worker running (tranche start or tranche worker)?`,
         );
+      }
       await sleep(500);
     }
   }

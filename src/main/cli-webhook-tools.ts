@@ -3,6 +3,7 @@
  * is sent. The commands themselves are cli-listen.ts and cli-trigger.ts.
  */
 import { parseArgs } from 'node:util';
+
 import { apiBase, sandboxKey } from './cli-api.ts';
 import { runListen } from './cli-listen.ts';
 import { cliOutput, HELP, parsed, usage, UsageError } from './cli-shared.ts';
@@ -28,15 +29,17 @@ export async function cliListen(argv: string[]): Promise<number> {
   if (values.help) return usage('listen');
   const forwardTo = values['forward-to'];
   if (!forwardTo) throw new UsageError('listen', 'Missing --forward-to URL.');
-  if (!URL.canParse(forwardTo) || !/^https?:$/.test(new URL(forwardTo).protocol))
+  if (!URL.canParse(forwardTo) || !/^https?:$/.test(new URL(forwardTo).protocol)) {
     throw new UsageError('listen', `--forward-to ${forwardTo} is not an http(s) URL.`);
+  }
   const events = (values.events ?? '')
     .split(',')
     .map((event) => event.trim())
     .filter((event) => event !== '');
   const unknown = events.filter((event) => !isTriggerEvent(event));
-  if (unknown.length > 0)
+  if (unknown.length > 0) {
     throw new UsageError('listen', `Unknown event '${unknown.join(', ')}' in --events.`);
+  }
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);

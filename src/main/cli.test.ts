@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { main } from './cli.ts';
 
 /** Runs `tranche …` in this process, capturing what it writes. No command here reaches a database. */

@@ -3,6 +3,7 @@
  * and how a command's refusal becomes an exit code. Each command group is its own cli-*.ts.
  */
 import { readFileSync } from 'node:fs';
+
 import { DomainError } from '../domain/errors.ts';
 import { ConfigError, loadConfig } from '../platform/config.ts';
 import { resolveSecrets } from '../platform/secrets.ts';
@@ -39,7 +40,7 @@ Local webhook tools (a sandbox secret key: --api-key or TRANCHE_SECRET_KEY)
 tranche <command> --help        what a command does and its options
 tranche --version               the version of Tranche
 
-Settings come from the environment (README, "Configuration").
+Settings come from the environment (docs/configuration.md).
 `;
 
 function packageVersion(): string {
@@ -55,20 +56,24 @@ export async function main(argv: string[]): Promise<number> {
   try {
     switch (command) {
       case 'start':
-        if (onlyHelp(command, rest) === null)
+        if (onlyHelp(command, rest) === null) {
           await runProcesses({ api: true, worker: true, sandbox: true, demoStore: true });
+        }
         return 0;
       case 'api':
-        if (onlyHelp(command, rest) === null)
+        if (onlyHelp(command, rest) === null) {
           await runProcesses({ api: true, worker: false, sandbox: false });
+        }
         return 0;
       case 'worker':
-        if (onlyHelp(command, rest) === null)
+        if (onlyHelp(command, rest) === null) {
           await runProcesses({ api: false, worker: true, sandbox: false });
+        }
         return 0;
       case 'sandbox-gateway':
-        if (onlyHelp(command, rest) === null)
+        if (onlyHelp(command, rest) === null) {
           await runProcesses({ api: false, worker: false, sandbox: true });
+        }
         return 0;
       case 'migrate':
         if (onlyHelp(command, rest) === null) await runMigrate();

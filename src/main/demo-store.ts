@@ -1,7 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { startStore } from '../../examples/store/server.ts';
 import { authenticateSecretKey } from '../features/access/index.ts';
+import { loadWebhookEndpoint } from '../features/merchant-webhooks/index.ts';
 import {
   createMerchant,
   reactivateMerchant,
@@ -9,7 +11,6 @@ import {
   rollWebhookSecret,
   updateMerchantSettings,
 } from '../features/merchants/index.ts';
-import { loadWebhookEndpoint } from '../features/merchant-webhooks/index.ts';
 import type { Config } from '../platform/config.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -86,13 +87,14 @@ async function demoMerchantCredentials(runtime: Runtime): Promise<DemoCredential
       webhook_secret: created.webhook_secrets.test,
     });
   }
-  if (merchant.status === 'deactivated')
+  if (merchant.status === 'deactivated') {
     await reactivateMerchant(
       ctx,
       merchant.id,
       { name: 'system:demo-store' },
       'the demo store reactivates its own sandbox merchant when it starts',
     );
+  }
 
   const stored = readStored(file);
   const mine = stored?.merchant_id === merchant.id ? stored : undefined;

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
+
 import { WEBHOOK_EVENT_TYPES } from '../domain/webhook.ts';
 import { compactJson } from '../http/compact-json.ts';
 import { renderOpenApiDocument } from './openapi-render.ts';
@@ -53,9 +55,11 @@ describe('docs/openapi.json', () => {
       };
     for (const { name, operation } of operations) {
       const parameters = (operation as { parameters?: { $ref?: string }[] }).parameters ?? [];
-      for (const parameter of parameters.map(resolve))
-        if (parameter.in === 'query' && parameter.schema && 'default' in parameter.schema)
+      for (const parameter of parameters.map(resolve)) {
+        if (parameter.in === 'query' && parameter.schema && 'default' in parameter.schema) {
           expect(parameter.required, `${name} ${parameter.name}`).toBe(false);
+        }
+      }
     }
   });
 
@@ -80,8 +84,9 @@ describe('docs/openapi.json', () => {
       );
       if (name === 'get /pay/{link_id}') continue; // HTML pages, not the JSON envelope
       expect(errors.length, name).toBeGreaterThan(0);
-      for (const [, response] of errors)
+      for (const [, response] of errors) {
         expect(response.$ref, name).toMatch(/^#\/components\/responses\//);
+      }
     }
     expect(committed.match(/What went wrong, in words safe to show/g)).toHaveLength(1);
   });

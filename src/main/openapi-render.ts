@@ -1,10 +1,10 @@
 import { connectDatabase } from '../db/database.ts';
-import { systemClock } from '../platform/clock.ts';
-import { MemoryRateLimitStore } from '../platform/rate-limiter.ts';
-import { generateSecrets } from '../platform/secrets.ts';
 import { buildHttpApp } from '../http/app.ts';
 import { compactJson } from '../http/compact-json.ts';
 import { SandboxIdentityProvider } from '../identity/sandbox.ts';
+import { systemClock } from '../platform/clock.ts';
+import { MemoryRateLimitStore } from '../platform/rate-limiter.ts';
+import { generateSecrets } from '../platform/secrets.ts';
 import { createAppContext } from './app-context.ts';
 
 /**

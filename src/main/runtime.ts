@@ -1,18 +1,20 @@
 import { join } from 'node:path';
+
 import pg from 'pg';
+
 import type { AppContext } from '../app-context.ts';
 import { connectDatabase, type DatabaseHandle } from '../db/database.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../db/embedded.ts';
 import { migrate } from '../db/migrate.ts';
-import { systemClock, type Clock } from '../platform/clock.ts';
+import { identityProviderFor } from '../identity/sandbox.ts';
+import { type Clock, systemClock } from '../platform/clock.ts';
 import type { Config } from '../platform/config.ts';
 import {
   MemoryRateLimitStore,
-  RedisRateLimitStore,
   type RateLimitStore,
+  RedisRateLimitStore,
 } from '../platform/rate-limiter.ts';
 import { resolveSecrets, type ServiceSecrets } from '../platform/secrets.ts';
-import { identityProviderFor } from '../identity/sandbox.ts';
 import { createAppContext } from './app-context.ts';
 
 /** Where the gateway adapter points: the configured gateway, else the local sandbox gateway. */

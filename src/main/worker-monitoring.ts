@@ -1,13 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sql, type RawBuilder } from 'kysely';
+
+import { type RawBuilder, sql } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
-import type { CollectionOutcome } from '../domain/plan.ts';
+
 import type { Db } from '../db/database.ts';
+import type { CollectionOutcome } from '../domain/plan.ts';
 import type { Clock } from '../platform/clock.ts';
 
 /**
- * The worker's own health and Prometheus endpoints (README "Production").
+ * The worker's own health and Prometheus endpoints (docs/production.md).
  *
  * Two kinds of metric: counters of what this process did (collections, webhook attempts), which
  * Prometheus sums across workers, and gauges of the whole system's state (what is due, queued,
@@ -95,9 +97,11 @@ export function createWorkerMetrics(db: Db, clock: Clock): WorkerMetrics {
     'Webhook events waiting for delivery to a configured endpoint: pending (never attempted) or retrying.',
     ['mode', 'status'],
     (g, s) => {
-      for (const status of ['pending', 'retrying'])
-        for (const [key, mode] of MODES)
+      for (const status of ['pending', 'retrying']) {
+        for (const [key, mode] of MODES) {
           g.set({ mode, status }, s.webhookQueue[`${status}:${key}`] ?? 0);
+        }
+      }
     },
   );
   gauge(
@@ -244,8 +248,9 @@ export async function startMonitoringServer(options: {
     const json = (status: number, body: object) =>
       send(status, 'application/json; charset=utf-8', JSON.stringify(body));
     const path = (request.url ?? '/').split('?')[0];
-    if (request.method !== 'GET' && request.method !== 'HEAD')
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
       return json(405, { ok: false, code: 'method_not_allowed', detail: 'Use GET.' });
+    }
     if (path === '/healthz') return json(200, { ok: true, status: 'alive' });
     if (path === '/readyz') {
       sql`SELECT 1`

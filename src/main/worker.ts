@@ -1,18 +1,20 @@
 import { EventEmitter } from 'node:events';
+
 import { Logger as WorkerLogger, parseCrontab, run, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
+
+import { WebhookDispatcher } from '../features/merchant-webhooks/index.ts';
 import { CRONTAB, taskList } from '../jobs/task-list.ts';
 import { closeNotificationChannels, openNotificationChannels } from '../notifications/channels.ts';
+import { assert } from '../platform/assert.ts';
 import { createLogger } from '../platform/logger.ts';
-import { WebhookDispatcher } from '../features/merchant-webhooks/index.ts';
 import type { Runtime } from './runtime.ts';
 import {
   createWorkerMetrics,
-  startMonitoringServer,
   type MonitoringServer,
+  startMonitoringServer,
 } from './worker-monitoring.ts';
 import { startWorkerRecovery, type WorkerRecovery } from './worker-recovery.ts';
-import { assert } from '../platform/assert.ts';
 
 export interface WorkerHandle {
   /** Where `/healthz`, `/readyz` and `/metrics` answer. */

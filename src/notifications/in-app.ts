@@ -15,8 +15,9 @@ export function inAppChannel(db: Db): NotificationChannel {
     name: 'in_app',
     send: async (message: OutgoingNotification) => {
       // A reset link shown inside the account it unlocks would help nobody.
-      if (message.kind === 'password_reset')
+      if (message.kind === 'password_reset') {
         throw new DeliveryError('account e-mails are not in-app notices', { permanent: true });
+      }
       await db
         .insertInto('customer_notifications')
         .values({

@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
+
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+
 import { logMailChannel } from './log-mail.ts';
 
 describe('e-mail to the log (SMTP_URL unset)', () => {

@@ -1,6 +1,6 @@
 import type { NotificationKind } from '../domain/notification.ts';
-import type { ChannelName } from '../domain/notification-timing.ts';
 import type { RenderedNotification } from '../domain/notification-content.ts';
+import type { ChannelName } from '../domain/notification-timing.ts';
 
 /**
  * The channel port (decision 0017): how a notification reaches a customer. The delivery job

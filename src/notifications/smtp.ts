@@ -1,4 +1,5 @@
 import { createTransport } from 'nodemailer';
+
 import {
   DeliveryError,
   messageIdFor,

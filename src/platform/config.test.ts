@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, SETTINGS, loadConfig } from './config.ts';
+
+import { CONFIG_VARIABLES, ConfigError, loadConfig, SETTINGS } from './config.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -17,8 +19,9 @@ describe('configuration', () => {
   it('reports every invalid variable at once', () => {
     const attempt = () =>
       loadConfig({ PORT: 'eighty', DATABASE_POOL_SIZE: '0', TRANCHE_ENV: 'staging' });
-    for (const name of ['PORT', 'DATABASE_POOL_SIZE', 'TRANCHE_ENV'])
+    for (const name of ['PORT', 'DATABASE_POOL_SIZE', 'TRANCHE_ENV']) {
       expect(attempt).toThrow(new RegExp(name));
+    }
   });
   it('production refuses to start without real secrets and a database', () => {
     expect(() => loadConfig({ TRANCHE_ENV: 'production' })).toThrow(
@@ -34,21 +37,21 @@ describe('configuration', () => {
     expect(documented('WORKER_CONCURRENCY')).toBe(`\`${config.workerConcurrency}\``);
     expect(documented('LOG_LEVEL')).toBe(`\`${config.logLevel}\``);
   });
-  it('the README configuration table is the settings table: same variables, defaults and descriptions', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const section = readme.slice(readme.indexOf('## Configuration'));
-    const table = section.slice(0, section.indexOf('\n## '));
+  it('the configuration table (docs/configuration.md) is the settings table: same variables, defaults and descriptions', () => {
+    const table = readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
     const rows = new Map<string, { default: string; description: string }>();
     for (const line of table.split('\n')) {
       const cells = /^\| `([A-Z0-9_]+)`\s*\|(.*)\|(.*)\|$/.exec(line);
-      if (cells?.[1] && cells[2] !== undefined && cells[3] !== undefined)
+      if (cells?.[1] && cells[2] !== undefined && cells[3] !== undefined) {
         rows.set(cells[1], { default: cells[2].trim(), description: cells[3].trim() });
+      }
     }
-    for (const variable of CONFIG_VARIABLES)
+    for (const variable of CONFIG_VARIABLES) {
       expect(rows.get(variable.name), variable.name).toEqual({
         default: variable.default,
         description: variable.description,
       });
+    }
     expect([...rows.keys()].sort()).toEqual(CONFIG_VARIABLES.map((v) => v.name).sort());
   });
   it('.env.example names every setting once, and nothing else', () => {
@@ -109,8 +112,9 @@ describe('configuration', () => {
     ).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8', 'loopback']);
   });
   it('refuses a TRUST_PROXY that is not a hop count or addresses, and one that trusts everybody', () => {
-    for (const value of ['true', '*', 'lb.internal', '10.0.0.0/33', '10.0.0.1,', '-1', '1.5'])
+    for (const value of ['true', '*', 'lb.internal', '10.0.0.0/33', '10.0.0.1,', '-1', '1.5']) {
       expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY must/);
+    }
   });
   it('customer e-mail: SMTP_URL is an smtp(s) URL (unset: the log), EMAIL_FROM an address; both required in production', () => {
     expect(loadConfig({})).toMatchObject({

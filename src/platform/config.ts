@@ -1,9 +1,10 @@
 import { isIP } from 'node:net';
+
 import { emailAddressDomain } from './email-address.ts';
 
 /**
  * Every setting the service reads from its environment, validated once at start-up.
- * The README's configuration table mirrors `CONFIG_VARIABLES`; a test keeps the two in step.
+ * docs/configuration.md's table mirrors `CONFIG_VARIABLES`; a test keeps the two in step.
  */
 export type Environment = 'development' | 'test' | 'production';
 
@@ -53,7 +54,7 @@ export interface Config {
 
 /**
  * One row per environment variable: its default, its rule and its documentation. Parsing reads
- * defaults and limits only from here, and `CONFIG_VARIABLES` (the README's table) is derived
+ * defaults and limits only from here, and `CONFIG_VARIABLES` (docs/configuration.md's table) is derived
  * from it, so a default exists once.
  */
 interface Setting {
@@ -262,7 +263,7 @@ type NameWhere<Shape> = { [K in SettingName]: Settings[K] extends Shape ? K : ne
 
 export interface ConfigVariable {
   name: SettingName;
-  /** As the README's table shows it: a value in backticks, or what "unset" means. */
+  /** As docs/configuration.md's table shows it: a value in backticks, or what "unset" means. */
   default: string;
   description: string;
 }
@@ -291,10 +292,11 @@ const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 export function parseTrustProxy(raw: string): TrustProxy | { problem: string } {
   const value = raw.trim().toLowerCase();
   if (value === 'off' || value === 'false' || value === 'no' || value === '0') return false;
-  if (value === 'on' || value === 'true' || value === 'yes' || value === 'all' || value === '*')
+  if (value === 'on' || value === 'true' || value === 'yes' || value === 'all' || value === '*') {
     return {
       problem: `TRUST_PROXY must not trust every sender ("${raw}" would let any client set its own IP with X-Forwarded-For): give the number of proxies in front of the API (e.g. 1) or their addresses`,
     };
+  }
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
     if (Number.isSafeInteger(hops)) return hops;
@@ -303,10 +305,11 @@ export function parseTrustProxy(raw: string): TrustProxy | { problem: string } {
   const bad = entries.filter(
     (entry) => !TRUST_PROXY_NAMES.includes(entry) && !isAddressOrCidr(entry),
   );
-  if (bad.length > 0)
+  if (bad.length > 0) {
     return {
       problem: `TRUST_PROXY must be off, a number of proxies (e.g. 1), or comma-separated proxy addresses or CIDRs such as 10.0.0.0/8 (got "${raw}"; not an address or CIDR: ${bad.map((b) => `"${b}"`).join(', ')})`,
     };
+  }
   return entries;
 }
 
@@ -357,11 +360,11 @@ export function loadConfig(env: Env = process.env): Config {
       problems.push(`${name} is not a valid URL; expected e.g. ${schemes[0]}//host`);
       return undefined;
     }
-    if (!(schemes as readonly string[]).includes(parsed.protocol))
+    if (!(schemes as readonly string[]).includes(parsed.protocol)) {
       problems.push(
         `${name} must be a ${schemes.map((s) => s.replace(/:$/, '')).join(' or ')} URL (got scheme "${parsed.protocol}")`,
       );
-    else if (host && parsed.hostname === '') problems.push(`${name} must name a host`);
+    } else if (host && parsed.hostname === '') problems.push(`${name} must name a host`);
     return text;
   };
   const secret = (name: NameWhere<{ unset: '(development: generated)' }>) => raw(name);
@@ -412,10 +415,11 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: url('SMTP_URL'),
     emailFrom: str('EMAIL_FROM'),
   };
-  if (emailAddressDomain(config.emailFrom) === null)
+  if (emailAddressDomain(config.emailFrom) === null) {
     problems.push(
       `EMAIL_FROM must be an address such as "Tranche <notifications@example.ng>" (got "${config.emailFrom}")`,
     );
+  }
 
   if (config.env === 'production') {
     for (const name of [
@@ -432,7 +436,8 @@ export function loadConfig(env: Env = process.env): Config {
       if (!raw(name)) problems.push(`${name} is required when TRANCHE_ENV=production`);
     }
   }
-  if (problems.length > 0)
+  if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+  }
   return config;
 }

@@ -30,8 +30,9 @@ function parse(value: string | undefined): Armed | null {
   if (!value) return null;
   const match = /^([a-z_.]+)(?:@(\d+))?$/.exec(value);
   const point = CRASH_POINTS.find((p) => p === match?.[1]);
-  if (!match || !point)
+  if (!match || !point) {
     throw new Error(`CRASH_AT=${value}: not a crash point (${CRASH_POINTS.join(', ')})`);
+  }
   return { point, hit: Number(match[2] ?? '1') };
 }
 

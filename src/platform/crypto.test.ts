@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
+
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+
 import { constantTimeEqual, hmacSha512Hex, SecretBox } from './crypto.ts';
 import { loggerOptions } from './logger.ts';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { emailAddressDomain } from './email-address.ts';
 
 describe('emailAddressDomain', () => {
@@ -8,7 +9,8 @@ describe('emailAddressDomain', () => {
     expect(emailAddressDomain('"Tranche, Lagos" <a@mail.tranche.ng> ')).toBe('mail.tranche.ng');
   });
   it('is null without one', () => {
-    for (const from of ['Tranche', 'Tranche <>', 'a@', '@b.ng', 'a b@c.ng', 'x@y.ng <z>'])
+    for (const from of ['Tranche', 'Tranche <>', 'a@', '@b.ng', 'a b@c.ng', 'x@y.ng <z>']) {
       expect(emailAddressDomain(from), from).toBeNull();
+    }
   });
 });

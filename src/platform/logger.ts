@@ -1,4 +1,4 @@
-import { pino, type Logger, type LoggerOptions } from 'pino';
+import { type Logger, type LoggerOptions, pino } from 'pino';
 
 /** Paths whose values never reach a log line: credentials, secrets, personal data we do not need. */
 export const REDACTED_PATHS = [

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { randomBase62 } from './ids.ts';
-import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './rate-limiter.ts';
+import { MemoryRateLimitStore, type RateLimitStore, RedisRateLimitStore } from './rate-limiter.ts';
 
 function behavesAsAFixedWindowCounter(make: () => RateLimitStore): void {
   it('counts hits per aligned window and resets at the boundary', async () => {

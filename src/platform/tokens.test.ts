@@ -1,6 +1,8 @@
 import { createHmac, createPrivateKey, createPublicKey } from 'node:crypto';
+
 import { jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
+
 import { ManualClock } from './clock.ts';
 import { generateSecrets } from './secrets.ts';
 import { TokenService } from './tokens.ts';
@@ -40,7 +42,7 @@ describe('TokenService.verify (every customer and dashboard route goes through i
       Buffer.from(publicKey.export({ format: 'jwk' }).x ?? '', 'base64url'),
       JSON.stringify(publicKey.export({ format: 'jwk' })),
     ];
-    for (const secret of encodings)
+    for (const secret of encodings) {
       for (const alg of ['HS256', 'HS512'] as const) {
         const token = hmacToken(alg, secret);
         // A well-formed token under that key: a verifier that trusted the header would accept it.
@@ -50,6 +52,7 @@ describe('TokenService.verify (every customer and dashboard route goes through i
         ).resolves.toBeDefined();
         expect(await tokens.verify(token, 'customer')).toBeNull();
       }
+    }
   });
 
   it('refuses alg none, a token for the other audience, and one past its expiry', async () => {

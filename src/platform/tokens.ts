@@ -1,5 +1,7 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+
 import type { Clock } from './clock.ts';
 
 /**
@@ -26,8 +28,9 @@ export class TokenService {
 
   constructor(privateKeyPem: string, clock: Clock) {
     this.privateKey = createPrivateKey(privateKeyPem);
-    if (this.privateKey.asymmetricKeyType !== 'ed25519')
+    if (this.privateKey.asymmetricKeyType !== 'ed25519') {
       throw new Error('JWT_PRIVATE_KEY must be an Ed25519 key');
+    }
     this.publicKey = createPublicKey(this.privateKey);
     this.clock = clock;
   }

@@ -16,11 +16,13 @@
  * same only when sent one at a time).
  */
 import { createHmac, randomUUID } from 'node:crypto';
+
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rollApiKey } from '../../src/features/merchants/index.ts';
-import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
+
 import { runWrite } from '../../src/db/write.ts';
+import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
+import { rollApiKey } from '../../src/features/merchants/index.ts';
 import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';
 import { addCard, collect, confirmPlanFor } from '../harness/plans.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
@@ -30,12 +32,12 @@ import {
   hostileUrlText,
   hostileValue,
   loadDocument,
+  type Operation,
   responseValidators,
+  type Schema,
   SERVER_OWNED_FIELDS,
   toJsonText,
   valueOf,
-  type Operation,
-  type Schema,
 } from './openapi-fuzz.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS_PER_OPERATION ?? batteryCount({ ci: 200, full: 10_000 }));
@@ -303,11 +305,12 @@ function queryArbitrary(op: Operation, world: World, hostile: boolean): fc.Arbit
       ),
     ),
   );
-  if (!hostile)
+  if (!hostile) {
     return valid.map((pairs) => {
       const present = pairs.filter((p): p is string => p !== null);
       return present.length ? `?${present.join('&')}` : '';
     });
+  }
   const names = [...params.map((p) => p.name), 'unknown', '__proto__', 'constructor[prototype]'];
   return fc
     .tuple(valid, fc.constantFrom(...names), hostileUrlText, fc.boolean())
@@ -319,7 +322,7 @@ function queryArbitrary(op: Operation, world: World, hostile: boolean): fc.Arbit
 }
 
 function validBodyArbitrary(op: Operation, world: World): fc.Arbitrary<unknown> {
-  if (GATEWAY_WEBHOOKS.has(op.operationId))
+  if (GATEWAY_WEBHOOKS.has(op.operationId)) {
     return fc.record({
       event: fc.constantFrom(
         'charge.success',
@@ -342,6 +345,7 @@ function validBodyArbitrary(op: Operation, world: World): fc.Arbitrary<unknown> 
         { requiredKeys: [] },
       ),
     });
+  }
   const body = op.body;
   if (!body) return fc.constant(undefined);
   const generated = valueOf(body.schema, { document, known: world.known });
@@ -469,21 +473,25 @@ function requestArbitrary(op: Operation, world: World): fc.Arbitrary<FuzzRequest
         const options = world.credentials[scheme] ?? [];
         headers.authorization = `Bearer ${options[r.credential % options.length] ?? ''}`;
       }
-      if (alternatives.some((a) => a.includes('adminToken')))
+      if (alternatives.some((a) => a.includes('adminToken'))) {
         headers['x-operator'] = 'Fuzz Operator';
-      if (op.parameters.some((p) => p.name === 'idempotency-key'))
+      }
+      if (op.parameters.some((p) => p.name === 'idempotency-key')) {
         headers['idempotency-key'] = r.idempotencyKey;
+      }
       let body: string | Uint8Array | undefined;
       if (sendsBody) {
         if (r.kind === 'raw-body') body = r.rawBody;
         else if (r.kind === 'body') body = toJsonText(r.badBody);
         else if (r.body !== undefined) body = toJsonText(r.body);
-        if (body !== undefined)
+        if (body !== undefined) {
           headers['content-type'] = r.kind === 'content-type' ? r.contentType : 'application/json';
-        if (body !== undefined && GATEWAY_WEBHOOKS.has(op.operationId) && r.signed)
+        }
+        if (body !== undefined && GATEWAY_WEBHOOKS.has(op.operationId) && r.signed) {
           headers['x-paystack-signature'] = createHmac('sha512', t.sandbox.secretKey)
             .update(body)
             .digest('hex');
+        }
       }
       if (r.kind === 'header') headers[r.headerName] = r.headerValue;
       if (headers['content-type'] === '') delete headers['content-type'];
@@ -545,20 +553,23 @@ async function send(op: Operation, request: FuzzRequest, f: Figures): Promise<vo
   if (key === 'default') f.byDefault.set(status, (f.byDefault.get(status) ?? 0) + 1);
   const media = op.responses[key] ?? [];
   const contentType = response.headers.get('content-type') ?? '';
-  if (media.length > 0 && !media.some((m) => contentType.startsWith(m)))
+  if (media.length > 0 && !media.some((m) => contentType.startsWith(m))) {
     problems.push(`content-type "${contentType}", documented ${media.join(', ')}`);
-  if (!(String(status) in op.responses) && !('default' in op.responses))
+  }
+  if (!(String(status) in op.responses) && !('default' in op.responses)) {
     problems.push(`status ${status} is not documented (and the operation has no default)`);
-  else if (media.length === 0 && status !== 303 && status !== 204)
+  } else if (media.length === 0 && status !== 303 && status !== 204) {
     problems.push(`status ${status} documents no body, but one was sent ("${contentType}")`);
+  }
   if (validate && !streaming) {
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
-      if (!validate(parsed))
+      if (!validate(parsed)) {
         problems.push(
           `body does not match the ${key} schema: ${JSON.stringify(validate.errors?.slice(0, 3))}`,
         );
+      }
     } catch {
       problems.push('body is not JSON');
     }
@@ -566,7 +577,7 @@ async function send(op: Operation, request: FuzzRequest, f: Figures): Promise<vo
   if (problems.length > 0) {
     if (status < 500) f.violations += 1;
     // The first thousand are kept (each test prints its first five; the summary, thirty).
-    if (findings.length < 1_000)
+    if (findings.length < 1_000) {
       findings.push({
         operationId: op.operationId,
         problem: problems.join('; '),
@@ -574,6 +585,7 @@ async function send(op: Operation, request: FuzzRequest, f: Figures): Promise<vo
         status,
         response: text.slice(0, 400),
       });
+    }
   }
 }
 

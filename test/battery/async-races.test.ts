@@ -1,16 +1,18 @@
 import { randomInt } from 'node:crypto';
+
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectInstallment } from '../../src/features/collections/collect.ts';
-import { chargeReference } from '../../src/features/collections/intents.ts';
+
 import type { AppContext } from '../../src/app-context.ts';
-import { receiveGatewayWebhook } from '../../src/features/gateway-events/gateway-webhooks.ts';
-import { createPayout, sendPayout } from '../../src/features/money/payouts.ts';
-import { confirmPlan, type ConfirmPlanInput } from '../../src/features/plans/plans.ts';
-import { accountBalances } from '../../src/features/money/ledger-store.ts';
 import { DomainError } from '../../src/domain/errors.ts';
 import { merchantWallet } from '../../src/domain/ledger-balances.ts';
+import { collectInstallment } from '../../src/features/collections/collect.ts';
+import { chargeReference } from '../../src/features/collections/intents.ts';
+import { receiveGatewayWebhook } from '../../src/features/gateway-events/gateway-webhooks.ts';
+import { accountBalances } from '../../src/features/money/ledger-store.ts';
+import { createPayout, sendPayout } from '../../src/features/money/payouts.ts';
+import { confirmPlan, type ConfirmPlanInput } from '../../src/features/plans/plans.ts';
 import { GatewayError, type PaymentGateway } from '../../src/gateway/port.ts';
 import { hmacSha512Hex } from '../../src/platform/crypto.ts';
 import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';
@@ -152,10 +154,11 @@ const settle = <T>(promise: Promise<T>): Promise<Outcome<T>> =>
 
 /** A short word for a gateway answer, for the schedule's labels (no ids: labels are compared). */
 function summary(outcome: Outcome<unknown>): string {
-  if (!outcome.ok)
+  if (!outcome.ok) {
     return outcome.error instanceof GatewayError
       ? `error ${outcome.error.kind}`
       : `error ${String(outcome.error)}`;
+  }
   const value = outcome.value;
   if (value === null || value === undefined) return String(value);
   if (typeof value === 'object' && 'status' in value) return String(value.status);
@@ -592,8 +595,12 @@ describe('B6: fc.scheduler over the application, the database and the sandbox ga
 
             for (const r of await Promise.all(payouts)) {
               // A request above what is left is refused: the only error allowed.
-              if (!r.ok && !(r.error instanceof DomainError && r.error.code === 'invalid_request'))
+              if (
+                !r.ok &&
+                !(r.error instanceof DomainError && r.error.code === 'invalid_request')
+              ) {
                 throw r.error;
+              }
             }
             const settled = await settler;
             if (!settled.ok) throw settled.error;

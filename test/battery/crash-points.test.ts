@@ -1,10 +1,12 @@
 import { createHmac, randomUUID } from 'node:crypto';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { CRASH_POINTS, type CrashPoint } from '../../src/platform/crash-points.ts';
 import { assertInvariants } from '../harness/invariants.ts';
 import type { TrancheProcess } from '../harness/tranche-process.ts';
 import { batteryCount, report } from './battery.ts';
-import { startProcessStack, waitFor, type ProcessStack } from './process-stack.ts';
+import { type ProcessStack, startProcessStack, waitFor } from './process-stack.ts';
 
 /**
  * B13 of the reliability battery: the crash-point sweep. The sandbox gateway, the API and the
@@ -154,8 +156,9 @@ async function webhookRun(point: CrashPoint, seed: number): Promise<number> {
     const received = stack.receiver.received.slice(before);
     const ids = received.map((r) => (JSON.parse(r.body) as { id: string }).id);
     for (const event of events) expect(ids, `event ${event.id} lost`).toContain(event.id);
-    for (const delivery of received)
+    for (const delivery of received) {
       expect(verifies(delivery.body, delivery.headers['x-tranche-signature'])).toBe(true);
+    }
     return ids.length - new Set(ids).size;
   } finally {
     await restarted.stop();

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { chargeReference } from '../../src/features/collections/intents.ts';
 import { assertInvariants } from '../harness/invariants.ts';
 import type { TrancheProcess } from '../harness/tranche-process.ts';
 import { batteryCount, report } from './battery.ts';
-import { startProcessStack, waitFor, type ProcessStack } from './process-stack.ts';
+import { type ProcessStack, startProcessStack, waitFor } from './process-stack.ts';
 
 /**
  * B16 of the reliability battery: every gateway fault mode, one installment collection each,
@@ -181,18 +182,20 @@ async function runMode(mode: Mode): Promise<Outcome> {
     60_000,
     () => `${mode.name}: the collection never ended\n${worker.output().slice(-2000)}`,
   );
-  if (mode.ambiguous)
+  if (mode.ambiguous) {
     await waitFor(
       () => recheckScheduled(target),
       30_000,
       () =>
         `${mode.name}: the worker never took the call as unknown\n${worker.output().slice(-2000)}`,
     );
+  }
   const unknownAt = await recheckScheduledAt(target);
   const unknown = unknownAt !== undefined;
   const left = await faultsLeft();
-  for (const knob of Object.keys(mode.faults))
+  for (const knob of Object.keys(mode.faults)) {
     if (knob !== 'retry_after_s') expect(left[knob], `${mode.name}: ${knob} consumed`).toBe(0);
+  }
   await stack.sandbox('DELETE', '/_sandbox/faults');
   await noCaptureWithoutGatewayTruth();
 
@@ -217,8 +220,9 @@ async function runMode(mode: Mode): Promise<Outcome> {
   await waitFor(
     async () => {
       // A decline is final for this attempt (its retry waits a day): fail at once, and say so.
-      if ((await chargesOf(target)).some((c) => c.status === 'failed'))
+      if ((await chargesOf(target)).some((c) => c.status === 'failed')) {
         throw new Error(`${mode.name}: the fault was taken as a decline`);
+      }
       return (await paid()) && (await stack.quiet());
     },
     60_000,
@@ -243,11 +247,12 @@ async function runMode(mode: Mode): Promise<Outcome> {
   if (mode.ambiguous) expect(unknown, `${mode.name}: the worker took it as unknown`).toBe(true);
   const charge = charges[0]!;
   const settledAt = charge.settled_at!.getTime();
-  if (!mode.ambiguous)
+  if (!mode.ambiguous) {
     expect(
       settledAt - charge.created_at.getTime(),
       `${mode.name}: Retry-After waited`,
     ).toBeGreaterThanOrEqual(900);
+  }
   return {
     mode: mode.name,
     outcome: 'paid_once',
@@ -267,8 +272,9 @@ describe('B16: gateway fault modes', () => {
     'every fault mode: no double charge, ambiguous calls unknown then verified with the same reference, nothing captured without the gateway, invariants',
     async () => {
       const outcomes: Outcome[] = [];
-      for (let round = 0; round < rounds; round++)
+      for (let round = 0; round < rounds; round++) {
         for (const mode of MODES) outcomes.push(await runMode(mode));
+      }
       for (const mode of MODES) {
         const runs = outcomes.filter((o) => o.mode === mode.name);
         report(`B16 ${mode.name}`, {

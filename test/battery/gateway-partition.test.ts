@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import {
-  startFaultProxy,
-  modeName,
   type FaultProxy,
+  modeName,
   type ProxyMode,
+  startFaultProxy,
 } from '../harness/fault-proxy.ts';
 import { assertInvariants } from '../harness/invariants.ts';
 import type { TrancheProcess } from '../harness/tranche-process.ts';
 import { batteryCount, report } from './battery.ts';
-import { startProcessStack, waitFor, type ProcessStack } from './process-stack.ts';
+import { type ProcessStack, startProcessStack, waitFor } from './process-stack.ts';
 
 /**
  * B17 of the reliability battery: a network partition between Tranche and its gateway. A TCP
@@ -98,8 +99,9 @@ describe('B17: gateway partition through a TCP fault proxy', () => {
     for (let n = 0; n < plansCount; n++) plans.push(await stack.newPlan(MODES.length));
     await waitFor(
       async () => {
-        for (const plan of plans)
+        for (const plan of plans) {
           if ((await stack.installmentStatus(plan.installments[0]!.id)) !== 'paid') return false;
+        }
         return stack.quiet();
       },
       60_000,
@@ -138,28 +140,32 @@ describe('B17: gateway partition through a TCP fault proxy', () => {
       figures[`${name}_p99_ms`] = p99(durations);
       figures[`${name}_hung`] = hung;
       expect(hung, `${name}: sockets left open`).toBe(0);
-      for (const call of calls)
+      for (const call of calls) {
         expect(call.ms, `${name}: a call beyond the gateway timeout`).toBeLessThanOrEqual(
           GATEWAY_TIMEOUT_MS + SLACK_MS,
         );
+      }
       // A charge, plus the verify of a webhook or a re-check: never a retry storm.
       expect(calls.length, `${name}: retries`).toBeLessThanOrEqual(targets.length * 3);
       figures[`${name}_window_s`] = Math.round((Date.now() - started) / 100) / 10;
 
       proxy.setMode({ kind: 'pass' });
-      for (const id of targets)
+      for (const id of targets) {
         if ((await stack.installmentStatus(id)) !== 'paid') await recheckNow(id);
+      }
       await waitFor(
         async () => {
-          for (const id of targets)
+          for (const id of targets) {
             if ((await stack.installmentStatus(id)) !== 'paid') return false;
+          }
           return stack.quiet();
         },
         60_000,
         () => `${name}: not collected after healing\n${worker.output().slice(-2000)}`,
       );
-      for (const plan of plans)
+      for (const plan of plans) {
         for (const installment of plan.installments) await stack.chargedOnce(installment.id);
+      }
       await assertInvariants(stack.databaseUrl);
     }
 

@@ -1,12 +1,14 @@
 import { createHmac } from 'node:crypto';
+
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { collectInstallment } from '../../src/features/collections/collect.ts';
 import { chargeReference } from '../../src/features/collections/intents.ts';
 import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { confirmBankPlanFor } from '../harness/plans.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.ts';
 import { batteryCount, report } from './battery.ts';
 
 /**
@@ -120,11 +122,12 @@ describe('B19: each gateway event delivered 1–5 times, the copies at the same 
       const copies = 1 + (i % 5);
       const answers = await Promise.all(Array.from({ length: copies }, () => deliver(event)));
       deliveries += copies;
-      for (const a of answers)
+      for (const a of answers) {
         statuses.set(
           `${a.status} ${a.outcome}`,
           (statuses.get(`${a.status} ${a.outcome}`) ?? 0) + 1,
         );
+      }
       expect(answers.every((a) => a.status === 200)).toBe(true);
       expect(await installmentStatus(deposit.id)).toBe('paid');
       expect((await collectedEntries(reference)).count).toBe(1);

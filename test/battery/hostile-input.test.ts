@@ -5,8 +5,10 @@
  * what it was before: "refused" means nothing was written.
  */
 import { randomUUID } from 'node:crypto';
+
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestCustomer, createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { confirmPlanFor } from '../harness/plans.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
@@ -266,8 +268,9 @@ describe('B4: hostile amounts are refused with a typed 400, never a 500, never r
           (res.status === 409 && /^\d+$/.test(input.label));
         // The preview stores nothing either way; it must still refuse what it cannot read.
         if (!refused) leaks.push(`${target.name} ← ${input.label}: ${res.status} ${code}`);
-        if ((await snapshot()) !== before)
+        if ((await snapshot()) !== before) {
           leaks.push(`${target.name} ← ${input.label}: stored something`);
+        }
       }
     }
     console.log(
@@ -450,14 +453,16 @@ describe('B32: server-owned fields cannot be set by a client', () => {
         const after = await snapshot();
         if (res.status < 300) leaks.push(`${target.name} + ${field}: accepted (${res.status})`);
         else if (after !== before) leaks.push(`${target.name} + ${field}: refused but stored`);
-        if (JSON.stringify(res.body).includes('"completed"') && field === 'status')
+        if (JSON.stringify(res.body).includes('"completed"') && field === 'status') {
           leaks.push(`${target.name} + status: echoed`);
+        }
       }
     }
     // Nothing reached a prototype (the app runs in this process).
     const probe: Record<string, unknown> = {};
-    if (probe.admin !== undefined || probe.status !== undefined)
+    if (probe.admin !== undefined || probe.status !== undefined) {
       leaks.push('Object.prototype polluted');
+    }
     console.log(
       `B32 mass assignment: ${tried} requests (${targets.length} create/update bodies × ${injected().length} fields); ` +
         `statuses ${[...statuses].map(([s, n]) => `${s}:${n}`).join(' ')}; 5xx: ${serverErrors}; leaks: ${leaks.length}`,

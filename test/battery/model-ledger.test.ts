@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
+
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { collectInstallment } from '../../src/features/collections/collect.ts';
 import { sendPayout } from '../../src/features/money/payouts.ts';
 import { sendRefund, verifyRefund } from '../../src/features/refunds/delivery.ts';
@@ -300,8 +302,9 @@ class Collect implements Command {
     // Allowed: paid at once; or, when the charge call outlives its timeout on a busy machine,
     // pending, and then paid by the job's retry, which verifies the charge at the gateway.
     let outcome = await collectInstallment(t.ctx, next.id);
-    for (let retry = 0; outcome === 'pending' && retry < 3; retry++)
+    for (let retry = 0; outcome === 'pending' && retry < 3; retry++) {
       outcome = await collectInstallment(t.ctx, next.id);
+    }
     expect(['paid', 'nothing_to_do']).toContain(outcome);
     const charge = await t.ctx.db
       .selectFrom('installments')
@@ -400,12 +403,13 @@ class Refund implements Command {
     model.wallet.pending -= predicted.reduction;
     model.wallet.available -= predicted.cash - predicted.feeReturned;
     model.wallet.refunds_in_transit += predicted.cash;
-    if (predicted.cash > 0)
+    if (predicted.cash > 0) {
       model.refunds.push({
         id: answer.body.data.id as string,
         cash: predicted.cash,
         state: 'pending',
       });
+    }
     await expectAgreement(model, real, 'Refund');
   }
   toString = () => `Refund(${this.pick}, ${this.percent ?? 'whole'})`;
@@ -518,20 +522,23 @@ class SettleTransfers implements Command {
   async run(model: Model, real: Real) {
     expect((await t.sandbox.control('POST', '/_sandbox/settle')).status).toBe(200);
     const moving = model.payouts.filter((p) => p.state === 'in_transit');
-    for (let n = 0; n < this.deliveries; n++)
-      for (const payout of moving)
+    for (let n = 0; n < this.deliveries; n++) {
+      for (const payout of moving) {
         await deliverGatewayWebhook(`transfer.${payout.fate}`, {
           reference: payout.reference,
           amount: payout.amount,
           status: payout.fate,
           reason: 'Tranche payout',
         });
+      }
+    }
     for (const payout of moving) payoutEnded(model, payout, payout.fate);
     const statuses = await statusesOf('payouts', moving);
-    for (const payout of moving)
+    for (const payout of moving) {
       expect(statuses.get(payout.id), payout.id).toBe(
         payout.fate === 'success' ? 'paid' : payout.fate,
       );
+    }
     await expectAgreement(model, real, 'SettleTransfers');
   }
   toString = () => `SettleTransfers(×${this.deliveries})`;

@@ -1,20 +1,18 @@
 import {
-  OperationNodeTransformer,
-  sql,
   type KyselyPlugin,
+  OperationNodeTransformer,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
   type QueryResult,
   type RootOperationNode,
   type SelectQueryNode,
+  sql,
   type UnknownRow,
 } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { AppContext } from '../../src/app-context.ts';
-import { createPayout } from '../../src/features/money/payouts.ts';
-import { createRefund } from '../../src/features/refunds/refunds.ts';
 import { connectDatabase, type DatabaseHandle, type Db } from '../../src/db/database.ts';
-import { accountBalances, appendJournalEntry } from '../../src/features/money/ledger-store.ts';
 import { runWrite } from '../../src/db/write.ts';
 import {
   paymentCollectedEntry,
@@ -22,6 +20,9 @@ import {
   planConfirmedEntry,
 } from '../../src/domain/ledger.ts';
 import { merchantWallet } from '../../src/domain/ledger-balances.ts';
+import { accountBalances, appendJournalEntry } from '../../src/features/money/ledger-store.ts';
+import { createPayout } from '../../src/features/money/payouts.ts';
+import { createRefund } from '../../src/features/refunds/refunds.ts';
 import { newId, randomBase62 } from '../../src/platform/ids.ts';
 import { createTestDatabase } from '../harness/database.ts';
 import { createTestMerchant } from '../harness/fixtures.ts';

@@ -5,9 +5,10 @@
  * as a key, nesting deeper than a recursive writer survives).
  */
 import { readFileSync } from 'node:fs';
+
+import type { ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule, { type FormatsPlugin } from 'ajv-formats';
-import type { ValidateFunction } from 'ajv';
 import fc from 'fast-check';
 
 // CommonJS; under Node's ESM loader its default export sits on `.default`.
@@ -57,8 +58,9 @@ export function loadDocument(): { document: Schema; operations: Operation[] } {
       const parameters = ((op.parameters ?? []) as Schema[]).map(resolve) as Parameter[];
       const media = op.requestBody?.content?.['application/json'] as Schema | undefined;
       const responses: Record<string, string[]> = {};
-      for (const [status, response] of Object.entries(op.responses as Record<string, Schema>))
+      for (const [status, response] of Object.entries(op.responses as Record<string, Schema>)) {
         responses[status] = Object.keys(resolve(response).content ?? {});
+      }
       operations.push({
         operationId: op.operationId as string,
         method: method.toUpperCase(),
@@ -82,8 +84,9 @@ export function loadDocument(): { document: Schema; operations: Operation[] } {
 /** Follows a local JSON pointer (`#/components/schemas/Merchant`) in the document. */
 export function pointer(document: Schema, ref: string): Schema {
   let node: unknown = document;
-  for (const raw of ref.replace(/^#\//, '').split('/'))
+  for (const raw of ref.replace(/^#\//, '').split('/')) {
     node = (node as Schema)[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
   if (node === undefined) throw new Error(`unresolved $ref ${ref}`);
   return node as Schema;
 }
@@ -141,11 +144,13 @@ export class Entries {
 
 export function toJsonText(value: unknown): string {
   if (value instanceof RawJson) return value.text;
-  if (value instanceof Entries)
+  if (value instanceof Entries) {
     return `{${value.entries.map(([k, v]) => `${JSON.stringify(k)}:${toJsonText(v)}`).join(',')}}`;
+  }
   if (Array.isArray(value)) return `[${value.map(toJsonText).join(',')}]`;
-  if (value !== null && typeof value === 'object')
+  if (value !== null && typeof value === 'object') {
     return toJsonText(new Entries(Object.entries(value)));
+  }
   return value === undefined ? 'null' : JSON.stringify(value);
 }
 
@@ -175,8 +180,9 @@ export function valueOf(
   name = '',
   depth = 0,
 ): fc.Arbitrary<unknown> {
-  if (typeof schema.$ref === 'string')
+  if (typeof schema.$ref === 'string') {
     return valueOf(pointer(options.document, schema.$ref), options, name, depth);
+  }
   const generated = generatedValueOf(schema, options, name, depth);
   const known = options.known(name);
   if (!known?.length) return generated;
@@ -196,12 +202,13 @@ function generatedValueOf(
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   const alternatives = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
   if (alternatives) return fc.oneof(...alternatives.map((s) => valueOf(s, options, name, depth)));
-  if (Array.isArray(schema.type))
+  if (Array.isArray(schema.type)) {
     return fc.oneof(
       ...(schema.type as string[]).map((type) =>
         generatedValueOf({ ...schema, type }, options, name, depth),
       ),
     );
+  }
   switch (schema.type) {
     case 'null':
       return fc.constant(null);
@@ -226,8 +233,9 @@ function generatedValueOf(
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
       const record: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [key, property] of Object.entries(properties))
+      for (const [key, property] of Object.entries(properties)) {
         record[key] = valueOf(property, options, key, depth + 1);
+      }
       const required = (schema.required ?? []) as string[];
       // Often only the required fields: random optional ones together rarely make sense.
       return fc.oneof(

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueCustomerNotification } from '../../src/features/customer-notifications/enqueue.ts';
-import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
-import { claimDueNotifications } from '../../src/features/customer-notifications/outbox-queries.ts';
+
 import { connectDatabase, type Db, type Tx } from '../../src/db/database.ts';
 import { runWrite } from '../../src/db/write.ts';
-import { createLogger } from '../../src/platform/logger.ts';
+import { enqueueCustomerNotification } from '../../src/features/customer-notifications/enqueue.ts';
+import { claimDueNotifications } from '../../src/features/customer-notifications/outbox-queries.ts';
 import { WebhookDispatcher } from '../../src/features/merchant-webhooks/dispatcher.ts';
+import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
+import { newId } from '../../src/platform/ids.ts';
+import { createLogger } from '../../src/platform/logger.ts';
 import { createTestDatabase } from '../harness/database.ts';
 import { createTestMerchant } from '../harness/fixtures.ts';
-import { newId } from '../../src/platform/ids.ts';
 import { startTestApp, type TestApp } from '../harness/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.ts';
 import { batteryCount, report } from './battery.ts';

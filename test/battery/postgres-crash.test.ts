@@ -1,12 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCrashablePostgres, type CrashablePostgres } from '../harness/crashable-postgres.ts';
+
+import { type CrashablePostgres, startCrashablePostgres } from '../harness/crashable-postgres.ts';
 import { assertInvariants, checkInvariants } from '../harness/invariants.ts';
 import { freePort } from '../harness/sandbox.ts';
 import type { TrancheProcess } from '../harness/tranche-process.ts';
 import { batteryCount, report } from './battery.ts';
-import { startProcessStack, waitFor, type ProcessStack } from './process-stack.ts';
+import { type ProcessStack, startProcessStack, waitFor } from './process-stack.ts';
 
 /**
  * B15 of the reliability battery: PostgreSQL crashes under load. The stack (sandbox gateway, API
@@ -135,9 +137,11 @@ describe('B15: PostgreSQL crash', () => {
         for (let n = 0; n < PLANS_PER_CYCLE; n++) plans.push(await stack.newPlan(3));
         await waitFor(
           async () => {
-            for (const plan of plans)
-              if ((await stack.installmentStatus(plan.installments[0]!.id)) !== 'paid')
+            for (const plan of plans) {
+              if ((await stack.installmentStatus(plan.installments[0]!.id)) !== 'paid') {
                 return false;
+              }
+            }
             return true;
           },
           60_000,
@@ -253,8 +257,9 @@ describe('B15: PostgreSQL crash', () => {
               worker.output().slice(-1500),
             ].join('\n'),
         );
-        for (const plan of plans)
+        for (const plan of plans) {
           for (const installment of plan.installments) await stack.chargedOnce(installment.id);
+        }
         violations += (await checkInvariants(stack.databaseUrl)).length;
       }
 

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import pg from 'pg';
 import { expect } from 'vitest';
+
 import { generateSecrets } from '../../src/platform/secrets.ts';
 import { createTestDatabase } from '../harness/database.ts';
 import { signUpCustomerWithCard, waitFor } from '../harness/e2e.ts';

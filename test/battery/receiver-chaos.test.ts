@@ -1,10 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
+
 import { runWrite } from '../../src/db/write.ts';
-import { createLogger } from '../../src/platform/logger.ts';
 import { WebhookDispatcher } from '../../src/features/merchant-webhooks/dispatcher.ts';
+import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
+import { createLogger } from '../../src/platform/logger.ts';
 import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { startTestApp, type TestApp } from '../harness/test-app.ts';
 import { report } from './battery.ts';

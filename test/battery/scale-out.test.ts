@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { assertInvariants } from '../harness/invariants.ts';
 import type { TrancheProcess } from '../harness/tranche-process.ts';
 import { batteryCount, report } from './battery.ts';
-import { startProcessStack, waitFor, type ProcessStack } from './process-stack.ts';
+import { type ProcessStack, startProcessStack, waitFor } from './process-stack.ts';
 
 /**
  * Scale-out (issue 15): two API processes and two worker processes on one database and one
@@ -78,9 +79,11 @@ describe.skipIf(!redisUrl)('scale-out: two API processes and two workers', () =>
       // The stack spreads each plan's calls over both API processes (newPlan).
       for (let i = 0; i < planCount; i++) plans.push(await stack.newPlan(3));
       const paidUpTo = async (index: number) => {
-        for (const plan of plans)
-          if ((await stack.installmentStatus(plan.installments[index]!.id)) !== 'paid')
+        for (const plan of plans) {
+          if ((await stack.installmentStatus(plan.installments[index]!.id)) !== 'paid') {
             return false;
+          }
+        }
         return true;
       };
       await waitFor(
@@ -104,11 +107,12 @@ describe.skipIf(!redisUrl)('scale-out: two API processes and two workers', () =>
       );
 
       let installments = 0;
-      for (const plan of plans)
+      for (const plan of plans) {
         for (const installment of plan.installments) {
           await stack.chargedOnce(installment.id);
           installments++;
         }
+      }
       const [events] = await stack.query<{ n: string }>(
         `SELECT count(*) AS n FROM webhook_events WHERE merchant_id = $1`,
         [stack.merchant.id],

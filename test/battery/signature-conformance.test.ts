@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { constructEvent } from '../../sdk/node/src/webhooks.ts';
 import { signatureHeaders } from '../../src/features/merchant-webhooks/signing.ts';
 import { report } from './battery.ts';
@@ -38,8 +39,9 @@ const headersFor = (body: string, previous: string | null = null) =>
 
 describe('B26: webhook signature conformance', () => {
   it('our signer matches the fixed vectors, and the overlap header carries the previous secret’s', () => {
-    for (const vector of VECTORS)
+    for (const vector of VECTORS) {
       expect(headersFor(vector.body)['x-tranche-signature']).toBe(vector.signature);
+    }
     const overlap = headersFor(VECTORS[0]!.body, PREVIOUS);
     expect(overlap['x-tranche-signature']).toBe(VECTORS[0]!.signature);
     expect(overlap['x-tranche-signature-previous']).toBe(PREVIOUS_SIGNATURE_OF_FIRST);

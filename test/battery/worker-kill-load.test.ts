@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { assertInvariants } from '../harness/invariants.ts';
 import type { TrancheProcess } from '../harness/tranche-process.ts';
 import { batteryCount, report } from './battery.ts';
-import { startProcessStack, waitFor, type ProcessStack } from './process-stack.ts';
+import { type ProcessStack, startProcessStack, waitFor } from './process-stack.ts';
 
 /**
  * B14 of the reliability battery: the worker killed with SIGKILL at random instants while it
@@ -62,7 +63,7 @@ describe('B14: kill -9 of the worker at random instants under a collection load'
       let waitingFor = '';
       await waitFor(
         async () => {
-          for (const plan of plans)
+          for (const plan of plans) {
             for (const installment of plan.installments.slice(0, plan.advanced + 1)) {
               const status = await stack.installmentStatus(installment.id);
               if (status !== 'paid') {
@@ -78,6 +79,7 @@ describe('B14: kill -9 of the worker at random instants under a collection load'
                 return false;
               }
             }
+          }
           if (await stack.quiet()) return true;
           waitingFor = `jobs still due or running: ${JSON.stringify(
             await stack.query(
@@ -94,18 +96,20 @@ describe('B14: kill -9 of the worker at random instants under a collection load'
       await worker.stop();
     }
     let installments = 0;
-    for (const plan of plans)
+    for (const plan of plans) {
       for (const installment of plan.installments) {
         await stack.chargedOnce(installment.id);
         installments++;
       }
+    }
     await assertInvariants(stack.databaseUrl);
     const paid = await stack.query<{ n: string }>(
       `SELECT count(*) AS n FROM installments WHERE status = 'paid'`,
     );
     let lostAcknowledged = 0;
-    for (const plan of plans)
+    for (const plan of plans) {
       if ((await stack.installmentStatus(plan.installments[0]!.id)) !== 'paid') lostAcknowledged++;
+    }
     report('B14', {
       seed,
       cycles,

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+
 import { DESKTOP, PHONE, screenshots, seriousA11yViolations } from './support/browser.ts';
 import { registerInDashboard } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';

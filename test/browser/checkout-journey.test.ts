@@ -1,9 +1,10 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserSuite } from './support/suite.ts';
+
+import { waitFor } from '../harness/e2e.ts';
 import { DESKTOP, screenshots, seriousA11yViolations } from './support/browser.ts';
 import { checkoutIn, CUSTOMER_PASSWORD } from './support/checkout.ts';
-import { waitFor } from '../harness/e2e.ts';
+import { browserSuite } from './support/suite.ts';
 
 /**
  * The journey a newcomer sees after `npm start`: the demo store (its own origin) opens the

@@ -1,6 +1,7 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserSuite } from './support/suite.ts';
+
+import { waitFor } from '../harness/e2e.ts';
 import { DESKTOP, screenshots, seriousA11yViolations } from './support/browser.ts';
 import {
   apiCustomer,
@@ -9,7 +10,7 @@ import {
   CUSTOMER_PASSWORD,
   signIn,
 } from './support/checkout.ts';
-import { waitFor } from '../harness/e2e.ts';
+import { browserSuite } from './support/suite.ts';
 
 /**
  * Linking a method inside the checkout: every bank-mandate `next_action` path, a declined card,

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { startTestSmtpServer, type TestSmtpServer } from '../harness/smtp.ts';
 import { DESKTOP, PHONE, screenshots, seriousA11yViolations } from './support/browser.ts';
 import { apiCustomer, createSession, signIn } from './support/checkout.ts';

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
+
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+
 import { DESKTOP, screenshots, seriousA11yViolations } from './support/browser.ts';
 import { apiCustomer, createSession } from './support/checkout.ts';
 import { registerInDashboard } from './support/merchant.ts';

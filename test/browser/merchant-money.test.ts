@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+
 import { formatNaira } from '../../web/shared/format.ts';
-import { join } from 'node:path';
 import {
   DESKTOP,
   PHONE,

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
+
 import {
   DESKTOP,
   PHONE,
@@ -12,9 +14,9 @@ import {
 } from './support/browser.ts';
 import {
   apiCustomer,
+  type ApiMerchant,
   createSession,
   registerMerchant,
-  type ApiMerchant,
 } from './support/checkout.ts';
 import { registerInDashboard } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
@@ -99,11 +101,12 @@ const step = (page: Page, title: string) =>
 
 const receivers: Server[] = [];
 afterAll(async () => {
-  for (const receiver of receivers)
+  for (const receiver of receivers) {
     await new Promise<void>((resolve) => {
       receiver.close(() => resolve());
       receiver.closeAllConnections();
     });
+  }
 });
 
 /** A webhook endpoint on 127.0.0.1 that accepts everything and counts what it got. */
@@ -143,8 +146,9 @@ describe('merchant dashboard: payments and getting started', () => {
       'Set a test webhook URL',
       'Receive a test event',
       'Take a first sandbox checkout',
-    ])
+    ]) {
       expect(await step(page, title).innerText(), title).toMatch(/To do$/);
+    }
     expect(await page.getByText('That probe is not kept in the delivery log').count()).toBe(1);
     await expectAccessible(page, 'getting started (new)');
     await screenshots(page, 'merchant-payments-getting-started-new');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { browserSuite } from './support/suite.ts';
+
 import { DESKTOP, PHONE, screenshots, seriousA11yViolations } from './support/browser.ts';
 import { apiCustomer, signIn } from './support/checkout.ts';
+import { browserSuite } from './support/suite.ts';
 
 /**
  * A payment link end to end in the browser: /pay/{id} → the checkout as a full page → a plan →

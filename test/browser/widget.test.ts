@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserSuite } from './support/suite.ts';
+
 import { DESKTOP, screenshots, seriousA11yViolations } from './support/browser.ts';
 import {
   apiCustomer,
@@ -10,6 +10,7 @@ import {
   registerMerchant,
   signIn,
 } from './support/checkout.ts';
+import { browserSuite } from './support/suite.ts';
 
 /**
  * The widget's protocol (connect.js ⇄ checkout iframe), with the merchant page on 127.0.0.1

@@ -1,5 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { PaystackGateway } from '../../src/gateway/paystack/adapter.ts';
 import { GatewayError, type PaymentGateway } from '../../src/gateway/port.ts';
 import { createTestDatabase } from '../harness/database.ts';

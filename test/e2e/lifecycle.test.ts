@@ -1,14 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestDatabase } from '../harness/database.ts';
+import { signUpCustomerWithCard, waitFor } from '../harness/e2e.ts';
 import { HttpClient } from '../harness/http-client.ts';
 import { assertInvariants } from '../harness/invariants.ts';
-import { signUpCustomerWithCard, waitFor } from '../harness/e2e.ts';
 import { freePort } from '../harness/sandbox.ts';
 
 /**

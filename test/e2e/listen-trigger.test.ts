@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRIGGER_CATALOGUE } from '../../src/main/cli-trigger.ts';
+
 import { WEBHOOK_EVENT_TYPES } from '../../src/domain/webhook.ts';
+import { TRIGGER_CATALOGUE } from '../../src/main/cli-trigger.ts';
 import { waitFor } from '../harness/e2e.ts';
 import { type Stack, startStack } from '../harness/stack.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.ts';
@@ -198,8 +200,9 @@ describe('tranche listen and tranche trigger', () => {
     const queue = [...events];
     await Promise.all(
       Array.from({ length: 3 }, async () => {
-        for (let event = queue.shift(); event !== undefined; event = queue.shift())
+        for (let event = queue.shift(); event !== undefined; event = queue.shift()) {
           await triggerOne(event);
+        }
       }),
     );
     expect(failures).toEqual([]);

@@ -3,7 +3,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { createTestDatabase } from '../harness/database.ts';
 import { waitFor } from '../harness/e2e.ts';
 import { freePort } from '../harness/sandbox.ts';

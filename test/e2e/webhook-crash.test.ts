@@ -1,13 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { AppContext } from '../../src/app-context.ts';
-import { createMerchant } from '../../src/features/merchants/index.ts';
-import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
 import { connectDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { runWrite } from '../../src/db/write.ts';
+import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
+import { createMerchant } from '../../src/features/merchants/index.ts';
 import { systemClock } from '../../src/platform/clock.ts';
 import { SecretBox } from '../../src/platform/crypto.ts';
 import { generateSecrets } from '../../src/platform/secrets.ts';

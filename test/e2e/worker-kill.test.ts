@@ -1,16 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { chargeReference } from '../../src/features/collections/intents.ts';
 import { generateSecrets } from '../../src/platform/secrets.ts';
 import { createTestDatabase } from '../harness/database.ts';
-import { assertInvariants } from '../harness/invariants.ts';
-import { HttpClient } from '../harness/http-client.ts';
 import { signUpCustomerWithCard, waitFor } from '../harness/e2e.ts';
+import { HttpClient } from '../harness/http-client.ts';
+import { assertInvariants } from '../harness/invariants.ts';
 import { freePort } from '../harness/sandbox.ts';
 import { startTrancheProcess, type TrancheProcess } from '../harness/tranche-process.ts';
 

@@ -1,13 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { AppContext } from '../../src/app-context.ts';
-import { createMerchant } from '../../src/features/merchants/index.ts';
-import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
 import { connectDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { runWrite } from '../../src/db/write.ts';
+import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
+import { createMerchant } from '../../src/features/merchants/index.ts';
 import { systemClock } from '../../src/platform/clock.ts';
 import { SecretBox } from '../../src/platform/crypto.ts';
 import { generateSecrets } from '../../src/platform/secrets.ts';
@@ -150,8 +152,9 @@ describe('the worker serves health, readiness and Prometheus metrics on its own 
       'tranche_webhook_deliveries_total{outcome="delivered"}',
       'tranche_payouts_pending',
       'tranche_refunds_pending',
-    ])
+    ]) {
       expect(sample(text, series), series).toBe(0);
+    }
     expect(text).toContain('# TYPE tranche_installments_collected_total counter');
     expect(text).toContain('# TYPE tranche_webhook_queue_depth gauge');
     expect(text).toContain('process_cpu_seconds_total');

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { inject } from 'vitest';
+
 import { randomBase62 } from '../../src/platform/ids.ts';
 import { withDatabase } from './global-setup.ts';
 
@@ -17,8 +18,9 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
         break;
       } catch (error) {
         // Two clones starting at the same instant can collide on the template; try again.
-        if (attempt >= 10 || !(error as Error).message.includes('being accessed by other users'))
+        if (attempt >= 10 || !(error as Error).message.includes('being accessed by other users')) {
           throw error;
+        }
         await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
       }
     }

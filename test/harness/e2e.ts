@@ -29,8 +29,9 @@ export async function signUpCustomerWithCard(
     last_name: customer.lastName,
     phone: '08031234567',
   });
-  if (registered.status !== 201)
+  if (registered.status !== 201) {
     throw new Error(`customer registration failed: ${JSON.stringify(registered.body)}`);
+  }
   const token = registered.body.data.access_token as string;
   const customerId = registered.body.data.customer.id as string;
   const identity = await api.post(
@@ -38,8 +39,9 @@ export async function signUpCustomerWithCard(
     { bvn: customer.bvn, date_of_birth: '1990-01-15' },
     { token },
   );
-  if (identity.status !== 200)
+  if (identity.status !== 200) {
     throw new Error(`identity verification failed: ${JSON.stringify(identity.body)}`);
+  }
   const init = await api.post(
     '/api/v1/payment-methods/initialize-card',
     { customer_id: customerId, callback_url: 'https://shop.example/back', is_default: true },

@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
+
 import { approveMerchant, createMerchant } from '../../src/features/merchants/index.ts';
 import { randomBase62 } from '../../src/platform/ids.ts';
 import type { TestApp } from './test-app.ts';
@@ -48,7 +49,7 @@ export function sessionBody(merchantId: string, overrides: Record<string, unknow
 
 export const newIdempotencyKey = () => randomUUID();
 
-/** A sandbox BVN no other test customer has (README, "Test BVNs": 221 + any 8 digits). */
+/** A sandbox BVN no other test customer has (docs/sandbox.md, "Test BVNs": 221 + any 8 digits). */
 export const freshTestBvn = () => `221${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 export const TEST_BVN_DATE_OF_BIRTH = '1990-01-15';
 
@@ -66,16 +67,18 @@ export async function createTestCustomer(t: TestApp, options: { verified?: boole
     last_name: 'Obi',
     phone: '08031234567',
   });
-  if (res.status !== 201)
+  if (res.status !== 201) {
     throw new Error(`customer registration failed: ${JSON.stringify(res.body)}`);
+  }
   if (options.verified ?? true) {
     const verified = await t.http.post(
       '/api/v1/customers/me/identity',
       { bvn: freshTestBvn(), date_of_birth: TEST_BVN_DATE_OF_BIRTH },
       { token: res.body.data.access_token as string },
     );
-    if (verified.status !== 200)
+    if (verified.status !== 200) {
       throw new Error(`identity verification failed: ${JSON.stringify(verified.body)}`);
+    }
   }
   return {
     id: res.body.data.customer.id as string,

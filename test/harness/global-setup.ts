@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.ts';
+
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../src/db/embedded.ts';
 import { listMigrations, migrate } from '../../src/db/migrate.ts';
 import { prepareWebBuild } from '../../src/main/web-build.ts';
 
@@ -68,8 +70,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       `SELECT datname FROM pg_database WHERE starts_with(datname, $1) OR datname = $2`,
       [`tranche_test_${runId}_`, template],
     );
-    for (const { datname } of leftovers.rows)
+    for (const { datname } of leftovers.rows) {
       await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
     await client.end();
     await embedded?.stop();
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import pg from 'pg';
 
 /**
@@ -53,8 +54,9 @@ export function loadInvariantChecks(path = INVARIANTS_SQL_PATH): InvariantCheck[
     const early = check.sql
       .split('\n')
       .some((line) => !line.trim().startsWith('--') && line.trim().endsWith(';'));
-    if (check.sql === '' || early)
+    if (check.sql === '' || early) {
       throw new Error(`invariants.sql: ${check.invariant} ${check.name} must be one statement`);
+    }
   }
   return checks;
 }
@@ -88,10 +90,11 @@ export async function runInvariantChecks(
   options: { now?: Date } = {},
 ): Promise<Violation[]> {
   const violations: Violation[] = [];
-  if (options.now)
+  if (options.now) {
     await client.query(`SELECT set_config('invariants.now', $1, true)`, [
       options.now.toISOString(),
     ]);
+  }
   for (const check of loadInvariantChecks()) {
     const label = `${check.invariant} ${check.name}`;
     const missing = await client.query<{ relation: string }>(
@@ -107,8 +110,9 @@ export async function runInvariantChecks(
         });
       });
     for (const row of result.rows) {
-      if (row.invariant !== check.invariant)
+      if (row.invariant !== check.invariant) {
         throw new Error(`invariant check ${label} returned a row naming ${row.invariant}`);
+      }
       violations.push({
         invariant: row.invariant,
         check: label,
@@ -130,10 +134,11 @@ export async function assertInvariants(
   options: { now?: Date } = {},
 ): Promise<void> {
   const violations = await checkInvariants(databaseUrl, options);
-  if (violations.length > 0)
+  if (violations.length > 0) {
     throw new Error(
       `${violations.length} invariant violation(s) (test/invariants.sql):\n${formatViolations(violations)}`,
     );
+  }
 }
 
 // `node test/harness/invariants.ts <database url>`: prints the violations, exit 1 on any.

@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
+
 import {
   accountKey,
   assertBalanced,
   entryMerchantId,
+  type JournalEntry,
+  type LedgerAccount,
   paymentCollectedEntry,
   payoutFailedEntry,
   payoutInitiatedEntry,
@@ -16,8 +19,6 @@ import {
   refundInitiatedEntry,
   refundSucceededEntry,
   reverseEntry,
-  type JournalEntry,
-  type LedgerAccount,
 } from '../../src/domain/ledger.ts';
 import {
   assertWithinAvailable,
@@ -26,18 +27,18 @@ import {
   signViolations,
 } from '../../src/domain/ledger-balances.ts';
 import {
-  splitPlatformFee,
-  splitRefund,
   type FeeSplit,
   type RefundSplit,
+  splitPlatformFee,
+  splitRefund,
 } from '../../src/domain/money.ts';
 import type { InstallmentState } from '../../src/domain/plan.ts';
 import {
   allocateCashRefund,
+  type PlanInstallment,
   reduceInstallmentsFromLast,
   reducibleOutstandingKobo,
   splitPlanRefund,
-  type PlanInstallment,
 } from '../../src/domain/refund.ts';
 import { buildSchedule } from '../../src/domain/schedule.ts';
 
@@ -394,8 +395,9 @@ export function apply(op: Op, auditor: Auditor, journal: JournalEntry[]): void {
           }),
         );
       }
-      for (const payment of plan.payments)
+      for (const payment of plan.payments) {
         if (payment.state.status === 'scheduled') payment.state = { status: 'cancelled' };
+      }
       plan.releasedKobo += outstandingKobo;
       plan.closed = true;
       return;

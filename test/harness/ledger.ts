@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+
 import type { Db } from '../../src/db/database.ts';
 
 /** Sum of every posting in the database: 0 whenever the ledger balances. */

@@ -26,8 +26,9 @@ export async function addCard(
     { customer_id: customer.id, reference: init.body.reference },
     { token: customer.accessToken },
   );
-  if (verified.status !== 200)
+  if (verified.status !== 200) {
     throw new Error(`verify-card failed: ${JSON.stringify(verified.body)}`);
+  }
   const row = await t.ctx.db
     .selectFrom('payment_methods')
     .select('authorization_sealed')

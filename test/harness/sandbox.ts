@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
+
+import { type SandboxGateway, startSandboxGateway } from '../../src/gateway/sandbox/server.ts';
 import { randomBase62 } from '../../src/platform/ids.ts';
-import { startSandboxGateway, type SandboxGateway } from '../../src/gateway/sandbox/server.ts';
 
 /** A free TCP port on loopback (the OS picks it; we release it for the caller to bind). */
 export async function freePort(): Promise<number> {
@@ -95,8 +96,9 @@ export async function payOnCardPage(
     redirect: 'manual',
   });
   const location = response.headers.get('location');
-  if (response.status !== 303 || !location)
+  if (response.status !== 303 || !location) {
     throw new Error(`card page answered ${response.status} without a redirect`);
+  }
   return location;
 }
 

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+
 import type { KeyMode } from '../../src/domain/api-key.ts';
 import type { TestMerchant } from './fixtures.ts';
 import type { TestApp } from './test-app.ts';

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 

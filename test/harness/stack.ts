@@ -1,13 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import pg from 'pg';
+
 import { createTestDatabase } from './database.ts';
 import { waitFor } from './e2e.ts';
-import { assertInvariants } from './invariants.ts';
 import { HttpClient } from './http-client.ts';
+import { assertInvariants } from './invariants.ts';
 import { freePort } from './sandbox.ts';
 
 export interface Stack {

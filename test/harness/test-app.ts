@@ -1,18 +1,19 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+
 import type { AppContext, AppSettings } from '../../src/app-context.ts';
-import { listenForCredentialChanges } from '../../src/features/access/credential-notifications.ts';
 import { connectDatabase } from '../../src/db/database.ts';
+import { listenForCredentialChanges } from '../../src/features/access/credential-notifications.ts';
 import { buildHttpApp } from '../../src/http/app.ts';
-import { createAppContext } from '../../src/main/app-context.ts';
 import type { TypedApp } from '../../src/http/typed-app.ts';
+import { SandboxIdentityProvider } from '../../src/identity/sandbox.ts';
+import { createAppContext } from '../../src/main/app-context.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import type { TrustProxy } from '../../src/platform/config.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from '../../src/platform/rate-limiter.ts';
 import { generateSecrets } from '../../src/platform/secrets.ts';
 import { createTestDatabase } from './database.ts';
-import { assertInvariants } from './invariants.ts';
-import { SandboxIdentityProvider } from '../../src/identity/sandbox.ts';
 import { HttpClient } from './http-client.ts';
+import { assertInvariants } from './invariants.ts';
 import { freePort, startTestSandbox, type TestSandbox } from './sandbox.ts';
 
 export interface TestApp {
@@ -100,8 +101,9 @@ export async function startTestApp(
   });
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();
-  if (address === null || typeof address === 'string')
+  if (address === null || typeof address === 'string') {
     throw new Error('test app did not bind a TCP port');
+  }
   const url = `http://127.0.0.1:${address.port}`;
   let closing: Promise<void> | undefined;
   return {

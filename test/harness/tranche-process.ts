@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+
 import { waitFor } from './e2e.ts';
 
 /** A `tranche <command>` child process, its output kept for failure messages. */
@@ -38,8 +39,9 @@ export async function startTrancheProcess(
   try {
     await waitFor(
       () => {
-        if (child.exitCode !== null || child.signalCode !== null)
+        if (child.exitCode !== null || child.signalCode !== null) {
           throw new Error(`tranche ${command} exited:\n${output}`);
+        }
         return output.includes(readyText);
       },
       timeoutMs,

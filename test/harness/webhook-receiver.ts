@@ -38,8 +38,9 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     async waitFor(count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (receiver.received.length < count) {
-        if (Date.now() > deadline)
+        if (Date.now() > deadline) {
           throw new Error(`receiver got ${receiver.received.length} of ${count} requests`);
+        }
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
+
 import { runWrite } from '../../src/db/write.ts';
+import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
 import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';
 import { collect, confirmPlanFor } from '../harness/plans.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
@@ -189,8 +190,9 @@ describe('merchant status changes are audited', () => {
 
   it('the audit log pages newest first with a cursor', async () => {
     const m = await createTestMerchant(t);
-    for (const n of [1, 2, 3])
+    for (const n of [1, 2, 3]) {
       await t.http.post(action(m.id, 'deactivate'), { reason: `reason ${n}` }, as('Ada'));
+    }
     const first = await t.http.get(`/api/v1/admin/audit-log?target_id=${m.id}&limit=2`, as());
     expect(first.body.data.map((a: { reason: string }) => a.reason)).toEqual([
       'reason 3',

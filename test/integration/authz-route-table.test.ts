@@ -12,7 +12,9 @@
 import { createHmac } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { revokeApiKey } from '../../src/features/merchants/api-keys.ts';
 import { rollApiKey } from '../../src/features/merchants/index.ts';
 import { createTestCustomer, createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
@@ -176,8 +178,9 @@ function expectRefused(
   expect(status, `${label}: ${res.status} ${answer}`).toContain(res.status);
   expect(res.body.ok, label).toBe(false);
   expect(res.body, label).not.toHaveProperty('data');
-  for (const id of [merchant.id, customer.id, other.id])
+  for (const id of [merchant.id, customer.id, other.id]) {
     expect(answer, `${label} names ${id}`).not.toContain(id);
+  }
 }
 
 const figures = { operations: 0, cells: 0 };
@@ -188,7 +191,7 @@ describe('B31: every operation refuses every credential it does not admit', () =
     expect(guarded.filter((op) => op.accepts.has('admin')).length).toBeGreaterThanOrEqual(9);
   });
 
-  for (const op of guarded)
+  for (const op of guarded) {
     it(op.name, async () => {
       // Credentials are judged before the body, so an empty one would do; an optional-key
       // route reads the key only without a session token in the body.
@@ -256,6 +259,7 @@ describe('B31: every operation refuses every credential it does not admit', () =
       figures.operations++;
       figures.cells += cells;
     });
+  }
 
   it('prints its figure', () => {
     expect(figures.operations).toBe(guarded.length);
@@ -288,8 +292,9 @@ function namesInSuites(suite: string): Set<string> {
   const names = new Set<string>();
   for (const { text } of testSources()) {
     if (!text.includes(`${suite}(`)) continue;
-    for (const match of text.matchAll(/['"`]((?:GET|POST|PUT|PATCH|DELETE) \/[^'"`\s]*)['"`]/g))
+    for (const match of text.matchAll(/['"`]((?:GET|POST|PUT|PATCH|DELETE) \/[^'"`\s]*)['"`]/g)) {
       names.add(normalise(match[1]!));
+    }
   }
   return names;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { CollectionBatcher } from '../../src/features/collections/batcher.ts';
 import { collectInstallments } from '../../src/features/collections/collect.ts';
 import { chargeReference } from '../../src/features/collections/intents.ts';
@@ -111,8 +112,9 @@ describe('collections in batches (one intent statement, one settle transaction)'
 
     // Again: nothing to do, nothing charged twice.
     const again = await collectInstallments(t.ctx, ids);
-    for (const result of again)
+    for (const result of again) {
       expect(result).toEqual({ status: 'fulfilled', value: 'nothing_to_do' });
+    }
     expect(
       await t.ctx.db
         .selectFrom('charges')

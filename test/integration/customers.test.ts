@@ -1,5 +1,6 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestCustomer } from '../harness/fixtures.ts';
 import { startTestApp, type TestApp } from '../harness/test-app.ts';
 
@@ -116,8 +117,9 @@ describe('customer accounts', () => {
     expect(blocked.body.code).toBe('login_throttled');
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     // Unknown emails are throttled the same way, revealing nothing.
-    for (let i = 0; i < 5; i++)
+    for (let i = 0; i < 5; i++) {
       await t.http.post('/api/v1/customers/login', { email: 'ghost@mail.test', password: 'guess' });
+    }
     expect(
       (
         await t.http.post('/api/v1/customers/login', {

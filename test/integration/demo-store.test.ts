@@ -1,9 +1,11 @@
 import { createHmac } from 'node:crypto';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { startStore, type Store } from '../../examples/store/server.ts';
+import { WebhookDispatcher } from '../../src/features/merchant-webhooks/dispatcher.ts';
 import { randomBase62 } from '../../src/platform/ids.ts';
 import { createLogger } from '../../src/platform/logger.ts';
-import { WebhookDispatcher } from '../../src/features/merchant-webhooks/dispatcher.ts';
 import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { collect, customerWithCard } from '../harness/plans.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
@@ -199,8 +201,9 @@ describe('POST /api/orders', () => {
       const unreachable = await placeOrder(down);
       expect(unreachable.status).toBe(502);
       expect(unreachable.body.error).toMatch(/could not be reached/);
-      for (const body of [refused.body, unreachable.body])
+      for (const body of [refused.body, unreachable.body]) {
         expect(JSON.stringify(body)).not.toMatch(/\n|at .*\.ts|Error:/);
+      }
       expect(wrongKey.orders()).toEqual([]);
     } finally {
       await wrongKey.close();
@@ -260,8 +263,9 @@ describe('POST /webhooks/tranche', () => {
     for (const body of [
       'not json',
       JSON.stringify({ id: 'evt_x', event: 'payment.success', data: null }),
-    ])
+    ]) {
       expect((await postWebhook(body, { 'x-tranche-signature': sign(body) })).status).toBe(400);
+    }
   });
 
   it('during a secret rotation the previous secret’s signature is accepted', async () => {

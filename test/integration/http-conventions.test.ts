@@ -1,5 +1,7 @@
 import { connect } from 'node:net';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import {
   createTestCustomer,
   createTestMerchant,

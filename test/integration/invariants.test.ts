@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { chargeReference } from '../../src/features/collections/intents.ts';
 import { sendPayout } from '../../src/features/money/payouts.ts';
 import { sendRefund } from '../../src/features/refunds/delivery.ts';
@@ -148,12 +149,13 @@ async function bookRaw(
      VALUES ($1, $2, $3, 'NGN', $4, $5)`,
     [entry.id, entry.kind, entry.reference, entry.merchantId, t.clock.now()],
   );
-  for (const [index, [account, debit, credit]] of postings.entries())
+  for (const [index, [account, debit, credit]] of postings.entries()) {
     await db.query(
       `INSERT INTO journal_postings (entry_id, line, account, debit_kobo, credit_kobo)
        VALUES ($1, $2, $3, $4, $5)`,
       [entry.id, index + 1, account, debit, credit],
     );
+  }
 }
 
 describe('test/invariants.sql', () => {

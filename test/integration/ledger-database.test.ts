@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { connectDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { randomBase62 } from '../../src/platform/ids.ts';
 import { createTestDatabase } from '../harness/database.ts';

@@ -1,12 +1,14 @@
 import { connect, type Socket } from 'node:net';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { waitFor } from '../harness/e2e.ts';
 import {
   createTestMerchant,
   newIdempotencyKey,
   sessionBody,
   type TestMerchant,
 } from '../harness/fixtures.ts';
-import { waitFor } from '../harness/e2e.ts';
 import { startTestApp, type TestApp } from '../harness/test-app.ts';
 
 const LIMIT = 3;

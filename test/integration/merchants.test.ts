@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { checkoutFrameAncestors } from '../../src/features/checkout/embedding.ts';
 import { createTestMerchant, sessionBody } from '../harness/fixtures.ts';
 import { startTestApp, type TestApp } from '../harness/test-app.ts';

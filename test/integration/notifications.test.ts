@@ -1,9 +1,10 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { addDays, lagosDateOf, lagosWallClockToUtc } from '../../src/domain/lagos-time.ts';
 import { collectInstallment } from '../../src/features/collections/collect.ts';
 import { deliverDueNotifications } from '../../src/features/customer-notifications/delivery.ts';
 import { claimDueNotifications } from '../../src/features/customer-notifications/outbox-queries.ts';
-import { addDays, lagosDateOf, lagosWallClockToUtc } from '../../src/domain/lagos-time.ts';
 import {
   closeNotificationChannels,
   openNotificationChannels,

@@ -1,6 +1,7 @@
-import { pino } from 'pino';
 import { sql } from 'kysely';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { sendPasswordReset } from '../../src/features/customers/password-resets.ts';
 import {
   closeNotificationChannels,

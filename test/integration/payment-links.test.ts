@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { revokeApiKey } from '../../src/features/merchants/api-keys.ts';
 import { rollApiKey } from '../../src/features/merchants/index.ts';
 import {
@@ -122,13 +123,14 @@ describe('payment link lifecycle', () => {
       `/api/v1/merchant/${merchant.id}/webhook-events?event=debit.scheduled&limit=100`,
       { token: merchant.testKey },
     );
-    for (const planId of linkPlanIds)
+    for (const planId of linkPlanIds) {
       expect(
         events.body.data.some(
           (e: { payload: { data: { payment_plan: { id: string } } } }) =>
             e.payload.data.payment_plan.id === planId,
         ),
       ).toBe(true);
+    }
 
     // Update: later visits use the new title; no redirect_url sends the customer to the dashboard.
     const updated = await t.http.patch(
@@ -314,8 +316,9 @@ describe('payment link validation and scope', () => {
       await t.http.post(`${links()}/${foreign.id}/deactivate`, undefined, {
         token: merchant.testKey,
       }),
-    ])
+    ]) {
       expect(res.status).toBe(404);
+    }
     const list = await t.http.get(links(), { token: merchant.testKey });
     expect(list.body.data.map((l: { id: string }) => l.id)).not.toContain(foreign.id);
   });

@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
+
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestCustomer } from '../harness/fixtures.ts';
 import { payOnCardPage, TEST_CARDS } from '../harness/sandbox.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { sendPayout, verifyPayout } from '../../src/features/money/payouts.ts';
 import { createTestMerchant } from '../harness/fixtures.ts';
 import { collect, confirmPlanFor } from '../harness/plans.ts';
@@ -24,8 +25,9 @@ async function payoutTo(accountNumber: string) {
     { token: merchant.testKey },
   );
   const { plan } = await confirmPlanFor(t, merchant, { installmentCount: 1, upfrontPct: 50 });
-  for (const installment of plan.installments)
+  for (const installment of plan.installments) {
     expect(['paid', 'nothing_to_do']).toContain(await collect(t, installment.id));
+  }
   const created = await t.http.post(
     `/api/v1/merchant/${merchant.id}/payouts`,
     {},
@@ -48,7 +50,7 @@ describe('payouts in transit are asked about again (verify_payout)', () => {
   for (const [account, outcome, event] of [
     ['0000009999', 'failed', 'transfer.failed'],
     ['0123456789', 'paid', 'transfer.success'],
-  ] as const)
+  ] as const) {
     it(`a transfer that ends ${outcome} with no webhook: the job applies it and tells the merchant`, async () => {
       const { merchant, payoutId } = await payoutTo(account);
       expect(await sendPayout(t.ctx, payoutId)).toBe('in_transit');
@@ -71,6 +73,7 @@ describe('payouts in transit are asked about again (verify_payout)', () => {
       });
       expect(wallet.body.data.payouts_in_transit).toBe(0);
     });
+  }
 
   it('a send_payout retried after a crash past the gateway’s answer still queues the re-check', async () => {
     const { payoutId } = await payoutTo('0123456789');

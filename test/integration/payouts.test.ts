@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { payoutSweep, sendPayout } from '../../src/features/money/payouts.ts';
 import { createTestMerchant, newIdempotencyKey, type TestMerchant } from '../harness/fixtures.ts';
 import { ledgerTotal as ledgerTotalOf } from '../harness/ledger.ts';
@@ -31,8 +32,9 @@ async function merchantWithBalance(
     installmentCount: 1,
     upfrontPct: 50,
   });
-  for (const installment of plan.installments)
+  for (const installment of plan.installments) {
     expect(['paid', 'nothing_to_do']).toContain(await collect(t, installment.id));
+  }
   return merchant;
 }
 

@@ -1,16 +1,18 @@
 import { spawnSync } from 'node:child_process';
+
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { collectInstallment } from '../../src/features/collections/collect.ts';
 import { chargeReference } from '../../src/features/collections/intents.ts';
 import { reconcile } from '../../src/features/money/reconciliation.ts';
 import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';
+import { ledgerTotal as ledgerTotalOf } from '../harness/ledger.ts';
 import {
   addCard,
   confirmBankPlanFor,
   customerWithCard as linkCustomerCard,
 } from '../harness/plans.ts';
-import { ledgerTotal as ledgerTotalOf } from '../harness/ledger.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 
 let t: TestAppWithSandbox;
@@ -82,8 +84,9 @@ describe('confirming a plan and collecting the deposit', () => {
     }>`SELECT key FROM graphile_worker.jobs WHERE task_identifier = 'collect_installment'`.execute(
       t.ctx.db,
     );
-    for (const installment of plan.installments)
+    for (const installment of plan.installments) {
       expect(jobs.rows.map((j) => j.key)).toContain(`collect:${installment.id}:1`);
+    }
     expect(await ledgerTotal()).toBe(0);
   });
 
@@ -210,8 +213,9 @@ describe('running out of retries', () => {
     await t.sandbox.control('POST', `/_sandbox/authorizations/${authorizationCode}`, {
       behaviour: 'insufficient_funds',
     });
-    for (let attempt = 1; attempt <= 4; attempt++)
+    for (let attempt = 1; attempt <= 4; attempt++) {
       expect(await collectInstallment(t.ctx, deposit.id)).toBe('failed');
+    }
     expect(await planStatus(confirm.body.data.payment_plan_id)).toBe('cancelled');
     const retry = await sql<{
       n: string;
@@ -250,8 +254,9 @@ describe('running out of retries', () => {
     await t.sandbox.control('POST', `/_sandbox/authorizations/${authorizationCode}`, {
       behaviour: 'insufficient_funds',
     });
-    for (let attempt = 1; attempt <= 4; attempt++)
+    for (let attempt = 1; attempt <= 4; attempt++) {
       expect(await collectInstallment(t.ctx, first.id)).toBe('failed');
+    }
     expect(await planStatus(confirm.body.data.payment_plan_id)).toBe('defaulted');
     expect(await collectInstallment(t.ctx, second.id)).toBe('nothing_to_do');
     expect(await ledgerTotal()).toBe(0);
@@ -567,8 +572,9 @@ describe('merchant plan list and sandbox time travel', () => {
 describe('reconciliation', () => {
   it('finds no difference after real collections and reports a tampered charge (API and CLI)', async () => {
     const { confirm } = await confirmNewPlan(40_000);
-    for (const installment of confirm.body.data.plan.installments)
+    for (const installment of confirm.body.data.plan.installments) {
       await collectPaid(installment.id);
+    }
     await t.sandbox.control('POST', '/_sandbox/settle');
     const since = new Date(0);
     const clean = await reconcile(t.ctx, { since, gateway: true });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';
 import { startTestApp, type TestApp } from '../harness/test-app.ts';
 
@@ -59,8 +60,9 @@ describe('rate limits (spec §8)', () => {
   it('limits unauthenticated routes per client IP', async () => {
     t.clock.advance(60_000);
     const results = [];
-    for (let i = 0; i < 31; i++)
+    for (let i = 0; i < 31; i++) {
       results.push((await t.http.get('/api/v1/checkout/sessions/cst_nope')).status);
+    }
     expect(results.slice(0, 30).every((s) => s === 404)).toBe(true);
     expect(results[30]).toBe(429);
   });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { reconcile } from '../../src/features/money/reconciliation.ts';
 import { sendRefund, verifyRefund } from '../../src/features/refunds/delivery.ts';
-import { createTestMerchant, newIdempotencyKey, type TestMerchant } from '../harness/fixtures.ts';
 import { waitFor } from '../harness/e2e.ts';
+import { createTestMerchant, newIdempotencyKey, type TestMerchant } from '../harness/fixtures.ts';
 import { ledgerTotal } from '../harness/ledger.ts';
 import { collect, confirmPlanFor } from '../harness/plans.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
@@ -23,8 +24,9 @@ type Plan = Awaited<ReturnType<typeof confirmPlanFor>>['plan'];
 
 async function planWithPayments(merchant: TestMerchant, collected: number): Promise<Plan> {
   const { plan } = await confirmPlanFor(t, merchant);
-  for (const installment of plan.installments.slice(0, collected))
+  for (const installment of plan.installments.slice(0, collected)) {
     expect(['paid', 'nothing_to_do']).toContain(await collect(t, installment.id));
+  }
   return plan;
 }
 
@@ -189,10 +191,11 @@ describe('refunds', () => {
     });
     expect((await wallet(merchant)).available).toBe(0);
     expect((await sendAndSettle(merchant, plan.id, created.body.data.id)).status).toBe('processed');
-    for (const installment of plan.installments)
+    for (const installment of plan.installments) {
       expect(await gatewayRefunds(await chargeOf(installment.id))).toEqual([
         expect.objectContaining({ amount: 25_000, status: 'processed' }),
       ]);
+    }
     const again = await refund(merchant, plan.id, {});
     expect(again.status).toBe(409);
     expect(again.body.detail).toMatch(/nothing left to refund/);

@@ -1,8 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxGateway, type SandboxGateway } from '../../src/gateway/sandbox/server.ts';
+
+import { type SandboxGateway, startSandboxGateway } from '../../src/gateway/sandbox/server.ts';
 import { createTestDatabase } from '../harness/database.ts';
 
 /**
@@ -313,8 +315,9 @@ describe('GET /bank', () => {
       ['033', 'United Bank For Africa'],
       ['032', 'Union Bank of Nigeria'],
       ['035', 'Wema Bank'],
-    ])
+    ]) {
       expect(byCode.get(code)?.name).toBe(name);
+    }
     for (const bank of banks) {
       expect(typeof bank.id).toBe('number');
       expect(bank.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
@@ -390,11 +393,12 @@ describe('POST /transaction/initialize and verify', () => {
     const noEmail = await call(gateway, 'POST', '/transaction/initialize', { amount: 1000 });
     expect(noEmail.status).toBe(400);
     expect(noEmail.body).toMatchObject({ status: false, code: 'missing_params' });
-    for (const amount of [-5, 1.5, 'ten', '12.50'])
+    for (const amount of [-5, 1.5, 'ten', '12.50']) {
       expect(
         (await call(gateway, 'POST', '/transaction/initialize', { email: 'a@b.ng', amount }))
           .status,
       ).toBe(400);
+    }
   });
 
   it('answers 404 for an unknown reference', async () => {
@@ -1403,10 +1407,12 @@ describe('faults and restarts', () => {
     const saved = await savedCard();
     await call(sandbox, 'POST', '/_sandbox/faults', { reorder_webhooks: true });
     const references = [uniqueReference('r1'), uniqueReference('r2'), uniqueReference('r3')];
-    for (const reference of references)
+    for (const reference of references) {
       expect((await chargeSaved(saved, reference)).status).toBe(200);
-    for (const reference of references)
+    }
+    for (const reference of references) {
       await hooks.waitFor((r) => r.event === 'charge.success' && r.data.reference === reference);
+    }
     const order = hooks.received
       .map((r) => r.data.reference as string)
       .filter((reference) => references.includes(reference));

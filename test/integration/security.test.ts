@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { runWrite } from '../../src/db/write.ts';
+import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
 import { revokeApiKey } from '../../src/features/merchants/api-keys.ts';
 import { rollApiKey } from '../../src/features/merchants/index.ts';
-import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
-import { runWrite } from '../../src/db/write.ts';
 import { newId } from '../../src/platform/ids.ts';
 import {
   createTestCustomer,
@@ -318,7 +319,7 @@ describe('merchant routes refuse the wrong callers', () => {
       name: 'DELETE /merchant/{id}/keys/{key_id}',
       mode: { noModeObject: 'keys are the account’s credentials, managed for both modes' },
     },
-  ] as const)
+  ] as const) {
     merchantRouteSecuritySuite(
       {
         name: route.name,
@@ -339,6 +340,7 @@ describe('merchant routes refuse the wrong callers', () => {
       },
       fixtures,
     );
+  }
   merchantRouteSecuritySuite(
     {
       name: 'POST /checkout/sessions/{token}/cancel',
@@ -483,8 +485,9 @@ describe('test and live data are apart (issue 15, decision 0015)', () => {
 
   it('the dashboard token reaches both modes, and livemode narrows its lists', async () => {
     const token = await dashboardToken();
-    for (const id of [objects.testPlanId, objects.livePlanId])
+    for (const id of [objects.testPlanId, objects.livePlanId]) {
       expect((await t.http.get(m(`/plans/${id}`), { token })).status).toBe(200);
+    }
     const ids = async (path: string) =>
       ((await t.http.get(m(path), { token })).body.data as { id: string }[]).map((x) => x.id);
     expect(await ids('/plans?limit=100')).toEqual(
@@ -573,8 +576,9 @@ describe('customer and admin routes refuse the wrong callers', () => {
         const res = await t.http.post(path, { reason: 'x' }, { headers, ...(token && { token }) });
         expect(res.status, `${path} ${String(token)}`).toBe(401);
       }
-      for (const path of gets)
+      for (const path of gets) {
         expect((await t.http.get(path, { ...(token && { token }) })).status, path).toBe(401);
+      }
     }
     // Nothing was recorded for the refused calls.
     const audit = await t.ctx.db

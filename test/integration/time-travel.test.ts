@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { collect, confirmPlanFor } from '../harness/plans.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
@@ -91,8 +92,9 @@ describe("advance the plan's clock (sandbox time travel)", () => {
     const { plan } = await confirmPlanFor(t, merchant);
     const path = `/api/v1/merchant/${merchant.id}/plans/${plan.id}/advance-clock`;
     expect((await t.http.post(path, { days: 2 }, { token: merchant.liveKey })).status).toBe(403);
-    for (const body of [{ days: 0 }, { days: 1.5 }, { days: 'two' }, {}, { days: 2, extra: 1 }])
+    for (const body of [{ days: 0 }, { days: 1.5 }, { days: 'two' }, {}, { days: 2, extra: 1 }]) {
       expect((await t.http.post(path, body, { token: merchant.testKey })).status).toBe(400);
+    }
     const other = await createTestMerchant(t);
     expect((await t.http.post(path, { days: 2 }, { token: other.testKey })).status).toBe(404);
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { collectInstallment } from '../../src/features/collections/collect.ts';
 import {
   SANDBOX_FIXED_BVN,

@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeReference } from '../../src/features/collections/intents.ts';
-import { sendPayout } from '../../src/features/money/payouts.ts';
-import { appendJournalEntry } from '../../src/features/money/ledger-store.ts';
+
 import { runWrite } from '../../src/db/write.ts';
 import {
+  type JournalEntry,
   paymentCollectedEntry,
   payoutInitiatedEntry,
   payoutSucceededEntry,
   planConfirmedEntry,
-  type JournalEntry,
 } from '../../src/domain/ledger.ts';
 import { balancesOf, merchantWallet } from '../../src/domain/ledger-balances.ts';
+import { chargeReference } from '../../src/features/collections/intents.ts';
+import { appendJournalEntry } from '../../src/features/money/ledger-store.ts';
+import { sendPayout } from '../../src/features/money/payouts.ts';
 import { createTestCustomer, createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { collect, confirmPlanFor } from '../harness/plans.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { startTestApp, type TestApp } from '../harness/test-app.ts';
 
@@ -40,8 +41,9 @@ describe('webhook URL address rules at registration (PATCH settings)', () => {
   });
 
   it('a test key may use loopback for local development, never the tunnelled addresses', async () => {
-    for (const url of TUNNELLED)
+    for (const url of TUNNELLED) {
       expect((await setUrl(merchant.testKey, url)).status, url).toBe(400);
+    }
     for (const url of LOOPBACK) {
       const res = await setUrl(merchant.testKey, url);
       expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(200);

@@ -1,26 +1,28 @@
 import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
 
 /**
- * The README's signature snippets are code merchants will paste: run the Node and Python ones
- * against a signed body. (No PHP interpreter on this machine kind: that snippet is not run.)
+ * The signature snippets of docs/webhooks.md are code merchants will paste: run the Node and
+ * Python ones against a signed body. (No PHP interpreter on this machine kind: that snippet is
+ * not run.)
  */
-const readme = readFileSync('README.md', 'utf8');
-const section = readme.slice(readme.indexOf('## Receiving webhooks'));
+const page = readFileSync('docs/webhooks.md', 'utf8');
+const section = page.slice(page.indexOf('## Verifying the signature'));
 const block = (lang: string) => {
   const match = new RegExp('```' + lang + '\\n([\\s\\S]*?)```').exec(section);
-  if (!match?.[1]) throw new Error(`no ${lang} snippet in the README`);
+  if (!match?.[1]) throw new Error(`no ${lang} snippet in docs/webhooks.md`);
   return match[1];
 };
 
-const secret = 'whsec_readme_test_secret';
+const secret = 'whsec_docs_test_secret';
 const body =
   '{"id":"evt_1","event":"payment.success","created_at":"2026-11-21T10:00:00.000Z","data":{"naira":"₦"}}';
 const signature = createHmac('sha512', secret).update(body, 'utf8').digest('hex');
 
-describe('README webhook snippets', () => {
+describe('docs/webhooks.md signature snippets', () => {
   it('Node: accepts the right signature, refuses a wrong one', () => {
     const fn = block('js').split('\napp.post')[0] ?? '';
     const script = `${fn}\nconst body = Buffer.from(process.argv[1], 'utf8');\nconsole.log(verifyTranche(body, process.argv[2], process.argv[3]), verifyTranche(body, process.argv[2].replace(/.$/, '0'), process.argv[3]), verifyTranche(body, undefined, process.argv[3]));`;

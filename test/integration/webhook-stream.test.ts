@@ -1,8 +1,10 @@
 import { createHmac } from 'node:crypto';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
+
 import { runWrite } from '../../src/db/write.ts';
 import type { WebhookEventType } from '../../src/domain/webhook.ts';
+import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
 import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { startTestApp, type TestApp } from '../harness/test-app.ts';
 
@@ -64,12 +66,13 @@ async function openStream(
               }
             }
             const data = fields.get('data');
-            if (data)
+            if (data) {
               messages.push({
                 id: fields.get('id') ?? '',
                 event: fields.get('event') ?? '',
                 data: JSON.parse(data) as Message['data'],
               });
+            }
           }
         }
       } catch {
@@ -87,8 +90,9 @@ async function openStream(
     async waitFor(count: number, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (messages.length < count) {
-        if (Date.now() > deadline)
+        if (Date.now() > deadline) {
           throw new Error(`stream got ${messages.length} of ${count} messages`);
+        }
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },
@@ -97,8 +101,9 @@ async function openStream(
 
 async function record(m: TestMerchant, type: WebhookEventType, livemode = false, n = 1) {
   await runWrite(t.ctx.db, async (tx) => {
-    for (let i = 0; i < n; i++)
+    for (let i = 0; i < n; i++) {
       await recordEvent(tx, { merchantId: m.id, livemode, type, data: { n: i } }, t.clock.now());
+    }
   });
 }
 
@@ -238,8 +243,9 @@ describe('GET /api/v1/merchant/{id}/webhook-events/stream', () => {
       await import('../../src/features/merchant-webhooks/event-stream.ts');
     endEventStreams();
     const deadline = Date.now() + 5_000;
-    while (!stream.ended() && Date.now() < deadline)
+    while (!stream.ended() && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 25));
+    }
     expect(stream.ended()).toBe(true);
   });
 });

@@ -1,26 +1,28 @@
 import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
+
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { purgeOldWebhookEvents, recordEvent } from '../../src/features/merchant-webhooks/events.ts';
+
 import { listMigrations } from '../../src/db/migrate.ts';
+import { runWrite } from '../../src/db/write.ts';
+import type { WebhookEventType } from '../../src/domain/webhook.ts';
+import {
+  type DispatcherOptions,
+  WebhookDispatcher,
+} from '../../src/features/merchant-webhooks/dispatcher.ts';
+import { purgeOldWebhookEvents, recordEvent } from '../../src/features/merchant-webhooks/events.ts';
 import {
   claimDueEvents,
   releaseClaims,
 } from '../../src/features/merchant-webhooks/outbox-queries.ts';
-import { runWrite } from '../../src/db/write.ts';
-import type { WebhookEventType } from '../../src/domain/webhook.ts';
-import { createLogger } from '../../src/platform/logger.ts';
-import {
-  WebhookDispatcher,
-  type DispatcherOptions,
-} from '../../src/features/merchant-webhooks/dispatcher.ts';
 import { signingSecretsAt } from '../../src/features/merchant-webhooks/signing.ts';
+import { createLogger } from '../../src/platform/logger.ts';
 import { createTestCustomer, createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
-import { customerRouteSecuritySuite } from '../harness/security-suite.ts';
-import { addCard, collect, confirmPlanFor, customerWithCard } from '../harness/plans.ts';
 import { withDatabase } from '../harness/global-setup.ts';
+import { addCard, collect, confirmPlanFor, customerWithCard } from '../harness/plans.ts';
 import { freePort } from '../harness/sandbox.ts';
+import { customerRouteSecuritySuite } from '../harness/security-suite.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.ts';
 
@@ -1021,8 +1023,9 @@ describe('migration 0012: one webhook endpoint per mode', () => {
     await db.connect();
     try {
       const migrations = listMigrations();
-      for (const migration of migrations.filter((m) => m.version < 12))
+      for (const migration of migrations.filter((m) => m.version < 12)) {
         await db.query(migration.sql);
+      }
       const expires = new Date('2026-03-02T10:00:00Z');
       const disabled = new Date('2026-03-01T09:00:00Z');
       await db.query(

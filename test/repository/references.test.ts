@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -85,9 +86,11 @@ describe('references resolve inside the repository', () => {
         continue;
       }
       const sections = sectionsOf(document);
-      for (const section of [first, last])
-        if (section && !sections.has(section.replace(/\.$/, '')))
+      for (const section of [first, last]) {
+        if (section && !sections.has(section.replace(/\.$/, ''))) {
           missing.push(`${line} (${document} has no section ${section})`);
+        }
+      }
     }
     expect(missing).toEqual([]);
   });
@@ -114,8 +117,9 @@ describe('references resolve inside the repository', () => {
             posix.join('sdk/node', path),
             posix.join('sdk/connect', path),
           ];
-          if (!candidates.some((c) => existsSync(join(root, c))))
+          if (!candidates.some((c) => existsSync(join(root, c)))) {
             missing.push(`${file}:${n + 1}: ${path}`);
+          }
         }
       });
     }

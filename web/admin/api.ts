@@ -1,6 +1,8 @@
 // The operator console's side of /api/v1/admin (decision 0020). Types come from the TypeBox
 // schemas the API validates and serialises with.
 import type { Static } from 'typebox';
+
+import type { Merchant } from '../../src/features/merchants/schemas.ts';
 import type {
   DeadLetter,
   LedgerCheck,
@@ -8,8 +10,7 @@ import type {
   OperatorActionEntry,
   ReconciliationReport,
 } from '../../src/features/operator/schemas.ts';
-import type { Merchant } from '../../src/features/merchants/schemas.ts';
-import { JsonApi, type TokenStore, type Tokens } from '../shared/json-api.ts';
+import { JsonApi, type Tokens, type TokenStore } from '../shared/json-api.ts';
 
 export type MerchantRecord = Static<typeof Merchant>;
 export type MerchantStatus = MerchantRecord['status'];

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'preact/hooks';
-import type { AdminApi } from './api.ts';
+
 import { navigate, usePath } from '../shared/router.tsx';
+import type { AdminApi } from './api.ts';
 import { ConsoleContext, type ConsoleContextValue } from './context.ts';
 import { AuditLogSection } from './screens/audit-log.tsx';
 import { DeadLettersSection } from './screens/dead-letters.tsx';
@@ -37,7 +38,7 @@ export function ConsoleApp(props: { api: AdminApi }) {
     [operator],
   );
 
-  if (!context)
+  if (!context) {
     return (
       <OperatorSignIn
         api={api}
@@ -47,6 +48,7 @@ export function ConsoleApp(props: { api: AdminApi }) {
         }}
       />
     );
+  }
 
   const merchantId = MERCHANT_PATH.exec(path)?.[1];
   const section = merchantId ? SECTIONS[0] : (SECTIONS.find((s) => s.path === path) ?? SECTIONS[0]);

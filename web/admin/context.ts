@@ -1,5 +1,6 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+
 import type { AdminApi } from './api.ts';
 
 /** What every console screen shares: the API client and who is signed in. */

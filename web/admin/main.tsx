@@ -1,4 +1,5 @@
 import { render } from 'preact';
+
 import { AdminApi } from './api.ts';
 import { ConsoleApp } from './app.tsx';
 

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
+
 import {
-  ApiError,
   type ApiClient,
+  ApiError,
   type Confirmation,
   type Customer,
   type Method,
@@ -9,9 +10,6 @@ import {
   type SchedulePreview,
   type Session,
 } from '../shared/api.ts';
-import { CheckoutContext, type CheckoutContextValue } from './context.ts';
-import { closedReasonOf, routeForEligibility, type ClosedReason, type Step } from './flow.ts';
-import type { Host } from './host.ts';
 import { AddCard } from '../shared/customer/add-card.tsx';
 import { BankMandate } from '../shared/customer/bank-mandate.tsx';
 import { CustomerContext } from '../shared/customer/context.ts';
@@ -19,6 +17,12 @@ import { IdentityVerification } from '../shared/customer/identity.tsx';
 import { Register } from '../shared/customer/register.tsx';
 import { SignIn } from '../shared/customer/sign-in.tsx';
 import { TabCustomerTokens } from '../shared/customer/tab-tokens.ts';
+import { messageOf } from '../shared/message-of.ts';
+import { Alert, Spinner } from '../shared/ui.tsx';
+import { CheckoutContext, type CheckoutContextValue } from './context.ts';
+import { type ClosedReason, closedReasonOf, routeForEligibility, type Step } from './flow.ts';
+import { CLOSED_TEXT } from './flow.ts';
+import type { Host } from './host.ts';
 import { Confirmed, endsOnDashboard } from './screens/confirmed.tsx';
 import { NotEligible } from './screens/not-eligible.tsx';
 import { OrderSummary } from './screens/order-summary.tsx';
@@ -26,9 +30,6 @@ import { PaymentMethodChooser } from './screens/payment-method.tsx';
 import { defaultChoice, PlanPicker } from './screens/plan-picker.tsx';
 import { ReviewAndConfirm } from './screens/review.tsx';
 import { SessionClosed } from './screens/session-closed.tsx';
-import { Alert, Spinner } from '../shared/ui.tsx';
-import { CLOSED_TEXT } from './flow.ts';
-import { messageOf } from '../shared/message-of.ts';
 
 /** The whole checkout journey for one session token. */
 export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
@@ -138,8 +139,9 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
     // A full page that ends on the customer dashboard (same origin, same tab) arrives signed in:
     // the tokens move to the tab's storage the dashboard reads (decision 0021). An embedded
     // checkout never leaves its memory.
-    if (!host.embedded && endsOnDashboard(confirmation.redirect_url))
+    if (!host.embedded && endsOnDashboard(confirmation.redirect_url)) {
       api.keepSessionIn(new TabCustomerTokens());
+    }
     setStep({
       kind: 'confirmed',
       paymentPlanId: confirmation.payment_plan_id,

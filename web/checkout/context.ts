@@ -1,5 +1,6 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+
 import type { Session } from '../shared/api.ts';
 import type { CustomerContextValue } from '../shared/customer/context.ts';
 import type { Host } from './host.ts';

@@ -26,8 +26,9 @@ export type ClosedReason =
 
 /** A session that cannot be checked out any more, and why; undefined while it is pending. */
 export function closedReasonOf(session: Session, now: number): ClosedReason | undefined {
-  if (session.status === 'pending')
+  if (session.status === 'pending') {
     return Date.parse(session.expires_at) <= now ? 'expired' : undefined;
+  }
   return session.status;
 }
 
@@ -72,8 +73,9 @@ export function routeForEligibility(
   identityVerified: boolean | undefined,
 ): EligibilityRoute {
   if (eligibility.eligible || eligibility.reason === 'no_payment_method') return 'continue';
-  if (eligibility.reason === 'insufficient_trust_tier' && identityVerified === false)
+  if (eligibility.reason === 'insufficient_trust_tier' && identityVerified === false) {
     return 'verify_identity';
+  }
   return 'explain';
 }
 

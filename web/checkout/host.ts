@@ -2,9 +2,9 @@
 // page) or as a full page (payment links, checkout_url). Posts go to the page's exact origin only.
 import {
   CHANNEL,
-  PROTOCOL_VERSION,
   type CheckoutEventName,
   type CheckoutMessagePayload,
+  PROTOCOL_VERSION,
 } from '../shared/protocol.ts';
 
 export interface Host {
@@ -43,8 +43,9 @@ export function detectHost(location: Location, framed: boolean): Host {
   const actual = ancestors && ancestors.length > 0 ? ancestors.item(0) : undefined;
   const trusted = origin !== undefined && (actual === undefined || actual === origin);
   const post = (message: CheckoutMessagePayload): void => {
-    if (trusted)
+    if (trusted) {
       window.parent.postMessage({ channel: CHANNEL, v: PROTOCOL_VERSION, ...message }, origin);
+    }
   };
   return {
     embedded: true,

@@ -1,4 +1,5 @@
 import { render } from 'preact';
+
 import { ApiClient } from '../shared/api.ts';
 import { Checkout } from './checkout.tsx';
 import { detectHost } from './host.ts';

@@ -4,7 +4,7 @@
 // One open checkout at a time (page-wide). Its states: idle → loading (iframe created, waiting
 // for the checkout's "ready" within the handshake timeout) → open → closed. Exactly one final
 // callback (onSuccess, onCancel or onError) fires per open, then onClose with the reason.
-import { isCheckoutMessage, type CheckoutEventName } from '../shared/protocol.ts';
+import { type CheckoutEventName, isCheckoutMessage } from '../shared/protocol.ts';
 import type {
   CloseReason,
   OpenCheckoutOptions,
@@ -289,10 +289,12 @@ function init(): TrancheConnectInstance {
     openCheckout(options) {
       if (destroyed) return asyncError(options, 'This TrancheConnect instance was destroyed.');
       if (openModal) return; // a second click while open changes nothing
-      if (typeof options.sessionToken !== 'string' || options.sessionToken === '')
+      if (typeof options.sessionToken !== 'string' || options.sessionToken === '') {
         return asyncError(options, 'openCheckout needs the sessionToken from your server.');
-      if (location.origin === 'null')
+      }
+      if (location.origin === 'null') {
         return asyncError(options, 'Open the checkout from a page served over http(s).');
+      }
       mine = openModal = new Modal(checkoutOrigin, options);
       const modal = mine;
       // Called from a script in <head>: there is no <body> to hold the modal yet.

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
+
 import type { ApiClient, Customer, Notice, PaymentPlan } from '../shared/api.ts';
 import { CustomerContext } from '../shared/customer/context.ts';
 import { Register } from '../shared/customer/register.tsx';

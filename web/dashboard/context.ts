@@ -1,5 +1,6 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+
 import type { Customer, Notice, PaymentPlan } from '../shared/api.ts';
 import type { CustomerContextValue } from '../shared/customer/context.ts';
 

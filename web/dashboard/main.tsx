@@ -1,4 +1,5 @@
 import { render } from 'preact';
+
 import { ApiClient } from '../shared/api.ts';
 import { TabCustomerTokens } from '../shared/customer/tab-tokens.ts';
 import { CustomerApp } from './app.tsx';

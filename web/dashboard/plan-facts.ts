@@ -72,14 +72,16 @@ export function merchantNameOf(
   notices: { data: Record<string, unknown> }[] | undefined,
 ): string | undefined {
   for (const notice of notices ?? []) {
-    if (notice.data.planId === planId && typeof notice.data.merchantName === 'string')
+    if (notice.data.planId === planId && typeof notice.data.merchantName === 'string') {
       return notice.data.merchantName;
+    }
   }
   return undefined;
 }
 
 export function methodText(method: Method): string {
-  if (method.type === 'card' && method.exp_month && method.exp_year)
+  if (method.type === 'card' && method.exp_month && method.exp_year) {
     return `${method.label} •••• ${method.last4}, expires ${method.exp_month}/${method.exp_year.slice(-2)}`;
+  }
   return method.type === 'card' ? `${method.label} •••• ${method.last4}` : method.label;
 }

@@ -1,19 +1,20 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
+
 import { ApiError } from '../shared/json-api.ts';
-import type { MerchantApi, MerchantRecord, Mode } from './api/index.ts';
-import { Spinner } from '../shared/ui.tsx';
-import { DashboardContext, type DashboardContextValue } from './context.ts';
 import { navigate, usePath } from '../shared/router.tsx';
+import { Spinner } from '../shared/ui.tsx';
+import type { MerchantApi, MerchantRecord, Mode } from './api/index.ts';
+import { DashboardContext, type DashboardContextValue } from './context.ts';
 import { DevelopersSection } from './screens/developers.tsx';
 import { GettingStartedSection } from './screens/getting-started.tsx';
+import { DashboardLayout, type Section } from './screens/layout.tsx';
 import { MoneySection } from './screens/money.tsx';
+import { PaymentLinksSection } from './screens/payment-links.tsx';
 import { PaymentsSection } from './screens/payments.tsx';
 import { paymentsRoute } from './screens/payments/paths.ts';
 import { PlanDetail } from './screens/payments/plan-page.tsx';
-import { PaymentLinksSection } from './screens/payment-links.tsx';
-import { SettingsSection } from './screens/settings.tsx';
-import { DashboardLayout, type Section } from './screens/layout.tsx';
 import { MerchantRegister } from './screens/register.tsx';
+import { SettingsSection } from './screens/settings.tsx';
 import { deactivatedNotice, MerchantSignIn } from './screens/sign-in.tsx';
 
 const MODE_KEY = 'tranche.merchant.mode';
@@ -56,8 +57,9 @@ export function MerchantApp(props: { api: MerchantApi }) {
       .then(setMerchant, (caught: unknown) => {
         api.signOut();
         // Deactivated while signed in: say so on the sign-in page rather than just sign out.
-        if (caught instanceof ApiError && caught.code === 'merchant_inactive')
+        if (caught instanceof ApiError && caught.code === 'merchant_inactive') {
           setSignInNotice(deactivatedNotice(caught.detail));
+        }
       })
       .finally(() => setRestoring(false));
   }, []);
@@ -92,13 +94,14 @@ export function MerchantApp(props: { api: MerchantApi }) {
       setMerchant(record);
       navigate(SECTIONS[0]?.path ?? '/merchant');
     };
-    if (path === '/merchant/register')
+    if (path === '/merchant/register') {
       return (
         <MerchantRegister
           api={api}
           onDone={(email, password) => void api.signIn(email, password).then(signedIn)}
         />
       );
+    }
     return <MerchantSignIn api={api} onSignedIn={signedIn} notice={signInNotice} />;
   }
 

@@ -1,5 +1,6 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+
 import type { MerchantApi, MerchantRecord, Mode } from './api/index.ts';
 
 /** What every dashboard section shares: the signed-in merchant and the mode being looked at. */

@@ -1,4 +1,5 @@
 import { render } from 'preact';
+
 import { MerchantApi } from './api/index.ts';
 import { MerchantApp } from './app.tsx';
 

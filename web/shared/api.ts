@@ -1,13 +1,14 @@
 // The one typed client every page uses for the public JSON API. Response types come from the
 // TypeBox schemas that validate and serialise the responses on the server.
 import type { Static } from 'typebox';
-import type { CustomerSession } from '../../src/features/customers/schemas.ts';
-import type { Eligibility, Identity, Trust } from '../../src/features/trust/schemas.ts';
-import type { MandateStep, PaymentMethod } from '../../src/features/payment-methods/schemas.ts';
-import type { NotificationPreferences } from '../../src/features/customer-notifications/schemas.ts';
-import type { Plan } from '../../src/features/plans/schemas.ts';
+
 import type { Preview } from '../../src/features/checkout/schemas.ts';
 import type { CheckoutSession } from '../../src/features/checkout/schemas.ts';
+import type { NotificationPreferences } from '../../src/features/customer-notifications/schemas.ts';
+import type { CustomerSession } from '../../src/features/customers/schemas.ts';
+import type { MandateStep, PaymentMethod } from '../../src/features/payment-methods/schemas.ts';
+import type { Plan } from '../../src/features/plans/schemas.ts';
+import type { Eligibility, Identity, Trust } from '../../src/features/trust/schemas.ts';
 import { JsonApi, MemoryTokens, type TokenStore } from './json-api.ts';
 
 export { ApiError } from './json-api.ts';

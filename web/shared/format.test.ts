@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { formatNaira, koboToNairaInput, parseNairaToKobo } from './format.ts';
 
 describe('parseNairaToKobo: what a merchant types, to integer kobo', () => {

@@ -1,5 +1,5 @@
 // Small building blocks shared by the pages: labelled fields, messages, headings that take focus.
-import { createContext, type ComponentChildren } from 'preact';
+import { type ComponentChildren, createContext } from 'preact';
 import { useContext, useEffect, useId, useRef } from 'preact/hooks';
 
 /** True inside a page that already has its <main> (the customer dashboard's frame). */

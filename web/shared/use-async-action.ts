@@ -1,4 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
+
 import { messageOf } from './message-of.ts';
 
 export interface AsyncAction {

@@ -29,8 +29,9 @@ let loading: Promise<TrancheConnectStatic> | undefined;
 export function loadTrancheConnect(
   options: LoadTrancheConnectOptions = {},
 ): Promise<TrancheConnectStatic | null> {
-  if (typeof window === 'undefined' || typeof document === 'undefined')
+  if (typeof window === 'undefined' || typeof document === 'undefined') {
     return Promise.resolve(null);
+  }
   if (window.TrancheConnect) return Promise.resolve(window.TrancheConnect);
   loading ??= load(options).catch((error: unknown) => {
     loading = undefined;

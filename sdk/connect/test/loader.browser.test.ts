@@ -1,13 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { stripTypeScriptTypes } from 'node:module';
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { loadTrancheConnect } from '../src/index.ts';
+
 import { DESKTOP } from '../../../test/browser/support/browser.ts';
 import { checkoutIn, createSession } from '../../../test/browser/support/checkout.ts';
 import { browserSuite } from '../../../test/browser/support/suite.ts';
+import type { loadTrancheConnect } from '../src/index.ts';
 
 /**
  * @tranche/connect in Chromium: the loader (its TypeScript source with the types stripped, as

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
+
 import { loadTrancheConnect } from '../src/index.ts';
 
 describe('loadTrancheConnect on a server render (no window)', () => {

@@ -3,6 +3,7 @@
 // the document. Nothing here is typed by hand: test/generated.test.ts fails when the committed
 // files differ from what the current document generates.
 import { readFileSync, writeFileSync } from 'node:fs';
+
 import openapiTS, { astToString } from 'openapi-typescript';
 import { format, resolveConfig } from 'prettier';
 
@@ -57,7 +58,7 @@ export async function renderSdkFiles(
   const types = await prettier(BANNER + astToString(ast));
 
   const entries: string[] = [];
-  for (const [path, item] of Object.entries(document.paths))
+  for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       if (!operation.operationId || !isMerchantOperation(operation)) continue;
       // The server honours Idempotency-Key only where the operation declares the header: only
@@ -69,6 +70,7 @@ export async function renderSdkFiles(
         `  ${operation.operationId}: { method: '${method.toUpperCase()}', path: '${path}', idempotent: ${idempotent} },`,
       );
     }
+  }
   const operations = await prettier(`${BANNER}
 /**
  * How to call each merchant operation of the API. \`idempotent\`: the server replays the first

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
+
 import {
   errorClassFor,
   TrancheAPIError,
@@ -8,7 +9,7 @@ import {
   TrancheRateLimitError,
   TrancheTimeoutError,
 } from './errors.ts';
-import { OPERATIONS, type OperationId } from './operations.ts';
+import { type OperationId, OPERATIONS } from './operations.ts';
 
 export const SDK_VERSION = '0.1.0';
 
@@ -67,8 +68,9 @@ export class HttpClient {
   private readonly fetch: typeof fetch;
 
   constructor(options: ClientOptions) {
-    if (!/^sk_(test|live)_\S+$/.test(options.secretKey))
+    if (!/^sk_(test|live)_\S+$/.test(options.secretKey)) {
       throw new TypeError('Tranche: secretKey must be an sk_test_… or sk_live_… key.');
+    }
     if (!options.merchantId) throw new TypeError('Tranche: merchantId is required (mer_…).');
     this.secretKey = options.secretKey;
     this.merchantId = options.merchantId;
@@ -100,8 +102,9 @@ export class HttpClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(input.body);
     }
-    if (operation.method === 'POST')
+    if (operation.method === 'POST') {
       headers['idempotency-key'] = options.idempotencyKey ?? randomUUID();
+    }
     // Retrying is safe where a repeat cannot do the work twice: reads and deletes, and POSTs the
     // server de-duplicates by Idempotency-Key. A 429 was refused before any work, so it is always
     // safe to wait out.
@@ -148,13 +151,15 @@ export class HttpClient {
   private url(template: string, input: RequestInput): string {
     const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
       const value = name === 'merchant_id' ? this.merchantId : input.path?.[name];
-      if (value === undefined || value === '')
+      if (value === undefined || value === '') {
         throw new TypeError(`Tranche: the path parameter ${name} is missing.`);
+      }
       return encodeURIComponent(value);
     });
     const query = new URLSearchParams();
-    for (const [name, value] of Object.entries(input.query ?? {}))
+    for (const [name, value] of Object.entries(input.query ?? {})) {
       if (value !== undefined) query.set(name, String(value));
+    }
     const search = query.size > 0 ? `?${query.toString()}` : '';
     return `${this.baseUrl}${path}${search}`;
   }
@@ -222,11 +227,12 @@ function errorFrom(response: Response, text: string): TrancheError {
     retryable: envelope.retryable === true || response.status === 429,
     headers: headersOf(response),
   };
-  if (response.status === 429)
+  if (response.status === 429) {
     return new TrancheRateLimitError(detail, {
       ...fields,
       ...(retryAfterMs !== undefined && { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) }),
     });
+  }
   const ErrorClass = errorClassFor(response.status);
   return new ErrorClass(detail, fields);
 }

@@ -1,5 +1,5 @@
 // @tranche/node: Tranche's server-side SDK. README.md beside this folder shows its use.
-import { HttpClient, type ClientOptions } from './http.ts';
+import { type ClientOptions, HttpClient } from './http.ts';
 import {
   Banks,
   CheckoutSessions,
@@ -43,18 +43,10 @@ export class Tranche {
   }
 }
 
+export * from './errors.ts';
 export type { ClientOptions, RequestOptions } from './http.ts';
 export { SDK_VERSION } from './http.ts';
-export * from './errors.ts';
-export { PageList, type Page } from './pagination.ts';
-export {
-  constructEvent,
-  PREVIOUS_SIGNATURE_HEADER,
-  SIGNATURE_HEADER,
-  type HeadersLike,
-  type SignatureInput,
-} from './webhooks.ts';
-export type * from './types.ts';
+export { type Page, PageList } from './pagination.ts';
 export type {
   Banks,
   CheckoutSessions,
@@ -67,4 +59,12 @@ export type {
   WalletResource,
   WebhookEvents,
 } from './resources.ts';
+export type * from './types.ts';
 export type { Webhooks } from './webhooks.ts';
+export {
+  constructEvent,
+  type HeadersLike,
+  PREVIOUS_SIGNATURE_HEADER,
+  SIGNATURE_HEADER,
+  type SignatureInput,
+} from './webhooks.ts';

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+
 import { TrancheSignatureVerificationError, TrancheWebhookPayloadError } from './errors.ts';
 import type { HttpClient, RequestOptions } from './http.ts';
 import { call } from './resources.ts';
@@ -33,16 +34,19 @@ export function constructEvent(
   signature: SignatureInput,
   secret: string | readonly string[],
 ): WebhookEvent {
-  if (typeof rawBody !== 'string' && !(rawBody instanceof Uint8Array))
+  if (typeof rawBody !== 'string' && !(rawBody instanceof Uint8Array)) {
     throw new TypeError(
       'Tranche: constructEvent needs the raw request body (a string or Buffer), not a parsed object: the signature covers the exact bytes received.',
     );
+  }
   const secrets = (typeof secret === 'string' ? [secret] : secret).filter((s) => s.length > 0);
-  if (secrets.length === 0)
+  if (secrets.length === 0) {
     throw new TypeError('Tranche: constructEvent needs the webhook secret.');
+  }
   const given = signaturesFrom(signature);
-  if (given.length === 0)
+  if (given.length === 0) {
     throw new TrancheSignatureVerificationError('No X-Tranche-Signature header on the request.');
+  }
 
   const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : rawBody;
   let verified = false;
@@ -51,14 +55,16 @@ export function constructEvent(
     // Every pair is compared, matched or not, so the time taken says nothing about which one.
     for (const candidate of given) {
       const received = Buffer.from(candidate, 'utf8');
-      if (received.length === expected.length && timingSafeEqual(received, expected))
+      if (received.length === expected.length && timingSafeEqual(received, expected)) {
         verified = true;
+      }
     }
   }
-  if (!verified)
+  if (!verified) {
     throw new TrancheSignatureVerificationError(
       'The webhook signature does not match the raw body with this secret: check the secret of this mode, and pass the body exactly as received.',
     );
+  }
 
   let event: unknown;
   try {
@@ -66,10 +72,11 @@ export function constructEvent(
   } catch (cause) {
     throw new TrancheWebhookPayloadError('The signed webhook body is not JSON.', { cause });
   }
-  if (!isEventShape(event))
+  if (!isEventShape(event)) {
     throw new TrancheWebhookPayloadError(
       'The signed webhook body is not a Tranche event ({ id, event, created_at, data }).',
     );
+  }
   // Signed by Tranche and of the documented envelope: its `data` is that event's (openapi.json).
   return event as WebhookEvent;
 }

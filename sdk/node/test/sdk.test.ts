@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../src/platform/logger.ts';
+
 import { WebhookDispatcher } from '../../../src/features/merchant-webhooks/dispatcher.ts';
+import { createLogger } from '../../../src/platform/logger.ts';
 import { createTestMerchant, type TestMerchant } from '../../../test/harness/fixtures.ts';
 import { collect, confirmPlanFor, customerWithCard } from '../../../test/harness/plans.ts';
 import {
@@ -11,12 +13,13 @@ import {
   type TestAppWithSandbox,
 } from '../../../test/harness/test-app.ts';
 import {
-  startWebhookReceiver,
   type ReceivedWebhook,
+  startWebhookReceiver,
   type WebhookReceiver,
 } from '../../../test/harness/webhook-receiver.ts';
 import {
   constructEvent,
+  type PaymentPlan,
   Tranche,
   TrancheAPIError,
   TrancheAuthenticationError,
@@ -26,9 +29,8 @@ import {
   TrancheNotFoundError,
   TrancheRateLimitError,
   TrancheSignatureVerificationError,
-  type PaymentPlan,
 } from '../src/index.ts';
-import { startFaultyProxy, type FaultyProxy } from './support/faulty-proxy.ts';
+import { type FaultyProxy, startFaultyProxy } from './support/faulty-proxy.ts';
 
 // The SDK against a real Tranche: the HTTP app on a real port over a real PostgreSQL database,
 // the sandbox gateway behind it, and, where a failure is needed, a real proxy in between.
@@ -471,8 +473,9 @@ describe('webhook secret roll', () => {
     expect(during.headers['x-tranche-signature-previous']).toEqual(expect.any(String));
 
     // A receiver still holding the old secret, a receiver already on the new one, and one with both.
-    for (const secret of [oldSecret, newSecret, [newSecret, oldSecret]])
+    for (const secret of [oldSecret, newSecret, [newSecret, oldSecret]]) {
       expect(constructEvent(during.body, during.headers, secret).event).toBe('webhook.test');
+    }
     // The old secret passes only because of the previous-secret header.
     expect(() =>
       constructEvent(during.body, String(during.headers['x-tranche-signature']), oldSecret),

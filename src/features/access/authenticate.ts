@@ -1,9 +1,9 @@
+import type { AppContext } from '../../app-context.ts';
 import { parseSecretKey } from '../../domain/api-key.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import { assertMerchantMayUseKey, merchantInactive } from '../../domain/merchant.ts';
-import { constantTimeEqual, sha256Hex } from '../../platform/crypto.ts';
-import type { AppContext } from '../../app-context.ts';
 import type { Principal, PrincipalKind } from '../../domain/principal.ts';
+import { constantTimeEqual, sha256Hex } from '../../platform/crypto.ts';
 
 const unauthenticated = (detail: string) => new DomainError('unauthenticated', detail);
 
@@ -16,16 +16,19 @@ export async function authenticate(
   bearer: string | undefined,
   accepts: readonly PrincipalKind[],
 ): Promise<Principal> {
-  if (!bearer)
+  if (!bearer) {
     throw unauthenticated('Missing credentials: send "Authorization: Bearer <key or token>".');
+  }
   if (bearer.startsWith('sk_')) {
-    if (!accepts.includes('secret_key'))
+    if (!accepts.includes('secret_key')) {
       throw unauthenticated('A secret key cannot be used on this route.');
+    }
     return authenticateSecretKey(ctx, bearer);
   }
   if (bearer.startsWith('adm_')) {
-    if (!accepts.includes('admin'))
+    if (!accepts.includes('admin')) {
       throw unauthenticated('An operator token cannot be used on this route.');
+    }
     if (constantTimeEqual(bearer, ctx.settings.adminApiToken)) return { kind: 'admin' };
     throw unauthenticated('Invalid admin token.');
   }
@@ -61,10 +64,11 @@ export async function authenticateSecretKey(
   key: string,
 ): Promise<Principal & { kind: 'secret_key' }> {
   const parsed = parseSecretKey(key);
-  if (!parsed)
+  if (!parsed) {
     throw unauthenticated(
       'Invalid API key: it is not a well-formed "sk_test_…" or "sk_live_…" key.',
     );
+  }
   const digest = sha256Hex(key);
   const now = ctx.clock.now();
   const cached = ctx.credentialCache.get(digest, now);
@@ -137,24 +141,27 @@ export function modeScope(
   requested?: boolean,
 ): ModeScope {
   const merchantId = merchantScope(principal, merchantIdInPath);
-  if (principal.kind !== 'secret_key')
+  if (principal.kind !== 'secret_key') {
     return requested === undefined ? { merchantId } : { merchantId, livemode: requested };
+  }
   const livemode = principal.mode === 'live';
-  if (requested !== undefined && requested !== livemode)
+  if (requested !== undefined && requested !== livemode) {
     throw new DomainError(
       'invalid_request',
       `livemode=${String(requested)} does not match the key: an sk_${principal.mode}_ key works in ${principal.mode} mode only.`,
     );
+  }
   return { merchantId, livemode };
 }
 
 /** The one mode a change applies to: the key's own; the dashboard must name it with `livemode`. */
 export function chosenMode(scope: ModeScope, what: string): boolean {
-  if (scope.livemode === undefined)
+  if (scope.livemode === undefined) {
     throw new DomainError(
       'invalid_request',
       `Say which mode ${what}: livemode=true or livemode=false in the query (a secret key uses its own mode).`,
     );
+  }
   return scope.livemode;
 }
 

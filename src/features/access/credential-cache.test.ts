@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { InMemoryCredentialCache } from './credential-cache.ts';
 
 const principal = (merchantId: string) => ({

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import pg from 'pg';
+
 import type { Tx } from '../../db/database.ts';
 
 /** The channel on which credential changes are announced to every API process. */

@@ -5,8 +5,8 @@ export {
   gatewayModeScope,
   inMode,
   merchantScope,
-  modeScope,
   type ModeScope,
+  modeScope,
 } from './authenticate.ts';
 export { InMemoryCredentialCache } from './credential-cache.ts';
 export {

@@ -1,5 +1,5 @@
-import { DomainError } from '../../domain/errors.ts';
 import type { AppContext } from '../../app-context.ts';
+import { DomainError } from '../../domain/errors.ts';
 
 /**
  * Failed logins are counted per account email and per client IP in 15-minute windows. At the

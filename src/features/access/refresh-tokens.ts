@@ -53,8 +53,9 @@ export async function rotateRefreshToken(
       .where('digest', '=', sha256Hex(token))
       .forUpdate()
       .executeTakeFirst();
-    if (!row || row.subject_type !== subjectType || row.revoked_at || row.expires_at <= now)
+    if (!row || row.subject_type !== subjectType || row.revoked_at || row.expires_at <= now) {
       return null;
+    }
     if (row.used_at) {
       await tx
         .updateTable('refresh_tokens')

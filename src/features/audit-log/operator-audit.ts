@@ -1,11 +1,12 @@
 import type { Static } from 'typebox';
-import type { OperatorActionEntry } from '../operator/schemas.ts';
-import type { Tx } from '../../db/database.ts';
-import type { OperatorAction, OperatorAuditRow } from '../../db/schema.ts';
-import { newId } from '../../platform/ids.ts';
+
 import type { AppContext } from '../../app-context.ts';
-import { DomainError } from '../../domain/errors.ts';
+import type { Tx } from '../../db/database.ts';
 import type { Page } from '../../db/pagination.ts';
+import type { OperatorAction, OperatorAuditRow } from '../../db/schema.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import type { OperatorActionEntry } from '../operator/schemas.ts';
 
 /**
  * The operator audit log (decision 0020): one row per operator action, written in the same
@@ -72,8 +73,9 @@ function auditView(row: OperatorAuditRow): AuditEntryView {
 /** The cursor is the last row's `seq`, opaque to clients. */
 function decodeSeq(cursor: string): string {
   const seq = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!/^opa:[1-9][0-9]{0,18}$/.test(seq))
+  if (!/^opa:[1-9][0-9]{0,18}$/.test(seq)) {
     throw new DomainError('invalid_request', 'cursor is not one this API returned.');
+  }
   return seq.slice(4);
 }
 

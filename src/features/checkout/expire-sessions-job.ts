@@ -1,7 +1,8 @@
 import type { Task } from 'graphile-worker';
-import { expireDueSessions } from './sessions.ts';
+
 import type { JobDeps } from '../../jobs/deps.ts';
 import { typedTask } from '../../jobs/tasks.ts';
+import { expireDueSessions } from './sessions.ts';
 
 /** Cron, every minute: writes back `expired` for pending sessions past their 30 minutes. */
 export function expireCheckoutSessionsTask(deps: JobDeps): Task {

@@ -1,15 +1,15 @@
+import type { AppContext } from '../../app-context.ts';
 import type { StoredConstraints } from '../../db/schema.ts';
 import { assertSessionPending, effectiveSessionStatus } from '../../domain/checkout-session.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import { splitPlatformFee } from '../../domain/money.ts';
+import type { Principal } from '../../domain/principal.ts';
 import {
   buildSchedule,
-  validatePlanConfiguration,
   type PlanConfiguration,
+  validatePlanConfiguration,
 } from '../../domain/schedule.ts';
 import type { SessionConstraints } from '../../domain/session-constraints.ts';
-import type { Principal } from '../../domain/principal.ts';
-import type { AppContext } from '../../app-context.ts';
 
 export interface PreviewInput {
   sessionToken?: string;
@@ -78,11 +78,12 @@ export async function previewPlan(
     amountKobo = session.amount_kobo;
     constraints = session.constraints;
   } else if (principal?.kind === 'secret_key') {
-    if (input.amountKobo === undefined)
+    if (input.amountKobo === undefined) {
       throw new DomainError(
         'invalid_request',
         'amount is required when previewing with a secret key.',
       );
+    }
     const merchant = await ctx.db
       .selectFrom('merchants')
       .select('default_constraints')

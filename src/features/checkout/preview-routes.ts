@@ -1,11 +1,12 @@
 import { Type } from 'typebox';
-import { authenticate } from '../access/index.ts';
+
 import type { AppContext } from '../../app-context.ts';
-import { previewPlan } from './plan-preview.ts';
 import { MAX_CHECKOUT_AMOUNT_KOBO } from '../../domain/money.ts';
 import { bearerToken } from '../../http/plugins/auth.ts';
 import { Envelope, errorResponses, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
+import { authenticate } from '../access/index.ts';
+import { previewPlan } from './plan-preview.ts';
 import { Preview } from './schemas.ts';
 
 export function registerCheckoutPreviewRoutes(app: TypedApp, ctx: AppContext): void {

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
-import { Constraints, Email, NullableTimestamp, Strict, Timestamp } from '../../http/schemas.ts';
+
 import { MAX_CHECKOUT_AMOUNT_KOBO } from '../../domain/money.ts';
+import { Constraints, Email, NullableTimestamp, Strict, Timestamp } from '../../http/schemas.ts';
 
 /*
  * The checkout's request and response shapes. A feature's schemas.ts depends on nothing but

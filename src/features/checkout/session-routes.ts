@@ -1,11 +1,12 @@
 import { Type } from 'typebox';
-import { sendIdempotent } from '../../http/idempotent-reply.ts';
+
 import type { AppContext } from '../../app-context.ts';
-import { cancelCheckoutSession, createCheckoutSession, getCheckoutSession } from './sessions.ts';
+import { sendIdempotent } from '../../http/idempotent-reply.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import { CheckoutSession, CreateCheckoutSessionBody } from './schemas.ts';
 import { Envelope, errorResponses, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
+import { CheckoutSession, CreateCheckoutSessionBody } from './schemas.ts';
+import { cancelCheckoutSession, createCheckoutSession, getCheckoutSession } from './sessions.ts';
 
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }, Strict);
 

@@ -1,7 +1,8 @@
 import type { Static } from 'typebox';
-import type { CheckoutSession } from './schemas.ts';
+
 import type { CheckoutSessionRow } from '../../db/schema.ts';
 import { effectiveSessionStatus } from '../../domain/checkout-session.ts';
+import type { CheckoutSession } from './schemas.ts';
 
 /** A checkout session as the API returns it: status derived from the clock, amounts in kobo. */
 export type CheckoutSessionView = Static<typeof CheckoutSession>;

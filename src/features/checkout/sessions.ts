@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
+
+import type { AppContext } from '../../app-context.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database.ts';
-import { insertSessionOnce } from './session-queries.ts';
-import { runWrite, storedData, storedResponseOf, type Idempotent } from '../../db/write.ts';
+import type { CheckoutSessionRow } from '../../db/schema.ts';
+import { type Idempotent, runWrite, storedData, storedResponseOf } from '../../db/write.ts';
 import { canonicalJson } from '../../domain/canonical-json.ts';
 import {
   assertSessionPending,
@@ -11,13 +13,12 @@ import {
 } from '../../domain/checkout-session.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import { assertIdempotencyKey } from '../../domain/idempotency-key.ts';
+import type { Principal } from '../../domain/principal.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { newId, randomBase62 } from '../../platform/ids.ts';
 import { inMode, type ModeScope } from '../access/index.ts';
-import type { Principal } from '../../domain/principal.ts';
-import type { AppContext } from '../../app-context.ts';
-import { checkoutSessionView, type CheckoutSessionView } from './session-view.ts';
-import type { CheckoutSessionRow } from '../../db/schema.ts';
+import { insertSessionOnce } from './session-queries.ts';
+import { type CheckoutSessionView, checkoutSessionView } from './session-view.ts';
 
 export interface CreateSessionInput {
   merchant_id: string;
@@ -162,8 +163,9 @@ async function transitionSession(
         !row ||
         (scope !== undefined &&
           (row.merchant_id !== scope.merchantId || !inMode(scope, row.livemode)))
-      )
+      ) {
         throw notFound('Checkout session');
+      }
       assertSessionPending(
         effectiveSessionStatus(row.status, row.expires_at, now),
         next === 'completed' ? 'complete it' : 'cancel it',

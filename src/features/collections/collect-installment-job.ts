@@ -1,7 +1,8 @@
 import type { Task } from 'graphile-worker';
-import { CollectionBatcher } from './batcher.ts';
+
 import type { JobDeps } from '../../jobs/deps.ts';
 import { typedTask } from '../../jobs/tasks.ts';
+import { CollectionBatcher } from './batcher.ts';
 
 /** Installments a worker collects together at most, and how long it gathers them. */
 const MAX_BATCH = 100;

@@ -1,12 +1,12 @@
-import { crashPoint } from '../../platform/crash-points.ts';
-import type { CollectionOutcome } from '../../domain/plan.ts';
-import { runWrite } from '../../db/write.ts';
-import { GatewayError, type GatewayTransaction } from '../../gateway/port.ts';
 import type { AppContext } from '../../app-context.ts';
+import { runWrite } from '../../db/write.ts';
+import type { CollectionOutcome } from '../../domain/plan.ts';
+import { GatewayError, type GatewayTransaction } from '../../gateway/port.ts';
+import { crashPoint } from '../../platform/crash-points.ts';
 import { scheduleCollection } from '../plans/index.ts';
 import { type CollectOptions, type Intent, recordIntents } from './intents.ts';
-import { settleCharge } from './settle-charge.ts';
 import { settleCollectedBatch } from './settle-batch.ts';
+import { settleCharge } from './settle-charge.ts';
 
 /*
  * The auto-debit of one installment, in three steps so that no network call happens inside a
@@ -109,8 +109,9 @@ export async function collectInstallments(
     intents = new Map();
     for (const id of unique) {
       try {
-        for (const [key, intent] of await recordIntents(ctx, [id], options))
+        for (const [key, intent] of await recordIntents(ctx, [id], options)) {
           intents.set(key, intent);
+        }
       } catch (reason) {
         outcomes.set(id, { status: 'rejected', reason });
       }
@@ -132,14 +133,15 @@ export async function collectInstallments(
     if (!call) return;
     if (call.status === 'rejected') outcomes.set(id, call);
     else if (call.value === null) outcomes.set(id, { status: 'fulfilled', value: 'nothing_to_do' });
-    else if (call.value.result === 'unknown' || call.value.result.status === 'pending')
+    else if (call.value.result === 'unknown' || call.value.result.status === 'pending') {
       recheck.push(call.value.intent);
-    else
+    } else {
       toSettle.push({
         installmentId: id,
         intent: call.value.intent,
         transaction: call.value.result,
       });
+    }
   });
   if (recheck.length > 0) {
     // Ambiguous or still processing: look again later with the same reference.
@@ -147,8 +149,9 @@ export async function collectInstallments(
     const scheduled: PromiseSettledResult<CollectionOutcome> = await runWrite(
       ctx.db,
       async (tx) => {
-        for (const intent of recheck)
+        for (const intent of recheck) {
           await scheduleCollection(tx, intent.installmentId, intent.attempt, runAt);
+        }
       },
     ).then(
       () => ({ status: 'fulfilled', value: 'pending' }),
@@ -163,7 +166,7 @@ export async function collectInstallments(
   for (const item of toSettle) {
     const outcome = settled.get(item.intent.reference);
     if (outcome) outcomes.set(item.installmentId, { status: 'fulfilled', value: outcome });
-    else
+    else {
       outcomes.set(
         item.installmentId,
         await settleCharge(ctx, item.intent.reference, item.transaction).then(
@@ -174,6 +177,7 @@ export async function collectInstallments(
           }),
         ),
       );
+    }
   }
   crashPoint('collection.settled');
   return installmentIds.map(

@@ -1,15 +1,16 @@
 import { Type } from 'typebox';
+
 import type { AppContext } from '../../app-context.ts';
+import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
+import { Envelope, errorResponses, PageEnvelope, PageQuery, Strict } from '../../http/schemas.ts';
+import type { TypedApp } from '../../http/typed-app.ts';
+import { Plan } from '../plans/schemas.ts';
 import {
   changePlanMethod,
   getCustomerPlan,
   listCustomerPlans,
   payPlanNow,
 } from './customer-plans.ts';
-import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import { Plan } from '../plans/schemas.ts';
-import { Envelope, errorResponses, PageEnvelope, PageQuery, Strict } from '../../http/schemas.ts';
-import type { TypedApp } from '../../http/typed-app.ts';
 
 const PlanParams = Type.Object({ plan_id: Type.String({ maxLength: 64 }) }, Strict);
 const MethodBody = Type.Object(
@@ -102,7 +103,7 @@ export function registerCustomerPlanRoutes(app: TypedApp, ctx: AppContext): void
         'Charges everything left, installment by installment, now: no fee and no penalty for paying early. The plan completes when all are paid (the merchant gets the usual events). Safe to repeat, as pay-now.',
     },
   ] as const;
-  for (const { path, which, operationId, summary, description } of payments)
+  for (const { path, which, operationId, summary, description } of payments) {
     app.post(
       `/api/v1/customers/me/plans/:plan_id/${path}`,
       {
@@ -128,6 +129,7 @@ export function registerCustomerPlanRoutes(app: TypedApp, ctx: AppContext): void
         ),
       }),
     );
+  }
 
   app.patch(
     '/api/v1/customers/me/plans/:plan_id',

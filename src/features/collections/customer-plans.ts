@@ -1,11 +1,11 @@
+import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/database.ts';
+import { newestFirst, type Page } from '../../db/pagination.ts';
 import type { InstallmentRow, PaymentPlanRow } from '../../db/schema.ts';
 import { runWrite } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
-import { collectInstallments } from './collect.ts';
-import type { AppContext } from '../../app-context.ts';
-import { newestFirst, type Page } from '../../db/pagination.ts';
 import { loadPlan, plansPage, type PlanView } from '../plans/index.ts';
+import { collectInstallments } from './collect.ts';
 
 /**
  * What a customer does with their own plans (customer token): read them, pay what is overdue now,
@@ -92,10 +92,12 @@ export async function payPlanNow(
   input: { which: 'overdue' | 'all'; paymentMethodId?: string | undefined },
 ): Promise<PaymentResult> {
   const plan = await ownPlan(ctx.db, customerId, planId);
-  if (!(OPEN_STATUSES as readonly string[]).includes(plan.status))
+  if (!(OPEN_STATUSES as readonly string[]).includes(plan.status)) {
     throw new DomainError('conflict', `This plan is ${plan.status}: there is nothing to pay.`);
-  if (input.paymentMethodId !== undefined && input.paymentMethodId !== plan.payment_method_id)
+  }
+  if (input.paymentMethodId !== undefined && input.paymentMethodId !== plan.payment_method_id) {
     await changePlanMethod(ctx, customerId, planId, input.paymentMethodId);
+  }
   const installments = await ctx.db
     .selectFrom('installments')
     .selectAll()
@@ -104,13 +106,14 @@ export async function payPlanNow(
     .execute();
   const due =
     input.which === 'all' ? remaining(installments) : overdue(installments, ctx.clock.now());
-  if (due.length === 0)
+  if (due.length === 0) {
     throw new DomainError(
       'conflict',
       input.which === 'all'
         ? 'This plan has nothing left to pay.'
         : 'Nothing is overdue on this plan. To pay ahead, pay it off.',
     );
+  }
   const results = await collectInstallments(
     ctx,
     due.map((i) => i.id),
@@ -165,8 +168,9 @@ export async function changePlanMethod(
       .forUpdate()
       .executeTakeFirst();
     if (!plan || plan.customer_id !== customerId) throw notFound('Payment plan');
-    if (!(OPEN_STATUSES as readonly string[]).includes(plan.status))
+    if (!(OPEN_STATUSES as readonly string[]).includes(plan.status)) {
       throw new DomainError('conflict', `This plan is ${plan.status}: its method cannot change.`);
+    }
     const method = await tx
       .selectFrom('payment_methods')
       .select(['id', 'status'])
@@ -175,11 +179,12 @@ export async function changePlanMethod(
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (!method) throw notFound('Payment method');
-    if (method.status !== 'active')
+    if (method.status !== 'active') {
       throw new DomainError(
         'payment_method_unusable',
         'This payment method was revoked; choose another.',
       );
+    }
     await tx
       .updateTable('payment_plans')
       .set({ payment_method_id: paymentMethodId, updated_at: now })

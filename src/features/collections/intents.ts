@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { ATTEMPTABLE_INSTALLMENT_STATUSES } from '../../domain/plan.ts';
+
 import type { AppContext } from '../../app-context.ts';
+import { ATTEMPTABLE_INSTALLMENT_STATUSES } from '../../domain/plan.ts';
 
 export function chargeReference(installmentId: string, attempt: number): string {
   return `chg-${installmentId.replace(/_/g, '')}-${attempt}`;
@@ -112,8 +113,9 @@ export async function recordIntents(
       ) m`.execute(ctx.db);
   const intents = new Map<string, Intent>();
   for (const row of rows) {
-    if (row.fresh && row.reference !== chargeReference(row.installment_id, row.attempt))
+    if (row.fresh && row.reference !== chargeReference(row.installment_id, row.attempt)) {
       throw new Error(`charge reference ${row.reference} does not follow chargeReference()`);
+    }
     intents.set(row.installment_id, {
       reference: row.reference,
       installmentId: row.installment_id,

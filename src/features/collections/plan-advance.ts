@@ -39,13 +39,15 @@ export async function advancePlan(
     any: open.length > 0,
     failed: open.some((i) => i.status === 'failed'),
   });
-  if (next !== status)
+  if (next !== status) {
     await tx
       .updateTable('payment_plans')
       .set({ status: next, updated_at: now })
       .where('id', '=', planId)
       .execute();
+  }
   // Collections cancel a plan only when its deposit ran out of retries: the order is free again.
-  if (next === 'cancelled' && status !== 'cancelled')
+  if (next === 'cancelled' && status !== 'cancelled') {
     await closeCancelledPlan(tx, planId, now, { releaseOrder: true });
+  }
 }

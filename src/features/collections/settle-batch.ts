@@ -1,14 +1,15 @@
 import { sql } from 'kysely';
-import type { CollectionOutcome } from '../../domain/plan.ts';
-import { appendJournalEntries } from '../money/index.ts';
+
+import type { AppContext } from '../../app-context.ts';
 import type { ChargeRow, InstallmentRow, MerchantRow, PaymentPlanRow } from '../../db/schema.ts';
 import { runWrite } from '../../db/write.ts';
 import { paymentCollectedEntry } from '../../domain/ledger.ts';
+import type { CollectionOutcome } from '../../domain/plan.ts';
 import type { GatewayTransaction } from '../../gateway/port.ts';
-import type { AppContext } from '../../app-context.ts';
-import { installmentStatusAfter, paymentCollectedEvents } from '../plans/index.ts';
 import { enqueuePaymentReceipts } from '../customer-notifications/index.ts';
 import { type NewWebhookEvent, recordEvents } from '../merchant-webhooks/index.ts';
+import { appendJournalEntries } from '../money/index.ts';
+import { installmentStatusAfter, paymentCollectedEvents } from '../plans/index.ts';
 import { nextPlanStatus } from './plan-advance.ts';
 
 interface PlanRowWithRule extends PaymentPlanRow {
@@ -90,7 +91,7 @@ export async function settleCollectedBatch(
       const statusAfter = new Map<string, InstallmentRow['status']>();
       for (const row of siblings) {
         const paid = paidByInstallment.get(row.id);
-        if (paid)
+        if (paid) {
           statusAfter.set(
             row.id,
             installmentStatusAfter(row, {
@@ -98,6 +99,7 @@ export async function settleCollectedBatch(
               chargeReference: paid.charge.reference,
             }),
           );
+        }
         const after: InstallmentRow = paid
           ? {
               ...row,
@@ -145,8 +147,9 @@ export async function settleCollectedBatch(
         const plan = planById.get(charge.plan_id);
         const installments = installmentsAfter.get(charge.plan_id);
         const installment = installments?.find((i) => i.id === charge.installment_id);
-        if (!plan || !installments || !installment)
+        if (!plan || !installments || !installment) {
           throw new Error(`charge ${charge.reference}: plan or installment not found`);
+        }
         const next = nextPlanStatus(
           plan.status,
           installment.sequence === 0 ? 'deposit_paid' : null,
@@ -156,8 +159,9 @@ export async function settleCollectedBatch(
           },
         );
         // A success never cancels a plan (closeCancelledPlan is for failures and cancellations).
-        if (next === 'cancelled' && plan.status !== 'cancelled')
+        if (next === 'cancelled' && plan.status !== 'cancelled') {
           throw new Error(`charge ${charge.reference}: a success cannot cancel plan ${plan.id}`);
+        }
         if (next !== plan.status) statusChanges.push({ id: plan.id, status: next });
         const { goods_release_rule: rule, ...row } = plan;
         const emitted = paymentCollectedEvents({
@@ -172,19 +176,21 @@ export async function settleCollectedBatch(
         events.push(...emitted.events);
         outcomes.set(charge.reference, 'paid');
       }
-      if (statusChanges.length > 0)
+      if (statusChanges.length > 0) {
         await sql`
           UPDATE payment_plans p
              SET status = v.status, updated_at = ${now}::timestamptz
             FROM unnest(${statusChanges.map((c) => c.id)}::text[],
                         ${statusChanges.map((c) => c.status)}::text[]) AS v(id, status)
            WHERE p.id = v.id`.execute(tx);
-      if (goodsReleased.length > 0)
+      }
+      if (goodsReleased.length > 0) {
         await tx
           .updateTable('payment_plans')
           .set({ goods_released_at: now })
           .where('id', 'in', goodsReleased)
           .execute();
+      }
       await recordEvents(tx, events, now);
       await enqueuePaymentReceipts(
         tx,

@@ -1,19 +1,19 @@
-import { appendJournalEntry } from '../money/index.ts';
+import type { AppContext } from '../../app-context.ts';
 import { runWrite } from '../../db/write.ts';
 import { paymentCollectedEntry } from '../../domain/ledger.ts';
 import { type CollectionOutcome, decideAfterFailedAttempt } from '../../domain/plan.ts';
 import type { GatewayTransaction } from '../../gateway/port.ts';
-import type { AppContext } from '../../app-context.ts';
+import {
+  enqueuePaymentFailedNotice,
+  enqueuePaymentReceipts,
+} from '../customer-notifications/index.ts';
+import { appendJournalEntry } from '../money/index.ts';
 import {
   emitPaymentCollected,
   emitPaymentFailed,
   installmentStatusAfter,
   scheduleCollection,
 } from '../plans/index.ts';
-import {
-  enqueuePaymentFailedNotice,
-  enqueuePaymentReceipts,
-} from '../customer-notifications/index.ts';
 import { advancePlan } from './plan-advance.ts';
 
 /** Step 3. Applies once: the charge row is locked and only a pending charge is settled. */
@@ -108,11 +108,12 @@ export async function settleCharge(
       failedAttempts,
       failedAt: now,
     });
-    if (decision.action === 'retry')
+    if (decision.action === 'retry') {
       await scheduleCollection(tx, installment.id, failedAttempts + 1, decision.retryAt);
+    }
     // Out of retries: an unpaid deposit means the plan never started (cancelled); a later
     // installment defaults the plan.
-    else
+    else {
       await advancePlan(
         tx,
         plan.id,
@@ -120,6 +121,7 @@ export async function settleCharge(
         plan.status === 'pending_deposit' ? 'cancelled' : 'retries_exhausted',
         now,
       );
+    }
     await emitPaymentFailed(
       tx,
       charge,

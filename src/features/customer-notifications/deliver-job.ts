@@ -1,7 +1,8 @@
 import type { Task } from 'graphile-worker';
-import { deliverDueNotifications } from './delivery.ts';
+
 import type { JobDeps } from '../../jobs/deps.ts';
 import { typedTask } from '../../jobs/tasks.ts';
+import { deliverDueNotifications } from './delivery.ts';
 
 /**
  * Sends due customer notifications (decision 0017). Runs every minute and whenever a cause writes
@@ -15,9 +16,10 @@ export function deliverNotificationsTask(deps: JobDeps): Task {
       channels: deps.notificationChannels,
     });
     const { sent, skipped, waiting, retrying, failed } = summary;
-    if (sent + skipped + waiting + retrying + failed > 0)
+    if (sent + skipped + waiting + retrying + failed > 0) {
       helpers.logger.info(
         `notifications: ${sent} sent, ${skipped} skipped, ${waiting} held, ${retrying} to retry, ${failed} failed`,
       );
+    }
   });
 }

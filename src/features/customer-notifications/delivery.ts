@@ -1,5 +1,4 @@
 import type { Db } from '../../db/database.ts';
-import { claimDueNotifications, type OutboxOutcome, recordOutcome } from './outbox-queries.ts';
 import type { NotificationOutboxRow } from '../../db/schema.ts';
 import {
   decideDelivery,
@@ -12,6 +11,7 @@ import { retryAfterFailure } from '../../domain/notification-timing.ts';
 import { DeliveryError, type NotificationChannels } from '../../notifications/port.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { currentReminderFacts } from './enqueue.ts';
+import { claimDueNotifications, type OutboxOutcome, recordOutcome } from './outbox-queries.ts';
 import { preferencesOf } from './preferences.ts';
 
 /**
@@ -130,8 +130,9 @@ async function deliverOne(
 ): Promise<OutboxOutcome> {
   const { recipient, reminder } = context;
   if (!recipient) return { status: 'failed', error: 'the customer no longer exists' };
-  if (row.kind === 'payment_reminder' && !reminder)
+  if (row.kind === 'payment_reminder' && !reminder) {
     return { status: 'skipped', reason: 'the installment no longer exists' };
+  }
   const decision = decideDelivery({
     kind: row.kind,
     channel: row.channel,

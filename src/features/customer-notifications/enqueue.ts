@@ -1,5 +1,4 @@
 import type { Tx } from '../../db/database.ts';
-import { insertOutboxRows, type NewOutboxRow, wakeDelivery } from './outbox-queries.ts';
 import type { ChargeRow, InstallmentRow } from '../../db/schema.ts';
 import {
   CHANNELS,
@@ -11,8 +10,9 @@ import {
   type ReminderFacts,
 } from '../../domain/notification.ts';
 import { reminderSendAt } from '../../domain/notification-timing.ts';
-import { newId } from '../../platform/ids.ts';
 import { assert } from '../../platform/assert.ts';
+import { newId } from '../../platform/ids.ts';
+import { insertOutboxRows, type NewOutboxRow, wakeDelivery } from './outbox-queries.ts';
 
 /**
  * Writing customer notifications (decision 0017). Every function here takes the transaction of

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+
 import type { Db, Tx } from '../../db/database.ts';
 import type { NotificationOutboxRow } from '../../db/schema.ts';
 import type { ChannelName, NotificationKind } from '../../domain/notification.ts';

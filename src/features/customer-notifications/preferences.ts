@@ -1,3 +1,4 @@
+import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
 import type { CustomerNotificationPreferencesTable } from '../../db/schema.ts';
 import { runWrite } from '../../db/write.ts';
@@ -6,7 +7,6 @@ import {
   type NotificationPreferences,
   type NotificationTopic,
 } from '../../domain/notification.ts';
-import type { AppContext } from '../../app-context.ts';
 
 /**
  * A customer's notification switches, per channel and topic (decision 0017). Everything is on

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+
 import { sharedSchema } from '../../http/schemas.ts';
 
 /** A customer's notification switches for one channel (decision 0017). */

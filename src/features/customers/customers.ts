@@ -1,11 +1,11 @@
 import type { Static } from 'typebox';
-import type { Customer } from './schemas.ts';
+
+import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import type { CustomerRow } from '../../db/schema.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import type { AppContext } from '../../app-context.ts';
 import {
   assertLoginAllowed,
   clearLoginFailures,
@@ -13,6 +13,7 @@ import {
   recordLoginFailure,
   rotateRefreshToken,
 } from '../access/index.ts';
+import type { Customer } from './schemas.ts';
 
 export type CustomerView = Static<typeof Customer>;
 
@@ -55,11 +56,12 @@ export async function openCustomerSession(
 export function normalizeNigerianPhone(phone: string): string {
   const digits = phone.replace(/[\s()-]/g, '');
   const match = /^(?:\+?234|0)([789][01]\d{8})$/.exec(digits);
-  if (!match)
+  if (!match) {
     throw new DomainError(
       'invalid_request',
       'phone must be a Nigerian mobile number such as 08031234567 or +2348031234567.',
     );
+  }
   return `+234${match[1]}`;
 }
 
@@ -141,11 +143,12 @@ export async function refreshCustomerSession(
     .selectAll()
     .where('id', '=', subjectId)
     .executeTakeFirst();
-  if (!row)
+  if (!row) {
     throw new DomainError(
       'unauthenticated',
       'The refresh token is invalid or expired. Log in again.',
     );
+  }
   const access = await ctx.tokens.issue(row.id, 'customer');
   return {
     customer: customerView(row),

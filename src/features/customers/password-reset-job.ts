@@ -1,7 +1,8 @@
 import type { Task } from 'graphile-worker';
-import { sendPasswordReset } from './password-resets.ts';
+
 import type { JobDeps } from '../../jobs/deps.ts';
 import { typedTask } from '../../jobs/tasks.ts';
+import { sendPasswordReset } from './password-resets.ts';
 
 /** E-mails a requested password reset link (queued with the request; decision 0024). */
 export function sendPasswordResetTask(deps: JobDeps): Task {

@@ -1,3 +1,4 @@
+import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
 import { runWrite } from '../../db/write.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -7,15 +8,14 @@ import {
   RESET_REQUESTS_PER_HOUR,
   resetLink,
 } from '../../domain/password-reset.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
 import { DeliveryError, type NotificationChannel } from '../../notifications/port.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { newId, randomBase62 } from '../../platform/ids.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import type { AppContext } from '../../app-context.ts';
-import { type CustomerSession, openCustomerSession } from './customers.ts';
 import { clearLoginFailures, revokeRefreshTokensOf } from '../access/index.ts';
-import { enqueue } from '../../jobs/enqueue.ts';
+import { type CustomerSession, openCustomerSession } from './customers.ts';
 
 /**
  * Customer password reset by e-mail (decision 0024), in three steps:
@@ -164,8 +164,9 @@ export async function confirmPasswordReset(
       .where('digest', '=', sha256Hex(token))
       .forUpdate()
       .executeTakeFirst();
-    if (!reset || reset.status !== 'sent' || !reset.expires_at || reset.expires_at <= now)
+    if (!reset || reset.status !== 'sent' || !reset.expires_at || reset.expires_at <= now) {
       return null;
+    }
     await tx
       .updateTable('customers')
       .set({ password_hash: passwordHash, updated_at: now })

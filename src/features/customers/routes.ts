@@ -1,11 +1,9 @@
 import { Type } from 'typebox';
+
 import type { AppContext } from '../../app-context.ts';
-import {
-  getCustomer,
-  loginCustomer,
-  refreshCustomerSession,
-  registerCustomer,
-} from './customers.ts';
+import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
+import { Email, Envelope, errorResponses, Password, Strict } from '../../http/schemas.ts';
+import type { TypedApp } from '../../http/typed-app.ts';
 import {
   getNotificationPreferences,
   updateNotificationPreferences,
@@ -14,12 +12,15 @@ import {
   NotificationPreferences,
   NotificationPreferencesChange,
 } from '../customer-notifications/schemas.ts';
-import { confirmPasswordReset, requestPasswordReset } from './password-resets.ts';
 import { listCustomerNotifications } from '../payment-methods/index.ts';
-import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
+import {
+  getCustomer,
+  loginCustomer,
+  refreshCustomerSession,
+  registerCustomer,
+} from './customers.ts';
+import { confirmPasswordReset, requestPasswordReset } from './password-resets.ts';
 import { Customer } from './schemas.ts';
-import { Email, Envelope, errorResponses, Password, Strict } from '../../http/schemas.ts';
-import type { TypedApp } from '../../http/typed-app.ts';
 import { CustomerSession } from './schemas.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });

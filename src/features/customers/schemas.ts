@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+
 import { Timestamp, TokenPair } from '../../http/schemas.ts';
 
 export const Customer = Type.Object(

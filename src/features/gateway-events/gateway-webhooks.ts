@@ -1,11 +1,11 @@
+import type { AppContext } from '../../app-context.ts';
+import { runWrite } from '../../db/write.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { GatewayEvent } from '../../gateway/port.ts';
-import { runWrite } from '../../db/write.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
-import type { AppContext } from '../../app-context.ts';
-import { revokeByAuthorization } from '../payment-methods/index.ts';
 import { settleCharge } from '../collections/index.ts';
 import { applyTransferOutcome } from '../money/index.ts';
+import { revokeByAuthorization } from '../payment-methods/index.ts';
 import { refundEventReceived } from '../refunds/index.ts';
 
 /** Checks the signature over the exact raw bytes before anything is parsed (401 when forged). */
@@ -37,8 +37,9 @@ export async function receiveRevocationWebhook(
   signature: string | undefined,
 ): Promise<WebhookReceipt> {
   const { body, event } = verifiedEvent(ctx, rawBody, signature);
-  if (event.kind !== 'authorization.revoked')
+  if (event.kind !== 'authorization.revoked') {
     return { status: 'ignored', event: event.kind === 'unknown' ? event.name : event.kind };
+  }
   const now = ctx.clock.now();
   return runWrite(ctx.db, async (tx) => {
     const recorded = await tx
@@ -105,12 +106,13 @@ export async function receiveGatewayWebhook(
     if (payout) {
       // The webhook says "look now"; the gateway's verify says what happened.
       const verified = await ctx.gateway.verifyTransfer(payout.reference).catch(() => null);
-      if (verified)
+      if (verified) {
         await applyTransferOutcome(ctx, payout.reference, {
           status: verified.status,
           reason: verified.status === 'success' ? null : `transfer ${verified.status}`,
           transferCode: verified.transferCode,
         });
+      }
     }
   }
   if (event.kind === 'charge.success') {

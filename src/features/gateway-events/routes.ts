@@ -1,8 +1,9 @@
 import { Type } from 'typebox';
+
 import type { AppContext } from '../../app-context.ts';
-import { receiveGatewayWebhook, receiveRevocationWebhook } from './gateway-webhooks.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
+import { receiveGatewayWebhook, receiveRevocationWebhook } from './gateway-webhooks.ts';
 
 /** Inbound gateway webhooks: authenticated by signature, so not rate limited per IP. */
 export function registerGatewayWebhookRoutes(app: TypedApp, ctx: AppContext): void {

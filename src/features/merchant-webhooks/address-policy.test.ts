@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { refusedAddress, refusedWebhookHost } from './address-policy.ts';
 
 /** The SSRF corpus of reliability.md B33, as the URL parser hands hosts to us. */
@@ -66,8 +67,9 @@ describe('webhook address policy', () => {
       '::ffff:8.8.8.8',
       '64:ff9b::808:808', // what DNS64 answers for an IPv4-only name on an IPv6-only network
       '2002:808:808::1',
-    ])
+    ]) {
       expect(refusedAddress(host, 'public_only'), host).toBeNull();
+    }
   });
   it('names what an address is', () => {
     expect(refusedAddress('2002:7f00:1::1', 'public_or_loopback')).toBe(
@@ -103,7 +105,8 @@ describe('webhook address policy', () => {
       expect(await refusedWebhookHost(hostOf(url), dns, 'public_only'), url).toMatch(/loopback/);
       expect(await refusedWebhookHost(hostOf(url), dns, 'public_or_loopback'), url).toBeNull();
     }
-    for (const url of privateHosts)
+    for (const url of privateHosts) {
       expect(await refusedWebhookHost(hostOf(url), dns, 'public_or_loopback'), url).not.toBeNull();
+    }
   });
 });

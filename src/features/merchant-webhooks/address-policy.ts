@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+
 import ipaddr from 'ipaddr.js';
 
 /**
@@ -40,8 +41,9 @@ function judgeIpv4(ip: ipaddr.IPv4): Verdict {
 function judgeCarried(form: string, carried: readonly ipaddr.IPv4[]): Verdict {
   for (const ip of carried) {
     const range = ip.range();
-    if (range !== 'unicast')
+    if (range !== 'unicast') {
       return { kind: 'refused', why: `${form} of ${ip.toString()}, ${range}` };
+    }
   }
   return PUBLIC;
 }
@@ -94,8 +96,9 @@ export function refusedAddress(address: string, policy: AddressPolicy): string |
   if (!ip) return `${address} is not an IP address`;
   const verdict = ip instanceof ipaddr.IPv4 ? judgeIpv4(ip) : judgeIpv6(ip);
   if (verdict.kind === 'public') return null;
-  if (verdict.kind === 'loopback')
+  if (verdict.kind === 'loopback') {
     return policy === 'public_or_loopback' ? null : `${address} is not a public address (loopback)`;
+  }
   return `${address} is not a public address (${verdict.why})`;
 }
 

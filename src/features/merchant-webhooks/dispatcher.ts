@@ -1,17 +1,17 @@
 import type { Db } from '../../db/database.ts';
+import { decideAfterFailure, judgeDelivery } from '../../domain/webhook.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { crashPoint } from '../../platform/crash-points.ts';
+import type { SecretBox } from '../../platform/crypto.ts';
+import type { Logger } from '../../platform/logger.ts';
 import {
   type AttemptRecord,
-  type ClaimedEvent,
   claimDueEvents,
+  type ClaimedEvent,
   endpointKey,
   recordAttempts,
   releaseClaims,
 } from './outbox-queries.ts';
-import { decideAfterFailure, judgeDelivery } from '../../domain/webhook.ts';
-import type { Clock } from '../../platform/clock.ts';
-import type { SecretBox } from '../../platform/crypto.ts';
-import type { Logger } from '../../platform/logger.ts';
 import { WebhookSender } from './sender.ts';
 import { signatureHeaders, signingSecretsAt } from './signing.ts';
 
@@ -122,11 +122,12 @@ export class WebhookDispatcher {
     const queued = [...this.#queued.values()].flat();
     this.#queued.clear();
     for (const event of queued) this.#release(event);
-    if (queued.length > 0)
+    if (queued.length > 0) {
       await releaseClaims(this.#deps.db, queued, this.#deps.clock.now()).catch((error: unknown) =>
         // Not lost either way: their leases run out and they are claimed again.
         this.#deps.log.error({ err: error, events: queued.length }, 'releasing webhooks failed'),
       );
+    }
     await this.#waitIdle();
     await this.#flush();
     this.#sender.close();
@@ -171,8 +172,9 @@ export class WebhookDispatcher {
     if (room <= 0) return 0;
     const now = this.#deps.clock.now();
     const freeSlots = new Map<string, number>();
-    for (const [endpoint, count] of this.#held)
+    for (const [endpoint, count] of this.#held) {
       freeSlots.set(endpoint, Math.max(this.#holdPerMerchant - count, 0));
+    }
     const limit = Math.min(room, MAX_CLAIM);
     this.#lastLimit = limit;
     const events = await claimDueEvents(this.#deps.db, {
@@ -187,11 +189,13 @@ export class WebhookDispatcher {
       const endpoint = endpointKey(event);
       taken.set(endpoint, (taken.get(endpoint) ?? 0) + 1);
     }
-    for (const [endpoint, count] of taken)
+    for (const [endpoint, count] of taken) {
       if (count >= (freeSlots.get(endpoint) ?? this.#holdPerMerchant)) this.#capped.add(endpoint);
       else this.#capped.delete(endpoint);
-    for (const [endpoint, free] of freeSlots)
+    }
+    for (const [endpoint, free] of freeSlots) {
       if (free > 0 && !taken.has(endpoint)) this.#capped.delete(endpoint);
+    }
     for (const event of events) this.#take(event);
     return events.length;
   }
@@ -331,8 +335,9 @@ export class WebhookDispatcher {
       if (batch.length === 0) return;
       try {
         await recordAttempts(this.#deps.db, batch);
-        if (this.#options.onRecorded)
+        if (this.#options.onRecorded) {
           for (const attempt of batch) this.#options.onRecorded(attempt.status);
+        }
       } catch (error) {
         // Unrecorded attempts are not lost: their events' leases run out and they are sent again.
         this.#deps.log.error(

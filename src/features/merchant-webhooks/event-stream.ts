@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import type { StreamedEvent, TestEventStream } from './stream.ts';
 
 export interface EventStreamTiming {
@@ -63,11 +64,12 @@ export async function serveEventStream(
   open.add(end);
   res.on('close', end);
   const write = async (text: string) => {
-    if (!res.write(text) && !state.closed)
+    if (!res.write(text) && !state.closed) {
       await new Promise<void>((resolve) => {
         res.once('drain', resolve);
         res.once('close', resolve);
       });
+    }
     lastWrite = Date.now();
   };
   let lastWrite = Date.now();

@@ -1,7 +1,9 @@
-import type { Static } from 'typebox';
-import type { WebhookAttempt, WebhookEvent } from './schemas.ts';
 import { sql } from 'kysely';
+import type { Static } from 'typebox';
+
+import type { AppContext } from '../../app-context.ts';
 import type { Db, Tx } from '../../db/database.ts';
+import { newestFirst, type Page, pageOf } from '../../db/pagination.ts';
 import type { WebhookAttemptRow, WebhookEventRow, WebhookEventStatus } from '../../db/schema.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import {
@@ -12,12 +14,11 @@ import {
   type WebhookEventType,
 } from '../../domain/webhook.ts';
 import { newId, randomBase62 } from '../../platform/ids.ts';
+import type { ModeScope } from '../access/index.ts';
+import { loadWebhookEndpoint } from './endpoints.ts';
+import type { WebhookAttempt, WebhookEvent } from './schemas.ts';
 import { WebhookSender } from './sender.ts';
 import { signatureHeaders, signingSecretsAt } from './signing.ts';
-import type { ModeScope } from '../access/index.ts';
-import type { AppContext } from '../../app-context.ts';
-import { newestFirst, type Page, pageOf } from '../../db/pagination.ts';
-import { loadWebhookEndpoint } from './endpoints.ts';
 
 export interface NewWebhookEvent {
   merchantId: string;
@@ -116,12 +117,13 @@ export async function listWebhookEvents(
   if (filter.type) query = query.where('type', '=', filter.type);
   if (filter.createdFrom) query = query.where('created_at', '>=', filter.createdFrom);
   if (filter.createdTo) query = query.where('created_at', '<', filter.createdTo);
-  if (filter.paymentPlanId)
+  if (filter.paymentPlanId) {
     query = query.where(
       sql<string>`body::jsonb -> 'data' -> 'payment_plan' ->> 'id'`,
       '=',
       filter.paymentPlanId,
     );
+  }
   const rows = await newestFirst(query, filter, 'evt_').execute();
   return pageOf(rows, filter.limit, (row) => eventView(row));
 }
@@ -194,10 +196,12 @@ export async function resendFailedWebhookEvents(
   scope: ModeScope,
   range: { from: Date; to: Date },
 ): Promise<{ requeued: number }> {
-  if (range.to.getTime() <= range.from.getTime())
+  if (range.to.getTime() <= range.from.getTime()) {
     throw new DomainError('invalid_request', 'created_before must be later than created_from.');
-  if (range.to.getTime() - range.from.getTime() > MAX_RESEND_RANGE_MS)
+  }
+  if (range.to.getTime() - range.from.getTime() > MAX_RESEND_RANGE_MS) {
     throw new DomainError('invalid_request', 'The range may cover at most 31 days.');
+  }
   const now = ctx.clock.now();
   let update = ctx.db
     .updateTable('webhook_events')
@@ -245,7 +249,7 @@ export async function sendTestWebhook(
 ): Promise<TestDelivery> {
   const endpoint = await loadWebhookEndpoint(ctx.db, merchantId, livemode);
   const url = endpoint.url;
-  if (!url)
+  if (!url) {
     return {
       delivered: false,
       event_id: null,
@@ -254,6 +258,7 @@ export async function sendTestWebhook(
       status_code: null,
       latency_ms: null,
     };
+  }
   const now = ctx.clock.now();
   const id = `evt_test_${randomBase62(20)}`;
   const body = webhookBody(id, TEST_EVENT_TYPE, now, {
@@ -274,7 +279,7 @@ export async function sendTestWebhook(
       policy: livemode ? 'public_only' : 'public_or_loopback',
       poolKey: merchantId,
     });
-    if (result.kind === 'response' && result.statusCode >= 200 && result.statusCode < 300)
+    if (result.kind === 'response' && result.statusCode >= 200 && result.statusCode < 300) {
       return {
         delivered: true,
         event_id: id,
@@ -282,6 +287,7 @@ export async function sendTestWebhook(
         status_code: result.statusCode,
         latency_ms: result.latencyMs,
       };
+    }
     return {
       delivered: false,
       event_id: id,

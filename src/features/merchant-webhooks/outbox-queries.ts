@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+
 import type { Db, Tx } from '../../db/database.ts';
 import type { WebhookEventStatus } from '../../db/schema.ts';
 

@@ -1,7 +1,8 @@
 import type { Task } from 'graphile-worker';
-import { purgeOldWebhookEvents } from './events.ts';
+
 import type { JobDeps } from '../../jobs/deps.ts';
 import { typedTask } from '../../jobs/tasks.ts';
+import { purgeOldWebhookEvents } from './events.ts';
 
 /** Daily: finished webhook events past their 30-day retention go, with their attempt logs. */
 export function purgeWebhookEventsTask(deps: JobDeps): Task {

@@ -1,17 +1,8 @@
 import { Type } from 'typebox';
-import { chosenMode, merchantScope, modeScope } from '../access/index.ts';
+
 import type { AppContext } from '../../app-context.ts';
-import {
-  getWebhookEvent,
-  listWebhookEvents,
-  resendFailedWebhookEvents,
-  resendWebhookEvent,
-  sendTestWebhook,
-} from './events.ts';
-import { TestEventStream } from './stream.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook.ts';
-import { endEventStreams, serveEventStream } from './event-stream.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
 import {
   Envelope,
@@ -23,7 +14,17 @@ import {
   Strict,
 } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
+import { chosenMode, merchantScope, modeScope } from '../access/index.ts';
+import { endEventStreams, serveEventStream } from './event-stream.ts';
+import {
+  getWebhookEvent,
+  listWebhookEvents,
+  resendFailedWebhookEvents,
+  resendWebhookEvent,
+  sendTestWebhook,
+} from './events.ts';
 import { EventStatus, WebhookEvent } from './schemas.ts';
+import { TestEventStream } from './stream.ts';
 
 const TestDelivery = Type.Object({
   delivered: Type.Boolean(),
@@ -141,11 +142,12 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
     async (request, reply) => {
       const principal = principalOf(request, 'secret_key');
       const merchantId = merchantScope(principal, request.params.merchant_id);
-      if (principal.mode === 'live')
+      if (principal.mode === 'live') {
         throw new DomainError(
           'forbidden',
           'The event stream is for sandbox (sk_test_) keys only: live events go to your live webhook URL.',
         );
+      }
       const types = request.query.events
         ?.split(',')
         .map((type) => type.trim())
@@ -153,11 +155,12 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
       const unknown = types?.filter(
         (type) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type),
       );
-      if (unknown && unknown.length > 0)
+      if (unknown && unknown.length > 0) {
         throw new DomainError(
           'invalid_request',
           `Unknown event type ${unknown.join(', ')}; known: ${WEBHOOK_EVENT_TYPES.join(', ')}.`,
         );
+      }
       const header = request.headers['last-event-id'];
       const cursor = (typeof header === 'string' && header.trim()) || request.query.since;
       const stream = await TestEventStream.open(ctx, merchantId, { cursor, types });

@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+
 import type { DeliveryResult } from '../../domain/webhook.ts';
 import { type AddressPolicy, isIpLiteral, refusedAddress } from './address-policy.ts';
 
@@ -41,9 +42,9 @@ function guardedLookup(policy: AddressPolicy): LookupFunction {
       }
       const first = addresses[0];
       if (!first) return callback(new Error(`${hostname} did not resolve`), '', 0);
-      if (options.all)
+      if (options.all) {
         (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-      else callback(null, first.address, first.family);
+      } else callback(null, first.address, first.family);
     });
   };
 }
@@ -71,12 +72,14 @@ export class WebhookSender {
       return Promise.resolve(failure('network', 'the webhook URL is not a valid URL', 0));
     }
     const secure = url.protocol === 'https:';
-    if (!secure && url.protocol !== 'http:')
+    if (!secure && url.protocol !== 'http:') {
       return Promise.resolve(failure('address_refused', 'the webhook URL must use https', 0));
-    if (!secure && request.policy === 'public_only')
+    }
+    if (!secure && request.policy === 'public_only') {
       return Promise.resolve(
         failure('address_refused', 'live-mode webhooks are sent over https only', 0),
       );
+    }
     if (isIpLiteral(url.hostname)) {
       const why = refusedAddress(url.hostname, request.policy);
       if (why) return Promise.resolve(failure('address_refused', `refused: ${why}`, 0));
@@ -155,8 +158,9 @@ function failure(
 }
 
 function describeError(error: NodeJS.ErrnoException, latencyMs: number): DeliveryResult {
-  if (error instanceof AddressRefused)
+  if (error instanceof AddressRefused) {
     return failure('address_refused', `refused: ${error.message}`, latencyMs);
+  }
   switch (error.code) {
     case 'ECONNREFUSED':
       return failure('connection_refused', 'connection refused', latencyMs);

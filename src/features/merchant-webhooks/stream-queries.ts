@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+
 import type { Db } from '../../db/database.ts';
 import { assert } from '../../platform/assert.ts';
 

@@ -1,8 +1,8 @@
-import { eventXid, oldestRunningXid, readStreamWindow } from './stream-queries.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { signatureHeaders, signingSecretsAt } from './signing.ts';
 import type { AppContext } from '../../app-context.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { loadWebhookEndpoint } from './endpoints.ts';
+import { signatureHeaders, signingSecretsAt } from './signing.ts';
+import { eventXid, oldestRunningXid, readStreamWindow } from './stream-queries.ts';
 
 /** One event as the stream carries it: what the real delivery would send, byte for byte. */
 export interface StreamedEvent {
@@ -78,11 +78,12 @@ export class TestEventStream {
     const parsed = /^(\d{1,20}):(evt_[A-Za-z0-9_]{1,60})?$/.exec(options.cursor);
     const eventId = parsed ? parsed[2] : options.cursor;
     const xid = parsed?.[1] ?? (await eventXid(ctx.db, merchantId, options.cursor));
-    if (!xid)
+    if (!xid) {
       throw new DomainError(
         'invalid_request',
         `${options.cursor} is not one of your test events or a stream cursor (events are kept 30 days): reconnect without Last-Event-ID or since to start from now.`,
       );
+    }
     const stream = new TestEventStream(ctx, merchantId, BigInt(xid), types);
     if (eventId) stream.#seen.set(eventId, BigInt(xid));
     return stream;

@@ -1,16 +1,7 @@
 import { Type } from 'typebox';
+
 import type { AppContext } from '../../app-context.ts';
-import { merchantScope } from '../access/index.ts';
-import {
-  changeMerchantPassword,
-  loginMerchant,
-  refreshMerchantSession,
-} from './dashboard-sign-in.ts';
-import { getMerchant } from './queries.ts';
-import { createMerchant } from './registration.ts';
-import { merchantAuth, security, viewMode } from './route-callers.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import { Merchant, MerchantCredentials, MerchantSession } from './schemas.ts';
 import {
   Email,
   Envelope,
@@ -20,6 +11,16 @@ import {
   Strict,
 } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
+import { merchantScope } from '../access/index.ts';
+import {
+  changeMerchantPassword,
+  loginMerchant,
+  refreshMerchantSession,
+} from './dashboard-sign-in.ts';
+import { getMerchant } from './queries.ts';
+import { createMerchant } from './registration.ts';
+import { merchantAuth, security, viewMode } from './route-callers.ts';
+import { Merchant, MerchantCredentials, MerchantSession } from './schemas.ts';
 
 export function registerAccountRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(

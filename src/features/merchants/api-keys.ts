@@ -1,14 +1,15 @@
-import type { Static } from 'typebox';
 import { sql } from 'kysely';
-import type { ApiKey } from './schemas.ts';
+import type { Static } from 'typebox';
+
+import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/database.ts';
 import type { KeyMode } from '../../domain/api-key.ts';
 import { redactSecretKey } from '../../domain/api-key.ts';
 import { notFound } from '../../domain/errors.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { newId, randomBase62 } from '../../platform/ids.ts';
-import type { AppContext } from '../../app-context.ts';
 import { runCredentialChange } from './credential-change.ts';
+import type { ApiKey } from './schemas.ts';
 
 export interface IssuedKey {
   id: string;

@@ -1,7 +1,7 @@
-import { announceCredentialChange } from '../access/index.ts';
+import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/database.ts';
 import { runWrite } from '../../db/write.ts';
-import type { AppContext } from '../../app-context.ts';
+import { announceCredentialChange } from '../access/index.ts';
 
 /**
  * A change to what a merchant's keys may do (status, keys, the settings loaded with a key): one

@@ -1,3 +1,7 @@
+import type { AppContext } from '../../app-context.ts';
+import { DomainError, notFound } from '../../domain/errors.ts';
+import { merchantInactive } from '../../domain/merchant.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import {
   assertLoginAllowed,
   clearLoginFailures,
@@ -6,10 +10,6 @@ import {
   revokeRefreshTokensOf,
   rotateRefreshToken,
 } from '../access/index.ts';
-import { DomainError, notFound } from '../../domain/errors.ts';
-import { merchantInactive } from '../../domain/merchant.ts';
-import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import type { AppContext } from '../../app-context.ts';
 import { findMerchant, viewOf } from './queries.ts';
 import type { MerchantView } from './views.ts';
 
@@ -99,11 +99,12 @@ export async function refreshMerchantSession(
     ctx.clock.now(),
   );
   const row = await findMerchant(ctx.db, subjectId);
-  if (!row)
+  if (!row) {
     throw new DomainError(
       'unauthenticated',
       'The refresh token is invalid or expired. Log in again.',
     );
+  }
   if (row.status === 'deactivated') throw merchantInactive(row.deactivation_reason);
   const access = await ctx.tokens.issue(row.id, 'merchant_dashboard');
   return {

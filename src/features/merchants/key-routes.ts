@@ -1,12 +1,13 @@
 import { Type } from 'typebox';
+
 import type { AppContext } from '../../app-context.ts';
+import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
+import { Envelope, errorResponses, MerchantIdParams, Strict } from '../../http/schemas.ts';
+import type { TypedApp } from '../../http/typed-app.ts';
 import { merchantScope } from '../access/index.ts';
 import { listApiKeys, revokeApiKey, rollApiKey } from './api-keys.ts';
 import { merchantAuth, security } from './route-callers.ts';
-import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
 import { ApiKey } from './schemas.ts';
-import { Envelope, errorResponses, MerchantIdParams, Strict } from '../../http/schemas.ts';
-import type { TypedApp } from '../../http/typed-app.ts';
 
 export function registerKeyRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(

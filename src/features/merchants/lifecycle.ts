@@ -1,8 +1,8 @@
+import type { AppContext } from '../../app-context.ts';
 import type { MerchantRow } from '../../db/schema.ts';
 import { notFound } from '../../domain/errors.ts';
 import { approvedStatus } from '../../domain/merchant.ts';
 import { operatorReason } from '../../domain/operator-action.ts';
-import type { AppContext } from '../../app-context.ts';
 import { type Operator, recordOperatorAction } from '../audit-log/index.ts';
 import { runCredentialChange } from './credential-change.ts';
 import { viewOf } from './queries.ts';

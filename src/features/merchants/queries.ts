@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
-import { loadWebhookEndpoints } from '../merchant-webhooks/index.ts';
+
+import type { AppContext } from '../../app-context.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { MerchantRow } from '../../db/schema.ts';
 import type { KeyMode } from '../../domain/api-key.ts';
 import { notFound } from '../../domain/errors.ts';
-import type { AppContext } from '../../app-context.ts';
-import { merchantView, type MerchantView } from './views.ts';
+import { loadWebhookEndpoints } from '../merchant-webhooks/index.ts';
+import { type MerchantView, merchantView } from './views.ts';
 
 /** Merchant records with their webhook endpoints; `mode`: see merchantView. */
 export async function viewsOf(

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
-import type { MerchantCredentials as MerchantCredentialsSchema } from './schemas.ts';
-import { insertWebhookEndpoints } from '../merchant-webhooks/index.ts';
+
+import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { runWrite } from '../../db/write.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -8,8 +8,9 @@ import { DEFAULT_GOODS_RELEASE_RULE, DEFAULT_MIN_CUSTOMER_TIER } from '../../dom
 import { DEFAULT_SESSION_CONSTRAINTS } from '../../domain/session-constraints.ts';
 import { newId } from '../../platform/ids.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import type { AppContext } from '../../app-context.ts';
+import { insertWebhookEndpoints } from '../merchant-webhooks/index.ts';
 import { issueSecretKey } from './api-keys.ts';
+import type { MerchantCredentials as MerchantCredentialsSchema } from './schemas.ts';
 import { constraintsToStored } from './settings.ts';
 import { merchantView } from './views.ts';
 import { newWebhookSecret } from './webhook-settings.ts';

@@ -1,12 +1,8 @@
 import { Type } from 'typebox';
+
 import type { AppContext } from '../../app-context.ts';
-import { chosenMode, modeScope } from '../access/index.ts';
 import { MAX_CHECKOUT_ORIGIN_LENGTH, MAX_CHECKOUT_ORIGINS } from '../../domain/checkout-origins.ts';
-import { merchantAuth, security, viewMode } from './route-callers.ts';
-import { updateMerchantSettings } from './settings.ts';
-import { rollWebhookSecret } from './webhook-settings.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import { Merchant } from './schemas.ts';
 import {
   Constraints,
   Envelope,
@@ -18,6 +14,11 @@ import {
   Tier,
 } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
+import { chosenMode, modeScope } from '../access/index.ts';
+import { merchantAuth, security, viewMode } from './route-callers.ts';
+import { Merchant } from './schemas.ts';
+import { updateMerchantSettings } from './settings.ts';
+import { rollWebhookSecret } from './webhook-settings.ts';
 
 export function registerSettingsRoutes(app: TypedApp, ctx: AppContext): void {
   app.patch(

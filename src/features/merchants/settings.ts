@@ -1,19 +1,19 @@
-import { setWebhookUrl } from '../merchant-webhooks/index.ts';
+import type { AppContext } from '../../app-context.ts';
 import type { StoredConstraints } from '../../db/schema.ts';
 import type { KeyMode } from '../../domain/api-key.ts';
 import { normaliseCheckoutOrigins } from '../../domain/checkout-origins.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import {
   CUSTOMER_TIERS,
-  validateSettlementAccount,
   type GoodsReleaseRule,
+  validateSettlementAccount,
 } from '../../domain/merchant.ts';
 import {
-  validateConstraints,
   type Frequency,
   type SessionConstraints,
+  validateConstraints,
 } from '../../domain/session-constraints.ts';
-import type { AppContext } from '../../app-context.ts';
+import { setWebhookUrl } from '../merchant-webhooks/index.ts';
 import { runCredentialChange } from './credential-change.ts';
 import { viewOf } from './queries.ts';
 import type { MerchantView } from './views.ts';
@@ -65,11 +65,12 @@ export async function updateMerchantSettings(
   viewMode?: KeyMode,
 ): Promise<MerchantView> {
   const webhookLivemode = input.webhookLivemode;
-  if (input.webhookUrl !== undefined && webhookLivemode === undefined)
+  if (input.webhookUrl !== undefined && webhookLivemode === undefined) {
     throw new DomainError(
       'invalid_request',
       'Say which mode’s webhook_url this is: livemode=true or livemode=false in the query (the dashboard sets either; a secret key sets its own mode’s).',
     );
+  }
   if (input.webhookUrl) await checkWebhookUrl(input.webhookUrl, webhookLivemode === true);
   if (input.settlementAccount) validateSettlementAccount(input.settlementAccount);
   if (input.defaultConstraints) validateConstraints(input.defaultConstraints);
@@ -91,14 +92,16 @@ export async function updateMerchantSettings(
   return runCredentialChange(ctx, merchantId, async (tx) => {
     const changes: Record<string, unknown> = { updated_at: now };
     // Setting the URL again (even to the same address) re-enables an endpoint disabled by 410.
-    if (input.webhookUrl !== undefined && webhookLivemode !== undefined)
+    if (input.webhookUrl !== undefined && webhookLivemode !== undefined) {
       await setWebhookUrl(tx, merchantId, webhookLivemode, input.webhookUrl, now);
+    }
     if (input.settlementAccount !== undefined) {
       changes.settlement_bank_code = input.settlementAccount?.bankCode ?? null;
       changes.settlement_account_number = input.settlementAccount?.accountNumber ?? null;
     }
-    if (input.defaultConstraints)
+    if (input.defaultConstraints) {
       changes.default_constraints = JSON.stringify(constraintsToStored(input.defaultConstraints));
+    }
     if (input.minCustomerTier !== undefined) changes.min_customer_tier = input.minCustomerTier;
     if (input.goodsReleaseRule) changes.goods_release_rule = JSON.stringify(input.goodsReleaseRule);
     if (checkoutOrigins !== undefined) changes.allowed_checkout_origins = checkoutOrigins;

@@ -1,7 +1,8 @@
 import type { Static } from 'typebox';
-import type { Merchant, WebhookEndpoint } from './schemas.ts';
+
 import type { MerchantRow, WebhookEndpointRow } from '../../db/schema.ts';
 import type { KeyMode } from '../../domain/api-key.ts';
+import type { Merchant, WebhookEndpoint } from './schemas.ts';
 
 /**
  * Public representations: the exact JSON the API returns (and pages render). snake_case, ISO

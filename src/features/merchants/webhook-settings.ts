@@ -1,9 +1,10 @@
 import { lookup } from 'node:dns/promises';
-import { refusedWebhookHost, replaceWebhookSecret } from '../merchant-webhooks/index.ts';
+
+import type { AppContext } from '../../app-context.ts';
 import { runWrite } from '../../db/write.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { randomBase62 } from '../../platform/ids.ts';
-import type { AppContext } from '../../app-context.ts';
+import { refusedWebhookHost, replaceWebhookSecret } from '../merchant-webhooks/index.ts';
 
 export function newWebhookSecret(): string {
   return `whsec_${randomBase62(43)}`;

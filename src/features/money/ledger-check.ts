@@ -1,10 +1,11 @@
-import type { Static } from 'typebox';
-import type { LedgerCheck } from '../operator/schemas.ts';
 import { sql } from 'kysely';
+import type { Static } from 'typebox';
+
+import type { AppContext } from '../../app-context.ts';
 import { normalSide, parseAccountKey } from '../../domain/ledger.ts';
 import { signViolations } from '../../domain/ledger-balances.ts';
-import type { AppContext } from '../../app-context.ts';
 import { assert } from '../../platform/assert.ts';
+import type { LedgerCheck } from '../operator/schemas.ts';
 
 /**
  * The operator's ledger check: the journal as a whole sums to zero, every entry balances on its

@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+
+import type { Db, Tx } from '../../db/database.ts';
 import {
   accountKey,
   assertBalanced,
@@ -6,9 +8,8 @@ import {
   type JournalEntry,
   type LedgerAccount,
 } from '../../domain/ledger.ts';
-import { newId } from '../../platform/ids.ts';
-import type { Db, Tx } from '../../db/database.ts';
 import { assert } from '../../platform/assert.ts';
+import { newId } from '../../platform/ids.ts';
 
 /**
  * Books a journal entry inside the caller's transaction. The entry is checked in code first (a

@@ -1,7 +1,8 @@
 import type { Task } from 'graphile-worker';
-import { payoutSweep, sendPayout, verifyPayout } from './payouts.ts';
+
 import type { JobDeps } from '../../jobs/deps.ts';
 import { typedTask } from '../../jobs/tasks.ts';
+import { payoutSweep, sendPayout, verifyPayout } from './payouts.ts';
 
 /** Sends one payout's transfer (queued with the payout); retried with back-off on outages. */
 export function sendPayoutTask(deps: JobDeps): Task {

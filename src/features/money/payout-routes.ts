@@ -1,12 +1,13 @@
 import { Type } from 'typebox';
-import { gatewayModeScope } from '../access/index.ts';
-import { sendIdempotent } from '../../http/idempotent-reply.ts';
+
 import type { AppContext } from '../../app-context.ts';
-import { listPayouts, requestPayout } from './payouts.ts';
 import { MAX_CHECKOUT_AMOUNT_KOBO } from '../../domain/money.ts';
+import { sendIdempotent } from '../../http/idempotent-reply.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
 import { Envelope, errorResponses, IdempotencyHeader, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
+import { gatewayModeScope } from '../access/index.ts';
+import { listPayouts, requestPayout } from './payouts.ts';
 import { Payout } from './schemas.ts';
 
 export function registerPayoutRoutes(app: TypedApp, ctx: AppContext): void {

@@ -1,14 +1,15 @@
-import type { Static } from 'typebox';
-import type { Payout } from './schemas.ts';
 import { randomBytes } from 'node:crypto';
-import { crashPoint } from '../../platform/crash-points.ts';
+
+import type { Static } from 'typebox';
+
+import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/database.ts';
-import { accountBalances, appendJournalEntry } from './ledger-store.ts';
-import type { PayoutRow } from '../../db/schema.ts';
 import { runIdempotentWrite } from '../../db/idempotency.ts';
-import { runWrite, type Idempotent } from '../../db/write.ts';
+import type { PayoutRow } from '../../db/schema.ts';
+import { type Idempotent, runWrite } from '../../db/write.ts';
 import { canonicalJson } from '../../domain/canonical-json.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
+import { assertIdempotencyKey } from '../../domain/idempotency-key.ts';
 import {
   payoutFailedEntry,
   payoutInitiatedEntry,
@@ -17,12 +18,13 @@ import {
 } from '../../domain/ledger.ts';
 import { assertWithinAvailable, merchantWallet } from '../../domain/ledger-balances.ts';
 import { GatewayError, type GatewayTransfer } from '../../gateway/port.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
+import { crashPoint } from '../../platform/crash-points.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { newId } from '../../platform/ids.ts';
-import { assertIdempotencyKey } from '../../domain/idempotency-key.ts';
-import type { AppContext } from '../../app-context.ts';
 import { recordEvent } from '../merchant-webhooks/index.ts';
-import { enqueue } from '../../jobs/enqueue.ts';
+import { accountBalances, appendJournalEntry } from './ledger-store.ts';
+import type { Payout } from './schemas.ts';
 
 /**
  * Payouts (issue 4 §7). States:
@@ -111,11 +113,12 @@ export async function requestPayout(
         },
         now,
       );
-      if (!payout)
+      if (!payout) {
         throw new DomainError(
           'invalid_request',
           'The available balance is ₦0.00: there is nothing to pay out.',
         );
+      }
       return payout;
     },
   );
@@ -234,8 +237,9 @@ export async function sendPayout(ctx: AppContext, payoutId: string): Promise<Pay
   } catch (error) {
     if (!(error instanceof GatewayError) || error.kind !== 'rejected') throw error;
     transfer = await ctx.gateway.verifyTransfer(row.reference);
-    if (!transfer)
+    if (!transfer) {
       return applyTransferOutcome(ctx, row.reference, { status: 'failed', reason: error.message });
+    }
   }
   crashPoint('payout.transfer_answered');
   const status = await applyTransferOutcome(ctx, row.reference, {
@@ -280,8 +284,9 @@ export async function verifyPayout(
   if (!row) throw notFound('Payout');
   if (row.status !== 'in_transit') return row.status;
   const transfer = await ctx.gateway.verifyTransfer(row.reference);
-  if (!transfer)
+  if (!transfer) {
     throw new Error(`payout ${payoutId}: the gateway has no transfer ${row.reference}`);
+  }
   const status = await applyTransferOutcome(ctx, row.reference, {
     status: transfer.status,
     reason: transfer.status === 'success' ? null : `transfer ${transfer.status}`,
@@ -424,7 +429,8 @@ export async function payoutSweep(ctx: AppContext): Promise<number> {
     .where('settlement_account_number', 'is not', null)
     .execute();
   let created = 0;
-  for (const { id } of merchants)
+  for (const { id } of merchants) {
     if (await createPayout(ctx, id, { trigger: 'schedule' })) created += 1;
+  }
   return created;
 }

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
-import { accountKey, parseAccountKey } from '../../domain/ledger.ts';
-import { signViolations } from '../../domain/ledger-balances.ts';
+
+import type { AppContext } from '../../app-context.ts';
 import { runWrite } from '../../db/write.ts';
 import { DomainError } from '../../domain/errors.ts';
+import { accountKey, parseAccountKey } from '../../domain/ledger.ts';
+import { signViolations } from '../../domain/ledger-balances.ts';
 import { operatorReason } from '../../domain/operator-action.ts';
-import type { AppContext } from '../../app-context.ts';
 import { type Operator, recordOperatorAction } from '../audit-log/index.ts';
 
 /**
@@ -62,12 +63,13 @@ export async function reconcile(
 
   for (const charge of charges) {
     const booked = grossByReference.get(charge.reference);
-    if (charge.status === 'success' && booked === undefined)
+    if (charge.status === 'success' && booked === undefined) {
       differences.push({
         kind: 'charge',
         reference: charge.reference,
         detail: 'collected, but no payment_collected ledger entry',
       });
+    }
     if (charge.status === 'success' && booked !== undefined && booked !== charge.amount_kobo) {
       differences.push({
         kind: 'charge',
@@ -75,24 +77,25 @@ export async function reconcile(
         detail: `charged ${charge.amount_kobo} kobo, booked ${booked}`,
       });
     }
-    if (charge.status !== 'success' && booked !== undefined)
+    if (charge.status !== 'success' && booked !== undefined) {
       differences.push({
         kind: 'charge',
         reference: charge.reference,
         detail: `ledger has a collection but the charge is ${charge.status}`,
       });
+    }
     grossByReference.delete(charge.reference);
     if (options.gateway) {
       const atGateway = await ctx.gateway
         .verifyTransaction(charge.reference)
         .catch(() => undefined);
-      if (atGateway === undefined)
+      if (atGateway === undefined) {
         differences.push({
           kind: 'charge',
           reference: charge.reference,
           detail: 'the gateway could not be asked',
         });
-      else if (
+      } else if (
         charge.status === 'success' &&
         (atGateway?.status !== expectedAtGateway(charge) ||
           atGateway.amountKobo !== charge.amount_kobo)
@@ -131,11 +134,12 @@ export async function reconcile(
     .where('created_at', '>=', options.since)
     .execute();
   const kindsByReference = new Map<string, string[]>();
-  for (const entry of payoutEntries)
+  for (const entry of payoutEntries) {
     kindsByReference.set(entry.reference, [
       ...(kindsByReference.get(entry.reference) ?? []),
       entry.kind,
     ]);
+  }
   const expectedKinds: Record<string, string[]> = {
     pending: ['payout_initiated'],
     in_transit: ['payout_initiated'],
@@ -179,19 +183,21 @@ export async function reconcile(
     .groupBy('account')
     .execute();
   const total = balances.reduce((sum, row) => sum + Number(row.balance), 0);
-  if (total !== 0)
+  if (total !== 0) {
     differences.push({ kind: 'ledger', reference: '*', detail: `postings sum to ${total}, not 0` });
+  }
   const known = new Map(
     balances
       .filter((row) => isKnownAccount(row.account))
       .map((row) => [row.account, Number(row.balance)]),
   );
-  for (const account of signViolations(known))
+  for (const account of signViolations(known)) {
     differences.push({
       kind: 'ledger',
       reference: account,
       detail: 'balance on the wrong side for this account',
     });
+  }
 
   return {
     since: options.since.toISOString(),
@@ -240,12 +246,13 @@ async function reconcileRefunds(
       .map((e) => e.kind)
       .sort();
     const expected = REFUND_KINDS[part.status] ?? [];
-    if (kinds.join() !== expected.join())
+    if (kinds.join() !== expected.join()) {
       differences.push({
         kind: 'refund',
         reference: part.reference,
         detail: `${part.status}, but the ledger has [${kinds.join(', ')}]`,
       });
+    }
     if (!options.gateway || part.status === 'initiated') continue;
     const atGateway = await ctx.gateway
       .listRefunds(part.charge_reference)
@@ -254,21 +261,22 @@ async function reconcileRefunds(
     if (atGateway === undefined) continue; // unreachable now: the next run compares it
     const [found] = atGateway;
     const expectedStatus = part.status === 'sent' ? 'pending' : part.status;
-    if (atGateway.length !== 1 || found?.amountKobo !== part.amount_kobo)
+    if (atGateway.length !== 1 || found?.amountKobo !== part.amount_kobo) {
       differences.push({
         kind: 'refund',
         reference: part.reference,
         detail: `${part.amount_kobo} kobo ${part.status} here; the gateway has ${atGateway.length} refund(s) with this reference`,
       });
-    else if (
+    } else if (
       found.status !== expectedStatus &&
       !(part.status === 'sent' && found.status !== 'failed')
-    )
+    ) {
       differences.push({
         kind: 'refund',
         reference: part.reference,
         detail: `${part.status} here, ${found.status} at the gateway`,
       });
+    }
   }
   return parts.length;
 }
@@ -296,14 +304,16 @@ export async function reconcileForOperator(
   options: { since: Date; gateway: boolean; reason?: string | null },
 ): Promise<ReconciliationReport> {
   const now = ctx.clock.now();
-  if (options.since.getTime() > now.getTime())
+  if (options.since.getTime() > now.getTime()) {
     throw new DomainError('invalid_request', 'since must not be in the future.');
+  }
   const days = (now.getTime() - options.since.getTime()) / 86_400_000;
-  if (options.gateway && days > MAX_GATEWAY_RECONCILIATION_DAYS)
+  if (options.gateway && days > MAX_GATEWAY_RECONCILIATION_DAYS) {
     throw new DomainError(
       'invalid_request',
       `With gateway: true, since may be at most ${MAX_GATEWAY_RECONCILIATION_DAYS} days ago (each charge is looked up); use gateway: false or the CLI for longer ranges.`,
     );
+  }
   const reason = operatorReason(options.reason, 'optional', 'run reconciliation');
   const report = await reconcile(ctx, options);
   await runWrite(ctx.db, (tx) =>

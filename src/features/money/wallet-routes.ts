@@ -1,11 +1,12 @@
 import { Type } from 'typebox';
-import { gatewayModeScope } from '../access/index.ts';
+
 import type { AppContext } from '../../app-context.ts';
-import { getWallet } from './wallet.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
 import { Envelope, errorResponses, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
+import { gatewayModeScope } from '../access/index.ts';
 import { Wallet } from './schemas.ts';
+import { getWallet } from './wallet.ts';
 
 export function registerWalletRoutes(app: TypedApp, ctx: AppContext): void {
   const auth = ['secret_key', 'merchant_dashboard'] as const;

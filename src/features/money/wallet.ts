@@ -1,10 +1,11 @@
 import type { Static } from 'typebox';
-import type { Wallet, WalletTransaction } from './schemas.ts';
-import { accountBalances, merchantEntries, type LedgerEntryRow } from './ledger-store.ts';
+
+import type { AppContext } from '../../app-context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { type LedgerAccount } from '../../domain/ledger.ts';
 import { merchantWallet } from '../../domain/ledger-balances.ts';
-import type { AppContext } from '../../app-context.ts';
+import { accountBalances, type LedgerEntryRow, merchantEntries } from './ledger-store.ts';
+import type { Wallet, WalletTransaction } from './schemas.ts';
 
 /**
  * The merchant wallet (spec §4.3): balances read from the ledger and the history of the entries

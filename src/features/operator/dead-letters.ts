@@ -1,7 +1,8 @@
 import type { Static } from 'typebox';
-import type { DeadLetter } from './schemas.ts';
+
 import type { AppContext } from '../../app-context.ts';
 import { newestFirst, type Page, pageOf } from '../../db/pagination.ts';
+import type { DeadLetter } from './schemas.ts';
 
 /**
  * Dead-lettered webhook events across merchants (the operator's view): events whose 72-hour

@@ -1,10 +1,11 @@
 import type { Static } from 'typebox';
-import type { WebhookHealth } from './schemas.ts';
-import { accountBalances } from '../money/index.ts';
+
+import type { AppContext } from '../../app-context.ts';
 import { type LedgerAccount } from '../../domain/ledger.ts';
 import { merchantWallet } from '../../domain/ledger-balances.ts';
-import type { AppContext } from '../../app-context.ts';
 import { getMerchant, type MerchantView } from '../merchants/index.ts';
+import { accountBalances } from '../money/index.ts';
+import type { WebhookHealth } from './schemas.ts';
 
 /**
  * What an operator looks at before approving or deactivating a merchant: the record, its plans
@@ -86,8 +87,9 @@ export async function getMerchantOverview(
       .execute(),
   ]);
   const plans = { test: zeroCounts(), live: zeroCounts() };
-  for (const row of planCounts)
+  for (const row of planCounts) {
     plans[row.livemode ? 'live' : 'test'][row.status] = Number(row.count);
+  }
   const health = (livemode: boolean): WebhookHealthView => {
     const count = (statuses: string[]) =>
       eventCounts

@@ -1,13 +1,14 @@
 import { Type } from 'typebox';
+
 import type { AppContext } from '../../app-context.ts';
-import { listDeadLetters } from './dead-letters.ts';
-import { checkLedger, reconcileForOperator } from '../money/index.ts';
-import { listOperatorActions } from '../audit-log/index.ts';
 import { REASON_MAX } from '../../domain/operator-action.ts';
-import { DeadLetter, LedgerCheck, OperatorActionEntry, ReconciliationReport } from './schemas.ts';
 import { Envelope, errorResponses, PageEnvelope, PageQuery, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
+import { listOperatorActions } from '../audit-log/index.ts';
+import { checkLedger, reconcileForOperator } from '../money/index.ts';
+import { listDeadLetters } from './dead-letters.ts';
 import { adminAuth, adminSecurity as security, OperatorHeader, operatorOf } from './routes.ts';
+import { DeadLetter, LedgerCheck, OperatorActionEntry, ReconciliationReport } from './schemas.ts';
 
 const RECONCILIATION_DEFAULT_DAYS = 7;
 

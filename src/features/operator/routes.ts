@@ -1,7 +1,12 @@
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { Type } from 'typebox';
+
 import type { AppContext } from '../../app-context.ts';
-import { getMerchantOverview } from './merchant-overview.ts';
+import { operatorName, REASON_MAX } from '../../domain/operator-action.ts';
+import { requireAuth } from '../../http/plugins/auth.ts';
+import { Envelope, errorResponses, MerchantIdParams, Strict } from '../../http/schemas.ts';
+import type { TypedApp } from '../../http/typed-app.ts';
+import type { Operator } from '../audit-log/index.ts';
 import {
   approveMerchant,
   deactivateMerchant,
@@ -9,12 +14,8 @@ import {
   reactivateMerchant,
 } from '../merchants/index.ts';
 import { Merchant } from '../merchants/schemas.ts';
-import type { Operator } from '../audit-log/index.ts';
-import { operatorName, REASON_MAX } from '../../domain/operator-action.ts';
-import { requireAuth } from '../../http/plugins/auth.ts';
+import { getMerchantOverview } from './merchant-overview.ts';
 import { MerchantOverview } from './schemas.ts';
-import { Envelope, errorResponses, MerchantIdParams, Strict } from '../../http/schemas.ts';
-import type { TypedApp } from '../../http/typed-app.ts';
 
 export const adminSecurity = [{ adminToken: [] }];
 

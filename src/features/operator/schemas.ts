@@ -1,6 +1,7 @@
-import { Type, type TSchema } from 'typebox';
-import { Merchant } from '../merchants/schemas.ts';
+import { type TSchema, Type } from 'typebox';
+
 import { sharedSchema } from '../../http/schemas.ts';
+import { Merchant } from '../merchants/schemas.ts';
 
 /** Response shapes of the operator routes (/api/v1/admin/*, decision 0020). */
 const Timestamp = Type.String({ format: 'date-time' });

@@ -1,21 +1,22 @@
 import type { Static } from 'typebox';
-import type { PaymentLink } from './schemas.ts';
+
+import type { AppContext } from '../../app-context.ts';
 import type { Db, Tx } from '../../db/database.ts';
+import { newestFirst, type Page, pageOf } from '../../db/pagination.ts';
 import type { CheckoutSessionRow, PaymentLinkRow, StoredConstraints } from '../../db/schema.ts';
 import { runWrite } from '../../db/write.ts';
 import { sessionExpiresAt } from '../../domain/checkout-session.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import {
   chooseVisitAmount,
-  validateLinkAmount,
   type LinkAmount,
+  validateLinkAmount,
 } from '../../domain/payment-link.ts';
 import { validateConstraints } from '../../domain/session-constraints.ts';
-import { newId, randomBase62 } from '../../platform/ids.ts';
-import type { AppContext } from '../../app-context.ts';
-import { newestFirst, type Page, pageOf } from '../../db/pagination.ts';
-import { checkoutUrl, constraintsFromStored } from '../checkout/index.ts';
 import { assert } from '../../platform/assert.ts';
+import { newId, randomBase62 } from '../../platform/ids.ts';
+import { checkoutUrl, constraintsFromStored } from '../checkout/index.ts';
+import type { PaymentLink } from './schemas.ts';
 
 export type PaymentLinkView = Static<typeof PaymentLink>;
 
@@ -80,18 +81,21 @@ export function validateRedirectUrl(url: string): void {
   } catch {
     throw new DomainError('invalid_request', 'redirect_url must be an absolute URL.');
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
     throw new DomainError(
       'invalid_request',
       'redirect_url must use https (or http for development).',
     );
-  if (parsed.username || parsed.password)
+  }
+  if (parsed.username || parsed.password) {
     throw new DomainError('invalid_request', 'redirect_url must not contain credentials.');
+  }
 }
 
 function validateInput(input: PaymentLinkInput): void {
-  if (input.title !== undefined && input.title.trim() === '')
+  if (input.title !== undefined && input.title.trim() === '') {
     throw new DomainError('invalid_request', 'title must not be blank.');
+  }
   if (input.amount !== undefined) validateLinkAmount(input.amount);
   if (input.redirectUrl) validateRedirectUrl(input.redirectUrl);
   if (input.constraints) validateConstraints(constraintsFromStored(input.constraints));
@@ -255,8 +259,9 @@ export async function visitPaymentLink(
     const merchantMayCharge =
       found.merchant_status === 'active' ||
       (found.merchant_status === 'pending_approval' && !found.livemode);
-    if (!merchantMayCharge)
+    if (!merchantMayCharge) {
       return { kind: 'unavailable', title: found.title, reason: 'merchant_unavailable' };
+    }
     const amount = amountOf(found);
     const choice = chooseVisitAmount(amount, enteredAmount);
     if (choice.kind === 'ask') {

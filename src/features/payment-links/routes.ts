@@ -1,26 +1,15 @@
-import { Type } from 'typebox';
 import type { FastifyReply } from 'fastify';
-import { modeScope } from '../access/index.ts';
-import type { Principal } from '../../domain/principal.ts';
+import { Type } from 'typebox';
+
 import type { AppContext } from '../../app-context.ts';
-import {
-  createPaymentLink,
-  getPaymentLink,
-  listPaymentLinks,
-  setPaymentLinkActive,
-  updatePaymentLink,
-  visitPaymentLink,
-  type LinkScope,
-  type LinkVisit,
-} from './payment-links.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { MAX_CHECKOUT_AMOUNT_KOBO } from '../../domain/money.ts';
 import { formatNaira } from '../../domain/naira.ts';
 import type { LinkAmount } from '../../domain/payment-link.ts';
+import type { Principal } from '../../domain/principal.ts';
 import { pageSecurityHeaders } from '../../http/page-security.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
 import { MalformedInputError } from '../../http/plugins/malformed-input.ts';
-import { PaymentLink } from './schemas.ts';
 import {
   Constraints,
   Envelope,
@@ -31,6 +20,18 @@ import {
   Strict,
 } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
+import { modeScope } from '../access/index.ts';
+import {
+  createPaymentLink,
+  getPaymentLink,
+  type LinkScope,
+  type LinkVisit,
+  listPaymentLinks,
+  setPaymentLinkActive,
+  updatePaymentLink,
+  visitPaymentLink,
+} from './payment-links.ts';
+import { PaymentLink } from './schemas.ts';
 
 const Amount = Type.Integer({ minimum: 1, maximum: MAX_CHECKOUT_AMOUNT_KOBO });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
@@ -65,15 +66,17 @@ function amountFrom(b: {
   max_amount?: number;
 }): LinkAmount | undefined {
   const bounds = b.min_amount !== undefined || b.max_amount !== undefined;
-  if (b.amount !== undefined && bounds)
+  if (b.amount !== undefined && bounds) {
     throw new DomainError(
       'invalid_request',
       'Send either amount (fixed) or min_amount and max_amount (the customer enters it), not both.',
     );
+  }
   if (b.amount !== undefined) return { type: 'fixed', amountKobo: b.amount };
   if (!bounds) return undefined;
-  if (b.min_amount === undefined || b.max_amount === undefined)
+  if (b.min_amount === undefined || b.max_amount === undefined) {
     throw new DomainError('invalid_request', 'min_amount and max_amount go together.');
+  }
   return { type: 'customer_chooses', minKobo: b.min_amount, maxKobo: b.max_amount };
 }
 
@@ -131,17 +134,23 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
       const principal = principalOf(request, ...merchantAuth);
       const scope = scopeOf(principal, request.params.merchant_id);
       const b = request.body;
-      if (scope.livemode !== undefined && b.livemode !== undefined && b.livemode !== scope.livemode)
+      if (
+        scope.livemode !== undefined &&
+        b.livemode !== undefined &&
+        b.livemode !== scope.livemode
+      ) {
         throw new DomainError(
           'invalid_request',
           'livemode must match the key: an sk_test_ key creates test links, sk_live_ live ones.',
         );
+      }
       const amount = amountFrom(b);
-      if (!amount)
+      if (!amount) {
         throw new DomainError(
           'invalid_request',
           'Send amount (fixed) or min_amount and max_amount (the customer enters it).',
         );
+      }
       const data = await createPaymentLink(
         ctx,
         scope.merchantId,
@@ -334,8 +343,9 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
       const visit = await visitPaymentLink(ctx, request.params.link_id, request.query.amount);
       // Every visit must reach the server: a cached redirect would share one session.
       reply.header('Cache-Control', 'no-store');
-      if (visit.kind === 'redirect')
+      if (visit.kind === 'redirect') {
         return reply.code(303).header('Location', visit.checkoutUrl).send();
+      }
       const page = renderVisitPage(visit, request.params.link_id);
       return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
     },

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+
 import { Constraints } from '../../http/schemas.ts';
 
 export const PaymentLink = Type.Object(

@@ -1,6 +1,6 @@
-import { gatewayFailure } from './gateway-failure.ts';
-import type { GatewayBank } from '../../gateway/port.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { GatewayBank } from '../../gateway/port.ts';
+import { gatewayFailure } from './gateway-failure.ts';
 
 const BANK_CACHE_MS = 60 * 60_000;
 const bankCache = new WeakMap<object, { banks: GatewayBank[]; fetchedAtMs: number }>();

@@ -1,9 +1,10 @@
 import { Type } from 'typebox';
+
 import type { AppContext } from '../../app-context.ts';
-import { listBanks } from './bank-list.ts';
 import { requireAuth } from '../../http/plugins/auth.ts';
 import { Envelope, errorResponses } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
+import { listBanks } from './bank-list.ts';
 import { Bank } from './schemas.ts';
 
 /** The banks a merchant's settlement account may be at (payouts are gateway transfers). */

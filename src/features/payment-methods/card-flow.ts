@@ -1,3 +1,8 @@
+import type { AppContext } from '../../app-context.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { VERIFICATION_CHARGE_KOBO } from '../../domain/payment-method.ts';
+import type { GatewayTransaction } from '../../gateway/port.ts';
+import { randomBase62 } from '../../platform/ids.ts';
 import { gatewayFailure } from './gateway-failure.ts';
 import { savePaymentMethod } from './saving.ts';
 import {
@@ -9,11 +14,6 @@ import {
   methodOfSetup,
 } from './setups.ts';
 import type { PaymentMethodView } from './view.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { VERIFICATION_CHARGE_KOBO } from '../../domain/payment-method.ts';
-import type { GatewayTransaction } from '../../gateway/port.ts';
-import { randomBase62 } from '../../platform/ids.ts';
-import type { AppContext } from '../../app-context.ts';
 
 function validateCallbackUrl(url: string): void {
   let parsed: URL;
@@ -22,8 +22,9 @@ function validateCallbackUrl(url: string): void {
   } catch {
     throw new DomainError('invalid_request', 'callback_url must be an absolute URL.');
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
     throw new DomainError('invalid_request', 'callback_url must be an http(s) URL.');
+  }
 }
 
 /**
@@ -91,18 +92,21 @@ export async function verifyCard(
     throw new DomainError('payment_failed', `Card verification failed: ${problem}`);
   }
   const authorization = transaction.authorization;
-  if (!authorization)
+  if (!authorization) {
     throw new DomainError('payment_failed', 'Card verification failed: no authorization.');
+  }
   return savePaymentMethod(ctx, setup, authorization, input.isDefault ?? setup.is_default);
 }
 
 /** Value is given only for the exact charge we asked for (docs: check status, amount, currency). */
 function cardVerificationProblem(tx: GatewayTransaction, email: string): string | null {
   if (tx.status !== 'success') return tx.message || 'declined';
-  if (tx.amountKobo !== VERIFICATION_CHARGE_KOBO || tx.currency !== 'NGN')
+  if (tx.amountKobo !== VERIFICATION_CHARGE_KOBO || tx.currency !== 'NGN') {
     return 'the verification charge does not match';
-  if (tx.customerEmail && tx.customerEmail.toLowerCase() !== email.toLowerCase())
+  }
+  if (tx.customerEmail && tx.customerEmail.toLowerCase() !== email.toLowerCase()) {
     return 'the card was verified for another customer';
+  }
   if (!tx.authorization?.reusable) return 'this card cannot be used for automatic debits';
   return null;
 }

@@ -1,8 +1,8 @@
+import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/database.ts';
 import type { PaymentMethodRow } from '../../db/schema.ts';
 import { runWrite } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
-import type { AppContext } from '../../app-context.ts';
 
 export async function lockCustomerMethods(tx: Tx, customerId: string): Promise<PaymentMethodRow[]> {
   return (
@@ -27,12 +27,13 @@ export async function promoteNextDefault(
   leavingId: string,
 ): Promise<void> {
   const next = methods.find((m) => m.id !== leavingId && m.status === 'active');
-  if (next)
+  if (next) {
     await tx
       .updateTable('payment_methods')
       .set({ is_default: true })
       .where('id', '=', next.id)
       .execute();
+  }
 }
 
 export async function setDefaultPaymentMethod(
@@ -44,11 +45,12 @@ export async function setDefaultPaymentMethod(
     const methods = await lockCustomerMethods(tx, customerId);
     const target = methods.find((m) => m.id === methodId);
     if (!target) throw notFound('Payment method');
-    if (target.status !== 'active')
+    if (target.status !== 'active') {
       throw new DomainError(
         'payment_method_unusable',
         'This payment method was revoked and cannot be the default.',
       );
+    }
     await tx
       .updateTable('payment_methods')
       .set({ is_default: false })

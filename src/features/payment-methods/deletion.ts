@@ -1,7 +1,7 @@
-import { lockCustomerMethods, promoteNextDefault } from './defaults.ts';
+import type { AppContext } from '../../app-context.ts';
 import { runWrite } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
-import type { AppContext } from '../../app-context.ts';
+import { lockCustomerMethods, promoteNextDefault } from './defaults.ts';
 
 /** Removes the method from the customer's list; kept (hidden) for the records of what it paid. */
 export async function deletePaymentMethod(

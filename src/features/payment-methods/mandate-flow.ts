@@ -1,15 +1,26 @@
 import type { Static } from 'typebox';
-import type { MandateStep as MandateStepSchema } from './schemas.ts';
+
+import type { AppContext } from '../../app-context.ts';
+import type { PaymentMethodSetupRow } from '../../db/schema.ts';
+import { DomainError } from '../../domain/errors.ts';
+import {
+  assertNuban,
+  type NextAction,
+  nextActionFor,
+  VERIFICATION_CHARGE_KOBO,
+} from '../../domain/payment-method.ts';
+import type { BankChargeProgress } from '../../gateway/port.ts';
+import { randomBase62 } from '../../platform/ids.ts';
 /*
  * The bank-mandate flow (spec §4.1): a ₦50 verification charge on the customer's account, which the
  * bank may answer with a step (an OTP, a birthday, a phone number, a page to open) before it
  * approves. Each answer arrives in a request of its own, so the setup row remembers which step the
  * bank is waiting for and any other is refused; on success the method is saved as in the card flow.
  */
-
 import { listMandateBanks } from './bank-list.ts';
 import { gatewayFailure } from './gateway-failure.ts';
 import { savePaymentMethod } from './saving.ts';
+import type { MandateStep as MandateStepSchema } from './schemas.ts';
 import {
   assertSetupOpen,
   customerEmail,
@@ -18,17 +29,6 @@ import {
   markSetup,
   methodOfSetup,
 } from './setups.ts';
-import type { PaymentMethodSetupRow } from '../../db/schema.ts';
-import { DomainError } from '../../domain/errors.ts';
-import {
-  assertNuban,
-  nextActionFor,
-  VERIFICATION_CHARGE_KOBO,
-  type NextAction,
-} from '../../domain/payment-method.ts';
-import type { BankChargeProgress } from '../../gateway/port.ts';
-import { randomBase62 } from '../../platform/ids.ts';
-import type { AppContext } from '../../app-context.ts';
 
 /** A step of the bank-mandate flow: the answer's fields beside `ok` (the schema has it inline). */
 export type MandateStep = Omit<Static<typeof MandateStepSchema>, 'ok'>;
@@ -97,11 +97,12 @@ export async function initiateBankMandate(
   assertNuban(input.accountNumber);
   const email = await customerEmail(ctx.db, customerId);
   const bank = (await listMandateBanks(ctx)).find((b) => b.code === input.bankCode);
-  if (!bank)
+  if (!bank) {
     throw new DomainError(
       'invalid_request',
       `bank_code "${input.bankCode}" is not a bank that supports direct debit. See GET /api/v1/payment-methods/banks.`,
     );
+  }
   const reference = `pmb-${randomBase62(24)}`;
   await insertSetup(ctx, {
     reference,
@@ -184,9 +185,9 @@ export async function continueBankMandate(
   let progress: BankChargeProgress;
   try {
     if (kind === 'otp') progress = await ctx.gateway.submitOtp(setup.reference, value);
-    else if (kind === 'birthday')
+    else if (kind === 'birthday') {
       progress = await ctx.gateway.submitBirthday(setup.reference, value);
-    else if (kind === 'phone') progress = await ctx.gateway.submitPhone(setup.reference, value);
+    } else if (kind === 'phone') progress = await ctx.gateway.submitPhone(setup.reference, value);
     else progress = await ctx.gateway.checkPendingCharge(setup.reference);
   } catch (error) {
     return gatewayFailure(error);

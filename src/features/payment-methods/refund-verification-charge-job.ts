@@ -1,4 +1,5 @@
 import type { Task } from 'graphile-worker';
+
 import { GatewayError } from '../../gateway/port.ts';
 import type { JobDeps } from '../../jobs/deps.ts';
 import { typedTask } from '../../jobs/tasks.ts';

@@ -45,7 +45,7 @@ export async function noticeRevokedMethods(
       .where('deleted_at', 'is', null)
       .where('is_default', '=', true)
       .executeTakeFirst();
-    if (replacement)
+    if (replacement) {
       await tx
         .updateTable('payment_plans')
         .set({ payment_method_id: replacement.id, updated_at: now })
@@ -55,6 +55,7 @@ export async function noticeRevokedMethods(
           backed.map((p) => p.id),
         )
         .execute();
+    }
     const byMerchant = new Map<string, typeof backed>();
     for (const plan of backed) {
       const key = `${plan.merchant_id}|${String(plan.livemode)}`;

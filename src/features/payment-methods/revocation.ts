@@ -1,7 +1,7 @@
-import { lockCustomerMethods, promoteNextDefault } from './defaults.ts';
-import { noticeRevokedMethods } from './revocation-notices.ts';
 import type { Tx } from '../../db/database.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
+import { lockCustomerMethods, promoteNextDefault } from './defaults.ts';
+import { noticeRevokedMethods } from './revocation-notices.ts';
 
 /**
  * A revocation from the gateway (dispute, revoked authorization, cancelled mandate, disabled
@@ -28,8 +28,9 @@ export async function revokeByAuthorization(
       .set({ status: 'revoked', is_default: false, revoked_at: now, revoked_reason: reason })
       .where('id', '=', method.id)
       .execute();
-    if (method.is_default)
+    if (method.is_default) {
       await promoteNextDefault(tx, await lockCustomerMethods(tx, method.customer_id), method.id);
+    }
   }
   await noticeRevokedMethods(
     tx,

@@ -1,16 +1,17 @@
 import { Type } from 'typebox';
+
 import type { AppContext } from '../../app-context.ts';
+import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
+import { Envelope, errorResponses, Strict } from '../../http/schemas.ts';
+import type { TypedApp } from '../../http/typed-app.ts';
 import { assertSelf } from './access.ts';
 import { listMandateBanks } from './bank-list.ts';
 import { initializeCard, verifyCard } from './card-flow.ts';
 import { setDefaultPaymentMethod } from './defaults.ts';
 import { deletePaymentMethod } from './deletion.ts';
 import { continueBankMandate, initiateBankMandate } from './mandate-flow.ts';
+import { MandateStep, PaymentMethod } from './schemas.ts';
 import { listPaymentMethods } from './view.ts';
-import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import { Envelope, errorResponses, Strict } from '../../http/schemas.ts';
-import type { TypedApp } from '../../http/typed-app.ts';
-import { PaymentMethod, MandateStep } from './schemas.ts';
 
 const Message = Type.Object({ ok: Type.Literal(true), message: Type.String() });
 

@@ -1,13 +1,13 @@
-import { paymentMethodView, type PaymentMethodView } from './view.ts';
+import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/database.ts';
 import type { PaymentMethodSetupRow } from '../../db/schema.ts';
 import { runWrite } from '../../db/write.ts';
 import { bankLabel, cardLabel } from '../../domain/payment-method.ts';
 import type { GatewayAuthorization } from '../../gateway/port.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { newId } from '../../platform/ids.ts';
-import type { AppContext } from '../../app-context.ts';
-import { enqueue } from '../../jobs/enqueue.ts';
+import { type PaymentMethodView, paymentMethodView } from './view.ts';
 
 /**
  * Saves the method, applies the default rules and closes the setup, in one transaction. The ₦50
@@ -45,12 +45,13 @@ export async function savePaymentMethod(
       .forUpdate()
       .executeTakeFirst();
     const isDefault = requestedDefault || !hasDefault;
-    if (isDefault && hasDefault)
+    if (isDefault && hasDefault) {
       await tx
         .updateTable('payment_methods')
         .set({ is_default: false })
         .where('id', '=', hasDefault.id)
         .execute();
+    }
     const isCard = setup.type === 'card';
     const bankName = setup.bank_name ?? authorization.bank ?? 'Bank';
     const last4 = isCard

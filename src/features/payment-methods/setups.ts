@@ -1,8 +1,8 @@
-import { paymentMethodView, type PaymentMethodView } from './view.ts';
+import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
 import type { PaymentMethodSetupRow } from '../../db/schema.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
-import type { AppContext } from '../../app-context.ts';
+import { type PaymentMethodView, paymentMethodView } from './view.ts';
 
 /** How long a card or mandate flow may take before it must be started again. */
 export const SETUP_LIFETIME_MS = 60 * 60_000;
@@ -75,8 +75,9 @@ export async function loadSetup(
     .where('reference', '=', reference)
     .executeTakeFirst();
   // Another customer's reference reads exactly like an unknown one.
-  if (!setup || setup.customer_id !== customerId || setup.type !== type)
+  if (!setup || setup.customer_id !== customerId || setup.type !== type) {
     throw notFound(type === 'card' ? 'Card setup' : 'Bank mandate setup');
+  }
   return setup;
 }
 
@@ -93,11 +94,13 @@ export async function methodOfSetup(
 }
 
 export function assertSetupOpen(setup: PaymentMethodSetupRow, now: Date): void {
-  if (setup.status === 'failed')
+  if (setup.status === 'failed') {
     throw new DomainError(
       'payment_failed',
       `This setup failed: ${setup.failure_reason ?? 'declined'}. Start again.`,
     );
-  if (setup.expires_at <= now)
+  }
+  if (setup.expires_at <= now) {
     throw new DomainError('setup_expired', 'This setup has expired. Start again.');
+  }
 }

@@ -1,7 +1,8 @@
 import type { Static } from 'typebox';
-import type { PaymentMethod } from './schemas.ts';
-import type { PaymentMethodRow } from '../../db/schema.ts';
+
 import type { AppContext } from '../../app-context.ts';
+import type { PaymentMethodRow } from '../../db/schema.ts';
+import type { PaymentMethod } from './schemas.ts';
 
 export type PaymentMethodView = Static<typeof PaymentMethod>;
 

@@ -1,13 +1,13 @@
+import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/database.ts';
 import { runIdempotentWrite } from '../../db/idempotency.ts';
 import type { InstallmentRow, PaymentPlanRow } from '../../db/schema.ts';
 import type { Idempotent } from '../../db/write.ts';
 import { canonicalJson } from '../../domain/canonical-json.ts';
 import { notFound } from '../../domain/errors.ts';
+import { assertIdempotencyKey } from '../../domain/idempotency-key.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { inMode, type ModeScope } from '../access/index.ts';
-import { assertIdempotencyKey } from '../../domain/idempotency-key.ts';
-import type { AppContext } from '../../app-context.ts';
 
 /** The merchant's plan in the scope's mode, or 404 (another merchant's or mode's plan). */
 export async function findMerchantPlan(
@@ -20,8 +20,9 @@ export async function findMerchantPlan(
     .select(['merchant_id', 'livemode'])
     .where('id', '=', planId)
     .executeTakeFirst();
-  if (!plan || plan.merchant_id !== scope.merchantId || !inMode(scope, plan.livemode))
+  if (!plan || plan.merchant_id !== scope.merchantId || !inMode(scope, plan.livemode)) {
     throw notFound('Payment plan');
+  }
   return plan;
 }
 

@@ -2,9 +2,9 @@ import type { Tx } from '../../db/database.ts';
 import type { ChargeRow, InstallmentRow, MerchantRow, PaymentPlanRow } from '../../db/schema.ts';
 import { goodsReleaseMet } from '../../domain/merchant.ts';
 import { splitPlatformFee } from '../../domain/money.ts';
+import { assert } from '../../platform/assert.ts';
 import { type NewWebhookEvent, recordEvents } from '../merchant-webhooks/index.ts';
 import { type PlanView, planView } from './plan-view.ts';
-import { assert } from '../../platform/assert.ts';
 
 /**
  * The merchant events a plan's changes cause (docs/webhooks.md). Each runs inside the transaction
@@ -212,8 +212,9 @@ export async function emitPaymentFailed(
     },
     ...statusChangeEvents(view, previousStatus, base),
   ];
-  if (failure.retryAt && installment.sequence > 0)
+  if (failure.retryAt && installment.sequence > 0) {
     events.push(debitScheduled(view, installment.id, charge.attempt + 1, failure.retryAt, base));
+  }
   await recordEvents(tx, events, now);
 }
 
@@ -253,8 +254,10 @@ export async function emitPlanConfirmed(tx: Tx, planId: string, now: Date): Prom
     });
     events.push(...(await goodsReleaseEvents(tx, row, view, base, now)));
   }
-  for (const installment of view.installments)
-    if (installment.sequence > 0)
+  for (const installment of view.installments) {
+    if (installment.sequence > 0) {
       events.push(debitScheduled(view, installment.id, 1, new Date(installment.due_at), base));
+    }
+  }
   await recordEvents(tx, events, now);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import type { InstallmentRow } from '../../db/schema.ts';
 import { InvariantViolation } from '../../platform/assert.ts';
 import { installmentStatusAfter } from './installment-state.ts';

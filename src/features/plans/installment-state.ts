@@ -1,9 +1,9 @@
 import type { InstallmentRow } from '../../db/schema.ts';
 import {
-  transitionInstallment,
   type InstallmentEvent,
   type InstallmentState,
   type InstallmentStatus,
+  transitionInstallment,
 } from '../../domain/plan.ts';
 import { assert } from '../../platform/assert.ts';
 

@@ -1,7 +1,8 @@
 import type { Static } from 'typebox';
-import type { Plan } from './schemas.ts';
+
 import type { Db, Tx } from '../../db/database.ts';
 import type { InstallmentRow, PaymentPlanRow } from '../../db/schema.ts';
+import type { Plan } from './schemas.ts';
 
 export type PlanView = Static<typeof Plan>;
 

@@ -1,7 +1,8 @@
 import type { Static } from 'typebox';
-import type { Charge } from './schemas.ts';
+
+import type { AppContext } from '../../app-context.ts';
 import type { Db, Tx } from '../../db/database.ts';
-import { appendJournalEntry } from '../money/index.ts';
+import { newestFirst, type Page, pageOf } from '../../db/pagination.ts';
 import type { PaymentPlanRow } from '../../db/schema.ts';
 import { runWrite } from '../../db/write.ts';
 import { effectiveSessionStatus } from '../../domain/checkout-session.ts';
@@ -10,16 +11,16 @@ import { planConfirmedEntry } from '../../domain/ledger.ts';
 import { splitPlatformFee } from '../../domain/money.ts';
 import { initialPlanStatus } from '../../domain/plan.ts';
 import { buildSchedule, validatePlanConfiguration } from '../../domain/schedule.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
 import { newId } from '../../platform/ids.ts';
 import { inMode, type ModeScope } from '../access/index.ts';
 import { constraintsFromStored, orderAlreadyCompleted } from '../checkout/index.ts';
-import type { AppContext } from '../../app-context.ts';
-import { newestFirst, type Page, pageOf } from '../../db/pagination.ts';
 import { scheduleInstallmentReminders } from '../customer-notifications/index.ts';
+import { appendJournalEntry } from '../money/index.ts';
+import { assertEligibleToConfirm } from '../trust/index.ts';
 import { emitPlanConfirmed } from './events.ts';
 import { loadPlan, type PlanView, planView } from './plan-view.ts';
-import { assertEligibleToConfirm } from '../trust/index.ts';
-import { enqueue } from '../../jobs/enqueue.ts';
+import type { Charge } from './schemas.ts';
 
 /** Outbox: a collection job per installment, added in the transaction that creates it. */
 export async function scheduleCollection(
@@ -79,19 +80,22 @@ export async function confirmPlan(
           .where('checkout_session_id', '=', session.id)
           .where('customer_id', '=', customerId)
           .executeTakeFirst();
-        if (existing && sameChoices(existing, input))
+        if (existing && sameChoices(existing, input)) {
           return (await loadPlan(tx, existing.id)) ?? Promise.reject(new Error('plan vanished'));
-        if (existing)
+        }
+        if (existing) {
           throw new DomainError(
             'session_not_pending',
             'Cannot confirm a plan: this checkout was already confirmed with other choices; that plan stands.',
           );
+        }
       }
-      if (status !== 'pending')
+      if (status !== 'pending') {
         throw new DomainError(
           'session_not_pending',
           `Cannot confirm a plan: the checkout session is ${status}.`,
         );
+      }
       await assertEligibleToConfirm(tx, customerId, session, now);
       const method = await tx
         .selectFrom('payment_methods')
@@ -101,11 +105,12 @@ export async function confirmPlan(
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (!method) throw notFound('Payment method');
-      if (method.status !== 'active')
+      if (method.status !== 'active') {
         throw new DomainError(
           'payment_method_unusable',
           'This payment method was revoked; choose another.',
         );
+      }
       const config = {
         amountKobo: session.amount_kobo,
         frequency: input.frequency,
@@ -174,8 +179,9 @@ export async function confirmPlan(
         .set({ status: 'completed', completed_at: now })
         .where('id', '=', session.id)
         .execute();
-      for (const installment of installments)
+      for (const installment of installments) {
         await scheduleCollection(tx, installment.id, 1, installment.due_at);
+      }
       await emitPlanConfirmed(tx, plan.id, now);
       await scheduleInstallmentReminders(tx, plan, installments, now);
       return planView(plan, installments);
@@ -212,8 +218,9 @@ export async function getMerchantPlan(
   planId: string,
 ): Promise<PlanView> {
   const plan = await loadPlan(ctx.db, planId);
-  if (!plan || plan.merchant_id !== scope.merchantId || !inMode(scope, plan.livemode))
+  if (!plan || plan.merchant_id !== scope.merchantId || !inMode(scope, plan.livemode)) {
     throw notFound('Payment plan');
+  }
   return plan;
 }
 

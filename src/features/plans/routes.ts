@@ -1,8 +1,6 @@
 import { Type } from 'typebox';
-import { modeScope } from '../access/index.ts';
+
 import type { AppContext } from '../../app-context.ts';
-import { confirmPlan, getMerchantPlan, listMerchantPlans, listPlanCharges } from './plans.ts';
-import { successRedirectUrl } from '../payment-links/index.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
 import {
   Envelope,
@@ -13,6 +11,9 @@ import {
   Strict,
 } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
+import { modeScope } from '../access/index.ts';
+import { successRedirectUrl } from '../payment-links/index.ts';
+import { confirmPlan, getMerchantPlan, listMerchantPlans, listPlanCharges } from './plans.ts';
 import { Charge, Plan } from './schemas.ts';
 
 export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {

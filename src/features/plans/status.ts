@@ -1,8 +1,8 @@
 import type { Tx } from '../../db/database.ts';
-import { appendJournalEntry } from '../money/index.ts';
 import type { PaymentPlanRow } from '../../db/schema.ts';
 import { planClosedEntry } from '../../domain/ledger.ts';
 import { CANCELLABLE_INSTALLMENT_STATUSES, transitionPlan } from '../../domain/plan.ts';
+import { appendJournalEntry } from '../money/index.ts';
 
 /** Plan status moves other than collections' own (refunds and cancellations). */
 
@@ -53,7 +53,7 @@ export async function closeCancelledPlan(
     .where('status', 'in', ['scheduled', 'failed'])
     .executeTakeFirstOrThrow();
   const outstandingKobo = Number(open.total);
-  if (outstandingKobo > 0)
+  if (outstandingKobo > 0) {
     await appendJournalEntry(
       tx,
       planClosedEntry({
@@ -64,16 +64,18 @@ export async function closeCancelledPlan(
       }),
       now,
     );
+  }
   await tx
     .updateTable('installments')
     .set({ status: 'cancelled' })
     .where('plan_id', '=', planId)
     .where('status', 'in', CANCELLABLE_INSTALLMENT_STATUSES)
     .execute();
-  if (options.releaseOrder)
+  if (options.releaseOrder) {
     await tx
       .updateTable('checkout_sessions')
       .set({ status: 'cancelled', cancelled_at: now })
       .where('id', '=', plan.checkout_session_id)
       .execute();
+  }
 }

@@ -1,13 +1,13 @@
+import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/database.ts';
-import { appendJournalEntry } from '../money/index.ts';
 import type { RefundPartRow } from '../../db/schema.ts';
 import { runWrite } from '../../db/write.ts';
 import { refundFailedEntry, refundSucceededEntry } from '../../domain/ledger.ts';
 import { GatewayError, type GatewayRefund } from '../../gateway/port.ts';
-import type { AppContext } from '../../app-context.ts';
-import { emitRefundOutcome } from './refund-events.ts';
-import { refundView, type RefundStatus } from './refund-view.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
+import { appendJournalEntry } from '../money/index.ts';
+import { emitRefundOutcome } from './refund-events.ts';
+import { type RefundStatus, refundView } from './refund-view.ts';
 
 /**
  * The cash part of a refund at the gateway, one refund per charge (`refund_parts`), in the same

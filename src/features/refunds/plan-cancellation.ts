@@ -1,9 +1,8 @@
+import type { AppContext } from '../../app-context.ts';
 import type { Idempotent } from '../../db/write.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { transitionPlan } from '../../domain/plan.ts';
 import type { ModeScope } from '../access/index.ts';
-import type { AppContext } from '../../app-context.ts';
-import { emitPlanChanged } from './refund-events.ts';
 import {
   closeCancelledPlan,
   loadPlan,
@@ -11,6 +10,7 @@ import {
   type PlanView,
   runPlanCommand,
 } from '../plans/index.ts';
+import { emitPlanChanged } from './refund-events.ts';
 import type { RefundView } from './refund-view.ts';
 import { refundableCharges, refundPlanInTx } from './refunds.ts';
 
@@ -48,18 +48,20 @@ export async function cancelPlan(
     async (tx, now) => {
       const { plan, installments } = await lockPlanForChange(tx, planId);
       const transition = transitionPlan(plan.status, 'cancelled');
-      if (transition.outcome !== 'applied')
+      if (transition.outcome !== 'applied') {
         throw new DomainError(
           'conflict',
           plan.status === 'cancelled'
             ? 'This plan is already cancelled.'
             : `A ${plan.status} plan cannot be cancelled: refund it instead (POST …/refunds).`,
         );
-      if (installments.some((i) => i.status === 'processing'))
+      }
+      if (installments.some((i) => i.status === 'processing')) {
         throw new DomainError(
           'conflict',
           'A payment on this plan is being collected right now; try again in a minute, once its outcome is known.',
         );
+      }
       await tx
         .updateTable('payment_plans')
         .set({ status: 'cancelled', updated_at: now })

@@ -1,9 +1,9 @@
 import type { Tx } from '../../db/database.ts';
 import type { PaymentPlanRow } from '../../db/schema.ts';
+import { assert } from '../../platform/assert.ts';
 import { type NewWebhookEvent, recordEvent, recordEvents } from '../merchant-webhooks/index.ts';
 import { currentPlan, statusChangeEvents } from '../plans/index.ts';
 import type { RefundView } from './refund-view.ts';
-import { assert } from '../../platform/assert.ts';
 
 /**
  * A plan changed by the merchant (a refund shortened its schedule, or it was cancelled):
@@ -19,12 +19,13 @@ export async function emitPlanChanged(
   const { row, view } = await currentPlan(tx, planId);
   const base = { merchantId: row.merchant_id, livemode: row.livemode };
   const events: NewWebhookEvent[] = [];
-  if (cause.reason === 'refund')
+  if (cause.reason === 'refund') {
     events.push({
       ...base,
       type: 'payment_plan.updated',
       data: { payment_plan: view, reason: 'refund', refund: cause.refund ?? null },
     });
+  }
   events.push(...statusChangeEvents(view, previousStatus, base));
   await recordEvents(tx, events, now);
 }

@@ -1,7 +1,8 @@
 import type { Task } from 'graphile-worker';
-import { sendRefund, verifyRefund } from './delivery.ts';
+
 import type { JobDeps } from '../../jobs/deps.ts';
 import { typedTask } from '../../jobs/tasks.ts';
+import { sendRefund, verifyRefund } from './delivery.ts';
 
 /** Sends a refund's cash parts to the gateway (queued in the refund's transaction). */
 export function sendRefundTask(deps: JobDeps): Task {

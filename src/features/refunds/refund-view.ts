@@ -1,4 +1,5 @@
 import type { Static } from 'typebox';
+
 import type { Refund } from './schemas.ts';
 /** A refund as the API shows it (the `Refund` schema). */
 export type RefundStatus = 'pending' | 'processed' | 'failed';

@@ -1,27 +1,29 @@
+import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/database.ts';
-import { accountBalances, appendJournalEntries } from '../money/index.ts';
+import { newestFirst, type Page, pageOf } from '../../db/pagination.ts';
 import type { InstallmentRow } from '../../db/schema.ts';
 import type { Idempotent } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import {
+  type JournalEntry,
   receivableReducedEntry,
   refundInitiatedEntry,
-  type JournalEntry,
 } from '../../domain/ledger.ts';
 import { assertWithinAvailable, merchantWallet } from '../../domain/ledger-balances.ts';
 import { formatNaira, splitPlatformFee, splitRefund } from '../../domain/money.ts';
 import {
   allocateCashRefund,
+  type PlanInstallment,
   reduceInstallmentsFromLast,
   reducibleOutstandingKobo,
   splitPlanRefund,
-  type PlanInstallment,
 } from '../../domain/refund.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
+import { assert } from '../../platform/assert.ts';
 import { newId } from '../../platform/ids.ts';
 import { inMode, type ModeScope } from '../access/index.ts';
-import type { AppContext } from '../../app-context.ts';
 import { enqueueRefundReceipt } from '../customer-notifications/index.ts';
-import { newestFirst, pageOf, type Page } from '../../db/pagination.ts';
+import { accountBalances, appendJournalEntries } from '../money/index.ts';
 import {
   findMerchantPlan,
   installmentStateOf,
@@ -31,9 +33,7 @@ import {
   settlePlanIfNothingOpen,
 } from '../plans/index.ts';
 import { emitPlanChanged, emitRefundOutcome } from './refund-events.ts';
-import { refundView, type RefundStatus, type RefundView } from './refund-view.ts';
-import { enqueue } from '../../jobs/enqueue.ts';
-import { assert } from '../../platform/assert.ts';
+import { type RefundStatus, type RefundView, refundView } from './refund-view.ts';
 
 /**
  * Merchant refunds of a plan (docs/money-rules.md §5, decision 0018). The request does all the
@@ -80,23 +80,25 @@ export async function refundPlanInTx(
   now: Date,
 ): Promise<RefundView> {
   const { plan, installments } = await lockPlanForChange(tx, planId);
-  if (plan.status === 'pending_deposit')
+  if (plan.status === 'pending_deposit') {
     throw new DomainError(
       'conflict',
       'Nothing has been collected on this plan yet: cancel it instead (POST …/cancel).',
     );
+  }
   const charges = await refundableCharges(tx, planId);
 
   const outstandingKobo = reducibleOutstandingKobo(installments.map(planInstallment));
   const cashRefundableKobo = charges.reduce((sum, c) => sum + c.grossKobo - c.refundedKobo, 0);
   const wholeKobo = outstandingKobo + cashRefundableKobo;
-  if (wholeKobo === 0)
+  if (wholeKobo === 0) {
     throw new DomainError(
       'conflict',
       installments.some((i) => i.status === 'processing')
         ? 'Nothing can be refunded while a charge on this plan is in flight; try again in a minute.'
         : 'This plan has nothing left to refund.',
     );
+  }
   const amountKobo = input.amount ?? wholeKobo;
   const split = splitPlanRefund({ refundKobo: amountKobo, outstandingKobo, cashRefundableKobo });
 
@@ -307,8 +309,9 @@ export async function getRefund(
     row.plan_id !== planId ||
     row.merchant_id !== scope.merchantId ||
     !inMode(scope, row.livemode)
-  )
+  ) {
     throw notFound('Refund');
+  }
   return refundView(row, (await feesReturned(ctx, [row.id])).get(row.id) ?? 0);
 }
 

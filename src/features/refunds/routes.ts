@@ -1,12 +1,8 @@
 import { Type } from 'typebox';
-import { modeScope } from '../access/index.ts';
-import { sendIdempotent } from '../../http/idempotent-reply.ts';
+
 import type { AppContext } from '../../app-context.ts';
-import { cancelPlan } from './plan-cancellation.ts';
-import { createRefund, getRefund, listPlanRefunds } from './refunds.ts';
+import { sendIdempotent } from '../../http/idempotent-reply.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import { Plan } from '../plans/schemas.ts';
-import { Refund } from './schemas.ts';
 import {
   Envelope,
   errorResponses,
@@ -16,6 +12,11 @@ import {
   Strict,
 } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
+import { modeScope } from '../access/index.ts';
+import { Plan } from '../plans/schemas.ts';
+import { cancelPlan } from './plan-cancellation.ts';
+import { createRefund, getRefund, listPlanRefunds } from './refunds.ts';
+import { Refund } from './schemas.ts';
 
 const merchantAuth = ['secret_key', 'merchant_dashboard'] as const;
 

@@ -1,13 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+
 import type { AppContext } from '../../app-context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import { getMerchantPlan } from '../plans/index.ts';
-import { Plan } from '../plans/schemas.ts';
 import { Envelope, errorResponses, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { merchantScope } from '../access/index.ts';
+import { getMerchantPlan } from '../plans/index.ts';
+import { Plan } from '../plans/schemas.ts';
 import { simulateOnSandboxPlan, SIMULATIONS } from './simulations.ts';
 import { advancePlanClockBy, collectNextInstallmentNow } from './time-travel.ts';
 
@@ -19,11 +20,12 @@ import { advancePlanClockBy, collectNextInstallmentNow } from './time-travel.ts'
 function sandboxMerchantOf(request: FastifyRequest, pathMerchantId: string): string {
   const principal = principalOf(request, 'secret_key', 'merchant_dashboard');
   const merchantId = merchantScope(principal, pathMerchantId);
-  if (principal.kind === 'secret_key' && principal.mode === 'live')
+  if (principal.kind === 'secret_key' && principal.mode === 'live') {
     throw new DomainError(
       'forbidden',
       'Time travel and simulations are for sandbox (sk_test_) keys only.',
     );
+  }
   return merchantId;
 }
 

@@ -1,6 +1,6 @@
+import type { AppContext } from '../../app-context.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import { SandboxControlError } from '../../gateway/sandbox/control-client.ts';
-import type { AppContext } from '../../app-context.ts';
 
 /**
  * What a sandbox plan can be made to go through that no public call causes: the gateway's side
@@ -27,11 +27,12 @@ export async function simulateOnSandboxPlan(
   simulation: Simulation,
 ): Promise<void> {
   const control = ctx.sandboxGateway;
-  if (!control)
+  if (!control) {
     throw new DomainError(
       'forbidden',
       'Simulations need the sandbox gateway; this service uses a live payment gateway.',
     );
+  }
   const plan = await ctx.db
     .selectFrom('payment_plans')
     .innerJoin('payment_methods', 'payment_methods.id', 'payment_plans.payment_method_id')
@@ -46,14 +47,14 @@ export async function simulateOnSandboxPlan(
   if (!plan || plan.merchant_id !== merchantId || plan.livemode) throw notFound('Payment plan');
   const authorizationCode = ctx.secretBox.open(plan.authorization_sealed);
   try {
-    if (simulation === 'decline_debits')
+    if (simulation === 'decline_debits') {
       await control.setAuthorizationBehaviour(authorizationCode, 'insufficient_funds');
-    else if (simulation === 'revoke_payment_method')
+    } else if (simulation === 'revoke_payment_method') {
       await control.sendRevocation(
         plan.method_type === 'bank' ? 'mandate.revoked' : 'authorization.revoked',
         authorizationCode,
       );
-    else {
+    } else {
       const charge = await ctx.db
         .selectFrom('charges')
         .select('reference')
@@ -62,22 +63,25 @@ export async function simulateOnSandboxPlan(
         .orderBy('settled_at', 'desc')
         .limit(1)
         .executeTakeFirst();
-      if (!charge)
+      if (!charge) {
         throw new DomainError('conflict', 'The plan has no collected payment to refund yet.');
+      }
       await control.refundAtGateway(charge.reference);
     }
   } catch (error) {
     if (!(error instanceof SandboxControlError)) throw error;
     // Asked twice, the refund is already there: the simulation's outcome holds, as a repeat of
     // the other two simulations does.
-    if (simulation === 'refund_at_gateway' && /fully reversed/i.test(error.gatewayMessage ?? ''))
+    if (simulation === 'refund_at_gateway' && /fully reversed/i.test(error.gatewayMessage ?? '')) {
       return;
+    }
     // The gateway refusing what was asked is the plan's state, not an outage.
-    if (error.status !== undefined && error.status >= 400 && error.status < 500)
+    if (error.status !== undefined && error.status >= 400 && error.status < 500) {
       throw new DomainError(
         'conflict',
         `Simulation refused by the sandbox gateway: ${error.gatewayMessage ?? error.message}`,
       );
+    }
     throw new DomainError('gateway_unavailable', `Simulation failed: ${error.message}.`);
   }
 }

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
+
+import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/database.ts';
 import { runWrite } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
-import type { AppContext } from '../../app-context.ts';
 import { rescheduleReminders } from '../customer-notifications/index.ts';
 import { getMerchantPlan, type PlanView, scheduleCollection } from '../plans/index.ts';
 
@@ -47,11 +48,12 @@ export async function collectNextInstallmentNow(
       .orderBy('sequence')
       .limit(1)
       .executeTakeFirst();
-    if (!next)
+    if (!next) {
       throw new DomainError(
         'conflict',
         `Nothing to collect: the plan is ${plan.status} and no installment is waiting.`,
       );
+    }
     if (next.status === 'scheduled' && next.due_at > now) {
       await tx.updateTable('installments').set({ due_at: now }).where('id', '=', next.id).execute();
       await rescheduleReminders(tx, [{ id: next.id, dueAt: now }], now);
@@ -75,8 +77,9 @@ export async function advancePlanClockBy(
   planId: string,
   days: number,
 ): Promise<PlanView> {
-  if (!Number.isInteger(days) || days < 1 || days > 400)
+  if (!Number.isInteger(days) || days < 1 || days > 400) {
     throw new DomainError('invalid_request', 'days must be an integer from 1 to 400.');
+  }
   const now = ctx.clock.now();
   const shiftMs = days * DAY_MS;
   await runWrite(ctx.db, async (tx) => {
@@ -103,13 +106,14 @@ export async function advancePlanClockBy(
          WHERE key = ${`collect:${installment.id}:${attempt}`}`.execute(tx);
       const runAt = job.rows[0]?.run_at;
       // A defaulted or cancelled plan has no waiting job: nothing to bring forward.
-      if (runAt)
+      if (runAt) {
         await scheduleCollection(
           tx,
           installment.id,
           attempt,
           new Date(Math.max(runAt.getTime() - shiftMs, now.getTime())),
         );
+      }
     }
   });
   return getMerchantPlan(ctx, sandboxScope(merchantId), planId);

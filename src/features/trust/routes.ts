@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
+
 import type { AppContext } from '../../app-context.ts';
-import { checkEligibility, getCustomerTrust, getIdentity, verifyIdentity } from './trust.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
 import { Envelope, ErrorResponse, errorResponses, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { Eligibility, Identity, Trust } from './schemas.ts';
+import { checkEligibility, getCustomerTrust, getIdentity, verifyIdentity } from './trust.ts';
 
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }, Strict);
 

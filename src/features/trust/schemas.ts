@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+
 import { Tier } from '../../http/schemas.ts';
 
 export const Eligibility = Type.Object(

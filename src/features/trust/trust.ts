@@ -1,6 +1,7 @@
-import type { Static } from 'typebox';
-import type { Eligibility as EligibilitySchema, Identity, Trust } from './schemas.ts';
 import { sql } from 'kysely';
+import type { Static } from 'typebox';
+
+import type { AppContext } from '../../app-context.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import type { CheckoutSessionRow } from '../../db/schema.ts';
@@ -10,17 +11,17 @@ import { assertBvnWellFormed, assertDateOfBirth, bvnLast4 } from '../../domain/i
 import { CUSTOMER_TIERS, type CustomerTier } from '../../domain/merchant.ts';
 import {
   decideEligibility,
-  summarizeHistory,
-  trustScore,
   type Eligibility,
   type InstallmentHistory,
   type PlanHistorySummary,
+  summarizeHistory,
   type TrustFacts,
+  trustScore,
 } from '../../domain/trust.ts';
 import { IdentityProviderUnavailable } from '../../identity/port.ts';
 import { SANDBOX_PROVIDER_NAME } from '../../identity/sandbox.ts';
-import type { AppContext } from '../../app-context.ts';
 import { assert } from '../../platform/assert.ts';
+import type { Eligibility as EligibilitySchema, Identity, Trust } from './schemas.ts';
 
 // ── the facts ───────────────────────────────────────────────────────────────────────────
 
@@ -35,7 +36,7 @@ export interface TrustProfile {
  * Everything the score and eligibility are derived from, read in one statement: identity,
  * usable payment methods, and every installment of the customer's plans in one mode (sandbox
  * behaviour never builds live credit, and live debts are not sandbox business). For the same
- * reason a verification by the sandbox provider (test BVNs anyone can read in the README) does
+ * reason a verification by the sandbox provider (test BVNs anyone can read in docs/sandbox.md) does
  * not count for live sessions.
  */
 export async function loadTrustProfile(
@@ -71,8 +72,9 @@ export async function loadTrustProfile(
   const first = rows[0];
   const installments: InstallmentHistory[] = [];
   for (const r of rows) {
-    if (r.plan_id === null || r.plan_status === null || r.status === null || r.due_at === null)
+    if (r.plan_id === null || r.plan_status === null || r.status === null || r.due_at === null) {
       continue;
+    }
     installments.push({
       planId: r.plan_id,
       planStatus: r.plan_status,
@@ -275,12 +277,13 @@ export async function verifyIdentity(
   try {
     outcome = await ctx.identity.checkBvn({ bvn: input.bvn, dateOfBirth: input.dateOfBirth });
   } catch (error) {
-    if (error instanceof IdentityProviderUnavailable)
+    if (error instanceof IdentityProviderUnavailable) {
       throw new DomainError(
         'identity_provider_unavailable',
         'Identity verification is unavailable right now. Try again in a few minutes.',
         { retryable: true },
       );
+    }
     throw error;
   }
   if (outcome.outcome !== 'verified') {
@@ -308,11 +311,12 @@ export async function verifyIdentity(
         .execute();
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'customer_identities_bvn_digest_key'))
+    if (isUniqueViolation(error, 'customer_identities_bvn_digest_key')) {
       throw new DomainError(
         'bvn_in_use',
         'This BVN already verifies another Tranche account. Log in to that account instead.',
       );
+    }
     throw error;
   }
   // A concurrent verification of this account with another BVN may have won the race.
@@ -322,10 +326,11 @@ export async function verifyIdentity(
     .select('bvn_digest')
     .where('customer_id', '=', customerId)
     .executeTakeFirstOrThrow();
-  if (row.bvn_digest !== digest)
+  if (row.bvn_digest !== digest) {
     throw new DomainError(
       'identity_already_verified',
       'Your identity is already verified with another BVN.',
     );
+  }
   return stored;
 }

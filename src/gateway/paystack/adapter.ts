@@ -1,8 +1,8 @@
 import { constantTimeEqual, hmacSha512Hex } from '../../platform/crypto.ts';
 import {
-  GatewayError,
   type BankChargeProgress,
   type GatewayBank,
+  GatewayError,
   type GatewayEvent,
   type GatewayRefund,
   type GatewayTransaction,
@@ -63,8 +63,9 @@ export class PaystackGateway implements PaymentGateway {
         metadata: input.metadata,
       },
     );
-    if (!data.authorization_url)
+    if (!data.authorization_url) {
       throw new GatewayError('unavailable', 'gateway gave no authorization_url');
+    }
     return {
       authorizationUrl: data.authorization_url,
       reference: data.reference ?? input.reference,
@@ -85,8 +86,9 @@ export class PaystackGateway implements PaymentGateway {
         error instanceof GatewayError &&
         error.kind === 'rejected' &&
         /not found/i.test(error.message)
-      )
+      ) {
         return null;
+      }
       throw error;
     }
   }
@@ -166,8 +168,9 @@ export class PaystackGateway implements PaymentGateway {
         currency: 'NGN',
       },
     );
-    if (!data.recipient_code)
+    if (!data.recipient_code) {
       throw new GatewayError('unavailable', 'gateway gave no recipient_code');
+    }
     return { recipientCode: data.recipient_code };
   }
 

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { PaystackGateway } from './adapter.ts';
 import { fromPaystackBankCode, mapBank, toPaystackBankCode } from './mapping.ts';
 

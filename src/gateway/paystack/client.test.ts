@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { GatewayError } from '../port.ts';
 import { PaystackClient, retryAfterMs } from './client.ts';
 

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+
 import { GatewayError } from '../port.ts';
 import type { PaystackEnvelope } from './wire.ts';
 
@@ -70,12 +71,13 @@ export class PaystackClient {
       // Rate limited: nothing was done. Wait as asked when that fits in this call's time, else
       // the call is `unavailable` (never a decline): the caller asks again later, same reference.
       const wait = retryAfterMs(response.retryAfter);
-      if (retries >= MAX_RATE_LIMIT_RETRIES || wait === null || Date.now() + wait >= deadline)
+      if (retries >= MAX_RATE_LIMIT_RETRIES || wait === null || Date.now() + wait >= deadline) {
         throw new GatewayError(
           'unavailable',
           `gateway rate-limited ${method} ${path} (Retry-After: ${response.retryAfter ?? 'none'})`,
           429,
         );
+      }
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
     let parsed: unknown;
@@ -93,8 +95,9 @@ export class PaystackClient {
     }
     const envelope = parsed as Partial<PaystackEnvelope<T>>;
     const message = typeof envelope.message === 'string' ? envelope.message : '';
-    if (response.status === 404)
+    if (response.status === 404) {
       throw new GatewayError('not_found', message || 'not found', 404, envelope.code ?? null);
+    }
     if (response.status >= 300 || envelope.status !== true) {
       throw new GatewayError(
         response.status === 401 ? 'unavailable' : 'rejected',

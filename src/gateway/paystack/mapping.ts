@@ -252,8 +252,9 @@ export function mapEvent(body: unknown): GatewayEvent {
   if (typeof data !== 'object' || data === null) return { kind: 'unknown', name };
   const d = data as WireEventData;
   try {
-    if (name === 'charge.success')
+    if (name === 'charge.success') {
       return { kind: 'charge.success', transaction: mapTransaction(d) };
+    }
     if (name === 'transfer.success' || name === 'transfer.failed' || name === 'transfer.reversed') {
       return { kind: name, transfer: mapTransfer(d) };
     }

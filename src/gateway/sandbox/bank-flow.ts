@@ -1,8 +1,8 @@
 import {
-  TEST_BANK_BIRTHDAY,
-  TEST_BANK_OTP,
   bankAccountScenario,
   isNigerianPhone,
+  TEST_BANK_BIRTHDAY,
+  TEST_BANK_OTP,
 } from './test-data.ts';
 
 /**
@@ -99,8 +99,9 @@ export function submitToBankCharge(
       if (value !== TEST_BANK_OTP) return failed('Invalid OTP');
       const scenario = bankAccountScenario(state.bankCode, state.accountNumber);
       if (scenario.kind !== 'otp' || scenario.then === 'none') return SUCCESS;
-      if (scenario.then === 'phone')
+      if (scenario.then === 'phone') {
         return { kind: 'interim', state: { ...state, next: 'send_phone' } };
+      }
       if (state.birthday !== undefined) return checkBirthday(state.birthday);
       return { kind: 'interim', state: { ...state, next: 'send_birthday' } };
     }

@@ -1,8 +1,8 @@
 import {
-  TEST_PHONE_MIN_DIGITS,
   cardOutcome,
-  findTestCard,
   type CardStep,
+  findTestCard,
+  TEST_PHONE_MIN_DIGITS,
   type TestCard,
 } from './test-data.ts';
 
@@ -63,8 +63,9 @@ export function parseExpiry(
   if (month < 1 || month > 12) return 'The expiry month must be between 01 and 12';
   const currentYear = now.getUTCFullYear();
   const currentMonth = now.getUTCMonth() + 1;
-  if (year < currentYear || (year === currentYear && month < currentMonth))
+  if (year < currentYear || (year === currentYear && month < currentMonth)) {
     return 'This card has expired';
+  }
   return { expMonth: String(month).padStart(2, '0'), expYear: String(year) };
 }
 
@@ -76,8 +77,9 @@ function startFlow(input: CardInput, now: Date): CardFlowState | string {
   const cardNumber = normaliseCardNumber(input.cardNumber ?? '');
   if (!/^\d{12,19}$/.test(cardNumber)) return 'Enter a card number of 12 to 19 digits';
   const card = findTestCard(cardNumber);
-  if (card === undefined)
+  if (card === undefined) {
     return 'This is not a sandbox test card. Use one of the cards listed on this page.';
+  }
   const expiry = parseExpiry(input.expiry ?? '', now);
   if (typeof expiry === 'string') return expiry;
   if ((input.cvv ?? '').trim() !== card.cvv) return 'The CVV does not match this test card';
@@ -134,7 +136,7 @@ export function advanceCardFlow(
     if (state.completed.includes(step)) continue;
     const check = checkStep(card, step, input);
     if (check === 'missing') return { kind: 'next_step', state, step };
-    if (check !== 'ok')
+    if (check !== 'ok') {
       return {
         kind: 'finished',
         state,
@@ -143,6 +145,7 @@ export function advanceCardFlow(
         gatewayResponse: check.failure,
         authorized: false,
       };
+    }
     state.completed.push(step);
   }
   const outcome = cardOutcome(card.behaviour);

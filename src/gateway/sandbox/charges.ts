@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+
 import type { CardFlowState } from './card-flow.ts';
 import type { SandboxContext } from './context.ts';
 import type { Queryable } from './db.ts';
@@ -6,9 +7,9 @@ import {
   getAuthorization,
   getCustomer,
   insertAuthorization,
-  updateTransaction,
   type NewAuthorization,
   type TransactionRow,
+  updateTransaction,
 } from './store.ts';
 import { cardBrand, cardIsReusable, findBank, type TestCard } from './test-data.ts';
 import { transactionView, type WireTransaction } from './views.ts';
@@ -36,8 +37,9 @@ export async function finishTransaction(
   now: Date,
 ): Promise<TransactionRow> {
   let authorizationCode = transaction.authorization_code;
-  if (outcome.authorization !== undefined)
+  if (outcome.authorization !== undefined) {
     authorizationCode = (await insertAuthorization(q, outcome.authorization)).authorization_code;
+  }
   return updateTransaction(
     q,
     transaction.id,

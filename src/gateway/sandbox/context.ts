@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+
 import type { Clock } from '../../platform/clock.ts';
 import type { Faults } from './faults.ts';
 import type { WebhookSender } from './webhooks.ts';

@@ -54,16 +54,18 @@ export class SandboxGatewayControl {
         `the sandbox gateway did not answer (${error instanceof Error ? error.message : String(error)})`,
       );
     }
-    if (response.status === 404)
+    if (response.status === 404) {
       throw new SandboxControlError(
         'the payment gateway is not the sandbox gateway: simulations need it',
       );
-    if (!response.ok)
+    }
+    if (!response.ok) {
       throw new SandboxControlError(
         `the sandbox gateway answered ${response.status}: ${text}`,
         response.status,
         gatewayMessage(text),
       );
+    }
   }
 }
 

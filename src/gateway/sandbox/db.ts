@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import pg from 'pg';
 
 /** Shared plumbing of the sandbox's stores: connections, transactions, ids, row conversion. */

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+
 import type { AuthorizationRow, CustomerRow } from './store.ts';
 import {
-  DOMAIN,
-  SANDBOX_INTEGRATION,
   authorizationView,
   customerView,
+  DOMAIN,
+  SANDBOX_INTEGRATION,
   type WireTransaction,
 } from './views.ts';
 

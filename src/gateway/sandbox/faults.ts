@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import { validationError } from './errors.ts';
-import { isRecord, type Fields } from './input.ts';
+import { type Fields, isRecord } from './input.ts';
 
 /**
  * Test-control faults (POST /_sandbox/faults). They live in memory on purpose: a restart is a
@@ -67,8 +68,9 @@ const MAX_LATENCY_MS = 60_000;
 function count(fields: Fields, name: string, max: number): number | undefined {
   const value = fields[name];
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max)
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) {
     throw validationError(`${name} must be an integer between 0 and ${max}`);
+  }
   return value;
 }
 
@@ -104,8 +106,9 @@ export class Faults {
   /** Merges the given knobs into the current ones; knobs left out keep their value. */
   update(body: unknown): FaultSettings {
     if (!isRecord(body)) throw validationError('Send a JSON object of fault settings');
-    for (const key of Object.keys(body))
+    for (const key of Object.keys(body)) {
       if (!KNOWN_FIELDS.has(key)) throw validationError(`Unknown fault setting: ${key}`);
+    }
     const next: FaultSettings = {
       latencyMs: count(body, 'latency_ms', MAX_LATENCY_MS) ?? this.settings.latencyMs,
       failNext: count(body, 'fail_next', 1000) ?? this.settings.failNext,

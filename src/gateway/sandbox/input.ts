@@ -1,4 +1,4 @@
-import { SandboxError, missingParams, validationError } from './errors.ts';
+import { missingParams, SandboxError, validationError } from './errors.ts';
 
 /**
  * Request fields are read by hand rather than through JSON Schema so that every refusal carries
@@ -67,8 +67,9 @@ export function parseAmount(value: unknown): number | undefined {
 
 export function requiredAmount(fields: Fields, name = 'amount'): number {
   const value = fields[name];
-  if (value === undefined || value === null || value === '')
+  if (value === undefined || value === null || value === '') {
     throw missingParams('Amount is required');
+  }
   const amount = parseAmount(value);
   if (amount === undefined) throw validationError('Invalid Amount Sent');
   return amount;
@@ -93,11 +94,12 @@ export function requiredEmail(fields: Fields, missingMessage: string): string {
 /** The sandbox is an NGN-only integration, like a Nigerian merchant's default. */
 export function currencyOf(fields: Fields): 'NGN' {
   const currency = optionalString(fields, 'currency') ?? 'NGN';
-  if (currency.toUpperCase() !== 'NGN')
+  if (currency.toUpperCase() !== 'NGN') {
     throw new SandboxError(400, 'Currency not supported by merchant', {
       type: 'validation_error',
       code: 'unsupported_currency',
     });
+  }
   return 'NGN';
 }
 
@@ -107,10 +109,11 @@ const TRANSACTION_REFERENCE = /^[A-Za-z0-9.=-]{1,100}$/;
 export function optionalTransactionReference(fields: Fields): string | undefined {
   const reference = optionalString(fields, 'reference');
   if (reference === undefined) return undefined;
-  if (!TRANSACTION_REFERENCE.test(reference))
+  if (!TRANSACTION_REFERENCE.test(reference)) {
     throw validationError(
       "Invalid transaction reference: only alphanumerics, '-', '.' and '=' are allowed",
     );
+  }
   return reference;
 }
 
@@ -122,10 +125,11 @@ const TRANSFER_REFERENCE = /^[a-z0-9_-]{16,100}$/;
 
 export function requiredTransferReference(fields: Fields): string {
   const reference = requiredString(fields, 'reference', 'Reference is required');
-  if (!TRANSFER_REFERENCE.test(reference))
+  if (!TRANSFER_REFERENCE.test(reference)) {
     throw validationError(
       "Invalid transfer reference: 16 to 100 lowercase alphanumerics, '-' or '_'",
     );
+  }
   return reference;
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+
 import { formatNaira } from '../../domain/money.ts';
 import type { CardStep } from './test-data.ts';
 import { TEST_CARDS } from './test-data.ts';
@@ -158,12 +159,13 @@ export function cardStepPage(options: {
   step: CardStep;
   error?: string;
 }): string {
-  if (options.step === 'bank_auth')
+  if (options.step === 'bank_auth') {
     return bankAuthorizePage({
       action: options.action,
       payment: options.payment,
       bankName: 'TEST BANK',
     });
+  }
   const copy = STEP_COPY[options.step];
   const type = options.step === 'pin' ? 'password' : 'text';
   return layout(

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+
 import { isRecord } from './input.ts';
 import { API_ROUTE } from './routing.ts';
-import { BANKS, type Bank } from './test-data.ts';
+import { type Bank, BANKS } from './test-data.ts';
 
 // A fixed date: Paystack's bank list changes rarely and its timestamps are old.
 const LISTED_AT = '2016-07-14T10:04:29.000Z';

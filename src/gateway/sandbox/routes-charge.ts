@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+
 import {
+  type BankFlowResult,
+  type BankFlowState,
+  type BankSubmission,
   decideBankCharge,
   displayText,
   startBankCharge,
   submitToBankCharge,
-  type BankFlowResult,
-  type BankFlowState,
-  type BankSubmission,
 } from './bank-flow.ts';
 import {
   announceCharge,
@@ -14,11 +15,12 @@ import {
   finishTransaction,
   transactionPayload,
 } from './charges.ts';
-import { settleTime, type SandboxContext } from './context.ts';
-import { inDbTransaction, randomCode, withUniqueReference, type Queryable } from './db.ts';
-import { SandboxError, duplicateTransactionReference, ok, validationError } from './errors.ts';
+import { type SandboxContext, settleTime } from './context.ts';
+import { inDbTransaction, type Queryable, randomCode, withUniqueReference } from './db.ts';
+import { duplicateTransactionReference, ok, SandboxError, validationError } from './errors.ts';
 import {
   currencyOf,
+  type Fields,
   fieldsOf,
   isRecord,
   optionalMetadata,
@@ -27,7 +29,6 @@ import {
   requiredAmount,
   requiredEmail,
   requiredString,
-  type Fields,
 } from './input.ts';
 import { bankAuthorizePage, resultPage, sendPage } from './pages.ts';
 import { API_ROUTE, PAGE_ROUTE } from './routing.ts';
@@ -35,9 +36,9 @@ import {
   getCustomer,
   getTransactionByReference,
   insertTransaction,
+  type TransactionRow,
   updateTransaction,
   upsertCustomer,
-  type TransactionRow,
 } from './store.ts';
 import { findBank } from './test-data.ts';
 
@@ -140,10 +141,11 @@ function bankDetails(fields: Fields): { bankCode: string; accountNumber: string 
       'eft',
       'bank_transfer',
     ].find((name) => fields[name] !== undefined);
-    if (otherChannel !== undefined)
+    if (otherChannel !== undefined) {
       throw validationError(
         `The sandbox supports only the bank channel on /charge, not ${otherChannel}`,
       );
+    }
     throw new SandboxError(400, 'Bank details are required', {
       type: 'validation_error',
       code: 'missing_params',
@@ -151,20 +153,23 @@ function bankDetails(fields: Fields): { bankCode: string; accountNumber: string 
   }
   const bankCode = requiredString(bank, 'code', 'Bank code is required');
   const accountNumber = requiredString(bank, 'account_number', 'Account number is required');
-  if (findBank(bankCode)?.directDebit !== true)
+  if (findBank(bankCode)?.directDebit !== true) {
     throw validationError('Bank not supported for direct debit', 'unsupported_bank');
-  if (!/^\d{10}$/.test(accountNumber))
+  }
+  if (!/^\d{10}$/.test(accountNumber)) {
     throw new SandboxError(400, 'Account number must be 10 digits', {
       type: 'validation_error',
       code: 'invalid_params',
     });
+  }
   return { bankCode, accountNumber };
 }
 
 function optionalBirthday(fields: Fields, name = 'birthday'): string | undefined {
   const birthday = optionalString(fields, name);
-  if (birthday !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(birthday))
+  if (birthday !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(birthday)) {
     throw validationError('Birthday must be in the format YYYY-MM-DD');
+  }
   return birthday;
 }
 
@@ -231,23 +236,26 @@ export function registerChargeRoutes(app: FastifyInstance, ctx: SandboxContext):
       const reference = requiredString(fields, 'reference', 'Transaction reference is required');
       const value =
         submission === 'birthday' ? optionalBirthday(fields) : optionalString(fields, spec.field);
-      if (value === undefined)
+      if (value === undefined) {
         throw new SandboxError(400, `${spec.label} is required`, {
           type: 'validation_error',
           code: 'missing_params',
         });
+      }
       const now = ctx.clock.now();
       const transaction = await inDbTransaction(ctx.pool, async (db) => {
         const current = await getTransactionByReference(db, reference, { lock: true });
         if (current === undefined) throw invalidReference();
         const flow = bankFlowOf(current);
-        if (flow === null || isFinal(current))
+        if (flow === null || isFinal(current)) {
           throw validationError(`This charge is not waiting for input (status: ${current.status})`);
+        }
         const result = submitToBankCharge(flow, submission, value);
-        if (result === null)
+        if (result === null) {
           throw validationError(
             `This charge is not waiting for a ${spec.label.toLowerCase()} (status: ${flow.next})`,
           );
+        }
         return applyBankResult(db, ctx, current, flow, result, now);
       });
       return ok('Charge attempted', await chargeData(ctx, transaction, { announce: true }));
@@ -270,7 +278,7 @@ export function registerChargeRoutes(app: FastifyInstance, ctx: SandboxContext):
     async (request, reply) => {
       const transaction = await getTransactionByReference(ctx.pool, request.params.reference);
       const flow = transaction === undefined ? null : bankFlowOf(transaction);
-      if (transaction === undefined || flow === null || flow.next !== 'open_url')
+      if (transaction === undefined || flow === null || flow.next !== 'open_url') {
         return sendPage(
           reply,
           transaction === undefined ? 404 : 409,
@@ -283,6 +291,7 @@ export function registerChargeRoutes(app: FastifyInstance, ctx: SandboxContext):
             success: false,
           }),
         );
+      }
       const customer = await getCustomer(ctx.pool, transaction.customer_id);
       return sendPage(
         reply,
@@ -301,7 +310,7 @@ export function registerChargeRoutes(app: FastifyInstance, ctx: SandboxContext):
     PAGE_ROUTE,
     async (request, reply) => {
       const decision = optionalString(fieldsOf(request.body), 'decision');
-      if (decision !== 'approve' && decision !== 'decline')
+      if (decision !== 'approve' && decision !== 'decline') {
         return sendPage(
           reply,
           400,
@@ -311,6 +320,7 @@ export function registerChargeRoutes(app: FastifyInstance, ctx: SandboxContext):
             success: false,
           }),
         );
+      }
       const now = ctx.clock.now();
       const transaction = await inDbTransaction(ctx.pool, async (db) => {
         const current = await getTransactionByReference(db, request.params.reference, {
@@ -325,7 +335,7 @@ export function registerChargeRoutes(app: FastifyInstance, ctx: SandboxContext):
           changed: true,
         };
       });
-      if (transaction === undefined)
+      if (transaction === undefined) {
         return sendPage(
           reply,
           404,
@@ -335,8 +345,10 @@ export function registerChargeRoutes(app: FastifyInstance, ctx: SandboxContext):
             success: false,
           }),
         );
-      if (transaction.changed)
+      }
+      if (transaction.changed) {
         void announceCharge(ctx, await transactionPayload(ctx.pool, transaction.current));
+      }
       const success = transaction.current.status === 'success';
       return sendPage(
         reply,

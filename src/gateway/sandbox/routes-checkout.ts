@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+
 import { advanceCardFlow, type CardFlowState, type CardInput } from './card-flow.ts';
 import {
   announceCharge,
@@ -9,13 +10,13 @@ import {
 import type { SandboxContext } from './context.ts';
 import { inDbTransaction } from './db.ts';
 import { fieldsOf, isRecord, optionalString } from './input.ts';
-import { cardFormPage, cardStepPage, resultPage, sendPage, type PaymentSummary } from './pages.ts';
+import { cardFormPage, cardStepPage, type PaymentSummary, resultPage, sendPage } from './pages.ts';
 import { PAGE_ROUTE } from './routing.ts';
 import {
   getCustomer,
   getTransactionByAccessCode,
-  updateTransaction,
   type TransactionRow,
+  updateTransaction,
 } from './store.ts';
 
 /**
@@ -121,8 +122,9 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: SandboxContext
       const flow = cardFlowOf(transaction);
       if (flow !== null) {
         const next = advanceCardFlow(flow, {}, ctx.clock.now());
-        if (next.kind === 'next_step')
+        if (next.kind === 'next_step') {
           return sendPage(reply, 200, cardStepPage({ action, payment, step: next.step }));
+        }
       }
       const cancelUrl = cancelUrlOf(transaction);
       return sendPage(

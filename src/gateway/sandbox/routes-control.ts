@@ -1,24 +1,25 @@
 import type { FastifyInstance } from 'fastify';
+
 import { transactionPayload } from './charges.ts';
 import type { SandboxContext } from './context.ts';
-import { SandboxError, ok, validationError } from './errors.ts';
+import { ok, SandboxError, validationError } from './errors.ts';
 import {
   deactivatesAuthorization,
   isRevocationEvent,
-  revocationEventData,
   REVOCATION_EVENTS,
+  revocationEventData,
 } from './events.ts';
 import { faultView } from './faults.ts';
 import { fieldsOf, requiredString } from './input.ts';
 import { CONTROL_ROUTE } from './routing.ts';
 import { settleEverything } from './settlement.ts';
-import { summarise } from './store-settlement.ts';
 import {
   getAuthorization,
   getCustomer,
   latestSuccessfulTransactionFor,
   updateAuthorization,
 } from './store.ts';
+import { summarise } from './store-settlement.ts';
 import type { CardBehaviour } from './test-data.ts';
 
 /**
@@ -52,8 +53,9 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext)
   app.post('/_sandbox/events', CONTROL_ROUTE, async (request) => {
     const fields = fieldsOf(request.body);
     const event = fields.event;
-    if (!isRevocationEvent(event))
+    if (!isRevocationEvent(event)) {
       throw validationError(`event must be one of: ${REVOCATION_EVENTS.join(', ')}`);
+    }
     const code = requiredString(fields, 'authorization_code', 'authorization_code is required');
     const authorization = await getAuthorization(ctx.pool, code);
     if (authorization === undefined) throw new SandboxError(404, 'Authorization code not found.');
@@ -65,10 +67,12 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext)
       transaction: latest === undefined ? undefined : await transactionPayload(ctx.pool, latest),
       now: ctx.clock.now(),
     });
-    if (data === undefined)
+    if (data === undefined) {
       throw validationError('No successful payment with this authorization to dispute');
-    if (deactivatesAuthorization(event))
+    }
+    if (deactivatesAuthorization(event)) {
       await updateAuthorization(ctx.pool, code, { active: false });
+    }
     const delivered = await ctx.webhooks.send(ctx.revocationWebhookUrl, event, data);
     return ok('Event sent', { delivered });
   });
@@ -98,8 +102,9 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext)
     CONTROL_ROUTE,
     async (request) => {
       const behaviour = fieldsOf(request.body).behaviour;
-      if (!isBehaviour(behaviour))
+      if (!isBehaviour(behaviour)) {
         throw validationError(`behaviour must be one of: ${BEHAVIOURS.join(', ')}`);
+      }
       const updated = await updateAuthorization(ctx.pool, request.params.authorization_code, {
         behaviour,
       });

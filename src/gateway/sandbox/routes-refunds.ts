@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { settleTime, type SandboxContext } from './context.ts';
+
+import { type SandboxContext, settleTime } from './context.ts';
 import { inDbTransaction, type Queryable } from './db.ts';
-import { SandboxError, missingParams, ok, validationError } from './errors.ts';
+import { missingParams, ok, SandboxError, validationError } from './errors.ts';
 import { currencyOf, fieldsOf, optionalAmount, optionalString } from './input.ts';
 import { API_ROUTE } from './routing.ts';
-import { getRefund, insertRefund, refundedAmount, refundsOfTransaction } from './store-refunds.ts';
 import {
   getCustomer,
   getTransactionById,
   getTransactionByReference,
   type TransactionRow,
 } from './store.ts';
+import { getRefund, insertRefund, refundedAmount, refundsOfTransaction } from './store-refunds.ts';
 import { refundEventData, refundView } from './views.ts';
 
 /**
@@ -23,10 +24,11 @@ const MAX_ID = 2_147_483_647; // transaction ids are PostgreSQL integers
 
 /** `transaction` is a reference or the integer id; an all-digit value is tried as an id first. */
 async function findTransaction(q: Queryable, key: unknown): Promise<TransactionRow | undefined> {
-  if (typeof key === 'number')
+  if (typeof key === 'number') {
     return Number.isSafeInteger(key) && key > 0 && key <= MAX_ID
       ? getTransactionById(q, key, { lock: true })
       : undefined;
+  }
   if (typeof key !== 'string' || key.trim() === '') return undefined;
   const text = key.trim();
   if (/^\d{1,10}$/.test(text) && Number(text) <= MAX_ID) {
@@ -39,8 +41,9 @@ async function findTransaction(q: Queryable, key: unknown): Promise<TransactionR
 export function registerRefundRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/refund', API_ROUTE, async (request) => {
     const fields = fieldsOf(request.body);
-    if (fields.transaction === undefined || fields.transaction === '')
+    if (fields.transaction === undefined || fields.transaction === '') {
       throw missingParams('Transaction reference or id is required');
+    }
     const requested = optionalAmount(fields, 'amount');
     const currency = currencyOf(fields);
     const customerNote = optionalString(fields, 'customer_note') ?? null;
@@ -50,15 +53,17 @@ export function registerRefundRoutes(app: FastifyInstance, ctx: SandboxContext):
     const { refund, transaction } = await inDbTransaction(ctx.pool, async (db) => {
       const found = await findTransaction(db, fields.transaction);
       if (found === undefined) throw new SandboxError(404, 'Transaction not found');
-      if (found.status !== 'success')
+      if (found.status !== 'success') {
         throw validationError(`Cannot refund a transaction that is ${found.status}`);
+      }
       const remaining = found.amount - (await refundedAmount(db, found.id));
       if (remaining <= 0) throw validationError('Transaction has been fully reversed');
       const amount = requested ?? remaining;
-      if (amount > remaining)
+      if (amount > remaining) {
         throw validationError(
           `Refund amount cannot be more than the amount not yet refunded (${remaining} kobo)`,
         );
+      }
       const created = await insertRefund(db, {
         transaction_id: found.id,
         amount,

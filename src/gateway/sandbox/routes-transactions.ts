@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+
 import { announceCharge, transactionPayload } from './charges.ts';
-import { settleTime, type SandboxContext } from './context.ts';
+import { type SandboxContext, settleTime } from './context.ts';
 import { inDbTransaction, randomCode, withUniqueReference } from './db.ts';
-import { SandboxError, duplicateTransactionReference, ok } from './errors.ts';
+import { duplicateTransactionReference, ok, SandboxError } from './errors.ts';
 import {
   currencyOf,
   fieldsOf,
@@ -19,10 +20,10 @@ import {
   getCustomer,
   getTransactionByReference,
   insertTransaction,
+  type TransactionRow,
   updateAuthorization,
   updateTransaction,
   upsertCustomer,
-  type TransactionRow,
 } from './store.ts';
 import { cardOutcome } from './test-data.ts';
 
@@ -96,17 +97,19 @@ export function registerTransactionRoutes(app: FastifyInstance, ctx: SandboxCont
 
     const authorization = await getAuthorization(ctx.pool, code);
     if (authorization === undefined || !authorization.active) throw authorizationGone();
-    if (!authorization.reusable)
+    if (!authorization.reusable) {
       throw new SandboxError(400, 'This authorization is not reusable', {
         type: 'validation_error',
         code: 'invalid_params',
       });
+    }
     const customer = await getCustomer(ctx.pool, authorization.customer_id);
-    if (customer.email.toLowerCase() !== email.toLowerCase())
+    if (customer.email.toLowerCase() !== email.toLowerCase()) {
       throw new SandboxError(400, 'Email does not match Authorization code. Please confirm', {
         type: 'validation_error',
         code: 'invalid_params',
       });
+    }
 
     const transaction: TransactionRow = await withUniqueReference(
       'transactions',
@@ -129,7 +132,7 @@ export function registerTransactionRoutes(app: FastifyInstance, ctx: SandboxCont
           });
           const outcome = cardOutcome(authorization.behaviour);
           // A direct debit is asynchronous: `processing` now, settled by the scheduler.
-          if (authorization.channel === 'bank')
+          if (authorization.channel === 'bank') {
             return updateTransaction(
               db,
               created.id,
@@ -140,6 +143,7 @@ export function registerTransactionRoutes(app: FastifyInstance, ctx: SandboxCont
               },
               now,
             );
+          }
           return updateTransaction(
             db,
             created.id,

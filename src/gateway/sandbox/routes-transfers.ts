@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { settleTime, type SandboxContext } from './context.ts';
+
+import { type SandboxContext, settleTime } from './context.ts';
 import { withUniqueReference } from './db.ts';
-import { SandboxError, ok, validationError } from './errors.ts';
+import { ok, SandboxError, validationError } from './errors.ts';
 import {
   currencyOf,
   fieldsOf,
@@ -14,8 +15,8 @@ import {
 import { API_ROUTE } from './routing.ts';
 import {
   findOrCreateRecipient,
-  getRecipientById,
   getRecipientByCode,
+  getRecipientById,
   getTransferByReference,
   insertTransfer,
 } from './store-transfers.ts';
@@ -32,8 +33,9 @@ export function registerTransferRoutes(app: FastifyInstance, ctx: SandboxContext
   app.post('/transferrecipient', API_ROUTE, async (request, reply) => {
     const fields = fieldsOf(request.body);
     const type = requiredString(fields, 'type', 'Recipient type is required');
-    if (type !== 'nuban')
+    if (type !== 'nuban') {
       throw validationError('The sandbox supports only nuban transfer recipients');
+    }
     const name = requiredString(fields, 'name', 'Name is required');
     const accountNumber = requiredString(fields, 'account_number', 'Account number is required');
     const bankCode = requiredString(fields, 'bank_code', 'Bank code is required');
@@ -64,11 +66,12 @@ export function registerTransferRoutes(app: FastifyInstance, ctx: SandboxContext
     const currency = currencyOf(fields);
     const reason = optionalString(fields, 'reason') ?? null;
     const recipient = await getRecipientByCode(ctx.pool, recipientCode);
-    if (recipient === undefined)
+    if (recipient === undefined) {
       throw new SandboxError(400, 'Recipient specified is invalid', {
         type: 'validation_error',
         code: 'invalid_transfer_recipient',
       });
+    }
     const scenario = transferScenario(recipient.account_number);
     const transfer = await withUniqueReference(
       'transfers',

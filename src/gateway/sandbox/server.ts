@@ -36,6 +36,7 @@
  */
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import pg from 'pg';
+
 import { systemClock } from '../../platform/clock.ts';
 import { constantTimeEqual } from '../../platform/crypto.ts';
 import { loggerOptions } from '../../platform/logger.ts';
@@ -120,8 +121,9 @@ function registerHooks(app: FastifyInstance, ctx: SandboxContext, secretKey: str
 
   app.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof SandboxError) return reply.code(error.statusCode).send(error.toEnvelope());
-    if (isFastifyError(error) && error.statusCode !== undefined && error.statusCode < 500)
+    if (isFastifyError(error) && error.statusCode !== undefined && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ status: false, message: error.message });
+    }
     request.log.error({ err: error }, 'sandbox gateway error');
     return reply.code(500).send({ status: false, message: 'Internal server error' });
   });
@@ -195,8 +197,9 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
     throw error;
   }
   const address = app.server.address();
-  if (address === null || typeof address === 'string')
+  if (address === null || typeof address === 'string') {
     throw new Error('The sandbox gateway did not bind a TCP port');
+  }
   publicBaseUrl ??= `http://localhost:${address.port}`;
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   const url = `http://${urlHost.includes(':') ? `[${urlHost}]` : urlHost}:${address.port}`;

@@ -1,21 +1,22 @@
 import { randomBytes } from 'node:crypto';
+
 import {
   announceCharge,
   bankAuthorization,
   finishTransaction,
   transactionPayload,
 } from './charges.ts';
-import { settleTime, type SandboxContext } from './context.ts';
+import { type SandboxContext, settleTime } from './context.ts';
 import { inDbTransaction } from './db.ts';
-import { markRefundProcessed, processedRefundAmount, type RefundRow } from './store-refunds.ts';
-import { claimDue, makeEverythingDue } from './store-settlement.ts';
-import { getRecipientById, updateTransfer, type TransferRow } from './store-transfers.ts';
 import {
   getCustomer,
   getTransactionById,
-  updateTransaction,
   type TransactionRow,
+  updateTransaction,
 } from './store.ts';
+import { markRefundProcessed, processedRefundAmount, type RefundRow } from './store-refunds.ts';
+import { claimDue, makeEverythingDue } from './store-settlement.ts';
+import { getRecipientById, type TransferRow, updateTransfer } from './store-transfers.ts';
 import { transferScenario } from './test-data.ts';
 import { refundEventData, transferView } from './views.ts';
 
@@ -61,8 +62,9 @@ async function settleTransactions(ctx: SandboxContext, now: Date): Promise<Settl
     return done;
   });
   const deliveries: Promise<boolean>[] = [];
-  for (const row of settled)
+  for (const row of settled) {
     deliveries.push(announceCharge(ctx, await transactionPayload(ctx.pool, row)));
+  }
   return { settled: settled.length, deliveries };
 }
 
@@ -99,8 +101,9 @@ async function settleTransfers(ctx: SandboxContext, now: Date): Promise<SettleRe
     }
     return done;
   });
-  for (const { transfer } of settled)
+  for (const { transfer } of settled) {
     if (transfer.settle_at !== null) ctx.scheduleSettlement(transfer.settle_at);
+  }
   return {
     settled: settled.length,
     deliveries: settled.map(({ transfer, recipient }) =>
@@ -121,8 +124,9 @@ async function settleRefunds(ctx: SandboxContext, now: Date): Promise<SettleResu
       const refund = await markRefundProcessed(db, row.id, now);
       let transaction = await getTransactionById(db, row.transaction_id, { lock: true });
       if (transaction === undefined) throw new Error(`refund ${row.id} lost its transaction`);
-      if ((await processedRefundAmount(db, transaction.id)) >= transaction.amount)
+      if ((await processedRefundAmount(db, transaction.id)) >= transaction.amount) {
         transaction = await updateTransaction(db, transaction.id, { status: 'reversed' }, now);
+      }
       const customer = await getCustomer(db, transaction.customer_id);
       done.push(refundEventData(refund, transaction, customer));
     }

@@ -1,4 +1,4 @@
-import { first, int, withAmount, type Queryable, type Raw } from './db.ts';
+import { first, int, type Queryable, type Raw, withAmount } from './db.ts';
 
 /** Refunds of the `sandbox_gateway` schema. */
 

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { int, withAmount, type Queryable, type Raw } from './db.ts';
+
+import { int, type Queryable, type Raw, withAmount } from './db.ts';
 
 /** Queries over every table with a `settle_at` column: what is due, and a summary of state. */
 
@@ -34,11 +35,12 @@ export async function nextSettleAt(q: Queryable): Promise<Date | null> {
 
 /** Brings every scheduled settlement forward to `now` (POST /_sandbox/settle). */
 export async function makeEverythingDue(q: Queryable, now: Date): Promise<void> {
-  for (const table of ['transactions', 'transfers', 'refunds'] as const)
+  for (const table of ['transactions', 'transfers', 'refunds'] as const) {
     await q.query(
       `UPDATE sandbox_gateway.${table} SET settle_at = $1 WHERE settle_at IS NOT NULL AND settle_at > $1`,
       [now],
     );
+  }
 }
 
 export interface StateSummary {

@@ -1,4 +1,4 @@
-import { first, randomCode, withAmount, type Queryable, type Raw } from './db.ts';
+import { first, type Queryable, randomCode, type Raw, withAmount } from './db.ts';
 
 /** Transfer recipients and transfers of the `sandbox_gateway` schema. */
 

@@ -1,6 +1,6 @@
 import type { BankFlowState } from './bank-flow.ts';
 import type { CardFlowState } from './card-flow.ts';
-import { first, randomCode, withAmount, type Queryable, type Raw } from './db.ts';
+import { first, type Queryable, randomCode, type Raw, withAmount } from './db.ts';
 import type { CardBehaviour } from './test-data.ts';
 
 /**

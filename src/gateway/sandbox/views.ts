@@ -1,7 +1,7 @@
 import { transactionFeeKobo, transferFeeKobo } from './fees.ts';
+import type { AuthorizationRow, CustomerRow, TransactionRow } from './store.ts';
 import type { RefundRow } from './store-refunds.ts';
 import type { RecipientRow, TransferRow } from './store-transfers.ts';
-import type { AuthorizationRow, CustomerRow, TransactionRow } from './store.ts';
 import { findBank } from './test-data.ts';
 
 /**

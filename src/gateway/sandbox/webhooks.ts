@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+
 import { hmacSha512Hex } from '../../platform/crypto.ts';
 import type { Faults } from './faults.ts';
 

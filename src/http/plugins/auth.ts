@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import { authenticate } from '../../features/access/index.ts';
-import type { Principal, PrincipalKind } from '../../domain/principal.ts';
+
 import type { AppContext } from '../../app-context.ts';
 import { DomainError } from '../../domain/errors.ts';
+import type { Principal, PrincipalKind } from '../../domain/principal.ts';
+import { authenticate } from '../../features/access/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,11 +15,12 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match)
+  if (!match) {
     throw new DomainError(
       'unauthenticated',
       'Authorization header must be "Bearer <key or token>".',
     );
+  }
   return match[1];
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, type Registry } from 'prom-client';
+
 import { DomainError } from '../../domain/errors.ts';
 
 declare module 'fastify' {

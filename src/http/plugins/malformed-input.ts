@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import { DomainError } from '../../domain/errors.ts';
 import { findMalformedText, findUndecodableQueryParameter } from '../malformed-text.ts';
 
@@ -39,8 +40,9 @@ export function registerMalformedInputGuard(app: FastifyInstance): void {
     const queryStart = request.url.indexOf('?');
     if (queryStart === -1) return;
     const undecodable = findUndecodableQueryParameter(request.url.slice(queryStart + 1));
-    if (undecodable !== undefined)
+    if (undecodable !== undefined) {
       throw new MalformedInputError('query', undecodable, 'must be valid percent-encoded UTF-8');
+    }
     for (const [name, value] of Object.entries(request.query as Record<string, unknown>)) {
       const problem = findMalformedText(name) ?? findMalformedText(value);
       if (problem !== undefined) throw new MalformedInputError('query', name, problem);

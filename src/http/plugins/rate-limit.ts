@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import type { AppContext } from '../../app-context.ts';
 import { parseSecretKey } from '../../domain/api-key.ts';
 import { DomainError } from '../../domain/errors.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Registry } from 'prom-client';
+
 import type { AppContext } from '../../app-context.ts';
 import type { TypedApp } from '../typed-app.ts';
 

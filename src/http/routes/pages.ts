@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { checkoutFrameAncestors } from '../../features/checkout/index.ts';
+
 import type { AppContext } from '../../app-context.ts';
+import { checkoutFrameAncestors } from '../../features/checkout/index.ts';
 import { pageSecurityHeaders, type PageSecurityOptions } from '../page-security.ts';
 import { MalformedInputError } from '../plugins/malformed-input.ts';
 import { loadStaticFiles, type StaticFile } from '../static-files.ts';

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+
 import type { Frame, Page } from 'playwright-core';
 
 export { launchBrowser } from './launch.ts';

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+
 import type { Frame, FrameLocator, Page } from 'playwright-core';
+
 import { freshTestBvn, TEST_BVN_DATE_OF_BIRTH } from '../../harness/fixtures.ts';
 import type { HttpClient } from '../../harness/http-client.ts';
 import { payOnCardPage, TEST_CARDS } from '../../harness/sandbox.ts';

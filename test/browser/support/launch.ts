@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+
+import { type Browser, chromium } from 'playwright-core';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 /**

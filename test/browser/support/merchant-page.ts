@@ -34,10 +34,12 @@ export async function startMerchantPage(sdkUrl: string): Promise<MerchantPage> {
 </body></html>`;
   const server: Server = createServer((request, response) => {
     response.setHeader('content-type', 'text/html; charset=utf-8');
-    if (request.url?.startsWith('/other'))
+    if (request.url?.startsWith('/other')) {
       return response.end('<!doctype html><title>other</title>');
-    if (request.url?.startsWith('/thanks'))
+    }
+    if (request.url?.startsWith('/thanks')) {
       return response.end('<!doctype html><title>Thanks</title><h1>Thanks for your order</h1>');
+    }
     response.end(page);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+
 import type { ApiMerchant } from './checkout.ts';
 
 /**

@@ -1,9 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startStack, type Stack } from '../../harness/stack.ts';
-import { registerMerchant, type ApiMerchant } from './checkout.ts';
+
+import { type Stack, startStack } from '../../harness/stack.ts';
+import { type ApiMerchant, registerMerchant } from './checkout.ts';
 import { launchBrowser } from './launch.ts';
-import { startMerchantPage, type MerchantPage } from './merchant-page.ts';
+import { type MerchantPage, startMerchantPage } from './merchant-page.ts';
 
 /** What a browser test file works with: the running service, Chromium, a shop page, a merchant. */
 export interface BrowserSuite {

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { AuditEntry } from '../api.ts';
+
+import { messageOf } from '../../shared/message-of.ts';
 import { Alert, StepHeading } from '../../shared/ui.tsx';
+import type { AuditEntry } from '../api.ts';
 import { useConsole } from '../context.ts';
 import { AuditTable } from './merchant-overview.tsx';
-import { messageOf } from '../../shared/message-of.ts';
 
 /** Every operator action, newest first: who, what, to which merchant, why. */
 export function AuditLogSection() {

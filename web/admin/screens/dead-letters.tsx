@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { DeadLetterEvent } from '../api.ts';
+
 import { formatDateTime } from '../../shared/format.ts';
+import { messageOf } from '../../shared/message-of.ts';
 import { Link } from '../../shared/router.tsx';
 import { Alert, StepHeading } from '../../shared/ui.tsx';
+import type { DeadLetterEvent } from '../api.ts';
 import { useConsole } from '../context.ts';
-import { messageOf } from '../../shared/message-of.ts';
 
 /** Webhook events that ran out of retries, across merchants, newest first. */
 export function DeadLettersSection() {

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+
 import { Link } from '../../shared/router.tsx';
 
 export interface Section {

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { Ledger } from '../api.ts';
+
 import { formatDateTime, formatNaira } from '../../shared/format.ts';
 import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
-import { useConsole } from '../context.ts';
 import { useAsyncAction } from '../../shared/use-async-action.ts';
+import type { Ledger } from '../api.ts';
+import { useConsole } from '../context.ts';
 
 /** The ledger check: the journal sums to zero, each entry balances, accounts on their side. */
 export function LedgerSection() {

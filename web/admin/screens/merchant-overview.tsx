@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { AuditEntry, Overview, StatusAction } from '../api.ts';
+
 import { formatDateTime, formatNaira } from '../../shared/format.ts';
+import { messageOf } from '../../shared/message-of.ts';
 import { Link } from '../../shared/router.tsx';
 import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
+import type { AuditEntry, Overview, StatusAction } from '../api.ts';
 import { useConsole } from '../context.ts';
 import { ACTION_WORDS } from '../words.ts';
 import { StatusBadge } from './merchants.tsx';
 import { ACTION_BUTTONS, actionsFor, StatusChange } from './status-change.tsx';
-import { messageOf } from '../../shared/message-of.ts';
 
 const PLAN_WORDS = {
   pending_deposit: 'Deposit pending',
@@ -33,7 +34,7 @@ export function MerchantOverviewSection(props: { merchantId: string }) {
     ]).catch((caught: unknown) => setError(messageOf(caught)));
   useEffect(() => void load(), []);
 
-  if (error && !overview)
+  if (error && !overview) {
     return (
       <>
         <p class="pay-back">
@@ -42,6 +43,7 @@ export function MerchantOverviewSection(props: { merchantId: string }) {
         <Alert>{error}</Alert>
       </>
     );
+  }
   if (!overview) return <Spinner label="Loading the merchant…" />;
   const { merchant } = overview;
 

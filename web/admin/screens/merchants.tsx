@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { MerchantRecord, MerchantStatus } from '../api.ts';
+
 import { formatDateTime } from '../../shared/format.ts';
+import { messageOf } from '../../shared/message-of.ts';
 import { Link } from '../../shared/router.tsx';
 import { Alert, StepHeading } from '../../shared/ui.tsx';
+import type { MerchantRecord, MerchantStatus } from '../api.ts';
 import { useConsole } from '../context.ts';
 import { STATUS_WORDS } from '../words.ts';
-import { messageOf } from '../../shared/message-of.ts';
 
 const PAGE = 25;
 

@@ -1,10 +1,11 @@
 import { useState } from 'preact/hooks';
-import type { Report } from '../api.ts';
+
 import { formatDateTime } from '../../shared/format.ts';
-import { Alert, StepHeading } from '../../shared/ui.tsx';
-import { useConsole } from '../context.ts';
 import { messageOf } from '../../shared/message-of.ts';
+import { Alert, StepHeading } from '../../shared/ui.tsx';
 import { useAsyncAction } from '../../shared/use-async-action.ts';
+import type { Report } from '../api.ts';
+import { useConsole } from '../context.ts';
 
 /** A date input's value for `days` ago (the browser's day; the API takes any instant). */
 function daysAgo(days: number): string {

@@ -1,9 +1,10 @@
 import { useState } from 'preact/hooks';
-import type { AdminApi } from '../api.ts';
+
 import { ApiError } from '../../shared/json-api.ts';
-import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
 import { messageOf } from '../../shared/message-of.ts';
+import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
 import { useAsyncAction } from '../../shared/use-async-action.ts';
+import type { AdminApi } from '../api.ts';
 
 /** Sign in with the operator token and the name the audit log records (decision 0020). */
 export function OperatorSignIn(props: { api: AdminApi; onSignedIn: () => void }) {

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import type { MerchantRecord, StatusAction } from '../api.ts';
+
 import { Alert } from '../../shared/ui.tsx';
-import { useConsole } from '../context.ts';
 import { useAsyncAction } from '../../shared/use-async-action.ts';
+import type { MerchantRecord, StatusAction } from '../api.ts';
+import { useConsole } from '../context.ts';
 
 /** What each change does, said before it is confirmed. */
 const CHANGES: Record<

@@ -1,4 +1,5 @@
 import { useEffect } from 'preact/hooks';
+
 import { StepHeading } from '../../shared/ui.tsx';
 import type { Host } from '../host.ts';
 

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'preact/hooks';
+
 import { ApiError, type Method } from '../../shared/api.ts';
 import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
 import { useCheckout } from '../context.ts';
 import { messageFor } from '../flow.ts';
 
 export function methodDescription(method: Method): string {
-  if (method.type === 'card' && method.exp_month && method.exp_year)
+  if (method.type === 'card' && method.exp_month && method.exp_year) {
     return `•••• ${method.last4} · expires ${method.exp_month}/${method.exp_year.slice(-2)}`;
+  }
   return method.type === 'card' ? `•••• ${method.last4}` : 'Direct debit';
 }
 

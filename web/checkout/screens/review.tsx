@@ -1,4 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
+
 import {
   ApiError,
   type Confirmation,
@@ -53,8 +54,9 @@ export function ReviewAndConfirm(props: {
       if (
         caught instanceof ApiError &&
         (caught.status === 403 || caught.code === 'session_not_pending')
-      )
+      ) {
         return props.onRefused(caught);
+      }
       setError(
         caught instanceof ApiError && caught.code === 'network_error'
           ? 'We could not confirm your plan because the connection dropped. Try again: you will never be charged twice.'

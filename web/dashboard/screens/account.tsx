@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+
 import { ApiError, type IdentityStatus, type TrustSummary } from '../../shared/api.ts';
 import { IdentityVerification } from '../../shared/customer/identity.tsx';
 import { messageFor } from '../../shared/customer/messages.ts';

@@ -1,8 +1,9 @@
 import { useState } from 'preact/hooks';
+
 import { ApiError } from '../../shared/api.ts';
+import { useCustomerContext } from '../../shared/customer/context.ts';
 import { messageFor } from '../../shared/customer/messages.ts';
 import { Alert, Field, StepBody, StepHeading, SubmitButton } from '../../shared/ui.tsx';
-import { useCustomerContext } from '../../shared/customer/context.ts';
 import { useAsyncAction } from '../../shared/use-async-action.ts';
 
 /** Asks for a reset link by e-mail. The answer never says whether the address has an account. */
@@ -23,7 +24,7 @@ export function ForgotPassword(props: { onSignIn: () => void }) {
     });
   }
 
-  if (sent)
+  if (sent) {
     return (
       <StepBody>
         <StepHeading
@@ -43,6 +44,7 @@ export function ForgotPassword(props: { onSignIn: () => void }) {
         </button>
       </StepBody>
     );
+  }
 
   return (
     <StepBody>

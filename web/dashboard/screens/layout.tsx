@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+
 import type { Customer } from '../../shared/api.ts';
 import { Link } from '../../shared/router.tsx';
 

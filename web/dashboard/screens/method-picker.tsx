@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+
 import type { Method } from '../../shared/api.ts';
 import { AddCard } from '../../shared/customer/add-card.tsx';
 import { methodText } from '../plan-facts.ts';
@@ -16,7 +17,7 @@ export function MethodPicker(props: {
 }) {
   const [adding, setAdding] = useState(false);
   const id = `pick-${props.label.replace(/\W+/g, '-').toLowerCase()}`;
-  if (adding)
+  if (adding) {
     return (
       <div class="subform">
         <AddCard
@@ -28,6 +29,7 @@ export function MethodPicker(props: {
         />
       </div>
     );
+  }
   return (
     <div class="field method-picker">
       <label for={id}>{props.label}</label>

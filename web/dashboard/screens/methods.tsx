@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+
 import { ApiError, type Method, type PaymentPlan } from '../../shared/api.ts';
 import { AddCard } from '../../shared/customer/add-card.tsx';
 import { BankMandate } from '../../shared/customer/bank-mandate.tsx';
@@ -52,10 +53,11 @@ export function MethodsSection() {
       }
       await load();
     } catch (caught) {
-      if (caught instanceof ApiError && caught.code === 'payment_method_in_use')
+      if (caught instanceof ApiError && caught.code === 'payment_method_in_use') {
         setInUse({ methodId: method.id });
-      else
+      } else {
         setError(caught instanceof ApiError ? messageFor(caught) : 'That did not work; try again.');
+      }
     } finally {
       setBusy(undefined);
     }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, type PreferenceTopic, type Preferences } from '../../shared/api.ts';
+
+import { ApiError, type Preferences, type PreferenceTopic } from '../../shared/api.ts';
 import { messageFor } from '../../shared/customer/messages.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { Alert, StepHeading } from '../../shared/ui.tsx';

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+
 import { ApiError, type Method, type PaymentPlan } from '../../shared/api.ts';
 import { messageFor } from '../../shared/customer/messages.ts';
 import { Link } from '../../shared/router.tsx';
@@ -29,12 +30,13 @@ export function PlanDetail(props: { id: string }) {
     } catch (caught) {
       // Another customer's plan reads as 404, like one that does not exist: nothing is shown.
       if (caught instanceof ApiError && caught.status === 404) setLoaded({ kind: 'missing' });
-      else
+      else {
         setLoaded({
           kind: 'error',
           message:
             caught instanceof ApiError ? messageFor(caught) : 'The plan could not be loaded.',
         });
+      }
     }
   }
   useEffect(() => void load(), [props.id]);
@@ -49,7 +51,7 @@ export function PlanDetail(props: { id: string }) {
     </p>
   );
   if (loaded.kind === 'loading') return <Spinner label="Loading the plan…" />;
-  if (loaded.kind === 'missing')
+  if (loaded.kind === 'missing') {
     return (
       <>
         {back}
@@ -57,13 +59,15 @@ export function PlanDetail(props: { id: string }) {
         <p>There is no plan at this address among your plans.</p>
       </>
     );
-  if (loaded.kind === 'error')
+  }
+  if (loaded.kind === 'error') {
     return (
       <>
         {back}
         <Alert>{loaded.message}</Alert>
       </>
     );
+  }
 
   const { plan, methods } = loaded;
   const figures = planFigures(plan, Date.now());

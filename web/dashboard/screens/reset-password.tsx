@@ -1,8 +1,9 @@
 import { useState } from 'preact/hooks';
+
 import { ApiError, type Customer } from '../../shared/api.ts';
+import { useCustomerContext } from '../../shared/customer/context.ts';
 import { messageFor } from '../../shared/customer/messages.ts';
 import { Alert, Field, StepBody, StepHeading, SubmitButton } from '../../shared/ui.tsx';
-import { useCustomerContext } from '../../shared/customer/context.ts';
 
 /**
  * The e-mailed link's page: the token arrives in the URL's fragment (never sent to a server) and
@@ -38,7 +39,7 @@ export function ResetPassword(props: {
     }
   }
 
-  if (expired)
+  if (expired) {
     return (
       <StepBody>
         <StepHeading lead="A reset link works once, for an hour after it is sent; using one retires the others.">
@@ -49,6 +50,7 @@ export function ResetPassword(props: {
         </button>
       </StepBody>
     );
+  }
 
   return (
     <StepBody>

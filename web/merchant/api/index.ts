@@ -1,12 +1,13 @@
 // The merchant dashboard's side of /api/v1. Types come from the TypeBox schemas the API
 // validates and serialises with.
 import type { Static } from 'typebox';
+
 import type {
   ApiKey,
   Merchant,
   MerchantCredentials,
 } from '../../../src/features/merchants/schemas.ts';
-import { JsonApi, type TokenStore, type Tokens } from '../../shared/json-api.ts';
+import { JsonApi, type Tokens, type TokenStore } from '../../shared/json-api.ts';
 
 export type MerchantRecord = Static<typeof Merchant>;
 export type NewMerchant = Static<typeof MerchantCredentials>;
@@ -42,9 +43,9 @@ export class TabTokens implements TokenStore {
   }
   save(tokens: Tokens | undefined): void {
     try {
-      if (tokens)
+      if (tokens) {
         sessionStorage.setItem(TabTokens.KEY, JSON.stringify({ ...this.load(), ...tokens }));
-      else sessionStorage.removeItem(TabTokens.KEY);
+      } else sessionStorage.removeItem(TabTokens.KEY);
     } catch {
       // Storage refused (private mode): the session then lasts until reload.
     }

@@ -1,6 +1,7 @@
 // Payment links and the settings shared by both modes, on the dashboard's transport
 // (MerchantApi.request). Types come from the schemas the API validates and serialises with.
 import type { Static } from 'typebox';
+
 import type { PaymentLink as PaymentLinkSchema } from '../../../src/features/payment-links/schemas.ts';
 import type { Constraints, GoodsReleaseRule, Tier } from '../../../src/http/schemas.ts';
 import type { MerchantApi, MerchantRecord, Mode } from './index.ts';

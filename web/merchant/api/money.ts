@@ -3,12 +3,13 @@
 // validates and serialises with. The wallet and payouts have the mode of Tranche's gateway key
 // (decision 0015), not the mode being looked at: no `livemode` is sent, the wallet says its own.
 import type { Static } from 'typebox';
-import type { Bank as BankSchema } from '../../../src/features/payment-methods/schemas.ts';
+
 import type {
   Payout as PayoutSchema,
   Wallet as WalletSchema,
   WalletTransaction as WalletTransactionSchema,
 } from '../../../src/features/money/schemas.ts';
+import type { Bank as BankSchema } from '../../../src/features/payment-methods/schemas.ts';
 import type { MerchantApi, MerchantRecord } from './index.ts';
 
 export type Wallet = Static<typeof WalletSchema>;
@@ -21,8 +22,9 @@ const enc = encodeURIComponent;
 
 function query(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params))
+  for (const [name, value] of Object.entries(params)) {
     if (value !== undefined && value !== '') search.set(name, String(value));
+  }
   const text = search.toString();
   return text === '' ? '' : `?${text}`;
 }

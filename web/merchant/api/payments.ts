@@ -2,8 +2,9 @@
 // delivery log (for the getting-started checklist), on `MerchantApi.request()`. Types come from
 // the TypeBox schemas the API validates and serialises with.
 import type { Static } from 'typebox';
-import type { Charge, Plan } from '../../../src/features/plans/schemas.ts';
+
 import type { WebhookEvent } from '../../../src/features/merchant-webhooks/schemas.ts';
+import type { Charge, Plan } from '../../../src/features/plans/schemas.ts';
 import type { MerchantApi, Mode } from './index.ts';
 
 export type PlanStatus = 'pending_deposit' | 'active' | 'completed' | 'defaulted' | 'cancelled';
@@ -26,8 +27,9 @@ const livemode = (mode: Mode) => String(mode === 'live');
 
 function query(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params))
+  for (const [name, value] of Object.entries(params)) {
     if (value !== undefined && value !== '') search.set(name, String(value));
+  }
   const text = search.toString();
   return text === '' ? '' : `?${text}`;
 }

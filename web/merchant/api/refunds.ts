@@ -1,6 +1,7 @@
 // The dashboard's refund and cancellation calls, on `MerchantApi.request()`. Each submission
 // carries its own Idempotency-Key, so a retried click (or a lost answer) refunds once.
 import type { Static } from 'typebox';
+
 import type { Refund } from '../../../src/features/refunds/schemas.ts';
 import type { MerchantApi } from './index.ts';
 import type { ListPage, PaymentPlan } from './payments.ts';

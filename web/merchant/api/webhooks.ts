@@ -1,5 +1,6 @@
 // The webhook delivery log, on the dashboard's transport (MerchantApi.request).
 import type { Static } from 'typebox';
+
 import type { WebhookEvent } from '../../../src/features/merchant-webhooks/schemas.ts';
 import type { MerchantApi, Mode } from './index.ts';
 

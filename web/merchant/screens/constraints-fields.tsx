@@ -2,8 +2,9 @@
 // constraints (Settings) and a payment link's own (Payment links). The API checks the values;
 // the page only reads whole numbers out of what was typed.
 import { useId } from 'preact/hooks';
-import type { LinkConstraints } from '../api/links.ts';
+
 import { Field } from '../../shared/ui.tsx';
+import type { LinkConstraints } from '../api/links.ts';
 
 export interface ConstraintsDraft {
   weekly: boolean;
@@ -43,8 +44,9 @@ export function constraintsFromDraft(
   if (maxWeekly === undefined) errors.maxWeekly = whole;
   if (maxMonthly === undefined) errors.maxMonthly = whole;
   if (minUpfront === undefined) errors.minUpfront = 'Enter a whole percentage, such as 25.';
-  if (maxWeekly === undefined || maxMonthly === undefined || minUpfront === undefined)
+  if (maxWeekly === undefined || maxMonthly === undefined || minUpfront === undefined) {
     return { errors };
+  }
   const allowed: LinkConstraints['allowed_frequencies'] = [];
   if (draft.weekly) allowed.push('weekly');
   if (draft.monthly) allowed.push('monthly');

@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'preact/hooks';
+
+import { formatDateTime } from '../../shared/format.ts';
+import { messageOf } from '../../shared/message-of.ts';
+import { Alert } from '../../shared/ui.tsx';
 import {
   deliveryDetail,
+  type DeliveryEvent,
   listDeliveries,
   resendDelivery,
   resendFailedDeliveries,
-  type DeliveryEvent,
 } from '../api/webhooks.ts';
-import { formatDateTime } from '../../shared/format.ts';
-import { Alert } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
-import { messageOf } from '../../shared/message-of.ts';
 
 export const STATUS_WORDS: Record<DeliveryEvent['status'], string> = {
   pending: 'Waiting',

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { Key, RolledKey, WebhookProbe } from '../api/index.ts';
+
 import { formatDateTime } from '../../shared/format.ts';
+import { messageOf } from '../../shared/message-of.ts';
 import { Alert, Field, StepHeading } from '../../shared/ui.tsx';
+import type { Key, RolledKey, WebhookProbe } from '../api/index.ts';
 import { useDashboard } from '../context.ts';
 import { CopyableSecret } from './copyable-secret.tsx';
 import { DeliveryLog } from './delivery-log.tsx';
-import { messageOf } from '../../shared/message-of.ts';
 
 /** API keys and the webhook endpoint of the mode being looked at. */
 export function DevelopersSection() {
@@ -114,10 +115,11 @@ function ApiKeysCard() {
 
 function keyState(key: Key): string {
   if (key.revoked_at !== null) return `Revoked ${formatDateTime(key.revoked_at)}`;
-  if (key.expires_at !== null)
+  if (key.expires_at !== null) {
     return Date.parse(key.expires_at) <= Date.now()
       ? 'Expired'
       : `Expires ${formatDateTime(key.expires_at)}`;
+  }
   return 'Active';
 }
 
@@ -162,8 +164,9 @@ function WebhookCard() {
   }
 
   async function rollSecret() {
-    if (!confirm(`Roll the ${mode} webhook secret? The old one keeps signing for 24 hours.`))
+    if (!confirm(`Roll the ${mode} webhook secret? The old one keeps signing for 24 hours.`)) {
       return;
+    }
     try {
       setSecret((await api.rollWebhookSecret(merchant.id, mode)).webhook_secret);
     } catch (caught) {

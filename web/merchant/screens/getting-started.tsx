@@ -1,6 +1,10 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+
 import { formatDateTime } from '../../shared/format.ts';
+import { messageOf } from '../../shared/message-of.ts';
+import { Link } from '../../shared/router.tsx';
+import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
 import type { Key } from '../api/index.ts';
 import {
   listPlans,
@@ -8,11 +12,8 @@ import {
   type PaymentPlan,
   type WebhookLogEvent,
 } from '../api/payments.ts';
-import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
-import { Link } from '../../shared/router.tsx';
 import { planPath } from './payments/paths.ts';
-import { messageOf } from '../../shared/message-of.ts';
 
 export const GETTING_STARTED_PATH = '/merchant/getting-started';
 

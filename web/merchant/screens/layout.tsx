@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
-import type { MerchantRecord, Mode } from '../api/index.ts';
+
 import { Link } from '../../shared/router.tsx';
+import type { MerchantRecord, Mode } from '../api/index.ts';
 
 export interface Section {
   path: string;
@@ -63,14 +64,15 @@ export function DashboardLayout(props: {
 }
 
 function AccountBanner(props: { merchant: MerchantRecord; mode: Mode }) {
-  if (props.merchant.status === 'pending_approval')
+  if (props.merchant.status === 'pending_approval') {
     return (
       <p class="banner" role="status">
         Waiting for approval: Tranche is reviewing your business. Test mode works now; live payments
         open once you are approved.
       </p>
     );
-  if (props.merchant.status === 'deactivated')
+  }
+  if (props.merchant.status === 'deactivated') {
     return (
       <p class="banner danger" role="alert">
         Your account is deactivated: your keys are refused and no checkout can start.
@@ -79,11 +81,13 @@ function AccountBanner(props: { merchant: MerchantRecord; mode: Mode }) {
         Contact Tranche support to have it reactivated.
       </p>
     );
-  if (props.mode === 'test')
+  }
+  if (props.mode === 'test') {
     return (
       <p class="banner" role="status">
         You are looking at test data: sandbox payments, no real money.
       </p>
     );
+  }
   return null;
 }

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
+
 import { messageOf } from '../../shared/message-of.ts';
 import { poll } from '../../shared/poll.ts';
 import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
 import {
+  type Bank,
   getWallet,
   listBanks,
   listPayouts,
-  type Bank,
   type Payout,
   type Wallet,
   type WalletTransaction,

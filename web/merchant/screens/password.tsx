@@ -1,8 +1,9 @@
 import { useState } from 'preact/hooks';
-import { Alert, Field } from '../../shared/ui.tsx';
-import { useDashboard } from '../context.ts';
+
 import { messageOf } from '../../shared/message-of.ts';
+import { Alert, Field } from '../../shared/ui.tsx';
 import { useAsyncAction } from '../../shared/use-async-action.ts';
+import { useDashboard } from '../context.ts';
 
 /** Change the dashboard password (other signed-in browsers are signed out). */
 export function PasswordCard() {

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+
 import { StepHeading } from '../../shared/ui.tsx';
 import type { PaymentLink } from '../api/links.ts';
 import { useDashboard } from '../context.ts';

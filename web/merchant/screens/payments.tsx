@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+
 import { plural } from '../../shared/format.ts';
 import { messageOf } from '../../shared/message-of.ts';
 import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
 import { listPlans, type PaymentPlan, type PlanStatus } from '../api/payments.ts';
 import { useDashboard } from '../context.ts';
-import { EmptyPlans, PlansTable } from './payments/plans-table.tsx';
 import { PLAN_STATUSES } from './payments/plan-status.tsx';
+import { EmptyPlans, PlansTable } from './payments/plans-table.tsx';
 
 const PAGE_SIZE = 20;
 

@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
+
 import { formatDateTime, formatNaira } from '../../shared/format.ts';
+import { messageOf } from '../../shared/message-of.ts';
+import { Alert } from '../../shared/ui.tsx';
 import {
   listPlanCharges,
   listPlanEvents,
@@ -7,10 +10,8 @@ import {
   type PlanCharge,
   type WebhookLogEvent,
 } from '../api/payments.ts';
-import { Alert } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
 import { STATUS_WORDS } from './delivery-log.tsx';
-import { messageOf } from '../../shared/message-of.ts';
 
 const CHARGE_STATUS: Record<PlanCharge['status'], string> = {
   pending: 'In progress',

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError } from '../../shared/json-api.ts';
+
 import { formatDateTime, formatNaira, parseNairaToKobo } from '../../shared/format.ts';
+import { ApiError } from '../../shared/json-api.ts';
+import { messageOf } from '../../shared/message-of.ts';
+import { Alert, Field } from '../../shared/ui.tsx';
+import { useAsyncAction } from '../../shared/use-async-action.ts';
 import type { PaymentPlan } from '../api/payments.ts';
 import { cancelPlan, createRefund, listRefunds, type PlanRefund } from '../api/refunds.ts';
-import { Alert, Field } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
-import { messageOf } from '../../shared/message-of.ts';
-import { useAsyncAction } from '../../shared/use-async-action.ts';
 
 const TRY_AGAIN = 'Something went wrong. Try again.';
 
@@ -122,8 +123,9 @@ function RefundForm(props: { plan: PaymentPlan; onDone: () => void }) {
         key,
       ).catch((caught: unknown) => {
         // The API refused it: a corrected request is a new refund.
-        if (caught instanceof ApiError && caught.status >= 400 && caught.status < 500)
+        if (caught instanceof ApiError && caught.status >= 400 && caught.status < 500) {
           setKey(crypto.randomUUID());
+        }
         throw caught;
       });
       setDone(
@@ -192,7 +194,7 @@ function CancelPlan(props: { plan: PaymentPlan; onDone: () => void }) {
     });
   }
 
-  if (!confirming)
+  if (!confirming) {
     return (
       <div class="inline-actions plan-action">
         <button class="button secondary" type="button" onClick={() => setConfirming(true)}>
@@ -200,6 +202,7 @@ function CancelPlan(props: { plan: PaymentPlan; onDone: () => void }) {
         </button>
       </div>
     );
+  }
   return (
     <div role="group" aria-labelledby="cancel-title" class="notice plan-action">
       <h3 id="cancel-title">Cancel this plan?</h3>

@@ -60,14 +60,16 @@ export function QrCode(props: { text: string; label: string; fileName: string })
     return () => URL.revokeObjectURL(url);
   }, [matrix, props.label]);
 
-  if (failed)
+  if (failed) {
     return <p class="field-error">The QR code could not be drawn. Reload to try again.</p>;
-  if (!matrix)
+  }
+  if (!matrix) {
     return (
       <p class="hint" role="status">
         Drawing the QR code…
       </p>
     );
+  }
   return (
     <figure class="qr">
       <svg

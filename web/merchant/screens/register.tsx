@@ -1,10 +1,11 @@
 import { useState } from 'preact/hooks';
-import type { MerchantApi, NewMerchant } from '../api/index.ts';
-import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
-import { Link } from '../../shared/router.tsx';
-import { CopyableSecret } from './copyable-secret.tsx';
+
 import { messageOf } from '../../shared/message-of.ts';
+import { Link } from '../../shared/router.tsx';
+import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
 import { useAsyncAction } from '../../shared/use-async-action.ts';
+import type { MerchantApi, NewMerchant } from '../api/index.ts';
+import { CopyableSecret } from './copyable-secret.tsx';
 
 /** Create a merchant account (spec §4.3); its keys are shown once, right after. */
 export function MerchantRegister(props: {

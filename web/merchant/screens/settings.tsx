@@ -1,23 +1,24 @@
 import type { ComponentChildren } from 'preact';
 import { useId, useState } from 'preact/hooks';
+
+import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
+import { useAsyncAction } from '../../shared/use-async-action.ts';
 import type { MerchantRecord } from '../api/index.ts';
 import {
-  updateSharedSettings,
   type CustomerTier,
   type ReleaseRule,
   type SharedSettingsPatch,
+  updateSharedSettings,
 } from '../api/links.ts';
-import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
 import { useDashboard } from '../context.ts';
-import { PasswordCard } from './password.tsx';
 import {
   constraintsDraft,
-  constraintsFromDraft,
-  ConstraintsFields,
-  wholeNumber,
   type ConstraintsErrors,
+  ConstraintsFields,
+  constraintsFromDraft,
+  wholeNumber,
 } from './constraints-fields.tsx';
-import { useAsyncAction } from '../../shared/use-async-action.ts';
+import { PasswordCard } from './password.tsx';
 
 /** The settings both modes share (decision 0015): each card saves on its own. */
 export function SettingsSection() {

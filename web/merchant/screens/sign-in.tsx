@@ -1,10 +1,11 @@
 import { useState } from 'preact/hooks';
+
 import { ApiError } from '../../shared/json-api.ts';
-import type { MerchantApi, MerchantRecord } from '../api/index.ts';
-import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
-import { Link } from '../../shared/router.tsx';
 import { messageOf } from '../../shared/message-of.ts';
+import { Link } from '../../shared/router.tsx';
+import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
 import { useAsyncAction } from '../../shared/use-async-action.ts';
+import type { MerchantApi, MerchantRecord } from '../api/index.ts';
 
 const DEACTIVATED =
   'This merchant account is deactivated: its keys are refused and no checkout can start.';

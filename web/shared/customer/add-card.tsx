@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+
 import { ApiError, type Method } from '../api.ts';
 import { poll } from '../poll.ts';
 import { Alert, Spinner, StepBody, StepHeading } from '../ui.tsx';
@@ -61,15 +62,16 @@ export function AddCard(props: { onLinked: (method: Method) => void; onBack: () 
       },
       (caught) => {
         popup.current?.close();
-        if (caught instanceof PageClosed)
+        if (caught instanceof PageClosed) {
           setState({ kind: 'ready', error: 'The card page was closed before the card was added.' });
-        else if (caught instanceof ApiError && caught.status === 402)
+        } else if (caught instanceof ApiError && caught.status === 402) {
           setState({ kind: 'declined', detail: caught.detail });
-        else
+        } else {
           setState({
             kind: 'ready',
             error: caught instanceof ApiError ? messageFor(caught) : 'Try again.',
           });
+        }
       },
     );
   }

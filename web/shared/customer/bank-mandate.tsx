@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+
 import { ApiError, type Bank, type MandateStepResult, type Method } from '../api.ts';
 import { poll } from '../poll.ts';
 import { Alert, Field, Spinner, StepBody, StepHeading, SubmitButton } from '../ui.tsx';

@@ -1,5 +1,6 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+
 import type { ApiClient, Customer } from '../api.ts';
 
 /**

@@ -1,10 +1,11 @@
 import { useState } from 'preact/hooks';
+
 import { ApiError } from '../api.ts';
 import { Alert, Field, StepBody, StepHeading, SubmitButton } from '../ui.tsx';
+import { useAsyncAction } from '../use-async-action.ts';
 import { useCustomerContext } from './context.ts';
 import { messageFor } from './messages.ts';
 import { BvnHint, freshSandboxBvn, SANDBOX_BVN_DATE_OF_BIRTH } from './sandbox-hints.tsx';
-import { useAsyncAction } from '../use-async-action.ts';
 
 const BVN_ERRORS: Record<string, string> = {
   bvn_not_found: 'We could not find this BVN. Check the 11 digits and try again.',

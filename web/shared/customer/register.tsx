@@ -1,9 +1,10 @@
 import { useState } from 'preact/hooks';
+
 import { ApiError, type Customer } from '../api.ts';
 import { Alert, Field, StepBody, StepHeading, SubmitButton } from '../ui.tsx';
+import { useAsyncAction } from '../use-async-action.ts';
 import { useCustomerContext } from './context.ts';
 import { messageFor } from './messages.ts';
-import { useAsyncAction } from '../use-async-action.ts';
 
 /** Create a Tranche account (in the checkout, without leaving it). */
 export function Register(props: {

@@ -1,9 +1,10 @@
 import { useState } from 'preact/hooks';
+
 import { ApiError, type Customer } from '../api.ts';
 import { Alert, Field, StepBody, StepHeading, SubmitButton } from '../ui.tsx';
+import { useAsyncAction } from '../use-async-action.ts';
 import { useCustomerContext } from './context.ts';
 import { messageFor } from './messages.ts';
-import { useAsyncAction } from '../use-async-action.ts';
 
 /** Sign in with the Tranche account (the checkout pre-fills the email from the merchant's session). */
 export function SignIn(props: {

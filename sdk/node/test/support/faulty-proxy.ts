@@ -1,4 +1,4 @@
-import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -74,16 +74,19 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
           answer.on('data', (chunk: Buffer) => body.push(chunk));
           answer.on('end', () => {
             if (fault.kind === 'forward-then-reset') return res.socket?.destroy();
-            if (fault.kind === 'forward-then-answer')
+            if (fault.kind === 'forward-then-answer') {
               return reply(fault.status, fault.headers, fault.body);
+            }
             const headers: Record<string, string> = {};
-            for (const [name, value] of Object.entries(answer.headers))
+            for (const [name, value] of Object.entries(answer.headers)) {
               if (
                 typeof value === 'string' &&
                 name !== 'connection' &&
                 name !== 'transfer-encoding'
-              )
+              ) {
                 headers[name] = value;
+              }
+            }
             reply(answer.statusCode ?? 502, headers, Buffer.concat(body).toString('utf8'));
           });
         },

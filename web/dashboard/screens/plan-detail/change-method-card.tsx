@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+
 import { ApiError, type Method, type PaymentPlan } from '../../../shared/api.ts';
 import { messageFor } from '../../../shared/customer/messages.ts';
 import { Alert } from '../../../shared/ui.tsx';

@@ -7,12 +7,13 @@ export function OutcomeMessage(props: { outcome: PaymentOutcome }) {
   const paid = payments.filter((p) => p.outcome === 'paid').length;
   const failed = payments.filter((p) => p.outcome === 'failed');
   const waiting = payments.filter((p) => p.outcome === 'pending' || p.outcome === 'error');
-  if (failed.length === 0 && waiting.length === 0)
+  if (failed.length === 0 && waiting.length === 0) {
     return (
       <p class="notice" role="status">
         Paid: {paid === 1 ? 'one installment' : `${paid} installments`}. Thank you.
       </p>
     );
+  }
   return (
     <Alert>
       {paid > 0 && `${paid} paid. `}

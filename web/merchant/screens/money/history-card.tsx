@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+
 import { formatDateTime, formatNaira } from '../../../shared/format.ts';
 import { Link } from '../../../shared/router.tsx';
 import type { WalletTransaction } from '../../api/money.ts';

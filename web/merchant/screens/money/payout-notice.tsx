@@ -11,19 +11,21 @@ export function PayoutNotice(props: { payout: Payout }) {
       (reference <code>{payout.reference}</code>)
     </>
   );
-  if (payout.status === 'paid')
+  if (payout.status === 'paid') {
     return (
       <p class="notice">
         {what} paid {reference}: the bank confirmed it.
       </p>
     );
-  if (payout.status === 'failed' || payout.status === 'reversed')
+  }
+  if (payout.status === 'failed' || payout.status === 'reversed') {
     return (
       <Alert>
         {what} did not reach your bank {reference}: the money is back in your available balance.
         {payout.failure_reason && ` The bank said: ${payout.failure_reason}.`}
       </Alert>
     );
+  }
   return (
     <p class="notice">
       {what} started {reference}. It shows as paid once the bank confirms.

@@ -1,11 +1,12 @@
 import { useId, useState } from 'preact/hooks';
+
 import { formatNaira, parseNairaToKobo } from '../../../shared/format.ts';
 import { Alert } from '../../../shared/ui.tsx';
-import { requestPayout, type Bank, type Payout, type Wallet } from '../../api/money.ts';
+import { useAsyncAction } from '../../../shared/use-async-action.ts';
+import { type Bank, type Payout, requestPayout, type Wallet } from '../../api/money.ts';
 import { useDashboard } from '../../context.ts';
 import { PayoutNotice } from './payout-notice.tsx';
 import { RecentPayouts } from './recent-payouts.tsx';
-import { useAsyncAction } from '../../../shared/use-async-action.ts';
 
 /** "Pay out now" (everything available, or an amount) and the recent payouts. */
 export function PayoutsCard(props: {

@@ -1,9 +1,10 @@
 import { useId, useState } from 'preact/hooks';
+
 import { Alert, Field } from '../../../shared/ui.tsx';
-import { setSettlementAccount, type Bank, type SettlementAccount } from '../../api/money.ts';
+import { useAsyncAction } from '../../../shared/use-async-action.ts';
+import { type Bank, setSettlementAccount, type SettlementAccount } from '../../api/money.ts';
 import { useDashboard } from '../../context.ts';
 import { MaskedAccount } from './masked-account.tsx';
-import { useAsyncAction } from '../../../shared/use-async-action.ts';
 
 /** The settlement account (shared by both modes): shown masked, changed with a bank and a NUBAN. */
 export function SettlementCard(props: { banks: Bank[] | undefined }) {

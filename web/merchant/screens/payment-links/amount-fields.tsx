@@ -1,5 +1,6 @@
 // A link's amount: fixed, or chosen by the customer within bounds.
 import { useId } from 'preact/hooks';
+
 import { koboToNairaInput, parseNairaToKobo } from '../../../shared/format.ts';
 import type { LinkAmountInput, PaymentLink } from '../../api/links.ts';
 
@@ -34,13 +35,14 @@ export function amountFromDraft(
   }
   const min = parseNairaToKobo(draft.min);
   const max = parseNairaToKobo(draft.max);
-  if (min === undefined || max === undefined)
+  if (min === undefined || max === undefined) {
     return {
       errors: {
         ...(min === undefined && { min: NOT_NAIRA }),
         ...(max === undefined && { max: NOT_NAIRA }),
       },
     };
+  }
   return { amount: { min_amount: min, max_amount: max } };
 }
 

@@ -1,22 +1,23 @@
 import { useId, useState } from 'preact/hooks';
+
 import { Alert, Field, SubmitButton } from '../../../shared/ui.tsx';
-import { updatePaymentLink, type LinkConstraints, type PaymentLink } from '../../api/links.ts';
+import { useAsyncAction } from '../../../shared/use-async-action.ts';
+import { type LinkConstraints, type PaymentLink, updatePaymentLink } from '../../api/links.ts';
 import { useDashboard } from '../../context.ts';
 import {
-  constraintsDraft,
-  constraintsFromDraft,
-  ConstraintsFields,
   type ConstraintsDraft,
+  constraintsDraft,
   type ConstraintsErrors,
+  ConstraintsFields,
+  constraintsFromDraft,
 } from '../constraints-fields.tsx';
 import {
+  type AmountDraft,
   amountDraft,
+  type AmountErrors,
   AmountFields,
   amountFromDraft,
-  type AmountDraft,
-  type AmountErrors,
 } from './amount-fields.tsx';
-import { useAsyncAction } from '../../../shared/use-async-action.ts';
 
 export function EditLinkForm(props: { link: PaymentLink; onSaved: (link: PaymentLink) => void }) {
   const { api, merchant } = useDashboard();

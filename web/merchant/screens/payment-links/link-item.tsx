@@ -1,11 +1,12 @@
 import { useEffect, useId, useState } from 'preact/hooks';
+
 import { formatDateTime, formatNaira } from '../../../shared/format.ts';
 import { Alert } from '../../../shared/ui.tsx';
-import { setPaymentLinkActive, type LinkConstraints, type PaymentLink } from '../../api/links.ts';
+import { useAsyncAction } from '../../../shared/use-async-action.ts';
+import { type LinkConstraints, type PaymentLink, setPaymentLinkActive } from '../../api/links.ts';
 import { useDashboard } from '../../context.ts';
 import { QrCode } from '../qr-code.tsx';
 import { EditLinkForm } from './edit-link-form.tsx';
-import { useAsyncAction } from '../../../shared/use-async-action.ts';
 
 function amountText(link: PaymentLink): string {
   if (link.amount !== null) return formatNaira(link.amount);
@@ -15,10 +16,12 @@ function amountText(link: PaymentLink): string {
 function limitsText(constraints: LinkConstraints | null): string {
   if (!constraints) return 'Your default constraints';
   const parts: string[] = [];
-  if (constraints.allowed_frequencies.includes('weekly'))
+  if (constraints.allowed_frequencies.includes('weekly')) {
     parts.push(`weekly up to ${constraints.max_weekly_duration}`);
-  if (constraints.allowed_frequencies.includes('monthly'))
+  }
+  if (constraints.allowed_frequencies.includes('monthly')) {
     parts.push(`monthly up to ${constraints.max_monthly_duration}`);
+  }
   return `${parts.join(', ')}; deposit from ${constraints.min_upfront_pct}%`;
 }
 

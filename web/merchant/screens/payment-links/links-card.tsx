@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+
 import { messageOf } from '../../../shared/message-of.ts';
 import { Alert } from '../../../shared/ui.tsx';
 import { listPaymentLinks, type PaymentLink } from '../../api/links.ts';
@@ -31,8 +32,9 @@ export function LinksCard(props: { created: PaymentLink | undefined }) {
   useEffect(() => void load(null), [filter]);
   useEffect(() => {
     const created = props.created;
-    if (created && filter !== 'inactive')
+    if (created && filter !== 'inactive') {
       setLinks((shown) => [created, ...(shown ?? []).filter((l) => l.id !== created.id)]);
+    }
   }, [props.created]);
 
   const replace = (link: PaymentLink) =>

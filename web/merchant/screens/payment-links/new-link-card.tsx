@@ -1,22 +1,23 @@
 import { useId, useState } from 'preact/hooks';
+
 import { Alert, Field, SubmitButton } from '../../../shared/ui.tsx';
+import { useAsyncAction } from '../../../shared/use-async-action.ts';
 import { createPaymentLink, type LinkConstraints, type PaymentLink } from '../../api/links.ts';
 import { useDashboard } from '../../context.ts';
 import {
-  constraintsDraft,
-  constraintsFromDraft,
-  ConstraintsFields,
   type ConstraintsDraft,
+  constraintsDraft,
   type ConstraintsErrors,
+  ConstraintsFields,
+  constraintsFromDraft,
 } from '../constraints-fields.tsx';
 import {
+  type AmountDraft,
   amountDraft,
+  type AmountErrors,
   AmountFields,
   amountFromDraft,
-  type AmountDraft,
-  type AmountErrors,
 } from './amount-fields.tsx';
-import { useAsyncAction } from '../../../shared/use-async-action.ts';
 
 /** Creating a link in the mode shown. */
 export function NewLinkCard(props: { onCreated: (link: PaymentLink) => void }) {

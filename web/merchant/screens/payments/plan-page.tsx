@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+
 import { formatDateTime, formatNaira } from '../../../shared/format.ts';
 import { ApiError } from '../../../shared/json-api.ts';
 import { messageOf } from '../../../shared/message-of.ts';
 import { Link } from '../../../shared/router.tsx';
 import { Alert, Spinner, StepHeading } from '../../../shared/ui.tsx';
+import { useAsyncAction } from '../../../shared/use-async-action.ts';
 import { getPlan, type PaymentPlan } from '../../api/payments.ts';
 import { useDashboard } from '../../context.ts';
 import { PlanHistory } from '../plan-history.tsx';
@@ -12,8 +14,7 @@ import { InstallmentsCard } from './installments-card.tsx';
 import { PAYMENTS_PATH } from './paths.ts';
 import { installmentName, installmentStatusLabel, scheduleOf } from './plan-status.tsx';
 import { PlanSummary } from './plan-summary.tsx';
-import { TimeTravelCard, type Outcome } from './time-travel-card.tsx';
-import { useAsyncAction } from '../../../shared/use-async-action.ts';
+import { type Outcome, TimeTravelCard } from './time-travel-card.tsx';
 
 const POLL_EVERY_MS = 700;
 const POLL_TIMES = 12;
@@ -115,7 +116,7 @@ function PlanPage(props: { id: string }) {
     </p>
   );
 
-  if (missing)
+  if (missing) {
     return (
       <>
         {back}
@@ -125,13 +126,15 @@ function PlanPage(props: { id: string }) {
         <p>Check the link, or find the payment by its order reference in Payments.</p>
       </>
     );
-  if (!plan)
+  }
+  if (!plan) {
     return (
       <>
         {back}
         {error ? <Alert>{error}</Alert> : <Spinner label="Loading the payment…" />}
       </>
     );
+  }
 
   const planMode = plan.livemode ? 'live' : 'test';
 

@@ -42,13 +42,14 @@ export function PlansTable(props: { plans: PaymentPlan[] }) {
 
 /** Why the list is empty: nothing yet, nothing with this status, or no such reference. */
 export function EmptyPlans(props: { mode: string; searched: string; filtered: boolean }) {
-  if (props.searched !== '')
+  if (props.searched !== '') {
     return (
       <p class="pay-empty">
         No {props.mode} plan has the order reference <strong>{props.searched}</strong>
         {props.filtered && ' with this status'}. References must match exactly.
       </p>
     );
+  }
   if (props.filtered) return <p class="pay-empty">No {props.mode} plan has this status.</p>;
   return (
     <p class="pay-empty">

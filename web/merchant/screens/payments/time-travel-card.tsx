@@ -62,11 +62,12 @@ export function TimeTravelCard(props: {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (daysValid)
+          if (daysValid) {
             props.onTravel(
               () => advancePlanClock(api, merchant.id, plan.id, daysNumber),
               `Moving the plan’s clock ${plural(daysNumber, 'day', 'days')}…`,
             );
+          }
         }}
       >
         <div class="field">
