@@ -26,6 +26,18 @@ import { CustomerSession } from './schemas.ts';
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
 
 export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
+  registerCustomerRoute(app, ctx);
+  loginCustomerRoute(app, ctx);
+  refreshCustomerTokenRoute(app, ctx);
+  requestCustomerPasswordResetRoute(app, ctx);
+  confirmCustomerPasswordResetRoute(app, ctx);
+  getCurrentCustomerRoute(app, ctx);
+  listCustomerNotificationsRoute(app, ctx);
+  getNotificationPreferencesRoute(app, ctx);
+  updateNotificationPreferencesRoute(app, ctx);
+}
+
+function registerCustomerRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/customers/register',
     {
@@ -59,7 +71,9 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
       return reply.code(201).send({ ok: true as const, data });
     },
   );
+}
 
+function loginCustomerRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/customers/login',
     {
@@ -82,7 +96,9 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
       data: await loginCustomer(ctx, request.body.email, request.body.password, request.ip),
     }),
   );
+}
 
+function refreshCustomerTokenRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/customers/token/refresh',
     {
@@ -102,7 +118,9 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
       data: await refreshCustomerSession(ctx, request.body.refresh_token),
     }),
   );
+}
 
+function requestCustomerPasswordResetRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/customers/password-reset',
     {
@@ -131,7 +149,9 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
       return reply.code(202).send({ ok: true as const, data });
     },
   );
+}
 
+function confirmCustomerPasswordResetRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/customers/password-reset/confirm',
     {
@@ -154,7 +174,9 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
       data: await confirmPasswordReset(ctx, request.body.token, request.body.password),
     }),
   );
+}
 
+function getCurrentCustomerRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/customers/me',
     {
@@ -172,7 +194,9 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
       data: await getCustomer(ctx, principalOf(request, 'customer').customerId),
     }),
   );
+}
 
+function listCustomerNotificationsRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/customers/me/notifications',
     {
@@ -223,7 +247,9 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
       ),
     }),
   );
+}
 
+function getNotificationPreferencesRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/customers/me/notification-preferences',
     {
@@ -243,7 +269,9 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
       data: await getNotificationPreferences(ctx, principalOf(request, 'customer').customerId),
     }),
   );
+}
 
+function updateNotificationPreferencesRoute(app: TypedApp, ctx: AppContext): void {
   app.put(
     '/api/v1/customers/me/notification-preferences',
     {

@@ -23,6 +23,15 @@ import { merchantAuth, security, viewMode } from './route-callers.ts';
 import { Merchant, MerchantCredentials, MerchantSession } from './schemas.ts';
 
 export function registerAccountRoutes(app: TypedApp, ctx: AppContext): void {
+  registerMerchantRoute(app, ctx);
+  loginMerchantRoute(app, ctx);
+  changeMerchantPasswordRoute(app, ctx);
+  refreshMerchantTokenRoute(app, ctx);
+  getKeyMerchantRoute(app, ctx);
+  getMerchantRoute(app, ctx);
+}
+
+function registerMerchantRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/register',
     {
@@ -53,7 +62,9 @@ export function registerAccountRoutes(app: TypedApp, ctx: AppContext): void {
       return reply.code(201).send({ ok: true as const, data });
     },
   );
+}
 
+function loginMerchantRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/login',
     {
@@ -79,7 +90,9 @@ export function registerAccountRoutes(app: TypedApp, ctx: AppContext): void {
       data: await loginMerchant(ctx, request.body.email, request.body.password, request.ip),
     }),
   );
+}
 
+function changeMerchantPasswordRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/password',
     {
@@ -117,7 +130,9 @@ export function registerAccountRoutes(app: TypedApp, ctx: AppContext): void {
       };
     },
   );
+}
 
+function refreshMerchantTokenRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/token/refresh',
     {
@@ -140,7 +155,9 @@ export function registerAccountRoutes(app: TypedApp, ctx: AppContext): void {
       data: await refreshMerchantSession(ctx, request.body.refresh_token),
     }),
   );
+}
 
+function getKeyMerchantRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/merchant/me',
     {
@@ -162,7 +179,9 @@ export function registerAccountRoutes(app: TypedApp, ctx: AppContext): void {
       };
     },
   );
+}
 
+function getMerchantRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/merchant/:merchant_id',
     {

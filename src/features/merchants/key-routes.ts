@@ -10,6 +10,12 @@ import { merchantAuth, security } from './route-callers.ts';
 import { ApiKey } from './schemas.ts';
 
 export function registerKeyRoutes(app: TypedApp, ctx: AppContext): void {
+  listSecretKeysRoute(app, ctx);
+  rollSecretKeyRoute(app, ctx);
+  revokeSecretKeyRoute(app, ctx);
+}
+
+function listSecretKeysRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/merchant/:merchant_id/keys',
     {
@@ -31,7 +37,9 @@ export function registerKeyRoutes(app: TypedApp, ctx: AppContext): void {
       ),
     }),
   );
+}
 
+function rollSecretKeyRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/keys/roll',
     {
@@ -80,7 +88,9 @@ export function registerKeyRoutes(app: TypedApp, ctx: AppContext): void {
       };
     },
   );
+}
 
+function revokeSecretKeyRoute(app: TypedApp, ctx: AppContext): void {
   app.delete(
     '/api/v1/merchant/:merchant_id/keys/:key_id',
     {

@@ -21,51 +21,58 @@ import { updateMerchantSettings } from './settings.ts';
 import { rollWebhookSecret } from './webhook-settings.ts';
 
 export function registerSettingsRoutes(app: TypedApp, ctx: AppContext): void {
+  updateMerchantSettingsRoute(app, ctx);
+  rollWebhookSecretRoute(app, ctx);
+}
+
+const updateMerchantSettingsSchema = {
+  operationId: 'updateMerchantSettings',
+  tags: ['Merchants'],
+  summary: 'Update merchant settings',
+  description:
+    'Send only the fields to change; `null` clears `webhook_url`, `settlement_account` or `allowed_checkout_origins`. `webhook_url` is per mode: a secret key sets its own mode’s (test events go to the test URL, live events to the live one); the dashboard token says which with `?livemode=true|false`. The other settings are shared by both modes. New default constraints apply to sessions created afterwards. `allowed_checkout_origins`: up to 20 exact origins (`https://host[:port]`, or `http://localhost[:port]` / `http://127.0.0.1[:port]` for development; no path, wildcard or credentials) allowed to embed the checkout; stored normalised and de-duplicated; empty means any site may embed it.',
+  security,
+  params: MerchantIdParams,
+  querystring: Type.Object(LivemodeQuery, Strict),
+  body: Type.Object(
+    {
+      webhook_url: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()])),
+      settlement_account: Type.Optional(
+        Type.Union([
+          Type.Object(
+            {
+              bank_code: Type.String({ maxLength: 6 }),
+              account_number: Type.String({ maxLength: 10 }),
+            },
+            Strict,
+          ),
+          Type.Null(),
+        ]),
+      ),
+      default_constraints: Type.Optional(Constraints),
+      min_customer_tier: Type.Optional(Tier),
+      goods_release_rule: Type.Optional(GoodsReleaseRuleSchema),
+      // The schema bounds the size; the domain checks each entry and names the one refused.
+      allowed_checkout_origins: Type.Optional(
+        Type.Union([
+          Type.Array(Type.String({ maxLength: MAX_CHECKOUT_ORIGIN_LENGTH }), {
+            maxItems: MAX_CHECKOUT_ORIGINS,
+          }),
+          Type.Null(),
+        ]),
+      ),
+    },
+    { ...Strict, minProperties: 1 },
+  ),
+  response: { 200: Envelope(Merchant), ...errorResponses },
+};
+
+function updateMerchantSettingsRoute(app: TypedApp, ctx: AppContext): void {
   app.patch(
     '/api/v1/merchant/:merchant_id/settings',
     {
       preValidation: requireAuth(ctx, merchantAuth),
-      schema: {
-        operationId: 'updateMerchantSettings',
-        tags: ['Merchants'],
-        summary: 'Update merchant settings',
-        description:
-          'Send only the fields to change; `null` clears `webhook_url`, `settlement_account` or `allowed_checkout_origins`. `webhook_url` is per mode: a secret key sets its own mode’s (test events go to the test URL, live events to the live one); the dashboard token says which with `?livemode=true|false`. The other settings are shared by both modes. New default constraints apply to sessions created afterwards. `allowed_checkout_origins`: up to 20 exact origins (`https://host[:port]`, or `http://localhost[:port]` / `http://127.0.0.1[:port]` for development; no path, wildcard or credentials) allowed to embed the checkout; stored normalised and de-duplicated; empty means any site may embed it.',
-        security,
-        params: MerchantIdParams,
-        querystring: Type.Object(LivemodeQuery, Strict),
-        body: Type.Object(
-          {
-            webhook_url: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()])),
-            settlement_account: Type.Optional(
-              Type.Union([
-                Type.Object(
-                  {
-                    bank_code: Type.String({ maxLength: 6 }),
-                    account_number: Type.String({ maxLength: 10 }),
-                  },
-                  Strict,
-                ),
-                Type.Null(),
-              ]),
-            ),
-            default_constraints: Type.Optional(Constraints),
-            min_customer_tier: Type.Optional(Tier),
-            goods_release_rule: Type.Optional(GoodsReleaseRuleSchema),
-            // The schema bounds the size; the domain checks each entry and names the one refused.
-            allowed_checkout_origins: Type.Optional(
-              Type.Union([
-                Type.Array(Type.String({ maxLength: MAX_CHECKOUT_ORIGIN_LENGTH }), {
-                  maxItems: MAX_CHECKOUT_ORIGINS,
-                }),
-                Type.Null(),
-              ]),
-            ),
-          },
-          { ...Strict, minProperties: 1 },
-        ),
-        response: { 200: Envelope(Merchant), ...errorResponses },
-      },
+      schema: updateMerchantSettingsSchema,
     },
     async (request) => {
       const principal = principalOf(request, ...merchantAuth);
@@ -105,7 +112,9 @@ export function registerSettingsRoutes(app: TypedApp, ctx: AppContext): void {
       return { ok: true as const, data };
     },
   );
+}
 
+function rollWebhookSecretRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/webhook-secret/roll',
     {

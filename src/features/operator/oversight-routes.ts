@@ -14,12 +14,17 @@ const RECONCILIATION_DEFAULT_DAYS = 7;
 
 /** What an operator watches besides merchants: reconciliation, dead letters, the ledger, the audit log. */
 export function registerAdminOversightRoutes(app: TypedApp, ctx: AppContext): void {
-  const admin = adminAuth(ctx);
+  adminRunReconciliationRoute(app, ctx);
+  adminListDeadWebhookEventsRoute(app, ctx);
+  adminCheckLedgerRoute(app, ctx);
+  adminListAuditLogRoute(app, ctx);
+}
 
+function adminRunReconciliationRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/admin/reconciliation',
     {
-      preValidation: admin,
+      preValidation: adminAuth(ctx),
       schema: {
         operationId: 'adminRunReconciliation',
         tags: ['Admin'],
@@ -54,11 +59,13 @@ export function registerAdminOversightRoutes(app: TypedApp, ctx: AppContext): vo
       };
     },
   );
+}
 
+function adminListDeadWebhookEventsRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/admin/webhook-events/dead',
     {
-      preValidation: admin,
+      preValidation: adminAuth(ctx),
       schema: {
         operationId: 'adminListDeadWebhookEvents',
         tags: ['Admin'],
@@ -86,11 +93,13 @@ export function registerAdminOversightRoutes(app: TypedApp, ctx: AppContext): vo
       };
     },
   );
+}
 
+function adminCheckLedgerRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/admin/ledger/check',
     {
-      preValidation: admin,
+      preValidation: adminAuth(ctx),
       schema: {
         operationId: 'adminCheckLedger',
         tags: ['Admin'],
@@ -104,11 +113,13 @@ export function registerAdminOversightRoutes(app: TypedApp, ctx: AppContext): vo
     },
     async () => ({ ok: true as const, data: await checkLedger(ctx) }),
   );
+}
 
+function adminListAuditLogRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/admin/audit-log',
     {
-      preValidation: admin,
+      preValidation: adminAuth(ctx),
       schema: {
         operationId: 'adminListAuditLog',
         tags: ['Admin'],

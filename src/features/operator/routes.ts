@@ -66,14 +66,44 @@ export function adminAuth(ctx: AppContext): preValidationAsyncHookHandler[] {
   ];
 }
 
-export function registerAdminRoutes(app: TypedApp, ctx: AppContext): void {
-  const admin = adminAuth(ctx);
-  const security = adminSecurity;
+const security = adminSecurity;
 
+// One route per status change, sharing a handler; their order here is their order in the API document.
+const merchantTransitions = [
+  [
+    'approve',
+    'adminApproveMerchant',
+    approveMerchant,
+    'Approve a merchant',
+    'Live keys start working. `reason` is optional. Recorded in the audit log with `X-Operator`.',
+  ],
+  [
+    'deactivate',
+    'adminDeactivateMerchant',
+    deactivateMerchant,
+    'Deactivate a merchant',
+    'Every call of the merchant gets 403 `merchant_inactive`, whose detail carries `reason` (required: the merchant is told it). Recorded in the audit log with `X-Operator`.',
+  ],
+  [
+    'reactivate',
+    'adminReactivateMerchant',
+    reactivateMerchant,
+    'Reactivate a deactivated merchant',
+    'Back to `active` (or `pending_approval` if never approved). `reason` is required. Recorded in the audit log with `X-Operator`.',
+  ],
+] as const;
+
+export function registerAdminRoutes(app: TypedApp, ctx: AppContext): void {
+  adminListMerchantsRoute(app, ctx);
+  adminGetMerchantRoute(app, ctx);
+  for (const transition of merchantTransitions) adminMerchantTransitionRoute(app, ctx, transition);
+}
+
+function adminListMerchantsRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/admin/merchants',
     {
-      preValidation: admin,
+      preValidation: adminAuth(ctx),
       schema: {
         operationId: 'adminListMerchants',
         tags: ['Admin'],
@@ -116,11 +146,13 @@ export function registerAdminRoutes(app: TypedApp, ctx: AppContext): void {
       return { ok: true as const, ...result };
     },
   );
+}
 
+function adminGetMerchantRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/admin/merchants/:merchant_id',
     {
-      preValidation: admin,
+      preValidation: adminAuth(ctx),
       schema: {
         operationId: 'adminGetMerchant',
         tags: ['Admin'],
@@ -138,56 +170,37 @@ export function registerAdminRoutes(app: TypedApp, ctx: AppContext): void {
       data: await getMerchantOverview(ctx, request.params.merchant_id),
     }),
   );
+}
 
-  const transitions = [
-    [
-      'approve',
-      'adminApproveMerchant',
-      approveMerchant,
-      'Approve a merchant',
-      'Live keys start working. `reason` is optional. Recorded in the audit log with `X-Operator`.',
-    ],
-    [
-      'deactivate',
-      'adminDeactivateMerchant',
-      deactivateMerchant,
-      'Deactivate a merchant',
-      'Every call of the merchant gets 403 `merchant_inactive`, whose detail carries `reason` (required: the merchant is told it). Recorded in the audit log with `X-Operator`.',
-    ],
-    [
-      'reactivate',
-      'adminReactivateMerchant',
-      reactivateMerchant,
-      'Reactivate a deactivated merchant',
-      'Back to `active` (or `pending_approval` if never approved). `reason` is required. Recorded in the audit log with `X-Operator`.',
-    ],
-  ] as const;
-  for (const [action, operationId, run, summary, description] of transitions) {
-    app.post(
-      `/api/v1/admin/merchants/:merchant_id/${action}`,
-      {
-        preValidation: admin,
-        schema: {
-          operationId,
-          tags: ['Admin'],
-          summary,
-          description,
-          security,
-          params: MerchantIdParams,
-          headers: OperatorHeader,
-          body: ReasonBody,
-          response: { 200: Envelope(Merchant), ...errorResponses },
-        },
+function adminMerchantTransitionRoute(
+  app: TypedApp,
+  ctx: AppContext,
+  [action, operationId, run, summary, description]: (typeof merchantTransitions)[number],
+): void {
+  app.post(
+    `/api/v1/admin/merchants/:merchant_id/${action}`,
+    {
+      preValidation: adminAuth(ctx),
+      schema: {
+        operationId,
+        tags: ['Admin'],
+        summary,
+        description,
+        security,
+        params: MerchantIdParams,
+        headers: OperatorHeader,
+        body: ReasonBody,
+        response: { 200: Envelope(Merchant), ...errorResponses },
       },
-      async (request) => ({
-        ok: true as const,
-        data: await run(
-          ctx,
-          request.params.merchant_id,
-          operatorOf(request),
-          request.body.reason ?? null,
-        ),
-      }),
-    );
-  }
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await run(
+        ctx,
+        request.params.merchant_id,
+        operatorOf(request),
+        request.body.reason ?? null,
+      ),
+    }),
+  );
 }

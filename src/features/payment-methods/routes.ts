@@ -31,15 +31,51 @@ const MandateFields = {
 const security = [{ customerJwt: [] }];
 const tags = ['Payment methods'];
 
-export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): void {
-  const customer = requireAuth(ctx, ['customer']);
-  const me = (request: Parameters<typeof principalOf>[0]) =>
-    principalOf(request, 'customer').customerId;
+const me = (request: Parameters<typeof principalOf>[0]) =>
+  principalOf(request, 'customer').customerId;
 
+// One route per step after initiate, sharing a handler; their order here is their order in the API document.
+const bankMandateSteps = [
+  [
+    'submit-otp',
+    'otp',
+    'submitBankMandateOtp',
+    { otp: Type.String({ minLength: 1, maxLength: 12 }) },
+    'Submit the OTP the bank sent',
+  ],
+  [
+    'submit-birthday',
+    'birthday',
+    'submitBankMandateBirthday',
+    { birthday: Type.String({ format: 'date', description: 'YYYY-MM-DD' }) },
+    'Submit the date of birth',
+  ],
+  [
+    'submit-phone',
+    'phone',
+    'submitBankMandatePhone',
+    { phone: Type.String({ minLength: 7, maxLength: 20 }) },
+    'Submit the phone number registered with the account',
+  ],
+  ['verify', 'verify', 'verifyBankMandate', {}, 'Finish the mandate after the open_url popup'],
+] as const;
+
+export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): void {
+  listPaymentMethodsRoute(app, ctx);
+  listMandateBanksRoute(app, ctx);
+  initializeCardRoute(app, ctx);
+  verifyCardRoute(app, ctx);
+  initiateBankMandateRoute(app, ctx);
+  for (const step of bankMandateSteps) bankMandateStepRoute(app, ctx, step);
+  setDefaultPaymentMethodRoute(app, ctx);
+  deletePaymentMethodRoute(app, ctx);
+}
+
+function listPaymentMethodsRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/payment-methods/customers/:customer_id',
     {
-      preValidation: customer,
+      preValidation: requireAuth(ctx, ['customer']),
       schema: {
         operationId: 'listPaymentMethods',
         tags,
@@ -61,11 +97,13 @@ export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): voi
       return { ok: true as const, ...(await listPaymentMethods(ctx, request.params.customer_id)) };
     },
   );
+}
 
+function listMandateBanksRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/payment-methods/banks',
     {
-      preValidation: customer,
+      preValidation: requireAuth(ctx, ['customer']),
       schema: {
         operationId: 'listMandateBanks',
         tags,
@@ -79,11 +117,13 @@ export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): voi
     },
     async () => ({ ok: true as const, data: await listMandateBanks(ctx) }),
   );
+}
 
+function initializeCardRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/payment-methods/initialize-card',
     {
-      preValidation: customer,
+      preValidation: requireAuth(ctx, ['customer']),
       schema: {
         operationId: 'initializeCard',
         tags,
@@ -118,11 +158,13 @@ export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): voi
       return { ok: true as const, ...result };
     },
   );
+}
 
+function verifyCardRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/payment-methods/verify-card',
     {
-      preValidation: customer,
+      preValidation: requireAuth(ctx, ['customer']),
       schema: {
         operationId: 'verifyCard',
         tags,
@@ -149,11 +191,13 @@ export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): voi
       };
     },
   );
+}
 
+function initiateBankMandateRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/payment-methods/customers/:customer_id/initiate-bank-mandate',
     {
-      preValidation: customer,
+      preValidation: requireAuth(ctx, ['customer']),
       schema: {
         operationId: 'initiateBankMandate',
         tags,
@@ -182,80 +226,62 @@ export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): voi
       };
     },
   );
+}
 
-  const steps = [
-    [
-      'submit-otp',
-      'otp',
-      'submitBankMandateOtp',
-      { otp: Type.String({ minLength: 1, maxLength: 12 }) },
-      'Submit the OTP the bank sent',
-    ],
-    [
-      'submit-birthday',
-      'birthday',
-      'submitBankMandateBirthday',
-      { birthday: Type.String({ format: 'date', description: 'YYYY-MM-DD' }) },
-      'Submit the date of birth',
-    ],
-    [
-      'submit-phone',
-      'phone',
-      'submitBankMandatePhone',
-      { phone: Type.String({ minLength: 7, maxLength: 20 }) },
-      'Submit the phone number registered with the account',
-    ],
-    ['verify', 'verify', 'verifyBankMandate', {}, 'Finish the mandate after the open_url popup'],
-  ] as const;
-  for (const [path, kind, operationId, extra, summary] of steps) {
-    app.post(
-      `/api/v1/payment-methods/bank-mandate/${path}`,
-      {
-        preValidation: customer,
-        schema: {
-          operationId,
-          tags,
-          summary,
-          description:
-            'On success `next_action` is `success` and `data` is the saved bank method; otherwise the next step and its `display_text`.',
-          security,
-          body: Type.Object({ ...MandateFields, ...extra }, Strict),
-          response: { 200: MandateStep, ...errorResponses },
+function bankMandateStepRoute(
+  app: TypedApp,
+  ctx: AppContext,
+  [path, kind, operationId, extra, summary]: (typeof bankMandateSteps)[number],
+): void {
+  app.post(
+    `/api/v1/payment-methods/bank-mandate/${path}`,
+    {
+      preValidation: requireAuth(ctx, ['customer']),
+      schema: {
+        operationId,
+        tags,
+        summary,
+        description:
+          'On success `next_action` is `success` and `data` is the saved bank method; otherwise the next step and its `display_text`.',
+        security,
+        body: Type.Object({ ...MandateFields, ...extra }, Strict),
+        response: { 200: MandateStep, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const b = request.body as {
+        customer_id: string;
+        reference: string;
+        bank_code: string;
+        bank_name: string;
+        account_number: string;
+        is_default?: boolean;
+      } & Record<string, string | boolean | undefined>;
+      assertSelf(me(request), b.customer_id);
+      const value = kind === 'verify' ? '' : String(b[kind]);
+      const step = await continueBankMandate(
+        ctx,
+        b.customer_id,
+        kind,
+        {
+          reference: b.reference,
+          bankCode: b.bank_code,
+          bankName: b.bank_name,
+          accountNumber: b.account_number,
+          isDefault: b.is_default ?? false,
         },
-      },
-      async (request) => {
-        const b = request.body as {
-          customer_id: string;
-          reference: string;
-          bank_code: string;
-          bank_name: string;
-          account_number: string;
-          is_default?: boolean;
-        } & Record<string, string | boolean | undefined>;
-        assertSelf(me(request), b.customer_id);
-        const value = kind === 'verify' ? '' : String(b[kind]);
-        const step = await continueBankMandate(
-          ctx,
-          b.customer_id,
-          kind,
-          {
-            reference: b.reference,
-            bankCode: b.bank_code,
-            bankName: b.bank_name,
-            accountNumber: b.account_number,
-            isDefault: b.is_default ?? false,
-          },
-          value,
-        );
-        return { ok: true as const, ...step };
-      },
-    );
-  }
+        value,
+      );
+      return { ok: true as const, ...step };
+    },
+  );
+}
 
+function setDefaultPaymentMethodRoute(app: TypedApp, ctx: AppContext): void {
   app.put(
     '/api/v1/payment-methods/:method_id/default',
     {
-      preValidation: customer,
+      preValidation: requireAuth(ctx, ['customer']),
       schema: {
         operationId: 'setDefaultPaymentMethod',
         tags,
@@ -270,11 +296,13 @@ export function registerPaymentMethodRoutes(app: TypedApp, ctx: AppContext): voi
       return { ok: true as const, message: 'Default payment method updated.' };
     },
   );
+}
 
+function deletePaymentMethodRoute(app: TypedApp, ctx: AppContext): void {
   app.delete(
     '/api/v1/payment-methods/:method_id',
     {
-      preValidation: customer,
+      preValidation: requireAuth(ctx, ['customer']),
       schema: {
         operationId: 'deletePaymentMethod',
         tags,

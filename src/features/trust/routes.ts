@@ -10,6 +10,13 @@ import { checkEligibility, getCustomerTrust, getIdentity, verifyIdentity } from 
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }, Strict);
 
 export function registerTrustRoutes(app: TypedApp, ctx: AppContext): void {
+  getCheckoutEligibilityRoute(app, ctx);
+  verifyCustomerIdentityRoute(app, ctx);
+  getCustomerIdentityRoute(app, ctx);
+  getCustomerTrustRoute(app, ctx);
+}
+
+function getCheckoutEligibilityRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/checkout/sessions/:token/eligibility',
     {
@@ -34,7 +41,9 @@ export function registerTrustRoutes(app: TypedApp, ctx: AppContext): void {
       ),
     }),
   );
+}
 
+function verifyCustomerIdentityRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/customers/me/identity',
     {
@@ -69,7 +78,9 @@ export function registerTrustRoutes(app: TypedApp, ctx: AppContext): void {
       }),
     }),
   );
+}
 
+function getCustomerIdentityRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/customers/me/identity',
     {
@@ -87,7 +98,9 @@ export function registerTrustRoutes(app: TypedApp, ctx: AppContext): void {
       data: await getIdentity(ctx, principalOf(request, 'customer').customerId),
     }),
   );
+}
 
+function getCustomerTrustRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/customers/me/trust',
     {
