@@ -10,6 +10,10 @@ import { previewPlan } from './plan-preview.ts';
 import { Preview } from './schemas.ts';
 
 export function registerCheckoutPreviewRoutes(app: TypedApp, ctx: AppContext): void {
+  previewScheduleRoute(app, ctx);
+}
+
+function previewScheduleRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/checkout/preview',
     {

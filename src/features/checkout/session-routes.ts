@@ -11,6 +11,12 @@ import { cancelCheckoutSession, createCheckoutSession, getCheckoutSession } from
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }, Strict);
 
 export function registerCheckoutSessionRoutes(app: TypedApp, ctx: AppContext): void {
+  createCheckoutSessionRoute(app, ctx);
+  getCheckoutSessionRoute(app, ctx);
+  cancelCheckoutSessionRoute(app, ctx);
+}
+
+function createCheckoutSessionRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/checkout/sessions',
     {
@@ -38,7 +44,9 @@ export function registerCheckoutSessionRoutes(app: TypedApp, ctx: AppContext): v
       return sendIdempotent(reply, 201, result);
     },
   );
+}
 
+function getCheckoutSessionRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/checkout/sessions/:token',
     {
@@ -58,7 +66,9 @@ export function registerCheckoutSessionRoutes(app: TypedApp, ctx: AppContext): v
       data: await getCheckoutSession(ctx, request.params.token),
     }),
   );
+}
 
+function cancelCheckoutSessionRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/checkout/sessions/:token/cancel',
     {

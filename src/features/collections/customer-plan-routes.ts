@@ -36,8 +36,34 @@ const PaymentResult = Type.Object({
   ),
 });
 
+const payments = [
+  {
+    path: 'pay-now',
+    which: 'overdue',
+    operationId: 'payCustomerPlanNow',
+    summary: 'Pay what is overdue now',
+    description:
+      'Charges every failed installment, and every scheduled one already due, now (through `payment_method_id` if given, which then becomes the plan’s method). Once paid, the customer is no longer delinquent and a defaulted plan is active again. Safe to repeat: a charge in flight is looked up, never made twice; nothing overdue answers 409.',
+  },
+  {
+    path: 'pay-off',
+    which: 'all',
+    operationId: 'payCustomerPlanOff',
+    summary: 'Pay the whole plan off now',
+    description:
+      'Charges everything left, installment by installment, now: no fee and no penalty for paying early. The plan completes when all are paid (the merchant gets the usual events). Safe to repeat, as pay-now.',
+  },
+] as const;
+
 /** The customer's own plans and their money actions (issue 11 item 4, docs/money-rules.md §4). */
 export function registerCustomerPlanRoutes(app: TypedApp, ctx: AppContext): void {
+  listCustomerPlansRoute(app, ctx);
+  getCustomerPlanRoute(app, ctx);
+  for (const payment of payments) payCustomerPlanRoute(app, ctx, payment);
+  changeCustomerPlanMethodRoute(app, ctx);
+}
+
+function listCustomerPlansRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/customers/me/plans',
     {
@@ -60,7 +86,9 @@ export function registerCustomerPlanRoutes(app: TypedApp, ctx: AppContext): void
       })),
     }),
   );
+}
 
+function getCustomerPlanRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/customers/me/plans/:plan_id',
     {
@@ -84,53 +112,41 @@ export function registerCustomerPlanRoutes(app: TypedApp, ctx: AppContext): void
       ),
     }),
   );
+}
 
-  const payments = [
+function payCustomerPlanRoute(
+  app: TypedApp,
+  ctx: AppContext,
+  { path, which, operationId, summary, description }: (typeof payments)[number],
+): void {
+  app.post(
+    `/api/v1/customers/me/plans/:plan_id/${path}`,
     {
-      path: 'pay-now',
-      which: 'overdue',
-      operationId: 'payCustomerPlanNow',
-      summary: 'Pay what is overdue now',
-      description:
-        'Charges every failed installment, and every scheduled one already due, now (through `payment_method_id` if given, which then becomes the plan’s method). Once paid, the customer is no longer delinquent and a defaulted plan is active again. Safe to repeat: a charge in flight is looked up, never made twice; nothing overdue answers 409.',
-    },
-    {
-      path: 'pay-off',
-      which: 'all',
-      operationId: 'payCustomerPlanOff',
-      summary: 'Pay the whole plan off now',
-      description:
-        'Charges everything left, installment by installment, now: no fee and no penalty for paying early. The plan completes when all are paid (the merchant gets the usual events). Safe to repeat, as pay-now.',
-    },
-  ] as const;
-  for (const { path, which, operationId, summary, description } of payments) {
-    app.post(
-      `/api/v1/customers/me/plans/:plan_id/${path}`,
-      {
-        preValidation: requireAuth(ctx, ['customer']),
-        schema: {
-          operationId,
-          tags: ['Customers'],
-          summary,
-          description,
-          security: [{ customerJwt: [] }],
-          params: PlanParams,
-          body: MethodBody,
-          response: { 200: Envelope(PaymentResult), ...errorResponses },
-        },
+      preValidation: requireAuth(ctx, ['customer']),
+      schema: {
+        operationId,
+        tags: ['Customers'],
+        summary,
+        description,
+        security: [{ customerJwt: [] }],
+        params: PlanParams,
+        body: MethodBody,
+        response: { 200: Envelope(PaymentResult), ...errorResponses },
       },
-      async (request) => ({
-        ok: true as const,
-        data: await payPlanNow(
-          ctx,
-          principalOf(request, 'customer').customerId,
-          request.params.plan_id,
-          { which, paymentMethodId: request.body.payment_method_id },
-        ),
-      }),
-    );
-  }
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await payPlanNow(
+        ctx,
+        principalOf(request, 'customer').customerId,
+        request.params.plan_id,
+        { which, paymentMethodId: request.body.payment_method_id },
+      ),
+    }),
+  );
+}
 
+function changeCustomerPlanMethodRoute(app: TypedApp, ctx: AppContext): void {
   app.patch(
     '/api/v1/customers/me/plans/:plan_id',
     {

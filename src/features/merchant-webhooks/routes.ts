@@ -40,14 +40,23 @@ const TestDelivery = Type.Object({
   ),
 });
 
-export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void {
-  const auth = ['secret_key', 'merchant_dashboard'] as const;
-  const security: { [scheme: string]: string[] }[] = [{ secretKey: [] }, { merchantJwt: [] }];
-  const EventParams = Type.Object(
-    { merchant_id: Type.String({ maxLength: 64 }), event_id: Type.String({ maxLength: 64 }) },
-    Strict,
-  );
+const auth = ['secret_key', 'merchant_dashboard'] as const;
+const security: { [scheme: string]: string[] }[] = [{ secretKey: [] }, { merchantJwt: [] }];
+const EventParams = Type.Object(
+  { merchant_id: Type.String({ maxLength: 64 }), event_id: Type.String({ maxLength: 64 }) },
+  Strict,
+);
 
+export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void {
+  listWebhookEventsRoute(app, ctx);
+  streamTestWebhookEventsRoute(app, ctx);
+  getWebhookEventRoute(app, ctx);
+  resendWebhookEventRoute(app, ctx);
+  resendFailedWebhookEventsRoute(app, ctx);
+  sendTestWebhookRoute(app, ctx);
+}
+
+function listWebhookEventsRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/merchant/:merchant_id/webhook-events',
     {
@@ -105,7 +114,9 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
       return { ok: true as const, ...page };
     },
   );
+}
 
+function streamTestWebhookEventsRoute(app: TypedApp, ctx: AppContext): void {
   app.addHook('preClose', async () => endEventStreams());
   app.get(
     '/api/v1/merchant/:merchant_id/webhook-events/stream',
@@ -167,7 +178,9 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
       await serveEventStream(request, reply, stream);
     },
   );
+}
 
+function getWebhookEventRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/merchant/:merchant_id/webhook-events/:event_id',
     {
@@ -192,7 +205,9 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
       ),
     }),
   );
+}
 
+function resendWebhookEventRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/webhook-events/:event_id/resend',
     {
@@ -217,7 +232,9 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
       return reply.code(202).send({ ok: true as const, data });
     },
   );
+}
 
+function resendFailedWebhookEventsRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/webhook-events/resend-failed',
     {
@@ -257,7 +274,9 @@ export function registerWebhookEventRoutes(app: TypedApp, ctx: AppContext): void
       return reply.code(202).send({ ok: true as const, data });
     },
   );
+}
 
+function sendTestWebhookRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/webhook/test',
     {

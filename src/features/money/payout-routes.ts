@@ -10,11 +10,16 @@ import { gatewayModeScope } from '../access/index.ts';
 import { listPayouts, requestPayout } from './payouts.ts';
 import { Payout } from './schemas.ts';
 
-export function registerPayoutRoutes(app: TypedApp, ctx: AppContext): void {
-  const auth = ['secret_key', 'merchant_dashboard'] as const;
-  const security: { [scheme: string]: string[] }[] = [{ secretKey: [] }, { merchantJwt: [] }];
-  const params = Type.Object({ merchant_id: Type.String({ maxLength: 64 }) }, Strict);
+const auth = ['secret_key', 'merchant_dashboard'] as const;
+const security: { [scheme: string]: string[] }[] = [{ secretKey: [] }, { merchantJwt: [] }];
+const params = Type.Object({ merchant_id: Type.String({ maxLength: 64 }) }, Strict);
 
+export function registerPayoutRoutes(app: TypedApp, ctx: AppContext): void {
+  createPayoutRoute(app, ctx);
+  listPayoutsRoute(app, ctx);
+}
+
+function createPayoutRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/payouts',
     {
@@ -59,7 +64,9 @@ export function registerPayoutRoutes(app: TypedApp, ctx: AppContext): void {
       return sendIdempotent(reply, 201, result);
     },
   );
+}
 
+function listPayoutsRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/merchant/:merchant_id/payouts',
     {

@@ -8,8 +8,13 @@ import { gatewayModeScope } from '../access/index.ts';
 import { Wallet } from './schemas.ts';
 import { getWallet } from './wallet.ts';
 
+const auth = ['secret_key', 'merchant_dashboard'] as const;
+
 export function registerWalletRoutes(app: TypedApp, ctx: AppContext): void {
-  const auth = ['secret_key', 'merchant_dashboard'] as const;
+  getWalletRoute(app, ctx);
+}
+
+function getWalletRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/merchant/:merchant_id/wallet',
     {

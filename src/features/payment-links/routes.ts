@@ -103,14 +103,17 @@ function publicOrigin(publicBaseUrl: string): string[] {
 }
 
 export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void {
-  // Nobody may frame these pages. The amount form submits to this page, whose answer redirects
-  // to the checkout on PUBLIC_BASE_URL: allowed even when the page was reached by another host
-  // name (127.0.0.1 for localhost), since form-action also governs the redirect.
-  const payPageHeaders = pageSecurityHeaders({
-    frameAncestors: 'none',
-    formAction: publicOrigin(ctx.settings.publicBaseUrl),
-  });
+  createPaymentLinkRoute(app, ctx);
+  listPaymentLinksRoute(app, ctx);
+  getPaymentLinkRoute(app, ctx);
+  updatePaymentLinkRoute(app, ctx);
+  setPaymentLinkActiveRoute(app, ctx, 'deactivate');
+  setPaymentLinkActiveRoute(app, ctx, 'activate');
+  payStylesheetRoute(app);
+  openPaymentLinkPageRoute(app, ctx);
+}
 
+function createPaymentLinkRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/payment-links',
     {
@@ -165,7 +168,9 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
       return reply.code(201).send({ ok: true as const, data });
     },
   );
+}
 
+function listPaymentLinksRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/merchant/:merchant_id/payment-links',
     {
@@ -207,7 +212,9 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
       return { ok: true as const, ...result };
     },
   );
+}
 
+function getPaymentLinkRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/merchant/:merchant_id/payment-links/:link_id',
     {
@@ -230,7 +237,9 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
       ),
     }),
   );
+}
 
+function updatePaymentLinkRoute(app: TypedApp, ctx: AppContext): void {
   app.patch(
     '/api/v1/merchant/:merchant_id/payment-links/:link_id',
     {
@@ -262,38 +271,44 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
       };
     },
   );
+}
 
-  for (const action of ['deactivate', 'activate'] as const) {
-    app.post(
-      `/api/v1/merchant/:merchant_id/payment-links/:link_id/${action}`,
-      {
-        preValidation: requireAuth(ctx, merchantAuth),
-        schema: {
-          operationId: action === 'deactivate' ? 'deactivatePaymentLink' : 'activatePaymentLink',
-          tags: ['Payment links'],
-          summary:
-            action === 'deactivate' ? 'Deactivate a payment link' : 'Reactivate a payment link',
-          description:
-            action === 'deactivate'
-              ? 'Later visits show a page saying the link is no longer available (HTTP 410); checkouts already opened can still complete. Idempotent.'
-              : 'Visits open checkout again. Idempotent.',
-          security: [{ secretKey: [] }, { merchantJwt: [] }],
-          params: LinkParams,
-          response: { 200: Envelope(PaymentLink), ...errorResponses },
-        },
+function setPaymentLinkActiveRoute(
+  app: TypedApp,
+  ctx: AppContext,
+  action: 'deactivate' | 'activate',
+): void {
+  app.post(
+    `/api/v1/merchant/:merchant_id/payment-links/:link_id/${action}`,
+    {
+      preValidation: requireAuth(ctx, merchantAuth),
+      schema: {
+        operationId: action === 'deactivate' ? 'deactivatePaymentLink' : 'activatePaymentLink',
+        tags: ['Payment links'],
+        summary:
+          action === 'deactivate' ? 'Deactivate a payment link' : 'Reactivate a payment link',
+        description:
+          action === 'deactivate'
+            ? 'Later visits show a page saying the link is no longer available (HTTP 410); checkouts already opened can still complete. Idempotent.'
+            : 'Visits open checkout again. Idempotent.',
+        security: [{ secretKey: [] }, { merchantJwt: [] }],
+        params: LinkParams,
+        response: { 200: Envelope(PaymentLink), ...errorResponses },
       },
-      async (request) => ({
-        ok: true as const,
-        data: await setPaymentLinkActive(
-          ctx,
-          scopeOf(principalOf(request, ...merchantAuth), request.params.merchant_id),
-          request.params.link_id,
-          action === 'activate',
-        ),
-      }),
-    );
-  }
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await setPaymentLinkActive(
+        ctx,
+        scopeOf(principalOf(request, ...merchantAuth), request.params.merchant_id),
+        request.params.link_id,
+        action === 'activate',
+      ),
+    }),
+  );
+}
 
+function payStylesheetRoute(app: TypedApp): void {
   app.get(
     PAY_STYLESHEET_PATH,
     { config: { rateLimit: false }, schema: { hide: true } },
@@ -304,7 +319,16 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
         .type('text/css; charset=utf-8')
         .send(PAY_STYLESHEET),
   );
+}
 
+function openPaymentLinkPageRoute(app: TypedApp, ctx: AppContext): void {
+  // Nobody may frame these pages. The amount form submits to this page, whose answer redirects
+  // to the checkout on PUBLIC_BASE_URL: allowed even when the page was reached by another host
+  // name (127.0.0.1 for localhost), since form-action also governs the redirect.
+  const payPageHeaders = pageSecurityHeaders({
+    frameAncestors: 'none',
+    formAction: publicOrigin(ctx.settings.publicBaseUrl),
+  });
   app.get(
     '/pay/:link_id',
     {

@@ -16,7 +16,16 @@ import { successRedirectUrl } from '../payment-links/index.ts';
 import { confirmPlan, getMerchantPlan, listMerchantPlans, listPlanCharges } from './plans.ts';
 import { Charge, Plan } from './schemas.ts';
 
+const merchantAuth = ['secret_key', 'merchant_dashboard'] as const;
+
 export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
+  confirmCheckoutSessionRoute(app, ctx);
+  getPaymentPlanRoute(app, ctx);
+  listPlanChargesRoute(app, ctx);
+  listPaymentPlansRoute(app, ctx);
+}
+
+function confirmCheckoutSessionRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/checkout/sessions/:token/confirm',
     {
@@ -73,8 +82,9 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
       });
     },
   );
+}
 
-  const merchantAuth = ['secret_key', 'merchant_dashboard'] as const;
+function getPaymentPlanRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/merchant/:merchant_id/plans/:plan_id',
     {
@@ -102,7 +112,9 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
       ),
     }),
   );
+}
 
+function listPlanChargesRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/merchant/:merchant_id/plans/:plan_id/charges',
     {
@@ -130,7 +142,9 @@ export function registerPlanRoutes(app: TypedApp, ctx: AppContext): void {
       ),
     }),
   );
+}
 
+function listPaymentPlansRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/merchant/:merchant_id/plans',
     {

@@ -29,6 +29,13 @@ const Reason = Type.String({ minLength: 1, maxLength: 500 });
 
 /** Refunds and cancellation of a plan (docs/money-rules.md §5, decision 0018). */
 export function registerRefundRoutes(app: TypedApp, ctx: AppContext): void {
+  createRefundRoute(app, ctx);
+  listRefundsRoute(app, ctx);
+  getRefundRoute(app, ctx);
+  cancelPaymentPlanRoute(app, ctx);
+}
+
+function createRefundRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/plans/:plan_id/refunds',
     {
@@ -64,7 +71,9 @@ export function registerRefundRoutes(app: TypedApp, ctx: AppContext): void {
       return sendIdempotent(reply, 201, result);
     },
   );
+}
 
+function listRefundsRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/merchant/:merchant_id/plans/:plan_id/refunds',
     {
@@ -89,7 +98,9 @@ export function registerRefundRoutes(app: TypedApp, ctx: AppContext): void {
       return { ok: true as const, ...page };
     },
   );
+}
 
+function getRefundRoute(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/v1/merchant/:merchant_id/plans/:plan_id/refunds/:refund_id',
     {
@@ -120,7 +131,9 @@ export function registerRefundRoutes(app: TypedApp, ctx: AppContext): void {
       ),
     }),
   );
+}
 
+function cancelPaymentPlanRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/plans/:plan_id/cancel',
     {

@@ -29,10 +29,16 @@ function sandboxMerchantOf(request: FastifyRequest, pathMerchantId: string): str
   return merchantId;
 }
 
+const merchantAuth = ['secret_key', 'merchant_dashboard'] as const;
+
 /** Time travel and gateway simulations on a merchant's sandbox plans. */
 export function registerSandboxToolRoutes(app: TypedApp, ctx: AppContext): void {
-  const merchantAuth = ['secret_key', 'merchant_dashboard'] as const;
+  advancePaymentPlanRoute(app, ctx);
+  advancePaymentPlanClockRoute(app, ctx);
+  simulateOnPaymentPlanRoute(app, ctx);
+}
 
+function advancePaymentPlanRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/plans/:plan_id/advance',
     {
@@ -59,7 +65,9 @@ export function registerSandboxToolRoutes(app: TypedApp, ctx: AppContext): void 
       };
     },
   );
+}
 
+function advancePaymentPlanClockRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/plans/:plan_id/advance-clock',
     {
@@ -87,7 +95,9 @@ export function registerSandboxToolRoutes(app: TypedApp, ctx: AppContext): void 
       };
     },
   );
+}
 
+function simulateOnPaymentPlanRoute(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/v1/merchant/:merchant_id/plans/:plan_id/simulate',
     {

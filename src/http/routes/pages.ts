@@ -21,33 +21,39 @@ const ASSET_CACHE = 'public, max-age=31536000, immutable';
 const config = { rateLimit: false };
 const hide = { hide: true };
 
+const sdkHeaders = {
+  'Cache-Control': SDK_CACHE,
+  'Access-Control-Allow-Origin': '*',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+};
+
 export function registerPageRoutes(app: TypedApp, ctx: AppContext, webDistDir: string): void {
   const files = loadStaticFiles(webDistDir);
+  sdkConnectScriptRoute(app, files);
+  sdkConnectTypesRoute(app, files);
+  assetRoute(app, files);
+  homePageRoute(app, files);
+  merchantPageRoutes(app, files);
+  adminPageRoutes(app, files);
+  dashboardPageRoutes(app, files);
+  checkoutReturnPageRoute(app, files);
+  checkoutPageWithoutTokenRoute(app, ctx, files);
+  checkoutPageRoute(app, ctx, files);
+}
 
-  const sendFile = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    file: StaticFile | undefined,
-    headers: Record<string, string>,
-  ) => {
-    if (!file) return notBuilt(reply);
-    void reply.headers({ ...headers, ETag: file.etag, 'X-Content-Type-Options': 'nosniff' });
-    if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
-    return reply.type(file.contentType).send(file.body);
-  };
-
-  const sdkHeaders = {
-    'Cache-Control': SDK_CACHE,
-    'Access-Control-Allow-Origin': '*',
-    'Cross-Origin-Resource-Policy': 'cross-origin',
-  };
+function sdkConnectScriptRoute(app: TypedApp, files: Map<string, StaticFile>): void {
   app.get('/sdk/v1/connect.js', { config, schema: hide }, (request, reply) =>
     sendFile(request, reply, files.get('sdk/connect.js'), sdkHeaders),
   );
+}
+
+function sdkConnectTypesRoute(app: TypedApp, files: Map<string, StaticFile>): void {
   app.get('/sdk/v1/connect.d.ts', { config, schema: hide }, (request, reply) =>
     sendFile(request, reply, files.get('sdk/connect.d.ts'), sdkHeaders),
   );
+}
 
+function assetRoute(app: TypedApp, files: Map<string, StaticFile>): void {
   app.get(
     '/assets/:file',
     {
@@ -60,48 +66,56 @@ export function registerPageRoutes(app: TypedApp, ctx: AppContext, webDistDir: s
       return sendFile(request, reply, file, { 'Cache-Control': ASSET_CACHE });
     },
   );
+}
 
-  const checkoutPage = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    token: string | undefined,
-  ) => {
-    // The merchant decides who may frame its checkout; an unknown token still renders (the app
-    // explains it, and tells the widget) so it may be framed by anyone.
-    const allowed = token === undefined ? null : await checkoutFrameAncestors(ctx, token);
-    const frameAncestors: PageSecurityOptions['frameAncestors'] =
-      allowed === null || allowed.length === 0 ? 'any' : allowed;
-    return sendFile(request, reply, files.get('checkout/index.html'), {
-      ...pageSecurityHeaders({ frameAncestors }),
-      'Cache-Control': 'no-store',
-    });
-  };
-  const plainPage = (file: string) => (request: FastifyRequest, reply: FastifyReply) =>
-    sendFile(request, reply, files.get(file), {
-      ...pageSecurityHeaders({ frameAncestors: 'none' }),
-      'Cache-Control': 'no-cache',
-    });
-  app.get('/', { config, schema: hide }, plainPage('home/index.html'));
-  // The merchant dashboard: one page for every path under /merchant (its router picks the section).
-  app.get('/merchant', { config, schema: hide }, plainPage('merchant/index.html'));
-  app.get('/merchant/*', { config, schema: hide }, plainPage('merchant/index.html'));
-  // The operator console: one page for every path under /admin. It holds the operator token in
-  // the tab (decision 0020), so it is never framed, like every page but the checkout.
-  app.get('/admin', { config, schema: hide }, plainPage('admin/index.html'));
-  app.get('/admin/*', { config, schema: hide }, plainPage('admin/index.html'));
-  // The customer dashboard, where a payment link's checkout ends without a redirect_url: one page
-  // for every path under /dashboard (its router picks the section or the plan).
-  app.get('/dashboard', { config, schema: hide }, plainPage('dashboard/index.html'));
-  app.get('/dashboard/*', { config, schema: hide }, plainPage('dashboard/index.html'));
+function homePageRoute(app: TypedApp, files: Map<string, StaticFile>): void {
+  app.get('/', { config, schema: hide }, plainPage(files, 'home/index.html'));
+}
+
+/** The merchant dashboard: one page for every path under /merchant (its router picks the section). */
+function merchantPageRoutes(app: TypedApp, files: Map<string, StaticFile>): void {
+  app.get('/merchant', { config, schema: hide }, plainPage(files, 'merchant/index.html'));
+  app.get('/merchant/*', { config, schema: hide }, plainPage(files, 'merchant/index.html'));
+}
+
+/**
+ * The operator console: one page for every path under /admin. It holds the operator token in
+ * the tab (decision 0020), so it is never framed, like every page but the checkout.
+ */
+function adminPageRoutes(app: TypedApp, files: Map<string, StaticFile>): void {
+  app.get('/admin', { config, schema: hide }, plainPage(files, 'admin/index.html'));
+  app.get('/admin/*', { config, schema: hide }, plainPage(files, 'admin/index.html'));
+}
+
+/**
+ * The customer dashboard, where a payment link's checkout ends without a redirect_url: one page
+ * for every path under /dashboard (its router picks the section or the plan).
+ */
+function dashboardPageRoutes(app: TypedApp, files: Map<string, StaticFile>): void {
+  app.get('/dashboard', { config, schema: hide }, plainPage(files, 'dashboard/index.html'));
+  app.get('/dashboard/*', { config, schema: hide }, plainPage(files, 'dashboard/index.html'));
+}
+
+function checkoutReturnPageRoute(app: TypedApp, files: Map<string, StaticFile>): void {
   app.get('/checkout/return', { config, schema: hide }, (request, reply) =>
     sendFile(request, reply, files.get('checkout/return.html'), {
       ...pageSecurityHeaders({ frameAncestors: 'none' }),
       'Cache-Control': 'no-store',
     }),
   );
+}
+
+function checkoutPageWithoutTokenRoute(
+  app: TypedApp,
+  ctx: AppContext,
+  files: Map<string, StaticFile>,
+): void {
   app.get('/checkout/', { config, schema: hide }, (request, reply) =>
-    checkoutPage(request, reply, undefined),
+    checkoutPage(ctx, files, request, reply, undefined),
   );
+}
+
+function checkoutPageRoute(app: TypedApp, ctx: AppContext, files: Map<string, StaticFile>): void {
   app.get(
     '/checkout/:token',
     {
@@ -111,11 +125,49 @@ export function registerPageRoutes(app: TypedApp, ctx: AppContext, webDistDir: s
       errorHandler: (error, request, reply) => {
         if (!(error instanceof MalformedInputError)) throw error;
         // Without a token nothing is looked up: the page is sent at once.
-        void checkoutPage(request, reply, undefined);
+        void checkoutPage(ctx, files, request, reply, undefined);
       },
     },
-    (request, reply) => checkoutPage(request, reply, request.params.token),
+    (request, reply) => checkoutPage(ctx, files, request, reply, request.params.token),
   );
+}
+
+function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: StaticFile | undefined,
+  headers: Record<string, string>,
+) {
+  if (!file) return notBuilt(reply);
+  void reply.headers({ ...headers, ETag: file.etag, 'X-Content-Type-Options': 'nosniff' });
+  if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+  return reply.type(file.contentType).send(file.body);
+}
+
+async function checkoutPage(
+  ctx: AppContext,
+  files: Map<string, StaticFile>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string | undefined,
+) {
+  // The merchant decides who may frame its checkout; an unknown token still renders (the app
+  // explains it, and tells the widget) so it may be framed by anyone.
+  const allowed = token === undefined ? null : await checkoutFrameAncestors(ctx, token);
+  const frameAncestors: PageSecurityOptions['frameAncestors'] =
+    allowed === null || allowed.length === 0 ? 'any' : allowed;
+  return sendFile(request, reply, files.get('checkout/index.html'), {
+    ...pageSecurityHeaders({ frameAncestors }),
+    'Cache-Control': 'no-store',
+  });
+}
+
+function plainPage(files: Map<string, StaticFile>, file: string) {
+  return (request: FastifyRequest, reply: FastifyReply) =>
+    sendFile(request, reply, files.get(file), {
+      ...pageSecurityHeaders({ frameAncestors: 'none' }),
+      'Cache-Control': 'no-cache',
+    });
 }
 
 function notBuilt(reply: FastifyReply) {
