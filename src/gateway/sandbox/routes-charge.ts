@@ -187,7 +187,7 @@ const SUBMISSIONS: Record<BankSubmission, { path: string; field: string; label: 
   phone: { path: '/charge/submit_phone', field: 'phone', label: 'Phone' },
 };
 
-export function registerChargeRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+function chargeRoute(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/charge', API_ROUTE, async (request) => {
     const fields = fieldsOf(request.body);
     const email = requiredEmail(fields, 'Email address is required for association with card');
@@ -226,42 +226,46 @@ export function registerChargeRoutes(app: FastifyInstance, ctx: SandboxContext):
     if (transaction.settle_at !== null) ctx.scheduleSettlement(transaction.settle_at);
     return ok('Charge attempted', await chargeData(ctx, transaction, { announce: true }));
   });
+}
 
-  for (const [submission, spec] of Object.entries(SUBMISSIONS) as [
-    BankSubmission,
-    (typeof SUBMISSIONS)[BankSubmission],
-  ][]) {
-    app.post(spec.path, API_ROUTE, async (request) => {
-      const fields = fieldsOf(request.body);
-      const reference = requiredString(fields, 'reference', 'Transaction reference is required');
-      const value =
-        submission === 'birthday' ? optionalBirthday(fields) : optionalString(fields, spec.field);
-      if (value === undefined) {
-        throw new SandboxError(400, `${spec.label} is required`, {
-          type: 'validation_error',
-          code: 'missing_params',
-        });
-      }
-      const now = ctx.clock.now();
-      const transaction = await inDbTransaction(ctx.pool, async (db) => {
-        const current = await getTransactionByReference(db, reference, { lock: true });
-        if (current === undefined) throw invalidReference();
-        const flow = bankFlowOf(current);
-        if (flow === null || isFinal(current)) {
-          throw validationError(`This charge is not waiting for input (status: ${current.status})`);
-        }
-        const result = submitToBankCharge(flow, submission, value);
-        if (result === null) {
-          throw validationError(
-            `This charge is not waiting for a ${spec.label.toLowerCase()} (status: ${flow.next})`,
-          );
-        }
-        return applyBankResult(db, ctx, current, flow, result, now);
+function chargeSubmissionRoute(
+  app: FastifyInstance,
+  ctx: SandboxContext,
+  submission: BankSubmission,
+  spec: (typeof SUBMISSIONS)[BankSubmission],
+): void {
+  app.post(spec.path, API_ROUTE, async (request) => {
+    const fields = fieldsOf(request.body);
+    const reference = requiredString(fields, 'reference', 'Transaction reference is required');
+    const value =
+      submission === 'birthday' ? optionalBirthday(fields) : optionalString(fields, spec.field);
+    if (value === undefined) {
+      throw new SandboxError(400, `${spec.label} is required`, {
+        type: 'validation_error',
+        code: 'missing_params',
       });
-      return ok('Charge attempted', await chargeData(ctx, transaction, { announce: true }));
+    }
+    const now = ctx.clock.now();
+    const transaction = await inDbTransaction(ctx.pool, async (db) => {
+      const current = await getTransactionByReference(db, reference, { lock: true });
+      if (current === undefined) throw invalidReference();
+      const flow = bankFlowOf(current);
+      if (flow === null || isFinal(current)) {
+        throw validationError(`This charge is not waiting for input (status: ${current.status})`);
+      }
+      const result = submitToBankCharge(flow, submission, value);
+      if (result === null) {
+        throw validationError(
+          `This charge is not waiting for a ${spec.label.toLowerCase()} (status: ${flow.next})`,
+        );
+      }
+      return applyBankResult(db, ctx, current, flow, result, now);
     });
-  }
+    return ok('Charge attempted', await chargeData(ctx, transaction, { announce: true }));
+  });
+}
 
+function chargeStatusRoute(app: FastifyInstance, ctx: SandboxContext): void {
   app.get<{ Params: { reference: string } }>('/charge/:reference', API_ROUTE, async (request) => {
     const transaction = await getTransactionByReference(ctx.pool, request.params.reference);
     if (transaction === undefined) throw invalidReference();
@@ -270,8 +274,10 @@ export function registerChargeRoutes(app: FastifyInstance, ctx: SandboxContext):
       await chargeData(ctx, transaction, { announce: false }),
     );
   });
+}
 
-  // The bank's own page for `open_url`: no API key, the customer's browser opens it.
+/** The bank's own page for `open_url`: no API key, the customer's browser opens it. */
+function bankAuthPageRoute(app: FastifyInstance, ctx: SandboxContext): void {
   app.get<{ Params: { reference: string } }>(
     '/bank-auth/:reference',
     PAGE_ROUTE,
@@ -304,7 +310,9 @@ export function registerChargeRoutes(app: FastifyInstance, ctx: SandboxContext):
       );
     },
   );
+}
 
+function bankAuthDecisionRoute(app: FastifyInstance, ctx: SandboxContext): void {
   app.post<{ Params: { reference: string } }>(
     '/bank-auth/:reference',
     PAGE_ROUTE,
@@ -365,4 +373,17 @@ export function registerChargeRoutes(app: FastifyInstance, ctx: SandboxContext):
       );
     },
   );
+}
+
+export function registerChargeRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  chargeRoute(app, ctx);
+  for (const [submission, spec] of Object.entries(SUBMISSIONS) as [
+    BankSubmission,
+    (typeof SUBMISSIONS)[BankSubmission],
+  ][]) {
+    chargeSubmissionRoute(app, ctx, submission, spec);
+  }
+  chargeStatusRoute(app, ctx);
+  bankAuthPageRoute(app, ctx);
+  bankAuthDecisionRoute(app, ctx);
 }

@@ -8,7 +8,7 @@ import {
   transactionPayload,
 } from './charges.ts';
 import type { SandboxContext } from './context.ts';
-import { inDbTransaction } from './db.ts';
+import { inDbTransaction, type Queryable } from './db.ts';
 import { fieldsOf, isRecord, optionalString } from './input.ts';
 import { cardFormPage, cardStepPage, type PaymentSummary, resultPage, sendPage } from './pages.ts';
 import { PAGE_ROUTE } from './routing.ts';
@@ -103,12 +103,15 @@ type Submission =
   | { kind: 'step'; transaction: TransactionRow; step: CardFlowState['completed'][number] }
   | { kind: 'finished'; transaction: TransactionRow };
 
-export function registerCheckoutRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  async function paymentOf(transaction: TransactionRow): Promise<PaymentSummary> {
-    const customer = await getCustomer(ctx.pool, transaction.customer_id);
-    return { amountKobo: transaction.amount, email: customer.email };
-  }
+async function paymentOf(
+  ctx: SandboxContext,
+  transaction: TransactionRow,
+): Promise<PaymentSummary> {
+  const customer = await getCustomer(ctx.pool, transaction.customer_id);
+  return { amountKobo: transaction.amount, email: customer.email };
+}
 
+function checkoutPageRoute(app: FastifyInstance, ctx: SandboxContext): void {
   app.get<{ Params: { access_code: string } }>(
     '/checkout/:access_code',
     PAGE_ROUTE,
@@ -117,7 +120,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: SandboxContext
       if (transaction === undefined) return notFoundPage(reply);
       if (transaction.status !== 'abandoned') return finishedPage(reply, transaction, 200);
       const action = request.url;
-      const payment = await paymentOf(transaction);
+      const payment = await paymentOf(ctx, transaction);
       // Reloading mid-way shows the step the payment is waiting for.
       const flow = cardFlowOf(transaction);
       if (flow !== null) {
@@ -134,98 +137,113 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: SandboxContext
       );
     },
   );
+}
 
+/** Runs inside the caller's database transaction, which keeps the row lock until it commits. */
+async function recordSubmission(
+  db: Queryable,
+  accessCode: string,
+  input: CardInput,
+  now: Date,
+): Promise<Submission> {
+  const transaction = await getTransactionByAccessCode(db, accessCode, { lock: true });
+  if (transaction === undefined) return { kind: 'not_found' };
+  if (transaction.status !== 'abandoned') return { kind: 'already_finished', transaction };
+  const result = advanceCardFlow(cardFlowOf(transaction), input, now);
+  switch (result.kind) {
+    case 'form_error':
+      return { kind: 'form_error', transaction, message: result.message };
+    case 'next_step': {
+      const updated = await updateTransaction(db, transaction.id, { flow: result.state }, now);
+      return { kind: 'step', transaction: updated, step: result.step };
+    }
+    case 'finished': {
+      const finished = await finishTransaction(
+        db,
+        transaction,
+        {
+          status: result.status,
+          gatewayResponse: result.gatewayResponse,
+          message: result.status === 'failed' ? result.gatewayResponse : null,
+          ...(result.authorized && {
+            authorization: cardAuthorization(
+              transaction.customer_id,
+              result.card,
+              result.state,
+              now,
+            ),
+          }),
+        },
+        now,
+      );
+      return { kind: 'finished', transaction: finished };
+    }
+  }
+}
+
+/** Runs after the database transaction commits: the webhook payload is read through the pool. */
+async function answerSubmission(
+  ctx: SandboxContext,
+  reply: FastifyReply,
+  action: string,
+  submission: Submission,
+) {
+  switch (submission.kind) {
+    case 'not_found':
+      return notFoundPage(reply);
+    case 'already_finished':
+      return finishedPage(reply, submission.transaction, 409);
+    case 'form_error': {
+      const cancelUrl = cancelUrlOf(submission.transaction);
+      return sendPage(
+        reply,
+        422,
+        cardFormPage({
+          action,
+          payment: await paymentOf(ctx, submission.transaction),
+          error: submission.message,
+          ...(cancelUrl !== undefined && { cancelUrl }),
+        }),
+      );
+    }
+    case 'step':
+      return sendPage(
+        reply,
+        200,
+        cardStepPage({
+          action,
+          payment: await paymentOf(ctx, submission.transaction),
+          step: submission.step,
+        }),
+      );
+    case 'finished': {
+      const { transaction } = submission;
+      void announceCharge(ctx, await transactionPayload(ctx.pool, transaction));
+      if (transaction.callback_url === null) return finishedPage(reply, transaction, 200);
+      return reply
+        .code(303)
+        .header('location', callbackRedirectUrl(transaction.callback_url, transaction.reference))
+        .send();
+    }
+  }
+}
+
+function checkoutSubmitRoute(app: FastifyInstance, ctx: SandboxContext): void {
   app.post<{ Params: { access_code: string } }>(
     '/checkout/:access_code',
     PAGE_ROUTE,
     async (request, reply) => {
       const input = cardInputOf(request.body);
       const now = ctx.clock.now();
-      const submission = await inDbTransaction(ctx.pool, async (db): Promise<Submission> => {
-        const transaction = await getTransactionByAccessCode(db, request.params.access_code, {
-          lock: true,
-        });
-        if (transaction === undefined) return { kind: 'not_found' };
-        if (transaction.status !== 'abandoned') return { kind: 'already_finished', transaction };
-        const result = advanceCardFlow(cardFlowOf(transaction), input, now);
-        switch (result.kind) {
-          case 'form_error':
-            return { kind: 'form_error', transaction, message: result.message };
-          case 'next_step': {
-            const updated = await updateTransaction(
-              db,
-              transaction.id,
-              { flow: result.state },
-              now,
-            );
-            return { kind: 'step', transaction: updated, step: result.step };
-          }
-          case 'finished': {
-            const finished = await finishTransaction(
-              db,
-              transaction,
-              {
-                status: result.status,
-                gatewayResponse: result.gatewayResponse,
-                message: result.status === 'failed' ? result.gatewayResponse : null,
-                ...(result.authorized && {
-                  authorization: cardAuthorization(
-                    transaction.customer_id,
-                    result.card,
-                    result.state,
-                    now,
-                  ),
-                }),
-              },
-              now,
-            );
-            return { kind: 'finished', transaction: finished };
-          }
-        }
-      });
-
-      const action = request.url;
-      switch (submission.kind) {
-        case 'not_found':
-          return notFoundPage(reply);
-        case 'already_finished':
-          return finishedPage(reply, submission.transaction, 409);
-        case 'form_error': {
-          const cancelUrl = cancelUrlOf(submission.transaction);
-          return sendPage(
-            reply,
-            422,
-            cardFormPage({
-              action,
-              payment: await paymentOf(submission.transaction),
-              error: submission.message,
-              ...(cancelUrl !== undefined && { cancelUrl }),
-            }),
-          );
-        }
-        case 'step':
-          return sendPage(
-            reply,
-            200,
-            cardStepPage({
-              action,
-              payment: await paymentOf(submission.transaction),
-              step: submission.step,
-            }),
-          );
-        case 'finished': {
-          const { transaction } = submission;
-          void announceCharge(ctx, await transactionPayload(ctx.pool, transaction));
-          if (transaction.callback_url === null) return finishedPage(reply, transaction, 200);
-          return reply
-            .code(303)
-            .header(
-              'location',
-              callbackRedirectUrl(transaction.callback_url, transaction.reference),
-            )
-            .send();
-        }
-      }
+      const submission = await inDbTransaction(ctx.pool, (db) =>
+        recordSubmission(db, request.params.access_code, input, now),
+      );
+      return answerSubmission(ctx, reply, request.url, submission);
     },
   );
+}
+
+export function registerCheckoutRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  checkoutPageRoute(app, ctx);
+  checkoutSubmitRoute(app, ctx);
 }

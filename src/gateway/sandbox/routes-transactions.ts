@@ -34,7 +34,7 @@ function authorizationGone(): SandboxError {
   });
 }
 
-export function registerTransactionRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+function transactionInitializeRoute(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/transaction/initialize', API_ROUTE, async (request) => {
     const fields = fieldsOf(request.body);
     const email = requiredEmail(fields, 'Email Address is required');
@@ -74,7 +74,9 @@ export function registerTransactionRoutes(app: FastifyInstance, ctx: SandboxCont
       reference,
     });
   });
+}
 
+function transactionVerifyRoute(app: FastifyInstance, ctx: SandboxContext): void {
   app.get<{ Params: { reference: string } }>(
     '/transaction/verify/:reference',
     API_ROUTE,
@@ -84,7 +86,9 @@ export function registerTransactionRoutes(app: FastifyInstance, ctx: SandboxCont
       return ok('Verification successful', await transactionPayload(ctx.pool, transaction));
     },
   );
+}
 
+function chargeAuthorizationRoute(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/transaction/charge_authorization', API_ROUTE, async (request) => {
     const fields = fieldsOf(request.body);
     const email = requiredEmail(fields, 'Email Address is required');
@@ -163,7 +167,9 @@ export function registerTransactionRoutes(app: FastifyInstance, ctx: SandboxCont
     void announceCharge(ctx, payload);
     return ok('Charge attempted', payload);
   });
+}
 
+function authorizationDeactivateRoute(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/customer/authorization/deactivate', API_ROUTE, async (request) => {
     const fields = fieldsOf(request.body);
     const code = requiredString(fields, 'authorization_code', 'Authorization code is required');
@@ -171,4 +177,11 @@ export function registerTransactionRoutes(app: FastifyInstance, ctx: SandboxCont
     if (updated === undefined) throw new SandboxError(404, 'Authorization code not found.');
     return { status: true, message: 'Authorization has been deactivated' };
   });
+}
+
+export function registerTransactionRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  transactionInitializeRoute(app, ctx);
+  transactionVerifyRoute(app, ctx);
+  chargeAuthorizationRoute(app, ctx);
+  authorizationDeactivateRoute(app, ctx);
 }

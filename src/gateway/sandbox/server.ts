@@ -34,7 +34,7 @@
  * Test controls under /_sandbox/ (Bearer secret key): faults, provoked events, settle-now,
  * state. Test cards, bank accounts and knobs: README.md in this folder.
  */
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import pg from 'pg';
 
 import { systemClock } from '../../platform/clock.ts';
@@ -132,15 +132,8 @@ function registerHooks(app: FastifyInstance, ctx: SandboxContext, secretKey: str
   );
 }
 
-export async function startSandboxGateway(options: SandboxGatewayOptions): Promise<SandboxGateway> {
-  if (options.secretKey.trim() === '') throw new Error('The sandbox gateway needs a secret key');
-  const app = Fastify({
-    logger: { ...loggerOptions(options.logLevel ?? 'info'), name: 'sandbox-gateway' },
-    bodyLimit: 1_048_576,
-    trustProxy: true,
-  });
-  const log = app.log;
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 5 });
+async function openPool(databaseUrl: string, log: FastifyBaseLogger): Promise<pg.Pool> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
   // An idle client's error (database restart) must not crash the process; the pool replaces it.
   pool.on('error', (error) => log.warn({ err: error }, 'idle database connection failed'));
   // A checked-out client has no pool listener: without its own, a server going away between two
@@ -154,6 +147,18 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
     await pool.end();
     throw error;
   }
+  return pool;
+}
+
+export async function startSandboxGateway(options: SandboxGatewayOptions): Promise<SandboxGateway> {
+  if (options.secretKey.trim() === '') throw new Error('The sandbox gateway needs a secret key');
+  const app = Fastify({
+    logger: { ...loggerOptions(options.logLevel ?? 'info'), name: 'sandbox-gateway' },
+    bodyLimit: 1_048_576,
+    trustProxy: true,
+  });
+  const log = app.log;
+  const pool = await openPool(options.databaseUrl, log);
 
   const faults = new Faults();
   const webhooks = new WebhookSender({ secretKey: options.secretKey, log, faults });
