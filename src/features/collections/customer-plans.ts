@@ -4,6 +4,7 @@ import { newestFirst, type Page } from '../../db/pagination.ts';
 import type { InstallmentRow, PaymentPlanRow } from '../../db/schema.ts';
 import { runWrite } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
+import { assertUsablePaymentMethod } from '../payment-methods/index.ts';
 import { loadPlan, plansPage, type PlanView } from '../plans/index.ts';
 import { collectInstallments } from './collect.ts';
 
@@ -171,20 +172,7 @@ export async function changePlanMethod(
     if (!(OPEN_STATUSES as readonly string[]).includes(plan.status)) {
       throw new DomainError('conflict', `This plan is ${plan.status}: its method cannot change.`);
     }
-    const method = await tx
-      .selectFrom('payment_methods')
-      .select(['id', 'status'])
-      .where('id', '=', paymentMethodId)
-      .where('customer_id', '=', customerId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (!method) throw notFound('Payment method');
-    if (method.status !== 'active') {
-      throw new DomainError(
-        'payment_method_unusable',
-        'This payment method was revoked; choose another.',
-      );
-    }
+    await assertUsablePaymentMethod(tx, customerId, paymentMethodId);
     await tx
       .updateTable('payment_plans')
       .set({ payment_method_id: paymentMethodId, updated_at: now })

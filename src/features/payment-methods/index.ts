@@ -3,3 +3,4 @@ export { refundVerificationChargeTask } from './refund-verification-charge-job.t
 export { revokeByAuthorization } from './revocation.ts';
 export { listCustomerNotifications } from './revocation-notices.ts';
 export { registerPaymentMethodRoutes } from './routes.ts';
+export { assertUsablePaymentMethod } from './usable.ts';

@@ -17,6 +17,7 @@ import { inMode, type ModeScope } from '../access/index.ts';
 import { constraintsFromStored, orderAlreadyCompleted } from '../checkout/index.ts';
 import { scheduleInstallmentReminders } from '../customer-notifications/index.ts';
 import { appendJournalEntry } from '../money/index.ts';
+import { assertUsablePaymentMethod } from '../payment-methods/index.ts';
 import { assertEligibleToConfirm } from '../trust/index.ts';
 import { emitPlanConfirmed } from './events.ts';
 import { loadPlan, type PlanView, planView } from './plan-view.ts';
@@ -97,20 +98,7 @@ export async function confirmPlan(
         );
       }
       await assertEligibleToConfirm(tx, customerId, session, now);
-      const method = await tx
-        .selectFrom('payment_methods')
-        .select(['id', 'status'])
-        .where('id', '=', input.paymentMethodId)
-        .where('customer_id', '=', customerId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!method) throw notFound('Payment method');
-      if (method.status !== 'active') {
-        throw new DomainError(
-          'payment_method_unusable',
-          'This payment method was revoked; choose another.',
-        );
-      }
+      await assertUsablePaymentMethod(tx, customerId, input.paymentMethodId);
       const config = {
         amountKobo: session.amount_kobo,
         frequency: input.frequency,
@@ -128,7 +116,7 @@ export async function confirmPlan(
           merchant_id: session.merchant_id,
           customer_id: customerId,
           checkout_session_id: session.id,
-          payment_method_id: method.id,
+          payment_method_id: input.paymentMethodId,
           livemode: session.livemode,
           amount_kobo: session.amount_kobo,
           currency: 'NGN',
