@@ -1,2 +1,3 @@
+export { sendInvalidPayAddressPage } from './pay-page-routes.ts';
 export { successRedirectUrl } from './payment-links.ts';
-export { registerPaymentLinkRoutes, sendInvalidPayAddressPage } from './routes.ts';
+export { registerPaymentLinkRoutes } from './routes.ts';

@@ -1,0 +1,181 @@
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+
+import type { AppContext } from '../../app-context.ts';
+import { formatNaira } from '../../domain/naira.ts';
+import { pageSecurityHeaders } from '../../http/page-security.ts';
+import { MalformedInputError } from '../../http/plugins/malformed-input.ts';
+import { Strict } from '../../http/schemas.ts';
+import type { TypedApp } from '../../http/typed-app.ts';
+import { type LinkVisit, visitPaymentLink } from './payment-links.ts';
+
+/*
+ * The public payment-link page (`/pay/{link_id}`): a visit opens a checkout session and redirects
+ * to it, or explains in plain HTML why it cannot; its stylesheet; the page for a malformed address.
+ */
+const PAY_STYLESHEET_PATH = '/pay/assets/pay.css';
+const PAY_STYLESHEET = `body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;color:#1c1c1c}
+h1{font-size:1.4rem}
+p{line-height:1.5}
+.problem{color:#a40000}
+input,button{font-size:1rem;padding:.5rem}
+`;
+
+/** The API's public origin, when PUBLIC_BASE_URL is a plain http(s) origin; else nothing. */
+function publicOrigin(publicBaseUrl: string): string[] {
+  try {
+    const { origin } = new URL(publicBaseUrl);
+    return /^https?:\/\/[a-z0-9.:[\]-]+$/.test(origin) ? [origin] : [];
+  } catch {
+    return [];
+  }
+}
+
+export function payStylesheetRoute(app: TypedApp): void {
+  app.get(
+    PAY_STYLESHEET_PATH,
+    { config: { rateLimit: false }, schema: { hide: true } },
+    async (_request, reply) =>
+      reply
+        .header('Cache-Control', 'public, max-age=3600')
+        .header('X-Content-Type-Options', 'nosniff')
+        .type('text/css; charset=utf-8')
+        .send(PAY_STYLESHEET),
+  );
+}
+
+export function openPaymentLinkPageRoute(app: TypedApp, ctx: AppContext): void {
+  // Nobody may frame these pages. The amount form submits to this page, whose answer redirects
+  // to the checkout on PUBLIC_BASE_URL: allowed even when the page was reached by another host
+  // name (127.0.0.1 for localhost), since form-action also governs the redirect.
+  const payPageHeaders = pageSecurityHeaders({
+    frameAncestors: 'none',
+    formAction: publicOrigin(ctx.settings.publicBaseUrl),
+  });
+  app.get(
+    '/pay/:link_id',
+    {
+      // Every answer of the page (HTML, the 303 to checkout, a refusal) carries the page headers.
+      onRequest: async (_request, reply) => {
+        reply.headers(payPageHeaders);
+      },
+      schema: {
+        operationId: 'openPaymentLinkPage',
+        security: [],
+        tags: ['Payment links'],
+        summary: 'A payment link’s public page (customers’ browsers)',
+        description:
+          'Creates a checkout session for this visit and answers 303 to its `checkout_url`. A link where the customer enters the amount first shows a small form (`amount` in naira, e.g. `25000.50`). Unknown link: 404 page; deactivated: 410 page; merchant not able to take payments: 403 page. HTML, never JSON. Other query parameters (tracking tags) are ignored.',
+        params: Type.Object({ link_id: Type.String({ minLength: 1, maxLength: 64 }) }, Strict),
+        querystring: Type.Object({ amount: Type.Optional(Type.String({ maxLength: 32 })) }),
+      },
+      // Malformed text (NUL, a lone surrogate) is answered by a page, never JSON: in the link id
+      // it cannot name a link (the unknown link's page); in the query the address is broken. So
+      // is a request the schema refuses (an over-long link id, `amount` sent twice): a 400 page.
+      errorHandler: (error, _request, reply) => {
+        const malformed = error instanceof MalformedInputError;
+        if (!malformed && !(error as { validation?: unknown }).validation) throw error;
+        const answer =
+          malformed && error.part === 'path'
+            ? renderVisitPage({ kind: 'not_found' }, '')
+            : invalidAddressPage;
+        void reply
+          .code(answer.status)
+          .header('Cache-Control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(answer.html);
+      },
+    },
+    async (request, reply) => {
+      const visit = await visitPaymentLink(ctx, request.params.link_id, request.query.amount);
+      // Every visit must reach the server: a cached redirect would share one session.
+      reply.header('Cache-Control', 'no-store');
+      if (visit.kind === 'redirect') {
+        return reply.code(303).header('Location', visit.checkoutUrl).send();
+      }
+      const page = renderVisitPage(visit, request.params.link_id);
+      return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
+    },
+  );
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+const invalidAddressPage = {
+  status: 400,
+  html: page(
+    'Address not valid',
+    '<h1>This address is not valid</h1><p>Check the address, or ask the seller for a new link.</p>',
+  ),
+};
+
+/**
+ * The payment link page's 400 for an address the router itself refuses (`/pay/%`, `/pay/%ED%A0%80`:
+ * percent-escapes that do not decode), before any route runs: the page, never JSON.
+ */
+export function sendInvalidPayAddressPage(reply: FastifyReply, publicBaseUrl: string): void {
+  void reply
+    .code(invalidAddressPage.status)
+    .headers(
+      pageSecurityHeaders({ frameAncestors: 'none', formAction: publicOrigin(publicBaseUrl) }),
+    )
+    .header('Cache-Control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(invalidAddressPage.html);
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)} · Tranche</title>
+<link rel="stylesheet" href="${PAY_STYLESHEET_PATH}">
+</head><body>${body}</body></html>`;
+}
+
+export function renderVisitPage(
+  visit: Exclude<LinkVisit, { kind: 'redirect' }>,
+  linkId: string,
+): { status: number; html: string } {
+  switch (visit.kind) {
+    case 'not_found':
+      return {
+        status: 404,
+        html: page(
+          'Link not found',
+          '<h1>This payment link does not exist</h1><p>Check the address, or ask the seller for a new link.</p>',
+        ),
+      };
+    case 'unavailable':
+      return {
+        status: visit.reason === 'deactivated' ? 410 : 403,
+        html: page(
+          visit.title,
+          `<h1>${escapeHtml(visit.title)}</h1><p>${
+            visit.reason === 'deactivated'
+              ? 'This payment link is no longer active.'
+              : 'This seller cannot take payments at the moment.'
+          } Nothing has been charged. Please contact the seller.</p>`,
+        ),
+      };
+    case 'choose_amount':
+      return {
+        status: visit.problem === null ? 200 : 400,
+        html: page(
+          visit.title,
+          `<h1>${escapeHtml(visit.title)}</h1>
+<form method="get" action="/pay/${escapeHtml(linkId)}">
+<p><label for="amount">Amount in naira, from ${formatNaira(visit.minKobo)} to ${formatNaira(visit.maxKobo)}</label></p>
+${visit.problem === null ? '' : `<p class="problem">${escapeHtml(visit.problem)}</p>`}
+<p><input id="amount" name="amount" inputmode="decimal" required> <button type="submit">Continue</button></p>
+</form>`,
+        ),
+      };
+  }
+}
