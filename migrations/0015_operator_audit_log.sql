@@ -15,7 +15,7 @@ CREATE TABLE operator_audit_log (
   )),
   target_type text NOT NULL CHECK (target_type IN ('merchant', 'ledger')),
   target_id text,
-  -- Why: required for deactivate and reactivate (features/audit-log/operator-audit.ts), optional otherwise.
+  -- Why: required for deactivate and reactivate (app/operator-audit.ts), optional otherwise.
   reason text CHECK (reason IS NULL OR length(reason) BETWEEN 1 AND 500),
   -- What changed, e.g. {"from": "pending_approval", "to": "active"}.
   detail jsonb NOT NULL DEFAULT '{}',

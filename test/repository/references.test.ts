@@ -102,6 +102,8 @@ describe('references resolve inside the repository', () => {
     const NOT_KEPT = /^(?:reports|coverage|node_modules|\.tranche)\//;
     const missing: string[] = [];
     for (const [file, text] of textOf) {
+      // An applied migration is a record, never edited: its comments name files as they were.
+      if (file.startsWith('migrations/')) continue;
       text.split('\n').forEach((line, n) => {
         for (const match of proseOf(file, line).matchAll(PATH)) {
           const path = match[1] ?? '';
