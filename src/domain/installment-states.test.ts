@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
+import { type Expected, outcomeOf } from '../../test/harness/transitions.ts';
 import {
   allSettled,
   ATTEMPTABLE_INSTALLMENT_STATUSES,
@@ -11,19 +12,6 @@ import {
   type Transition,
   transitionInstallment,
 } from './plan.ts';
-
-type Expected<S> = ['applied', S] | ['unchanged'] | ['refused'];
-
-function outcomeOf<S>(transition: Transition<S>): Expected<S> {
-  switch (transition.outcome) {
-    case 'applied':
-      return ['applied', transition.to];
-    case 'unchanged':
-      return ['unchanged'];
-    case 'refused':
-      return ['refused'];
-  }
-}
 
 describe('installment states', () => {
   const scheduled: InstallmentState = { status: 'scheduled' };

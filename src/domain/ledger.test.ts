@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
+import { feeRevenue, gatewayClearing, payable } from '../../test/harness/ledger-accounts.ts';
 import { DomainError } from './errors.ts';
 import {
   accountKey,
@@ -28,10 +29,6 @@ import {
 } from './ledger.ts';
 import { assertWithinAvailable, balancesOf, merchantWallet } from './ledger-balances.ts';
 import { type RefundSplit, splitPlatformFee, splitRefund } from './money.ts';
-
-const gatewayClearing: LedgerAccount = { kind: 'gateway_clearing' };
-const feeRevenue: LedgerAccount = { kind: 'platform_fee_revenue' };
-const payable = (merchantId: string): LedgerAccount => ({ kind: 'merchant_payable', merchantId });
 
 /** Postings as `key: ±amount` (debit positive), easy to read in a failing test. */
 const signed = (entry: JournalEntry): string[] =>

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
+import { type Expected, outcomeOf } from '../../test/harness/transitions.ts';
 import { DAY_MS } from './lagos-time.ts';
 import {
   decideAfterFailedAttempt,
@@ -12,7 +13,6 @@ import {
   type PlanStatus,
   RETRY_DELAYS_DAYS,
   stateAfter,
-  type Transition,
   transitionPlan,
 } from './plan.ts';
 
@@ -30,19 +30,6 @@ const PLAN_EVENTS: PlanEvent[] = [
   'arrears_cleared',
   'cancelled',
 ];
-
-type Expected<S> = ['applied', S] | ['unchanged'] | ['refused'];
-
-function outcomeOf<S>(transition: Transition<S>): Expected<S> {
-  switch (transition.outcome) {
-    case 'applied':
-      return ['applied', transition.to];
-    case 'unchanged':
-      return ['unchanged'];
-    case 'refused':
-      return ['refused'];
-  }
-}
 
 describe('plan states', () => {
   const table: Record<PlanStatus, Record<PlanEvent, Expected<PlanStatus>>> = {

@@ -41,12 +41,7 @@ import {
   splitPlanRefund,
 } from '../../src/domain/refund.ts';
 import { buildSchedule } from '../../src/domain/schedule.ts';
-
-const gatewayClearing: LedgerAccount = { kind: 'gateway_clearing' };
-const feeRevenue: LedgerAccount = { kind: 'platform_fee_revenue' };
-const payable = (merchantId: string): LedgerAccount => ({ kind: 'merchant_payable', merchantId });
-const pending = (merchantId: string): LedgerAccount => ({ kind: 'merchant_pending', merchantId });
-const receivable = (planId: string): LedgerAccount => ({ kind: 'customer_receivable', planId });
+import { feeRevenue, gatewayClearing, payable, pending, receivable } from './ledger-accounts.ts';
 
 /*
  * An independent auditor of the ledger for property tests (B5, the domain half): random sequences
