@@ -247,9 +247,12 @@ export interface ChargesTable {
   plan_id: string;
   merchant_id: string;
   payment_method_id: string;
+  /** The automatic attempt this charge is, or (customer) the one it stands in for. */
   attempt: number;
   amount_kobo: number;
   status: 'pending' | 'success' | 'failed';
+  /** Who started it: the collection schedule, or the customer (pay now, pay off). */
+  initiated_by: Generated<'schedule' | 'customer'>;
   gateway_message: string | null;
   created_at: Date;
   settled_at: Date | null;

@@ -2256,7 +2256,13 @@ export interface components {
       installment_id: string;
       /** @description 0 is the deposit. */
       sequence: number;
+      /** @description The automatic attempt this charge is; for a charge the customer started, the attempt it stood in for. */
       attempt: number;
+      /**
+       * @description `schedule`: an automatic debit. `customer`: the customer paid now or paid off early; when such a charge fails, nothing else changes (no missed payment, no retry used, no `payment.failed`).
+       * @enum {string}
+       */
+      initiated_by: 'schedule' | 'customer';
       amount: number;
       /** @description Tranche’s 2.5% on a collected charge; 0 otherwise. */
       fee: number;
@@ -5599,6 +5605,7 @@ export interface operations {
            *           "installment_id": "installment_4fQ2d8LkP0aZ7sVbN1xY",
            *           "sequence": 1,
            *           "attempt": 1,
+           *           "initiated_by": "schedule",
            *           "amount": 2500000,
            *           "fee": 0,
            *           "status": "pending",

@@ -55,6 +55,8 @@ export async function settleCollectedBatch(
         else if (transaction.amountKobo !== charge.amount_kobo) continue;
         // Each payment's events show its plan as it stands after that payment alone.
         else if (planTaken.has(charge.plan_id)) continue;
+        // The customer's own payment may move the plan to its method: settleCharge does that.
+        else if (charge.initiated_by === 'customer') continue;
         else {
           planTaken.add(charge.plan_id);
           paying.push({ charge, transaction });

@@ -14,6 +14,7 @@ import {
   installmentStatusAfter,
   scheduleCollection,
 } from '../plans/index.ts';
+import { restoreAfterCustomerFailure } from './customer-failure.ts';
 import { advancePlan } from './plan-advance.ts';
 
 /** Step 3. Applies once: the charge row is locked and only a pending charge is settled. */
@@ -58,6 +59,17 @@ export async function settleCharge(
       .where('reference', '=', reference)
       .execute();
     if (succeeded) {
+      if (
+        charge.initiated_by === 'customer' &&
+        charge.payment_method_id !== plan.payment_method_id
+      ) {
+        // The customer paid with another of their methods: the plan moves to it now that it works.
+        await tx
+          .updateTable('payment_plans')
+          .set({ payment_method_id: charge.payment_method_id, updated_at: now })
+          .where('id', '=', plan.id)
+          .execute();
+      }
       await tx
         .updateTable('installments')
         .set({
@@ -90,6 +102,10 @@ export async function settleCharge(
       await emitPaymentCollected(tx, charge, plan.status, transaction.paidAt ?? now, now);
       await enqueuePaymentReceipts(tx, [{ charge, paidAt: transaction.paidAt ?? now }], now);
       return 'paid';
+    }
+    if (charge.initiated_by === 'customer') {
+      await restoreAfterCustomerFailure(tx, installment, plan.status, reference, now);
+      return 'failed';
     }
     const failedAttempts = installment.failed_attempts + 1;
     await tx
