@@ -50,5 +50,20 @@ export interface CredentialCache {
   get(digest: string, now: Date): SecretKeyPrincipal | undefined;
   set(digest: string, principal: SecretKeyPrincipal, keyExpiresAt: Date | null, now: Date): void;
   invalidateMerchant(merchantId: string): void;
+  /** A login's (refresh-token family's) state as last read (decision 0034). */
+  getLogin(sessionId: string, now: Date): LoginState | undefined;
+  /** Read before looking a login up; `setLogin` ignores a read an invalidation overtook. */
+  loginEpoch(): number;
+  setLogin(sessionId: string, state: LoginState, epochBeforeRead: number, now: Date): void;
+  /** `subject` is `customer:<id>` or `merchant:<id>`. */
+  invalidateLoginsOf(subject: string): void;
+  /** Applies one announcement of features/access/credential-notifications.ts. */
+  forget(announcement: string): void;
   clear(): void;
+}
+
+export interface LoginState {
+  /** `customer:<id>` or `merchant:<id>`. */
+  subject: string;
+  live: boolean;
 }

@@ -69,6 +69,14 @@ export interface RefreshTokensTable {
   created_at: Date;
   expires_at: Date;
   used_at: Date | null;
+}
+
+/** A login (decision 0034): its refresh tokens and the access tokens whose `sid` names it. */
+export interface RefreshTokenFamiliesTable {
+  id: string;
+  subject_type: 'customer' | 'merchant';
+  subject_id: string;
+  created_at: Date;
   revoked_at: Date | null;
 }
 

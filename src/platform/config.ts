@@ -197,7 +197,7 @@ export const SETTINGS = {
     default: 30_000,
     min: 0,
     description:
-      'How long an API process may reuse a resolved secret key. Revocations, rolls and status changes reach every process at once (PostgreSQL NOTIFY); this only bounds a missed notification. 0 disables the cache.',
+      'How long an API process may reuse a resolved secret key or a live session (decision 0034). Revocations, rolls, status changes, sign-outs reach every process at once (PostgreSQL NOTIFY); this only bounds a missed notification. 0 disables the cache.',
   },
   SANDBOX_GATEWAY_PORT: {
     default: 4010,

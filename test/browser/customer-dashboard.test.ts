@@ -351,6 +351,31 @@ describe('customer dashboard', () => {
     await page.close();
   });
 
+  it('Sign out ends the login on the server: the tab’s refresh and access tokens stop working', async () => {
+    const customer = await apiCustomer(suite.stack.api, { verified: false });
+    const page = await openDashboard(customer.email);
+    const held = await page.evaluate(() => sessionStorage.getItem('tranche.customer.session'));
+    const tokens = JSON.parse(held ?? 'null') as { access: string; refresh: string };
+    expect(tokens.refresh).toMatch(/^rft_/);
+    const signOut = page.waitForResponse((r) => r.url().endsWith('/api/v1/customers/logout'));
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    const answered = await signOut;
+    expect(answered.status()).toBe(200);
+    expect(answered.request().postDataJSON()).toEqual({ refresh_token: tokens.refresh });
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(
+      await page.evaluate(() => sessionStorage.getItem('tranche.customer.session')),
+    ).toBeNull();
+    await screenshots(page, 'dashboard-signed-out');
+    const refreshed = await suite.stack.api.post('/api/v1/customers/token/refresh', {
+      refresh_token: tokens.refresh,
+    });
+    expect(refreshed.status).toBe(401);
+    const me = await suite.stack.api.get('/api/v1/customers/me', { token: tokens.access });
+    expect(me.status).toBe(401);
+    await page.close();
+  });
+
   it('a forgotten password: the e-mailed link, used by keyboard alone, sets a new one and signs in; the link then no longer works', async () => {
     const customer = await apiCustomer(suite.stack.api, { verified: false });
     const page = await suite.browser.newPage({ viewport: PHONE });

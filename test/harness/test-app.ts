@@ -87,7 +87,7 @@ export async function startTestApp(
   });
   const listener = listenForCredentialChanges(
     database.url,
-    (merchantId) => ctx.credentialCache.invalidateMerchant(merchantId),
+    (announcement) => ctx.credentialCache.forget(announcement),
     () => ctx.credentialCache.clear(),
   );
   const app = await buildHttpApp(ctx, {

@@ -81,6 +81,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/merchant/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Dashboard sign-out: end this login
+     * @description Ends the refresh token's login and its access tokens (decision 0034). Always 200, also when already signed out.
+     */
+    post: operations['signOutMerchant'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/merchant/me': {
     parameters: {
       query?: never;
@@ -630,6 +650,26 @@ export interface paths {
      * @description Refresh tokens are single use. Presenting one twice revokes every token of that login.
      */
     post: operations['refreshCustomerToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign out: end this login
+     * @description Ends the refresh token's login and its access tokens (decision 0034). Always 200, also when already signed out.
+     */
+    post: operations['signOutCustomer'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2556,6 +2596,24 @@ export interface components {
       };
     };
     /** @description OK */
+    SignOutMerchantResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: {
+            /** @enum {string} */
+            object: 'sign_out';
+            /** @enum {boolean} */
+            signed_out: true;
+          };
+        };
+      };
+    };
+    /** @description OK */
     MerchantResponse: {
       headers: {
         [name: string]: unknown;
@@ -3297,6 +3355,36 @@ export interface operations {
     };
     responses: {
       200: components['responses']['MerchantSessionResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  signOutMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "refresh_token": "rt_8Kd2mQ9xL4vB7nP1sT6wZ3yC"
+         *     }
+         */
+        'application/json': {
+          refresh_token: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['SignOutMerchantResponse'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -5028,6 +5116,36 @@ export interface operations {
     };
     responses: {
       200: components['responses']['CustomerSessionResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  signOutCustomer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "refresh_token": "rt_8Kd2mQ9xL4vB7nP1sT6wZ3yC"
+         *     }
+         */
+        'application/json': {
+          refresh_token: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['SignOutMerchantResponse'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];

@@ -4,6 +4,8 @@ import { DomainError, notFound } from '../../domain/errors.ts';
 import { assertMerchantMayUseKey, merchantInactive } from '../../domain/merchant.ts';
 import type { Principal, PrincipalKind } from '../../domain/principal.ts';
 import { constantTimeEqual, sha256Hex } from '../../platform/crypto.ts';
+import type { AccessTokenClaims } from '../../platform/tokens.ts';
+import { isLoginLive } from './refresh-tokens.ts';
 
 const unauthenticated = (detail: string) => new DomainError('unauthenticated', detail);
 
@@ -34,11 +36,15 @@ export async function authenticate(
   }
   if (accepts.includes('customer')) {
     const claims = await ctx.tokens.verify(bearer, 'customer');
-    if (claims) return { kind: 'customer', customerId: claims.subject };
+    if (claims) {
+      await assertLoginLive(ctx, claims);
+      return { kind: 'customer', customerId: claims.subject };
+    }
   }
   if (accepts.includes('merchant_dashboard')) {
     const claims = await ctx.tokens.verify(bearer, 'merchant_dashboard');
     if (claims) {
+      await assertLoginLive(ctx, claims);
       const merchant = await ctx.db
         .selectFrom('merchants')
         .select(['id', 'status', 'deactivation_reason'])
@@ -57,6 +63,13 @@ export async function authenticate(
     throw unauthenticated('Invalid API key: expected a secret key "sk_test_…" or "sk_live_…".');
   }
   throw unauthenticated('Invalid or expired token.');
+}
+
+/** An access token of a login that ended (sign-out, password change or reset) is refused. */
+async function assertLoginLive(ctx: AppContext, claims: AccessTokenClaims): Promise<void> {
+  if (!(await isLoginLive(ctx, claims.audience, claims.subject, claims.sessionId))) {
+    throw unauthenticated('This session has ended (signed out or password changed). Log in again.');
+  }
 }
 
 export async function authenticateSecretKey(

@@ -51,3 +51,46 @@ describe('credential cache', () => {
     expect(cache.get('d1', later(-1))).toBeUndefined();
   });
 });
+
+describe('login cache (decision 0034)', () => {
+  const live = { subject: 'customer:cus_a', live: true };
+  it('serves a live login until the TTL; a revoked one is final', () => {
+    const cache = new InMemoryCredentialCache(1_000);
+    cache.setLogin('rt_1', live, cache.loginEpoch(), t0);
+    cache.setLogin('rt_2', { ...live, live: false }, cache.loginEpoch(), t0);
+    expect(cache.getLogin('rt_1', later(999))).toEqual(live);
+    expect(cache.getLogin('rt_1', later(1_000))).toBeUndefined();
+    expect(cache.getLogin('rt_2', later(86_400_000))?.live).toBe(false);
+  });
+  it('forgets every login of a subject, and only that subject, when told', () => {
+    const cache = new InMemoryCredentialCache(60_000);
+    cache.setLogin('rt_1', live, cache.loginEpoch(), t0);
+    cache.setLogin('rt_2', live, cache.loginEpoch(), t0);
+    cache.setLogin('rt_3', { subject: 'merchant:mer_a', live: true }, cache.loginEpoch(), t0);
+    cache.forget('logins-ended:customer:cus_a');
+    expect(cache.getLogin('rt_1', t0)).toBeUndefined();
+    expect(cache.getLogin('rt_2', t0)).toBeUndefined();
+    expect(cache.getLogin('rt_3', t0)).toBeDefined();
+    // Any other announcement is a merchant id, as before.
+    cache.set('d1', principal('mer_a'), null, t0);
+    cache.forget('mer_a');
+    expect(cache.get('d1', t0)).toBeUndefined();
+    expect(cache.getLogin('rt_3', t0)).toBeDefined();
+  });
+  it('a lookup that an invalidation overtook is not stored', () => {
+    const cache = new InMemoryCredentialCache(60_000);
+    const epoch = cache.loginEpoch();
+    // The login was read as live, then ended and announced before the read was stored.
+    cache.invalidateLoginsOf('customer:cus_a');
+    cache.setLogin('rt_1', live, epoch, t0);
+    expect(cache.getLogin('rt_1', t0)).toBeUndefined();
+  });
+  it('a TTL of 0 stores nothing; a clock moved backwards does not serve a live login', () => {
+    const off = new InMemoryCredentialCache(0);
+    off.setLogin('rt_1', live, off.loginEpoch(), t0);
+    expect(off.getLogin('rt_1', t0)).toBeUndefined();
+    const cache = new InMemoryCredentialCache(60_000);
+    cache.setLogin('rt_1', live, cache.loginEpoch(), t0);
+    expect(cache.getLogin('rt_1', later(-1))).toBeUndefined();
+  });
+});

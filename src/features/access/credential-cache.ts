@@ -1,9 +1,15 @@
-import type { CredentialCache } from '../../app-context.ts';
+import type { CredentialCache, LoginState } from '../../app-context.ts';
 import type { SecretKeyPrincipal } from '../../domain/principal.ts';
+import { LOGINS_ENDED_PREFIX } from './credential-notifications.ts';
 
 interface Entry {
   principal: SecretKeyPrincipal;
   keyExpiresAt: Date | null;
+  cachedAtMs: number;
+}
+
+interface SessionEntry {
+  state: LoginState;
   cachedAtMs: number;
 }
 
@@ -13,10 +19,19 @@ interface Entry {
  * may do (revoke, roll, approve, deactivate, reactivate, settings) invalidates the merchant here
  * at once and, through PostgreSQL NOTIFY sent in the same transaction, in every other API process
  * (features/access/credential-notifications.ts). The TTL only bounds staleness if a notification were lost.
+ *
+ * Logins (refresh-token families, decision 0034) are kept the same way, so that an access token
+ * costs no database round trip on most requests: a login's state, invalidated for its subject by
+ * sign-out, a password change or reset, a replayed refresh token. A revoked login is final and
+ * kept without TTL. A read that started before an invalidation is not stored (the epoch), so a
+ * lookup racing a revocation cannot put the old "live" back.
  */
 export class InMemoryCredentialCache implements CredentialCache {
   private readonly entries = new Map<string, Entry>();
   private readonly digestsByMerchant = new Map<string, Set<string>>();
+  private readonly sessions = new Map<string, SessionEntry>();
+  private readonly sessionsBySubject = new Map<string, Set<string>>();
+  private epoch = 0;
   readonly ttlMs: number;
   private readonly maxEntries: number;
 
@@ -51,8 +66,51 @@ export class InMemoryCredentialCache implements CredentialCache {
     this.digestsByMerchant.delete(merchantId);
   }
 
+  getLogin(sessionId: string, now: Date): LoginState | undefined {
+    const entry = this.sessions.get(sessionId);
+    if (!entry) return undefined;
+    const age = now.getTime() - entry.cachedAtMs;
+    if (entry.state.live && (age >= this.ttlMs || age < 0)) {
+      this.sessions.delete(sessionId);
+      return undefined;
+    }
+    return entry.state;
+  }
+
+  loginEpoch(): number {
+    return this.epoch;
+  }
+
+  setLogin(sessionId: string, state: LoginState, epochBeforeRead: number, now: Date): void {
+    if (this.ttlMs <= 0 || epochBeforeRead !== this.epoch) return;
+    if (this.sessions.size >= this.maxEntries) this.clearLogins();
+    this.sessions.set(sessionId, { state, cachedAtMs: now.getTime() });
+    const ids = this.sessionsBySubject.get(state.subject) ?? new Set<string>();
+    ids.add(sessionId);
+    this.sessionsBySubject.set(state.subject, ids);
+  }
+
+  invalidateLoginsOf(subject: string): void {
+    this.epoch++;
+    for (const id of this.sessionsBySubject.get(subject) ?? []) this.sessions.delete(id);
+    this.sessionsBySubject.delete(subject);
+  }
+
+  forget(announcement: string): void {
+    if (announcement.startsWith(LOGINS_ENDED_PREFIX)) {
+      this.invalidateLoginsOf(announcement.slice(LOGINS_ENDED_PREFIX.length));
+    } else this.invalidateMerchant(announcement);
+  }
+
   clear(): void {
     this.entries.clear();
     this.digestsByMerchant.clear();
+    this.clearLogins();
+  }
+
+  private clearLogins(): void {
+    this.epoch++;
+    this.sessions.clear();
+    this.sessionsBySubject.clear();
   }
 }

@@ -14,4 +14,11 @@ export {
   listenForCredentialChanges,
 } from './credential-notifications.ts';
 export { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
-export { issueRefreshToken, revokeRefreshTokensOf, rotateRefreshToken } from './refresh-tokens.ts';
+export {
+  endLogin,
+  endLoginsOf,
+  type Login,
+  openLogin,
+  rotateRefreshToken,
+  subjectKey,
+} from './refresh-tokens.ts';
