@@ -13,5 +13,5 @@ export {
   announceCredentialChange,
   listenForCredentialChanges,
 } from './credential-notifications.ts';
-export { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
+export { checkPasswordThrottled, clearLoginFailures } from './login-throttle.ts';
 export { issueRefreshToken, revokeRefreshTokensOf, rotateRefreshToken } from './refresh-tokens.ts';
