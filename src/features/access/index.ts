@@ -1,6 +1,7 @@
 export {
   authenticate,
   authenticateSecretKey,
+  type CheckedSecretKey,
   chosenMode,
   gatewayModeScope,
   inMode,
