@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { randomBase62 } from '../../src/platform/ids.ts';
+import { RedisRateLimitStore } from '../../src/platform/rate-limiter.ts';
 import { createTestCustomer, createTestMerchant } from '../harness/fixtures.ts';
 import { startTestApp, type TestApp } from '../harness/test-app.ts';
 
@@ -189,5 +191,46 @@ describe('login throttle: per account strict, per IP a slowdown (decision 0033)'
       ),
     );
     expect(after.map((r) => r.status)).toEqual([200, 200, 200]);
+  });
+});
+
+// CI exports REDIS_URL: the counts several API instances share must hold the same line.
+describe.runIf(process.env.REDIS_URL)('login throttle over the shared Redis counts', () => {
+  it('20 wrong attempts at once reach 5 password checks; a right password clears the count and gives the IP its reservation back', async () => {
+    const app = await startTestApp({
+      rateLimits: new RedisRateLimitStore(
+        process.env.REDIS_URL ?? '',
+        `tranche:test:${randomBase62(6)}:`,
+      ),
+    });
+    try {
+      const c = await createTestCustomer(app, { verified: false });
+      const login = (password: string) =>
+        app.http.post('/api/v1/customers/login', { email: c.email, password });
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login(`no ${i}`)));
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+      expect((await login(c.password)).status).toBe(429);
+
+      const other = await createTestCustomer(app, { verified: false });
+      for (let i = 0; i < 3; i++) {
+        const res = await app.http.post('/api/v1/customers/login', {
+          email: other.email,
+          password: other.password,
+        });
+        expect(res.status).toBe(200);
+      }
+      // 5 failures from this IP so far: the three right passwords added none.
+      const nowMs = app.clock.now().getTime();
+      const byIp = await app.ctx.rateLimits.peek(
+        'login-fail:customer:ip:127.0.0.1',
+        15 * 60_000,
+        nowMs,
+      );
+      expect(byIp.count).toBe(5);
+    } finally {
+      await app.close();
+    }
   });
 });
