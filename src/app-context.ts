@@ -49,6 +49,9 @@ export interface AppSettings {
 export interface CredentialCache {
   get(digest: string, now: Date): SecretKeyPrincipal | undefined;
   set(digest: string, principal: SecretKeyPrincipal, keyExpiresAt: Date | null, now: Date): void;
+  /** Whether `digest` was found to match no key within the last minute (decision 0033). */
+  isUnknown(digest: string, now: Date): boolean;
+  setUnknown(digest: string, now: Date): void;
   invalidateMerchant(merchantId: string): void;
   /** A login's (refresh-token family's) state as last read (decision 0034). */
   getLogin(sessionId: string, now: Date): LoginState | undefined;

@@ -113,6 +113,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
 
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('principal', null);
+  app.decorateRequest('secretKeyCheck', undefined);
   app.decorateRequest('rawBody', undefined);
 
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');

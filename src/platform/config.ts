@@ -147,7 +147,7 @@ export const SETTINGS = {
     default: 5,
     min: 1,
     description:
-      'Failed logins per email (and per IP ×4) in 15 minutes before logins are refused with 429.',
+      'Failed sign-ins per email in 15 minutes before sign-ins to that email are refused with 429; past 4× as many from one IP, that IP gets one password check a second (decision 0033).',
   },
   TRUST_PROXY: {
     default: 'off',

@@ -627,7 +627,7 @@ export interface paths {
     put?: never;
     /**
      * Log in
-     * @description Wrong password and unknown email both answer 401 "Email or password is incorrect." Repeated failures are refused with 429 for 15 minutes.
+     * @description Wrong password and unknown email both answer 401 "Email or password is incorrect." After 5 failures for an email in 15 minutes its sign-ins are refused with 429 `login_throttled` until the window ends; past 20 failures from one IP, that IP gets one password check a second (429 with `Retry-After: 1`).
      */
     post: operations['loginCustomer'];
     delete?: never;

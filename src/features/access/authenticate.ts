@@ -2,21 +2,29 @@ import type { AppContext } from '../../app-context.ts';
 import { parseSecretKey } from '../../domain/api-key.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import { assertMerchantMayUseKey, merchantInactive } from '../../domain/merchant.ts';
-import type { Principal, PrincipalKind } from '../../domain/principal.ts';
+import type { Principal, PrincipalKind, SecretKeyPrincipal } from '../../domain/principal.ts';
 import { constantTimeEqual, sha256Hex } from '../../platform/crypto.ts';
 import type { AccessTokenClaims } from '../../platform/tokens.ts';
 import { isLoginLive } from './refresh-tokens.ts';
 
 const unauthenticated = (detail: string) => new DomainError('unauthenticated', detail);
 
+/** A secret key already resolved for this request (by the rate limiter): its principal or refusal. */
+export interface CheckedSecretKey {
+  key: string;
+  outcome: SecretKeyPrincipal | DomainError;
+}
+
 /**
- * Resolves a bearer credential. Secret keys (`sk_…`) are looked up by digest; JWTs are checked
- * for the audience the route accepts; the admin token is compared in constant time.
+ * Resolves a bearer credential. Secret keys (`sk_…`) are looked up by digest (or taken from
+ * `checked`, when this request's rate limiter already did); JWTs are checked for the audience
+ * the route accepts; the admin token is compared in constant time.
  */
 export async function authenticate(
   ctx: AppContext,
   bearer: string | undefined,
   accepts: readonly PrincipalKind[],
+  checked?: CheckedSecretKey,
 ): Promise<Principal> {
   if (!bearer) {
     throw unauthenticated('Missing credentials: send "Authorization: Bearer <key or token>".');
@@ -24,6 +32,10 @@ export async function authenticate(
   if (bearer.startsWith('sk_')) {
     if (!accepts.includes('secret_key')) {
       throw unauthenticated('A secret key cannot be used on this route.');
+    }
+    if (checked?.key === bearer) {
+      if (checked.outcome instanceof DomainError) throw checked.outcome;
+      return checked.outcome;
     }
     return authenticateSecretKey(ctx, bearer);
   }
@@ -86,6 +98,7 @@ export async function authenticateSecretKey(
   const now = ctx.clock.now();
   const cached = ctx.credentialCache.get(digest, now);
   if (cached) return cached;
+  if (ctx.credentialCache.isUnknown(digest, now)) throw unauthenticated('Invalid API key.');
   const row = await ctx.db
     .selectFrom('api_keys')
     .innerJoin('merchants', 'merchants.id', 'api_keys.merchant_id')
@@ -101,7 +114,10 @@ export async function authenticateSecretKey(
     ])
     .where('api_keys.digest', '=', digest)
     .executeTakeFirst();
-  if (!row) throw unauthenticated('Invalid API key.');
+  if (!row) {
+    ctx.credentialCache.setUnknown(digest, now);
+    throw unauthenticated('Invalid API key.');
+  }
   if (row.revoked_at || (row.expires_at && row.expires_at <= now)) {
     throw unauthenticated(
       'This API key has been revoked or has expired. Use a current key from your dashboard.',
@@ -116,7 +132,8 @@ export async function authenticateSecretKey(
     merchantStatus: row.status,
     defaultConstraints: row.default_constraints,
   };
-  // Only usable keys are cached; refusals are looked up again every time.
+  // Usable keys are cached, and digests of no key (above); the refusals of existing keys are
+  // looked up again every time, as their merchant's status may change.
   ctx.credentialCache.set(digest, principal, row.expires_at, now);
   return principal;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { InMemoryCredentialCache } from './credential-cache.ts';
+import { InMemoryCredentialCache, UNKNOWN_KEY_TTL_MS } from './credential-cache.ts';
 
 const principal = (merchantId: string) => ({
   kind: 'secret_key' as const,
@@ -49,6 +49,29 @@ describe('credential cache', () => {
     const cache = new InMemoryCredentialCache(60_000);
     cache.set('d1', principal('mer_a'), null, t0);
     expect(cache.get('d1', later(-1))).toBeUndefined();
+  });
+  it('remembers digests of no key for a minute, at most a bounded number, oldest dropped first', () => {
+    const cache = new InMemoryCredentialCache(30_000, 10_000, 3);
+    cache.setUnknown('u1', t0);
+    expect(cache.isUnknown('u1', later(UNKNOWN_KEY_TTL_MS - 1))).toBe(true);
+    expect(cache.isUnknown('u1', later(UNKNOWN_KEY_TTL_MS))).toBe(false);
+    for (const d of ['u1', 'u2', 'u3', 'u4']) cache.setUnknown(d, t0);
+    expect(['u1', 'u2', 'u3', 'u4'].map((d) => cache.isUnknown(d, t0))).toEqual([
+      false,
+      true,
+      true,
+      true,
+    ]);
+  });
+  it('forgets every unknown digest on any credential change (a roll may have issued a key), even with the key cache off', () => {
+    const cache = new InMemoryCredentialCache(0);
+    cache.setUnknown('u1', t0);
+    expect(cache.isUnknown('u1', t0)).toBe(true);
+    cache.invalidateMerchant('mer_a');
+    expect(cache.isUnknown('u1', t0)).toBe(false);
+    cache.setUnknown('u2', t0);
+    cache.clear();
+    expect(cache.isUnknown('u2', t0)).toBe(false);
   });
 });
 

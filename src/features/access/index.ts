@@ -1,6 +1,7 @@
 export {
   authenticate,
   authenticateSecretKey,
+  type CheckedSecretKey,
   chosenMode,
   gatewayModeScope,
   inMode,
@@ -13,7 +14,7 @@ export {
   announceCredentialChange,
   listenForCredentialChanges,
 } from './credential-notifications.ts';
-export { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
+export { checkPasswordThrottled, clearLoginFailures } from './login-throttle.ts';
 export {
   endLogin,
   endLoginsOf,

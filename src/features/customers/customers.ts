@@ -7,11 +7,9 @@ import { DomainError, notFound } from '../../domain/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import {
-  assertLoginAllowed,
-  clearLoginFailures,
+  checkPasswordThrottled,
   endLogin,
   openLogin,
-  recordLoginFailure,
   rotateRefreshToken,
 } from '../access/index.ts';
 import type { Customer } from './schemas.ts';
@@ -114,18 +112,15 @@ export async function loginCustomer(
   password: string,
   ip: string,
 ): Promise<CustomerSession> {
-  await assertLoginAllowed(ctx, 'customer', email, ip);
-  const row = await ctx.db
-    .selectFrom('customers')
-    .selectAll()
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
-    .executeTakeFirst();
-  const ok = await verifyPassword(row?.password_hash, password);
-  if (!row || !ok) {
-    await recordLoginFailure(ctx, 'customer', email, ip);
-    throw new DomainError('unauthenticated', 'Email or password is incorrect.');
-  }
-  await clearLoginFailures(ctx, 'customer', email);
+  const row = await checkPasswordThrottled(ctx, 'customer', email, ip, async () => {
+    const found = await ctx.db
+      .selectFrom('customers')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+      .executeTakeFirst();
+    return (await verifyPassword(found?.password_hash, password)) ? found : undefined;
+  });
+  if (!row) throw new DomainError('unauthenticated', 'Email or password is incorrect.');
   return openCustomerSession(ctx, row);
 }
 

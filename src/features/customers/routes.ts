@@ -93,7 +93,7 @@ function loginCustomerRoute(app: TypedApp, ctx: AppContext): void {
         tags: ['Customers'],
         summary: 'Log in',
         description:
-          'Wrong password and unknown email both answer 401 "Email or password is incorrect." Repeated failures are refused with 429 for 15 minutes.',
+          'Wrong password and unknown email both answer 401 "Email or password is incorrect." After 5 failures for an email in 15 minutes its sign-ins are refused with 429 `login_throttled` until the window ends; past 20 failures from one IP, that IP gets one password check a second (429 with `Retry-After: 1`).',
         body: Type.Object(
           { email: Email, password: Type.String({ minLength: 1, maxLength: 128 }) },
           Strict,

@@ -4,12 +4,10 @@ import { DomainError, notFound } from '../../domain/errors.ts';
 import { merchantInactive } from '../../domain/merchant.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import {
-  assertLoginAllowed,
-  clearLoginFailures,
+  checkPasswordThrottled,
   endLogin,
   endLoginsOf,
   openLogin,
-  recordLoginFailure,
   rotateRefreshToken,
   subjectKey,
 } from '../access/index.ts';
@@ -30,19 +28,16 @@ export async function loginMerchant(
   password: string,
   ip: string,
 ): Promise<LoginResult & { merchant: MerchantView }> {
-  await assertLoginAllowed(ctx, 'merchant', email, ip);
-  const row = await ctx.db
-    .selectFrom('merchants')
-    .selectAll()
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
-    .executeTakeFirst();
-  const ok = await verifyPassword(row?.password_hash, password);
-  if (!row || !ok) {
-    await recordLoginFailure(ctx, 'merchant', email, ip);
-    throw new DomainError('unauthenticated', 'Email or password is incorrect.');
-  }
+  const row = await checkPasswordThrottled(ctx, 'merchant', email, ip, async () => {
+    const found = await ctx.db
+      .selectFrom('merchants')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+      .executeTakeFirst();
+    return (await verifyPassword(found?.password_hash, password)) ? found : undefined;
+  });
+  if (!row) throw new DomainError('unauthenticated', 'Email or password is incorrect.');
   if (row.status === 'deactivated') throw merchantInactive(row.deactivation_reason);
-  await clearLoginFailures(ctx, 'merchant', email);
   const login = await openLogin(ctx.db, 'merchant', row.id, ctx.clock.now());
   const access = await ctx.tokens.issue(row.id, 'merchant_dashboard', login.sessionId);
   return {
@@ -67,11 +62,10 @@ export async function changeMerchantPassword(
 ): Promise<LoginResult & { merchant: MerchantView }> {
   const row = await findMerchant(ctx.db, merchantId);
   if (!row) throw notFound('Merchant');
-  await assertLoginAllowed(ctx, 'merchant', row.email, ip);
-  if (!(await verifyPassword(row.password_hash, passwords.current))) {
-    await recordLoginFailure(ctx, 'merchant', row.email, ip);
-    throw new DomainError('forbidden', 'The current password is not correct.');
-  }
+  const currentIsRight = await checkPasswordThrottled(ctx, 'merchant', row.email, ip, async () =>
+    (await verifyPassword(row.password_hash, passwords.current)) ? true : undefined,
+  );
+  if (!currentIsRight) throw new DomainError('forbidden', 'The current password is not correct.');
   // Hashing is slow on purpose: done before the transaction, not inside it.
   const passwordHash = await hashPassword(passwords.next);
   const now = ctx.clock.now();
@@ -87,7 +81,6 @@ export async function changeMerchantPassword(
     return openLogin(tx, 'merchant', merchantId, now);
   });
   ctx.credentialCache.invalidateLoginsOf(subjectKey('merchant', merchantId));
-  await clearLoginFailures(ctx, 'merchant', row.email);
   const access = await ctx.tokens.issue(row.id, 'merchant_dashboard', login.sessionId);
   return {
     access_token: access.token,
