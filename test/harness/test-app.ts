@@ -82,6 +82,10 @@ export async function startTestApp(
       rateLimitIpPerMin: 100_000,
       loginMaxFailures: 5,
       webhookTimeoutMs: 2_000,
+      loopbackTestWebhooks: true,
+      eventStreamsPerKey: 5,
+      eventStreamsPerProcess: 100,
+      eventStreamMaxAgeMs: 900_000,
       ...options.settings,
     },
   });
