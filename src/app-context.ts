@@ -40,6 +40,16 @@ export interface AppSettings {
   gatewayLivemode: boolean;
   /** Timeout of the synchronous test webhook delivery. */
   webhookTimeoutMs: number;
+  /**
+   * Whether test-mode webhooks may reach loopback addresses: only where TRANCHE_ENV is
+   * development or test (the sandbox, `tranche listen` and the test suite run on one machine).
+   */
+  loopbackTestWebhooks: boolean;
+  /** Sandbox event streams open at once: per API key and per process (429 past either). */
+  eventStreamsPerKey: number;
+  eventStreamsPerProcess: number;
+  /** An event stream is ended (the client reconnects with its cursor) after about this long. */
+  eventStreamMaxAgeMs: number;
 }
 
 /**

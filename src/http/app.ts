@@ -76,6 +76,8 @@ export interface HttpOptions {
   maxRequestsInFlight?: number;
   /** The built pages (scripts/build-web.ts); default web/dist of this checkout. */
   webDistDir?: string;
+  /** Where log lines go (default stdout); tests read what was logged from it. */
+  logStream?: { write(line: string): void };
 }
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -85,7 +87,9 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promise<TypedApp> {
   const app = Fastify({
-    logger: loggerOptions(options.logLevel),
+    logger: options.logStream
+      ? { ...loggerOptions(options.logLevel), stream: options.logStream }
+      : loggerOptions(options.logLevel),
     bodyLimit: options.bodyLimitBytes,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     requestIdHeader: false,

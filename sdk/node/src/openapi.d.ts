@@ -508,7 +508,7 @@ export interface paths {
     };
     /**
      * Stream test events as they happen (`tranche listen`)
-     * @description Sandbox keys only (a live key: 403). Server-sent events: your test events as they are written, each `data` a JSON line `{ id, type, headers, body }`: the exact body and signed headers of the real delivery. Resume with `Last-Event-ID` or `since` (at least once). Deliveries to your test URL are unchanged.
+     * @description Sandbox keys only (a live key: 403). Server-sent events: your test events as they are written, each `data` a JSON line `{ id, type, headers, body }`: the exact body and signed headers of the real delivery. Resume with `Last-Event-ID` or `since` (at least once); a cursor this stream did not issue is 400. Each key may have a few streams open at once, the server a bounded number in all: past either, 429. The server ends a stream after at most 15 minutes (configurable) with an `event: reconnect` message and no data: reconnect at once with `Last-Event-ID`, nothing is lost. Deliveries to your test URL are unchanged.
      */
     get: operations['streamTestWebhookEvents'];
     put?: never;
@@ -590,7 +590,7 @@ export interface paths {
     put?: never;
     /**
      * Send a signed test event now
-     * @description Sends a signed `webhook.test` event to the calling key’s mode’s webhook URL, signed with that mode’s secret (the dashboard token says which mode with `?livemode=true|false`), and waits for the answer (up to 10 s). `delivered` is true on any 2xx; otherwise `error` says why. The probe is not retried and does not appear in the delivery log. A live probe follows the live-mode address rules (https, public addresses only).
+     * @description Sends a signed `webhook.test` event to the calling key’s mode’s webhook URL, signed with that mode’s secret (the dashboard token says which mode with `?livemode=true|false`), and waits for the answer (up to 10 s). `delivered` is true on any 2xx; otherwise `error` says why. The probe is not retried and does not appear in the delivery log. A live probe follows the live-mode address rules (https, public addresses only); a test probe may reach loopback only on a development or test deployment, never in production.
      */
     post: operations['sendTestWebhook'];
     delete?: never;
