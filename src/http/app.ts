@@ -7,7 +7,7 @@ import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } fr
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 import type { AppContext } from '../app-context.ts';
-import { isDatabaseUnavailable } from '../db/database.ts';
+import { isDatabaseUnavailable, isTransactionConflict } from '../db/database.ts';
 import { DomainError } from '../domain/errors.ts';
 import {
   registerCheckoutPreviewRoutes,
@@ -292,6 +292,18 @@ function mapError(error: FastifyError | DomainError): MappedError {
       status: 503,
       code: 'service_unavailable',
       detail: 'The service cannot reach its database right now. Try again in a few seconds.',
+      retryable: true,
+      retryAfterSeconds: 1,
+    };
+  }
+  // A deadlock or serialization failure that outlasted runWrite's retries: nothing was applied
+  // and the same request may succeed in a moment (an Idempotency-Key replays safely).
+  if (isTransactionConflict(error)) {
+    return {
+      status: 503,
+      code: 'service_unavailable',
+      detail:
+        'This request collided with another change to the same records. Try again in a second.',
       retryable: true,
       retryAfterSeconds: 1,
     };
