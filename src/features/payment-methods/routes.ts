@@ -20,6 +20,13 @@ const Reference = Type.String({ minLength: 1, maxLength: 100 });
 const BankCode = Type.String({ minLength: 1, maxLength: 10 });
 const AccountNumber = Type.String({ minLength: 1, maxLength: 20, description: '10-digit NUBAN' });
 const IsDefault = Type.Optional(Type.Boolean({ default: false }));
+/**
+ * verify-card's `is_default` has no default: left out, the value given at initialize applies
+ * (a schema default would be filled in by the validator and always win).
+ */
+const IsDefaultOrAsInitialized = Type.Optional(
+  Type.Boolean({ description: 'Left out: the value given at initialize-card.' }),
+);
 const MandateFields = {
   customer_id: CustomerId,
   reference: Reference,
@@ -173,7 +180,7 @@ function verifyCardRoute(app: TypedApp, ctx: AppContext): void {
           '409 `setup_pending` until the card is submitted on the gateway page; 402 `payment_failed` if it was declined. Verifying twice returns the same card.',
         security,
         body: Type.Object(
-          { customer_id: CustomerId, reference: Reference, is_default: IsDefault },
+          { customer_id: CustomerId, reference: Reference, is_default: IsDefaultOrAsInitialized },
           Strict,
         ),
         response: { 200: Envelope(PaymentMethod), ...errorResponses },
