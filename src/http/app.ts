@@ -76,6 +76,8 @@ export interface HttpOptions {
   maxRequestsInFlight?: number;
   /** The built pages (scripts/build-web.ts); default web/dist of this checkout. */
   webDistDir?: string;
+  /** Where log lines go (default stdout); tests read the access log from here. */
+  logStream?: { write(line: string): void };
 }
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -85,7 +87,10 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promise<TypedApp> {
   const app = Fastify({
-    logger: loggerOptions(options.logLevel),
+    logger: {
+      ...loggerOptions(options.logLevel),
+      ...(options.logStream && { stream: options.logStream }),
+    },
     bodyLimit: options.bodyLimitBytes,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     requestIdHeader: false,

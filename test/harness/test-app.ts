@@ -51,6 +51,8 @@ export async function startTestApp(
     authCacheTtlMs?: number;
     /** Where the built pages are read from (default web/dist, built by the global setup). */
     webDistDir?: string;
+    /** The app's log: its level (default TEST_LOG_LEVEL, else silent) and where lines go. */
+    log?: { level: string; stream: { write(line: string): void } };
     /** An existing test database (e.g. one a sandbox gateway already uses). */
     database?: { url: string; drop(): Promise<void> };
   } = {},
@@ -91,7 +93,8 @@ export async function startTestApp(
     () => ctx.credentialCache.clear(),
   );
   const app = await buildHttpApp(ctx, {
-    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    logLevel: options.log?.level ?? process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...(options.log && { logStream: options.log.stream }),
     bodyLimitBytes: options.bodyLimitBytes ?? 65_536,
     ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
     ...(options.maxRequestsInFlight !== undefined && {
