@@ -2,7 +2,13 @@ import { Type } from 'typebox';
 
 import type { AppContext } from '../../app-context.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import { Envelope, errorResponses, Strict } from '../../http/schemas.ts';
+import {
+  Envelope,
+  errorResponses,
+  gatewayErrorResponses,
+  paymentErrorResponses,
+  Strict,
+} from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { assertSelf } from './access.ts';
 import { listMandateBanks } from './bank-list.ts';
@@ -119,6 +125,7 @@ function listMandateBanksRoute(app: TypedApp, ctx: AppContext): void {
         response: {
           200: Envelope(Type.Array(Type.Object({ name: Type.String(), code: Type.String() }))),
           ...errorResponses,
+          ...gatewayErrorResponses,
         },
       },
     },
@@ -153,6 +160,7 @@ function initializeCardRoute(app: TypedApp, ctx: AppContext): void {
             reference: Type.String(),
           }),
           ...errorResponses,
+          ...paymentErrorResponses,
         },
       },
     },
@@ -183,7 +191,7 @@ function verifyCardRoute(app: TypedApp, ctx: AppContext): void {
           { customer_id: CustomerId, reference: Reference, is_default: IsDefaultOrAsInitialized },
           Strict,
         ),
-        response: { 200: Envelope(PaymentMethod), ...errorResponses },
+        response: { 200: Envelope(PaymentMethod), ...errorResponses, ...paymentErrorResponses },
       },
     },
     async (request) => {
@@ -217,7 +225,7 @@ function initiateBankMandateRoute(app: TypedApp, ctx: AppContext): void {
           { bank_code: BankCode, account_number: AccountNumber, is_default: IsDefault },
           Strict,
         ),
-        response: { 200: MandateStep, ...errorResponses },
+        response: { 200: MandateStep, ...errorResponses, ...paymentErrorResponses },
       },
     },
     async (request) => {
@@ -252,7 +260,7 @@ function bankMandateStepRoute(
           'On success `next_action` is `success` and `data` is the saved bank method; otherwise the next step and its `display_text`.',
         security,
         body: Type.Object({ ...MandateFields, ...extra }, Strict),
-        response: { 200: MandateStep, ...errorResponses },
+        response: { 200: MandateStep, ...errorResponses, ...paymentErrorResponses },
       },
     },
     async (request) => {
