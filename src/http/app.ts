@@ -86,7 +86,14 @@ export interface HttpOptions {
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
-const DOCS_PAGE_HEADERS = pageSecurityHeaders({ frameAncestors: 'none' });
+/**
+ * The Swagger UI's one inline stylesheet (the colours of its logo's SVG, in
+ * swagger-ui-standalone-preset.js) is allowed by its hash, not by 'unsafe-inline'.
+ */
+const DOCS_PAGE_HEADERS = pageSecurityHeaders({
+  frameAncestors: 'none',
+  styleSrc: ["'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='"],
+});
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promise<TypedApp> {
