@@ -1,3 +1,6 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTestCustomer, createTestMerchant } from '../harness/fixtures.ts';
@@ -75,5 +78,34 @@ describe('502 gateway_unavailable is answered and documented', () => {
     );
     // Routes whose gateway work runs in jobs do not list them.
     expect(documented('post', '/api/v1/checkout/sessions')).not.toContain('502');
+  });
+});
+
+describe('a gateway that refuses to list banks', () => {
+  it('is a 502, never a 402: no payment was declined', async () => {
+    // Answers every call as the gateway answers a request it refuses (HTTP 400, status false).
+    const refusing = createServer((_request, response) => {
+      response.writeHead(400, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ status: false, message: 'Request refused' }));
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    const app = await startTestApp({
+      gatewayBaseUrl: `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`,
+    });
+    try {
+      const customer = await createTestCustomer(app);
+      const merchant = await createTestMerchant(app);
+      const forCustomer = await app.http.get('/api/v1/payment-methods/banks', {
+        token: customer.accessToken,
+      });
+      const forMerchant = await app.http.get('/api/v1/banks', { token: merchant.testKey });
+      for (const res of [forCustomer, forMerchant]) {
+        expect(res.status, JSON.stringify(res.body)).toBe(502);
+        expect(res.body).toMatchObject({ ok: false, code: 'gateway_unavailable', retryable: true });
+      }
+    } finally {
+      await app.close();
+      refusing.close();
+    }
   });
 });
