@@ -21,7 +21,6 @@ describe('payment method rules', () => {
     expect(nextActionFor('send_phone')).toBe('submit_phone');
     expect(nextActionFor('open_url')).toBe('open_url');
     expect(nextActionFor('success')).toBe('success');
-    expect(nextActionFor('send_pin')).toBe('submit_pin');
     expect(nextActionFor('pending')).toBe('pending');
   });
   it('accepts only 10-digit account numbers', () => {

@@ -9,19 +9,20 @@ import { DomainError } from './errors.ts';
  *   send_otp → submit_otp, send_birthday → submit_birthday, send_phone → submit_phone,
  *   open_url → open_url (then verify), success → success (method saved).
  * `pending` (the bank is still confirming) is our extension: the client calls verify later.
+ * `send_pin` has no next action: Tranche never asks a customer for a card or account PIN (it
+ * would put PINs through our servers; cards are entered on the gateway's page), and Paystack's
+ * pay-with-bank flow asks for an OTP, a birthday, a phone or a bank page instead. A bank that
+ * asks for a PIN fails the mandate (`PIN_STEP_REFUSED`).
  */
 export type NextAction =
-  | 'submit_otp'
-  | 'submit_birthday'
-  | 'submit_phone'
-  | 'submit_pin'
-  | 'open_url'
-  | 'success'
-  | 'pending';
+  'submit_otp' | 'submit_birthday' | 'submit_phone' | 'open_url' | 'success' | 'pending';
+
+/** Why a mandate whose bank asks for a PIN fails, in words safe to show the customer. */
+export const PIN_STEP_REFUSED =
+  'the bank asked for a PIN, which Tranche never collects. Link a card, or an account at another bank.';
 
 export function nextActionFor(
-  step:
-    'send_otp' | 'send_birthday' | 'send_phone' | 'send_pin' | 'open_url' | 'success' | 'pending',
+  step: 'send_otp' | 'send_birthday' | 'send_phone' | 'open_url' | 'success' | 'pending',
 ): NextAction {
   switch (step) {
     case 'send_otp':
@@ -30,8 +31,6 @@ export function nextActionFor(
       return 'submit_birthday';
     case 'send_phone':
       return 'submit_phone';
-    case 'send_pin':
-      return 'submit_pin';
     case 'open_url':
       return 'open_url';
     case 'success':

@@ -32,7 +32,7 @@ import { registerPlanRoutes } from '../features/plans/index.ts';
 import { registerRefundRoutes } from '../features/refunds/index.ts';
 import { registerSandboxToolRoutes } from '../features/sandbox-tools/index.ts';
 import { registerTrustRoutes } from '../features/trust/index.ts';
-import type { TrustProxy } from '../platform/config.ts';
+import type { Environment, TrustProxy } from '../platform/config.ts';
 import { randomBase62 } from '../platform/ids.ts';
 import { loggerOptions } from '../platform/logger.ts';
 import { describeValidationError, errorBody, statusForCode } from './error-mapper.ts';
@@ -41,6 +41,7 @@ import { findFloatSpelledInteger } from './json-number-spelling.ts';
 import { findMalformedText } from './malformed-text.ts';
 import { sharedSchemasInDocumentOrder } from './openapi-component-order.ts';
 import { swaggerOptions } from './openapi-document.ts';
+import { pageSecurityHeaders } from './page-security.ts';
 import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerMalformedInputGuard } from './plugins/malformed-input.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -76,20 +77,31 @@ export interface HttpOptions {
   maxRequestsInFlight?: number;
   /** The built pages (scripts/build-web.ts); default web/dist of this checkout. */
   webDistDir?: string;
-  /** Where log lines go (default stdout); tests read what was logged from it. */
+  /** TRANCHE_ENV: production adds `Strict-Transport-Security` (its PUBLIC_BASE_URL is https). */
+  environment?: Environment;
+  /** Where log lines go (default stdout); tests read the access log from here. */
   logStream?: { write(line: string): void };
 }
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+/**
+ * The Swagger UI's one inline stylesheet (the colours of its logo's SVG, in
+ * swagger-ui-standalone-preset.js) is allowed by its hash, not by 'unsafe-inline'.
+ */
+const DOCS_PAGE_HEADERS = pageSecurityHeaders({
+  frameAncestors: 'none',
+  styleSrc: ["'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='"],
+});
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promise<TypedApp> {
   const app = Fastify({
-    logger: options.logStream
-      ? { ...loggerOptions(options.logLevel), stream: options.logStream }
-      : loggerOptions(options.logLevel),
+    logger: {
+      ...loggerOptions(options.logLevel),
+      ...(options.logStream && { stream: options.logStream }),
+    },
     bodyLimit: options.bodyLimitBytes,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     requestIdHeader: false,
@@ -197,8 +209,23 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
     registers: [registry],
   });
 
+  const strictTransportSecurity = options.environment === 'production';
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Request-Id', request.id);
+    // Production is served over https only (config.ts refuses an http PUBLIC_BASE_URL): browsers
+    // are told never to try plain http for a year, so no token or password crosses in the clear.
+    if (strictTransportSecurity) {
+      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    }
+    const path = request.url.split('?')[0] ?? '';
+    // API answers carry keys, tokens and personal data (sign-in, refresh, key creation and roll,
+    // session tokens, plans): none may be kept by a browser or a proxy. One rule for all of
+    // /api/, errors included; a route whose answer is public and cacheable sets its own.
+    if (path.startsWith('/api/') && !reply.hasHeader('Cache-Control')) {
+      reply.header('Cache-Control', 'no-store');
+    }
+    // The API reference is a page like the others (browser.md §4): no framing, no sniffing.
+    if (path === '/docs' || path.startsWith('/docs/')) reply.headers(DOCS_PAGE_HEADERS);
     return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
@@ -240,14 +267,12 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   app.addSchema(ErrorResponse);
   for (const schema of sharedSchemasInDocumentOrder(SHARED_SCHEMAS)) app.addSchema(schema);
   await app.register(fastifySwagger, swaggerOptions(ctx.settings.publicBaseUrl));
+  // /docs is a public page, limited per IP and shed under load like /pay (decision 0037): only
+  // health, readiness and metrics are exempt, for the orchestrator's and the scraper's sake.
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',
-    uiConfig: { docExpansion: 'list' },
-  });
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/docs')) {
-      route.config = { ...(route.config as object), rateLimit: false, operational: true };
-    }
+    // No badge from validator.swagger.io: the page loads nothing from another origin.
+    uiConfig: { docExpansion: 'list', validatorUrl: null },
   });
 
   // Before the rate limit: a shed request should cost nothing, not even a counter round trip.

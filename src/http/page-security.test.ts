@@ -80,6 +80,16 @@ describe('pageSecurityHeaders', () => {
       );
       expect(() => pageSecurityHeaders({ frameAncestors: 'none', connectSrc: [bad] })).toThrow();
       expect(() => pageSecurityHeaders({ frameAncestors: 'none', formAction: [bad] })).toThrow();
+      expect(() => pageSecurityHeaders({ frameAncestors: 'none', styleSrc: [bad] })).toThrow();
     }
+  });
+
+  it('adds style sources (a known inline stylesheet’s hash) after self, never unsafe-inline by default', () => {
+    const plain = pageSecurityHeaders({ frameAncestors: 'none' })['Content-Security-Policy'];
+    expect(plain).toContain("style-src 'self';");
+    const hashed = pageSecurityHeaders({ frameAncestors: 'none', styleSrc: ["'sha256-abc='"] })[
+      'Content-Security-Policy'
+    ];
+    expect(hashed).toContain("style-src 'self' 'sha256-abc=';");
   });
 });

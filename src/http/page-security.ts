@@ -12,11 +12,13 @@
  * CSP `frame-ancestors` ignore it anyway. An empty list means our own pages only; pass 'any' for
  * "not restricted".
  *
- * `connectSrc` and `formAction` add sources after `'self'` (e.g. the gateway's API origin).
+ * `connectSrc`, `formAction` and `styleSrc` add sources after `'self'` (e.g. the gateway's API
+ * origin; the hash of one known inline stylesheet of a page we do not build ourselves).
  */
 export interface PageSecurityOptions {
   frameAncestors: 'none' | 'self' | 'any' | readonly string[];
   connectSrc?: readonly string[];
+  styleSrc?: readonly string[];
   formAction?: readonly string[];
 }
 
@@ -24,7 +26,7 @@ export function pageSecurityHeaders(options: PageSecurityOptions): Record<string
   const directives = [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self'",
+    sourceList('style-src', ["'self'", ...(options.styleSrc ?? [])]),
     "img-src 'self' data:",
     sourceList('connect-src', ["'self'", ...(options.connectSrc ?? [])]),
     "font-src 'self'",

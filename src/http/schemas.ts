@@ -77,6 +77,14 @@ export const errorResponses = {
   500: ErrorResponse,
 };
 
+/**
+ * What a route that calls the payment gateway while the request waits may answer besides
+ * `errorResponses`: 402 `payment_failed` (the gateway declined the card or account) and 502
+ * `gateway_unavailable` (it did not answer). Routes whose gateway work runs in jobs never do.
+ */
+export const gatewayErrorResponses = { 502: ErrorResponse };
+export const paymentErrorResponses = { 402: ErrorResponse, 502: ErrorResponse };
+
 /** The optional `Idempotency-Key` of a merchant's money-moving POST (refunds, payouts). */
 export const IdempotencyHeader = Type.Object({
   'idempotency-key': Type.Optional(

@@ -10,6 +10,7 @@ export async function startApi(runtime: Runtime): Promise<{ app: TypedApp; url: 
     trustProxy: runtime.config.trustProxy,
     maxRequestsInFlight: runtime.config.maxRequestsInFlight,
     collectProcessMetrics: true,
+    environment: runtime.config.env,
   });
   // Credential changes made by other processes (CLI, admin API on another instance: keys,
   // merchant status, ended logins) reach this process's cache through PostgreSQL NOTIFY.

@@ -96,6 +96,35 @@ describe('configuration', () => {
       gatewayBaseUrl: 'https://api.paystack.co',
     });
   });
+  it('production requires an https PUBLIC_BASE_URL, naming the variable; other environments take http', () => {
+    const production = {
+      TRANCHE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/tranche',
+      ADMIN_API_TOKEN: 'adm_x',
+      JWT_PRIVATE_KEY: 'pem',
+      ENCRYPTION_KEY: 'key',
+      GATEWAY_BASE_URL: 'https://api.paystack.co',
+      GATEWAY_SECRET_KEY: 'sk_live_x',
+      SMTP_URL: 'smtps://mail.example.ng',
+      EMAIL_FROM: 'pay@example.ng',
+    };
+    for (const url of ['http://pay.example.ng', 'HTTP://pay.example.ng/']) {
+      const attempt = () => loadConfig({ ...production, PUBLIC_BASE_URL: url });
+      expect(attempt, url).toThrow(ConfigError);
+      expect(attempt, url).toThrow(
+        /PUBLIC_BASE_URL must be an https URL when TRANCHE_ENV=production \(got scheme "http:"\)/,
+      );
+    }
+    expect(loadConfig({ ...production, PUBLIC_BASE_URL: 'https://pay.example.ng/' })).toMatchObject(
+      { env: 'production', publicBaseUrl: 'https://pay.example.ng' },
+    );
+    expect(loadConfig({ PUBLIC_BASE_URL: 'http://localhost:3000' }).publicBaseUrl).toBe(
+      'http://localhost:3000',
+    );
+    expect(
+      loadConfig({ TRANCHE_ENV: 'test', PUBLIC_BASE_URL: 'http://checkout.test' }).publicBaseUrl,
+    ).toBe('http://checkout.test');
+  });
   it('refuses an unknown LOG_LEVEL at start', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(ConfigError);
     expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(

@@ -92,7 +92,8 @@ export const SETTINGS = {
   PUBLIC_BASE_URL: {
     unset: '`http://localhost:$PORT`',
     url: { schemes: ['http:', 'https:'], host: true },
-    description: 'Public address of the API, used in checkout URLs and links.',
+    description:
+      'Public address of the API, used in checkout URLs and links. Must be `https://` in production.',
   },
   DATABASE_URL: {
     unset: '(unset: embedded PostgreSQL)',
@@ -458,6 +459,17 @@ export function loadConfig(env: Env = process.env): Config {
       'EMAIL_FROM',
     ] as const) {
       if (!raw(name)) problems.push(`${name} is required when TRANCHE_ENV=production`);
+    }
+    // Checkout links, reset links and the pages' own calls are built from it: over plain http a
+    // session token or a password would cross the network in the clear, and HSTS cannot apply.
+    const publicBaseUrl = raw('PUBLIC_BASE_URL');
+    if (publicBaseUrl !== undefined && URL.canParse(publicBaseUrl)) {
+      const scheme = new URL(publicBaseUrl).protocol;
+      if (scheme !== 'https:') {
+        problems.push(
+          `PUBLIC_BASE_URL must be an https URL when TRANCHE_ENV=production (got scheme "${scheme}")`,
+        );
+      }
     }
   }
   if (problems.length > 0) {

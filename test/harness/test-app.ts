@@ -8,7 +8,7 @@ import type { TypedApp } from '../../src/http/typed-app.ts';
 import { SandboxIdentityProvider } from '../../src/identity/sandbox.ts';
 import { createAppContext } from '../../src/main/app-context.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
-import type { TrustProxy } from '../../src/platform/config.ts';
+import type { Environment, TrustProxy } from '../../src/platform/config.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from '../../src/platform/rate-limiter.ts';
 import { generateSecrets } from '../../src/platform/secrets.ts';
 import { createTestDatabase } from './database.ts';
@@ -51,7 +51,9 @@ export async function startTestApp(
     authCacheTtlMs?: number;
     /** Where the built pages are read from (default web/dist, built by the global setup). */
     webDistDir?: string;
-    /** The app's log: its level and where the lines go (default TEST_LOG_LEVEL or silent, stdout). */
+    /** TRANCHE_ENV as the API process passes it (default: development's behaviour). */
+    environment?: Environment;
+    /** The app's log: its level (default TEST_LOG_LEVEL, else silent) and where lines go. */
     log?: { level: string; stream: { write(line: string): void } };
     /** An existing test database (e.g. one a sandbox gateway already uses). */
     database?: { url: string; drop(): Promise<void> };
@@ -99,6 +101,7 @@ export async function startTestApp(
   const app = await buildHttpApp(ctx, {
     logLevel: options.log?.level ?? process.env.TEST_LOG_LEVEL ?? 'silent',
     ...(options.log && { logStream: options.log.stream }),
+    ...(options.environment && { environment: options.environment }),
     bodyLimitBytes: options.bodyLimitBytes ?? 65_536,
     ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
     ...(options.maxRequestsInFlight !== undefined && {

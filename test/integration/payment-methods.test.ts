@@ -168,6 +168,34 @@ describe('card: initialize → hosted page → verify', () => {
     );
   });
 
+  it('verify-card without is_default applies the value given at initialize; a value sent at verify wins (issue 24 item 12)', async () => {
+    const c = await createTestCustomer(t);
+    const first = await (await linkCard(c)).verify();
+    expect(first.body.data.is_default).toBe(true);
+    const verifyWith = (reference: string, extra: Record<string, boolean>) =>
+      t.http.post(
+        '/api/v1/payment-methods/verify-card',
+        { customer_id: c.id, reference, ...extra },
+        auth(c),
+      );
+
+    // Asked for at initialize, is_default left out at verify: the new card becomes the default.
+    const asInitialized = await linkCard(c, TEST_CARDS.success, true);
+    const second = await verifyWith(asInitialized.reference, {});
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(second.body.data.is_default).toBe(true);
+
+    // Asked for at initialize, then declined at verify: the value sent at verify applies.
+    const overridden = await linkCard(c, TEST_CARDS.success, true);
+    const third = await verifyWith(overridden.reference, { is_default: false });
+    expect(third.status, JSON.stringify(third.body)).toBe(200);
+    expect(third.body.data.is_default).toBe(false);
+
+    const list = await t.http.get(`/api/v1/payment-methods/customers/${c.id}`, auth(c));
+    const defaults = list.body.data.filter((m: { is_default: boolean }) => m.is_default);
+    expect(defaults.map((m: { id: string }) => m.id)).toEqual([second.body.data.id]);
+  });
+
   it('409 before the card page is completed', async () => {
     const c = await createTestCustomer(t);
     const init = await t.http.post(

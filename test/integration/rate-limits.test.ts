@@ -69,7 +69,7 @@ describe('rate limits (spec §8)', () => {
     expect(results[30]).toBe(429);
   });
 
-  it('health, metrics and docs are never limited', async () => {
+  it('health, readiness and metrics are never limited', async () => {
     for (let i = 0; i < 40; i++) expect((await t.http.get('/healthz')).status).toBe(200);
   });
 });

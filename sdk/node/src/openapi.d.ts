@@ -2918,13 +2918,7 @@ export interface components {
           ok: true;
           /** @enum {string} */
           next_action:
-            | 'submit_otp'
-            | 'submit_birthday'
-            | 'submit_phone'
-            | 'submit_pin'
-            | 'open_url'
-            | 'success'
-            | 'pending';
+            'submit_otp' | 'submit_birthday' | 'submit_phone' | 'open_url' | 'success' | 'pending';
           reference: string;
           display_text: string | null;
           /** @description Present when next_action is open_url: open it in a popup, then call verify. */
@@ -3034,6 +3028,23 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /** @description The gateway declined the payment. Codes: `payment_failed`. */
+    PaymentFailed: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "ok": false,
+         *       "code": "payment_failed",
+         *       "detail": "The gateway declined the payment.",
+         *       "request_id": "req_7fK2mQ9xL4vB1nP8"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
     /** @description The credentials are valid but may not do this. Codes: `forbidden`, `merchant_inactive`, `merchant_not_approved`, `delinquent`, `insufficient_trust_tier`, `tier_restricted`, `no_payment_method`. */
     Forbidden: {
       headers: {
@@ -3119,6 +3130,23 @@ export interface components {
          *       "ok": false,
          *       "code": "rate_limited",
          *       "detail": "Rate limited: wait `Retry-After` seconds, then retry.",
+         *       "request_id": "req_7fK2mQ9xL4vB1nP8"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The payment gateway did not answer; safe to retry. Codes: `gateway_unavailable`. */
+    BadGateway: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "ok": false,
+         *       "code": "gateway_unavailable",
+         *       "detail": "The payment gateway did not answer; safe to retry.",
          *       "request_id": "req_7fK2mQ9xL4vB1nP8"
          *     }
          */
@@ -4633,6 +4661,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      502: components['responses']['BadGateway'];
       default: components['responses']['OtherError'];
     };
   };
@@ -5866,6 +5895,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      502: components['responses']['BadGateway'];
       default: components['responses']['OtherError'];
     };
   };
@@ -6333,6 +6363,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      502: components['responses']['BadGateway'];
       default: components['responses']['OtherError'];
     };
   };
@@ -6377,10 +6408,12 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentFailed'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      502: components['responses']['BadGateway'];
       default: components['responses']['OtherError'];
     };
   };
@@ -6397,13 +6430,13 @@ export interface operations {
          * @example {
          *       "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *       "reference": "chg-inst0aA-1",
-         *       "is_default": false
+         *       "is_default": true
          *     }
          */
         'application/json': {
           customer_id: string;
           reference: string;
-          /** @default false */
+          /** @description Left out: the value given at initialize-card. */
           is_default?: boolean;
         };
       };
@@ -6424,10 +6457,12 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentFailed'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      502: components['responses']['BadGateway'];
       default: components['responses']['OtherError'];
     };
   };
@@ -6462,10 +6497,12 @@ export interface operations {
       200: components['responses']['PaymentMethodResponse'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentFailed'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      502: components['responses']['BadGateway'];
       default: components['responses']['OtherError'];
     };
   };
@@ -6506,10 +6543,12 @@ export interface operations {
       200: components['responses']['PaymentMethodResponse'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentFailed'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      502: components['responses']['BadGateway'];
       default: components['responses']['OtherError'];
     };
   };
@@ -6554,10 +6593,12 @@ export interface operations {
       200: components['responses']['PaymentMethodResponse'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentFailed'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      502: components['responses']['BadGateway'];
       default: components['responses']['OtherError'];
     };
   };
@@ -6598,10 +6639,12 @@ export interface operations {
       200: components['responses']['PaymentMethodResponse'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentFailed'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      502: components['responses']['BadGateway'];
       default: components['responses']['OtherError'];
     };
   };
@@ -6640,10 +6683,12 @@ export interface operations {
       200: components['responses']['PaymentMethodResponse'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentFailed'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      502: components['responses']['BadGateway'];
       default: components['responses']['OtherError'];
     };
   };

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.ts';
-import type { GatewayBank } from '../../gateway/port.ts';
-import { gatewayFailure } from './gateway-failure.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { type GatewayBank, GatewayError } from '../../gateway/port.ts';
 
 const BANK_CACHE_MS = 60 * 60_000;
 const bankCache = new WeakMap<object, { banks: GatewayBank[]; fetchedAtMs: number }>();
@@ -14,7 +14,7 @@ async function gatewayBanks(ctx: AppContext): Promise<GatewayBank[]> {
   const nowMs = ctx.clock.now().getTime();
   let cached = bankCache.get(ctx.gateway);
   if (!cached || nowMs - cached.fetchedAtMs > BANK_CACHE_MS) {
-    const banks = await ctx.gateway.listBanks().catch(gatewayFailure);
+    const banks = await ctx.gateway.listBanks().catch(bankListFailure);
     cached = {
       banks: banks
         .filter((b) => /^\d{3}$/.test(b.code))
@@ -24,6 +24,21 @@ async function gatewayBanks(ctx: AppContext): Promise<GatewayBank[]> {
     bankCache.set(ctx.gateway, cached);
   }
   return cached.banks;
+}
+
+/**
+ * A gateway that does not give its list of banks, whatever it says, is a gateway problem (502),
+ * never a declined payment (402): no customer's card or account is involved.
+ */
+function bankListFailure(error: unknown): never {
+  if (error instanceof GatewayError) {
+    throw new DomainError(
+      'gateway_unavailable',
+      'The payment gateway did not give its list of banks. Try again in a moment.',
+      { retryable: true },
+    );
+  }
+  throw error;
 }
 
 /** Banks that support direct-debit mandates (the customer's bank-account step). */

@@ -7,6 +7,7 @@ import {
   assertNuban,
   type NextAction,
   nextActionFor,
+  PIN_STEP_REFUSED,
   VERIFICATION_CHARGE_KOBO,
 } from '../../domain/payment-method.ts';
 import type { BankChargeProgress } from '../../gateway/port.ts';
@@ -37,7 +38,6 @@ const DISPLAY_TEXT: Record<NextAction, string> = {
   submit_otp: 'Enter the one-time password your bank sent to the phone number on this account.',
   submit_birthday: 'Enter your date of birth as your bank has it.',
   submit_phone: 'Enter the phone number registered with this account.',
-  submit_pin: 'Enter your PIN.',
   open_url: 'Authorize the direct debit with your bank in the window that opens.',
   pending: 'Your bank is confirming the mandate. Check again in a few seconds.',
   success: 'Bank account linked.',
@@ -50,6 +50,11 @@ async function advanceMandate(
   progress: BankChargeProgress,
   isDefault: boolean,
 ): Promise<MandateStep> {
+  // No route takes a PIN, and none should (domain/payment-method.ts): the mandate cannot go on.
+  if (progress.step === 'send_pin') {
+    await markSetup(ctx, setup.reference, { status: 'failed', failure_reason: PIN_STEP_REFUSED });
+    throw new DomainError('payment_failed', `The mandate cannot be set up: ${PIN_STEP_REFUSED}`);
+  }
   if (progress.step === 'failed') {
     const reason = progress.transaction?.message || progress.message || 'declined by the bank';
     await markSetup(ctx, setup.reference, { status: 'failed', failure_reason: reason });

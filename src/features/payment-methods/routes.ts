@@ -2,7 +2,13 @@ import { Type } from 'typebox';
 
 import type { AppContext } from '../../app-context.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import { Envelope, errorResponses, Strict } from '../../http/schemas.ts';
+import {
+  Envelope,
+  errorResponses,
+  gatewayErrorResponses,
+  paymentErrorResponses,
+  Strict,
+} from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { assertSelf } from './access.ts';
 import { listMandateBanks } from './bank-list.ts';
@@ -20,6 +26,13 @@ const Reference = Type.String({ minLength: 1, maxLength: 100 });
 const BankCode = Type.String({ minLength: 1, maxLength: 10 });
 const AccountNumber = Type.String({ minLength: 1, maxLength: 20, description: '10-digit NUBAN' });
 const IsDefault = Type.Optional(Type.Boolean({ default: false }));
+/**
+ * verify-card's `is_default` has no default: left out, the value given at initialize applies
+ * (a schema default would be filled in by the validator and always win).
+ */
+const IsDefaultOrAsInitialized = Type.Optional(
+  Type.Boolean({ description: 'Left out: the value given at initialize-card.' }),
+);
 const MandateFields = {
   customer_id: CustomerId,
   reference: Reference,
@@ -112,6 +125,7 @@ function listMandateBanksRoute(app: TypedApp, ctx: AppContext): void {
         response: {
           200: Envelope(Type.Array(Type.Object({ name: Type.String(), code: Type.String() }))),
           ...errorResponses,
+          ...gatewayErrorResponses,
         },
       },
     },
@@ -146,6 +160,7 @@ function initializeCardRoute(app: TypedApp, ctx: AppContext): void {
             reference: Type.String(),
           }),
           ...errorResponses,
+          ...paymentErrorResponses,
         },
       },
     },
@@ -173,10 +188,10 @@ function verifyCardRoute(app: TypedApp, ctx: AppContext): void {
           '409 `setup_pending` until the card is submitted on the gateway page; 402 `payment_failed` if it was declined. Verifying twice returns the same card.',
         security,
         body: Type.Object(
-          { customer_id: CustomerId, reference: Reference, is_default: IsDefault },
+          { customer_id: CustomerId, reference: Reference, is_default: IsDefaultOrAsInitialized },
           Strict,
         ),
-        response: { 200: Envelope(PaymentMethod), ...errorResponses },
+        response: { 200: Envelope(PaymentMethod), ...errorResponses, ...paymentErrorResponses },
       },
     },
     async (request) => {
@@ -210,7 +225,7 @@ function initiateBankMandateRoute(app: TypedApp, ctx: AppContext): void {
           { bank_code: BankCode, account_number: AccountNumber, is_default: IsDefault },
           Strict,
         ),
-        response: { 200: MandateStep, ...errorResponses },
+        response: { 200: MandateStep, ...errorResponses, ...paymentErrorResponses },
       },
     },
     async (request) => {
@@ -245,7 +260,7 @@ function bankMandateStepRoute(
           'On success `next_action` is `success` and `data` is the saved bank method; otherwise the next step and its `display_text`.',
         security,
         body: Type.Object({ ...MandateFields, ...extra }, Strict),
-        response: { 200: MandateStep, ...errorResponses },
+        response: { 200: MandateStep, ...errorResponses, ...paymentErrorResponses },
       },
     },
     async (request) => {

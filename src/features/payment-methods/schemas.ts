@@ -26,7 +26,6 @@ const NextAction = Type.Union([
   Type.Literal('submit_otp'),
   Type.Literal('submit_birthday'),
   Type.Literal('submit_phone'),
-  Type.Literal('submit_pin'),
   Type.Literal('open_url'),
   Type.Literal('success'),
   Type.Literal('pending'),

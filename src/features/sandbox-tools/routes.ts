@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import { Envelope, errorResponses, Strict } from '../../http/schemas.ts';
+import { Envelope, errorResponses, gatewayErrorResponses, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { merchantScope } from '../access/index.ts';
 import { getMerchantPlan } from '../plans/index.ts';
@@ -117,7 +117,7 @@ function simulateOnPaymentPlanRoute(app: TypedApp, ctx: AppContext): void {
           { action: Type.Union(SIMULATIONS.map((action) => Type.Literal(action))) },
           Strict,
         ),
-        response: { 200: Envelope(Plan), ...errorResponses },
+        response: { 200: Envelope(Plan), ...errorResponses, ...gatewayErrorResponses },
       },
     },
     async (request) => {

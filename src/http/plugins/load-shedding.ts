@@ -5,7 +5,7 @@ import { DomainError } from '../../domain/errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** true: never shed (health, readiness, metrics, docs), so a busy instance still looks alive. */
+    /** true: never shed (health, readiness, metrics), so a busy instance still looks alive. */
     operational?: boolean;
   }
 }
@@ -33,7 +33,7 @@ export function leaveInFlightCount(request: FastifyRequest): void {
  *
  * The count of requests in flight is a signal that does not depend on the machine's speed,
  * unlike event-loop delay, which on a busy host would shed requests that were never excessive.
- * Operational routes (health, readiness, metrics, docs: `operational: true`) are never shed, so
+ * Operational routes (health, readiness, metrics: `operational: true`) are never shed, so
  * an orchestrator still sees a busy instance as alive.
  */
 export function registerLoadShedding(

@@ -9,7 +9,7 @@ import { sha256Hex } from '../../platform/crypto.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** false: the route is not rate limited (health, metrics, docs). */
+    /** false: the route is not rate limited (health, readiness, metrics). */
     rateLimit?: boolean;
   }
   interface FastifyRequest {

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startTestApp, type TestApp } from '../harness/test-app.ts';
+import { launchBrowser } from './support/launch.ts';
+
+/**
+ * The API reference at /docs under its Content-Security-Policy (decision 0037): the Swagger UI
+ * renders every operation, opens one, and the browser reports no CSP violation or script error.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t.close());
+
+describe('/docs in a real browser', () => {
+  it('renders the operations under the CSP, with no violation and no error', async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      const problems: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+      });
+      page.on('pageerror', (e) => problems.push(String(e)));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => {
+          console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+        });
+      });
+      await page.goto(`${t.url}/docs/`);
+      await page.waitForSelector('.opblock', { timeout: 20_000 });
+      expect(await page.locator('.opblock').count()).toBeGreaterThan(50);
+      await page.locator('.opblock-summary').first().click();
+      await page.waitForSelector('.opblock-body', { timeout: 5_000 });
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
