@@ -41,6 +41,7 @@ import { findFloatSpelledInteger } from './json-number-spelling.ts';
 import { findMalformedText } from './malformed-text.ts';
 import { sharedSchemasInDocumentOrder } from './openapi-component-order.ts';
 import { swaggerOptions } from './openapi-document.ts';
+import { registerIdempotencyKeyGuard } from './plugins/idempotency-guard.ts';
 import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerMalformedInputGuard } from './plugins/malformed-input.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -249,6 +250,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerLoadShedding(app, options.maxRequestsInFlight ?? 0, registry);
   registerRateLimit(app, ctx);
   registerMalformedInputGuard(app);
+  registerIdempotencyKeyGuard(app);
   registerOperationsRoutes(app, ctx, registry);
   registerMerchantRoutes(app, ctx);
   registerAdminRoutes(app, ctx);

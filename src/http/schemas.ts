@@ -77,7 +77,11 @@ export const errorResponses = {
   500: ErrorResponse,
 };
 
-/** The optional `Idempotency-Key` of a merchant's money-moving POST (refunds, payouts). */
+/**
+ * The optional `Idempotency-Key` of a POST that honours it (decisions 0002, 0038). Declaring it in a
+ * route's schema is what marks the route as honouring it: every other POST refuses the header
+ * (plugins/idempotency-guard.ts).
+ */
 export const IdempotencyHeader = Type.Object({
   'idempotency-key': Type.Optional(
     Type.String({
@@ -86,6 +90,11 @@ export const IdempotencyHeader = Type.Object({
     }),
   ),
 });
+
+/** An honouring operation's description, ending with what the key does. */
+export function withIdempotencyNote(description: string): string {
+  return `${description} Send \`Idempotency-Key\` (UUID v4) to make a retry safe: the same key with the same request within 24 hours replays the first answer (header \`Idempotent-Replayed: true\`) and does nothing again; the same key with another request is a 409 \`idempotency_key_reused\` (decision 0038).`;
+}
 
 export const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
 export const Password = Type.String({

@@ -3,15 +3,19 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook.ts';
+import { idempotencyScope, merchantKeyOwner } from '../../http/idempotency.ts';
+import { sendIdempotent } from '../../http/idempotent-reply.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
 import {
   Envelope,
   errorResponses,
+  IdempotencyHeader,
   LivemodeQuery,
   MerchantIdParams,
   PageEnvelope,
   PageQuery,
   Strict,
+  withIdempotencyNote,
 } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { chosenMode, merchantScope, modeScope } from '../access/index.ts';
@@ -216,20 +220,24 @@ function resendWebhookEventRoute(app: TypedApp, ctx: AppContext): void {
         operationId: 'resendWebhookEvent',
         tags: ['Webhooks'],
         summary: 'Re-send one event',
-        description:
+        description: withIdempotencyNote(
           'Queues the event for delivery now, with the same id and body and a fresh 72-hour retry window, to its own mode’s URL. Any event can be re-sent, delivered ones included; receivers de-duplicate on `id`. An event of another mode than the secret key’s is 404.',
+        ),
         security,
         params: EventParams,
+        headers: IdempotencyHeader,
         response: { 202: Envelope(WebhookEvent), ...errorResponses },
       },
     },
     async (request, reply) => {
-      const data = await resendWebhookEvent(
+      const principal = principalOf(request, ...auth);
+      const result = await resendWebhookEvent(
         ctx,
-        modeScope(principalOf(request, ...auth), request.params.merchant_id),
+        modeScope(principal, request.params.merchant_id),
         request.params.event_id,
+        idempotencyScope(request, merchantKeyOwner(principal), ctx.clock.now()),
       );
-      return reply.code(202).send({ ok: true as const, data });
+      return sendIdempotent(reply, 202, result);
     },
   );
 }
@@ -243,11 +251,13 @@ function resendFailedWebhookEventsRoute(app: TypedApp, ctx: AppContext): void {
         operationId: 'resendFailedWebhookEvents',
         tags: ['Webhooks'],
         summary: 'Re-send every undelivered event in a time range',
-        description:
+        description: withIdempotencyNote(
           'Queues every event created in [`created_from`, `created_before`) that is dead-lettered or still retrying, for delivery now with a fresh retry window. The range may cover up to 31 days. A secret key re-sends its own mode’s events only; the dashboard token both, or one with `livemode`.',
+        ),
         security,
         params: MerchantIdParams,
         querystring: Type.Object(LivemodeQuery, Strict),
+        headers: IdempotencyHeader,
         body: Type.Object(
           {
             created_from: Type.String({ format: 'date-time', maxLength: 40 }),
@@ -262,16 +272,18 @@ function resendFailedWebhookEventsRoute(app: TypedApp, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const scope = modeScope(
-        principalOf(request, ...auth),
-        request.params.merchant_id,
-        request.query.livemode,
-      );
+      const principal = principalOf(request, ...auth);
+      const scope = modeScope(principal, request.params.merchant_id, request.query.livemode);
       // The schema admits only RFC 3339 date-times, so these are valid dates.
       const from = new Date(request.body.created_from);
       const to = new Date(request.body.created_before);
-      const data = await resendFailedWebhookEvents(ctx, scope, { from, to });
-      return reply.code(202).send({ ok: true as const, data });
+      const result = await resendFailedWebhookEvents(
+        ctx,
+        scope,
+        { from, to },
+        idempotencyScope(request, merchantKeyOwner(principal), ctx.clock.now()),
+      );
+      return sendIdempotent(reply, 202, result);
     },
   );
 }

@@ -1,8 +1,15 @@
 import { Type } from 'typebox';
 
 import type { AppContext } from '../../app-context.ts';
+import { customerKeyOwner, replyIdempotently } from '../../http/idempotency.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import { Envelope, errorResponses, Strict } from '../../http/schemas.ts';
+import {
+  Envelope,
+  errorResponses,
+  IdempotencyHeader,
+  Strict,
+  withIdempotencyNote,
+} from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { assertSelf } from './access.ts';
 import { listMandateBanks } from './bank-list.ts';
@@ -128,9 +135,11 @@ function initializeCardRoute(app: TypedApp, ctx: AppContext): void {
         operationId: 'initializeCard',
         tags,
         summary: 'Start linking a card',
-        description:
+        description: withIdempotencyNote(
           'Returns the gateway page where the customer enters the card. A ₦50 verification charge confirms the card is active; it is refunded automatically once the card is saved. The gateway then redirects to `callback_url?reference=…`; call verify-card with that reference.',
+        ),
         security,
+        headers: IdempotencyHeader,
         body: Type.Object(
           {
             customer_id: CustomerId,
@@ -149,13 +158,16 @@ function initializeCardRoute(app: TypedApp, ctx: AppContext): void {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       assertSelf(me(request), request.body.customer_id);
-      const result = await initializeCard(ctx, request.body.customer_id, {
-        callbackUrl: request.body.callback_url,
-        isDefault: request.body.is_default ?? false,
+      const owner = customerKeyOwner(request.body.customer_id);
+      return replyIdempotently(ctx, request, reply, owner, 200, async () => {
+        const result = await initializeCard(ctx, request.body.customer_id, {
+          callbackUrl: request.body.callback_url,
+          isDefault: request.body.is_default ?? false,
+        });
+        return { ok: true as const, ...result };
       });
-      return { ok: true as const, ...result };
     },
   );
 }
@@ -169,9 +181,11 @@ function verifyCardRoute(app: TypedApp, ctx: AppContext): void {
         operationId: 'verifyCard',
         tags,
         summary: 'Save the card after the gateway redirect',
-        description:
+        description: withIdempotencyNote(
           '409 `setup_pending` until the card is submitted on the gateway page; 402 `payment_failed` if it was declined. Verifying twice returns the same card.',
+        ),
         security,
+        headers: IdempotencyHeader,
         body: Type.Object(
           { customer_id: CustomerId, reference: Reference, is_default: IsDefault },
           Strict,
@@ -179,16 +193,23 @@ function verifyCardRoute(app: TypedApp, ctx: AppContext): void {
         response: { 200: Envelope(PaymentMethod), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       assertSelf(me(request), request.body.customer_id);
       const b = request.body;
-      return {
-        ok: true as const,
-        data: await verifyCard(ctx, b.customer_id, {
-          reference: b.reference,
-          ...(b.is_default !== undefined && { isDefault: b.is_default }),
+      return replyIdempotently(
+        ctx,
+        request,
+        reply,
+        customerKeyOwner(b.customer_id),
+        200,
+        async () => ({
+          ok: true as const,
+          data: await verifyCard(ctx, b.customer_id, {
+            reference: b.reference,
+            ...(b.is_default !== undefined && { isDefault: b.is_default }),
+          }),
         }),
-      };
+      );
     },
   );
 }
@@ -202,9 +223,11 @@ function initiateBankMandateRoute(app: TypedApp, ctx: AppContext): void {
         operationId: 'initiateBankMandate',
         tags,
         summary: 'Start a bank direct-debit mandate',
-        description:
+        description: withIdempotencyNote(
           'Answers the first `next_action`: `submit_otp`, or `open_url` with a `url` to open in a popup (then call verify).',
+        ),
         security,
+        headers: IdempotencyHeader,
         params: Type.Object({ customer_id: CustomerId }, Strict),
         body: Type.Object(
           { bank_code: BankCode, account_number: AccountNumber, is_default: IsDefault },
@@ -213,17 +236,25 @@ function initiateBankMandateRoute(app: TypedApp, ctx: AppContext): void {
         response: { 200: MandateStep, ...errorResponses },
       },
     },
-    async (request) => {
-      assertSelf(me(request), request.params.customer_id);
+    async (request, reply) => {
+      const customerId = request.params.customer_id;
+      assertSelf(me(request), customerId);
       const b = request.body;
-      return {
-        ok: true as const,
-        ...(await initiateBankMandate(ctx, request.params.customer_id, {
-          bankCode: b.bank_code,
-          accountNumber: b.account_number,
-          isDefault: b.is_default ?? false,
-        })),
-      };
+      return replyIdempotently(
+        ctx,
+        request,
+        reply,
+        customerKeyOwner(customerId),
+        200,
+        async () => ({
+          ok: true as const,
+          ...(await initiateBankMandate(ctx, customerId, {
+            bankCode: b.bank_code,
+            accountNumber: b.account_number,
+            isDefault: b.is_default ?? false,
+          })),
+        }),
+      );
     },
   );
 }
@@ -241,14 +272,16 @@ function bankMandateStepRoute(
         operationId,
         tags,
         summary,
-        description:
+        description: withIdempotencyNote(
           'On success `next_action` is `success` and `data` is the saved bank method; otherwise the next step and its `display_text`.',
+        ),
         security,
+        headers: IdempotencyHeader,
         body: Type.Object({ ...MandateFields, ...extra }, Strict),
         response: { 200: MandateStep, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const b = request.body as {
         customer_id: string;
         reference: string;
@@ -259,20 +292,29 @@ function bankMandateStepRoute(
       } & Record<string, string | boolean | undefined>;
       assertSelf(me(request), b.customer_id);
       const value = kind === 'verify' ? '' : String(b[kind]);
-      const step = await continueBankMandate(
+      return replyIdempotently(
         ctx,
-        b.customer_id,
-        kind,
-        {
-          reference: b.reference,
-          bankCode: b.bank_code,
-          bankName: b.bank_name,
-          accountNumber: b.account_number,
-          isDefault: b.is_default ?? false,
+        request,
+        reply,
+        customerKeyOwner(b.customer_id),
+        200,
+        async () => {
+          const step = await continueBankMandate(
+            ctx,
+            b.customer_id,
+            kind,
+            {
+              reference: b.reference,
+              bankCode: b.bank_code,
+              bankName: b.bank_name,
+              accountNumber: b.account_number,
+              isDefault: b.is_default ?? false,
+            },
+            value,
+          );
+          return { ok: true as const, ...step };
         },
-        value,
       );
-      return { ok: true as const, ...step };
     },
   );
 }
