@@ -47,8 +47,10 @@ export function apiBase(option: string | undefined): string {
 }
 
 /**
- * A small client of the public API. Every POST carries a fresh Idempotency-Key, so a 429 or a
- * network error is retried without doing anything twice; 429 waits what Retry-After says.
+ * A small client of the public API. Every POST with a credential carries a fresh Idempotency-Key,
+ * so a 429 or a network error is retried without doing anything twice; 429 waits what
+ * Retry-After says. An anonymous POST (a customer's registration) carries none: the API refuses
+ * a key where there is no caller to keep it for (decision 0038).
  */
 export class CliApi {
   readonly base: string;
@@ -77,7 +79,7 @@ export class CliApi {
   }
 
   async #send(method: string, path: string, body: unknown): Promise<ApiAnswer> {
-    const idempotencyKey = method === 'POST' ? randomUUID() : undefined;
+    const idempotencyKey = method === 'POST' && this.#auth ? randomUUID() : undefined;
     for (let attempt = 1; ; attempt++) {
       let response: Response;
       try {

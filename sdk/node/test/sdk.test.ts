@@ -116,7 +116,7 @@ describe('checkout sessions', () => {
     expect((await tranche.checkoutSessions.get(session.token)).status).toBe('cancelled');
   });
 
-  it('sends a UUID v4 Idempotency-Key on every POST, and the caller’s own when given', async () => {
+  it('sends a UUID v4 Idempotency-Key on every POST the API de-duplicates, the caller’s own when given, none on the others', async () => {
     proxy.seen.length = 0;
     proxy.plan = () => ({ kind: 'forward' });
     const sdk = throughProxy();
@@ -140,6 +140,19 @@ describe('checkout sessions', () => {
       ['POST', mine],
       ['POST', mine],
     ]);
+
+    // A payment link is de-duplicated now too (decision 0038); a schedule preview takes no key.
+    proxy.seen.length = 0;
+    await sdk.paymentLinks.create({ title: 'Sofa', amount: 50_000 });
+    await sdk.checkoutSessions.preview({
+      amount: 100_000,
+      frequency: 'monthly',
+      installment_count: 3,
+      upfront_pct: 25,
+    });
+    const sent = proxy.seen.map((r) => r.headers['idempotency-key']);
+    expect(sent[0]).toMatch(uuidV4);
+    expect(sent[1]).toBeUndefined();
   });
 });
 
