@@ -101,6 +101,8 @@ export async function runIdempotentOutside<T>(
   try {
     data = await command();
   } catch (error) {
+    // The command's own error is the answer. If the claim cannot be released (the database is
+    // down too), it is taken over after IN_PROGRESS_RECLAIM_MS like a dead request's.
     await db
       .deleteFrom('idempotency_keys')
       .where('merchant_id', '=', scope.merchantId)
@@ -108,7 +110,8 @@ export async function runIdempotentOutside<T>(
       .where('key', '=', scope.key)
       .where('response_status', '=', 0)
       .where('created_at', '=', claimedAt)
-      .execute();
+      .execute()
+      .catch(() => undefined);
     throw error;
   }
   await db

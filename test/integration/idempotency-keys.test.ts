@@ -243,6 +243,36 @@ describe("customers' money actions", () => {
     expect(await countRows('charges', 'plan_id', planned.plan.id)).toBe(charges + 1);
   });
 
+  it('eight concurrent pay-nows with one key make one charge: one answer, the rest replays or a retryable 409', async () => {
+    const planned = await planWithMissedInstallment();
+    const send = post(
+      `/api/v1/customers/me/plans/${planned.plan.id}/pay-now`,
+      {},
+      planned.customer.accessToken,
+    );
+    const charges = await countRows('charges', 'plan_id', planned.plan.id);
+    const key = newIdempotencyKey();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => send(key)));
+    const fresh = answers.filter(
+      (a) => a.status === 200 && a.headers.get('idempotent-replayed') === null,
+    );
+    expect(fresh).toHaveLength(1);
+    for (const answer of answers) {
+      if (answer.status === 200) {
+        expect(answer.body).toEqual(fresh[0]!.body);
+      } else {
+        expect(answer.status, JSON.stringify(answer.body)).toBe(409);
+        expect(answer.body).toMatchObject({ code: 'conflict', retryable: true });
+        expect(answer.headers.get('retry-after')).toBe('1');
+      }
+    }
+    expect(await countRows('charges', 'plan_id', planned.plan.id)).toBe(charges + 1);
+    // Once the first has answered, a retry gets its answer.
+    const retried = await send(key);
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expect(retried.body).toEqual(fresh[0]!.body);
+  });
+
   it("keys are the customer's own: another customer's same key is not a replay", async () => {
     const a = await planWithMissedInstallment();
     const b = await planWithMissedInstallment();
