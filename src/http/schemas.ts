@@ -86,15 +86,11 @@ export const IdempotencyHeader = Type.Object({
   'idempotency-key': Type.Optional(
     Type.String({
       maxLength: 255,
-      description: 'A UUID v4; the same key replays the first answer for 24 hours.',
+      description:
+        'A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038).',
     }),
   ),
 });
-
-/** An honouring operation's description, ending with what the key does. */
-export function withIdempotencyNote(description: string): string {
-  return `${description} Send \`Idempotency-Key\` (UUID v4) to make a retry safe: the same key with the same request within 24 hours replays the first answer (header \`Idempotent-Replayed: true\`) and does nothing again; the same key with another request is a 409 \`idempotency_key_reused\` (decision 0038).`;
-}
 
 export const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
 export const Password = Type.String({

@@ -152,7 +152,7 @@ export interface paths {
     put?: never;
     /**
      * Roll the webhook signing secret of one mode
-     * @description Rolls the calling key’s mode’s secret (the dashboard token says which with `?livemode=true|false`); the other mode’s secret is untouched. Returns the new secret once. `X-Tranche-Signature` of that mode’s events is computed with the new secret at once; for the next 24 hours they also carry `X-Tranche-Signature-Previous`, computed with the previous secret, so a receiver still holding it keeps verifying until it switches. A replay answers the secret the first roll made. Send `Idempotency-Key` (UUID v4) to make a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; the same key with another request is a 409 `idempotency_key_reused` (decision 0038).
+     * @description Rolls the calling key’s mode’s secret (the dashboard token says which with `?livemode=true|false`); the other mode’s secret is untouched. Returns the new secret once. `X-Tranche-Signature` of that mode’s events is computed with the new secret at once; for the next 24 hours they also carry `X-Tranche-Signature-Previous`, computed with the previous secret, so a receiver still holding it keeps verifying until it switches. A replay answers the secret the first roll made.
      */
     post: operations['rollWebhookSecret'];
     delete?: never;
@@ -189,7 +189,7 @@ export interface paths {
     put?: never;
     /**
      * Roll a secret key
-     * @description Issues a new key of the given mode (shown once). The other keys of that mode stop working after `expire_old_after_minutes` (default 0: at once; at most 7 days). A replay answers the key the first roll issued. Send `Idempotency-Key` (UUID v4) to make a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; the same key with another request is a 409 `idempotency_key_reused` (decision 0038).
+     * @description Issues a new key of the given mode (shown once). The other keys of that mode stop working after `expire_old_after_minutes` (default 0: at once; at most 7 days). A replay answers the key the first roll issued.
      */
     post: operations['rollSecretKey'];
     delete?: never;
@@ -530,7 +530,7 @@ export interface paths {
     put?: never;
     /**
      * Re-send one event
-     * @description Queues the event for delivery now, with the same id and body and a fresh 72-hour retry window, to its own mode’s URL. Any event can be re-sent, delivered ones included; receivers de-duplicate on `id`. An event of another mode than the secret key’s is 404. Send `Idempotency-Key` (UUID v4) to make a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; the same key with another request is a 409 `idempotency_key_reused` (decision 0038).
+     * @description Queues the event for delivery now, with the same id and body and a fresh 72-hour retry window, to its own mode’s URL. Any event can be re-sent, delivered ones included; receivers de-duplicate on `id`. An event of another mode than the secret key’s is 404.
      */
     post: operations['resendWebhookEvent'];
     delete?: never;
@@ -550,7 +550,7 @@ export interface paths {
     put?: never;
     /**
      * Re-send every undelivered event in a time range
-     * @description Queues every event created in [`created_from`, `created_before`) that is dead-lettered or still retrying, for delivery now with a fresh retry window. The range may cover up to 31 days. A secret key re-sends its own mode’s events only; the dashboard token both, or one with `livemode`. Send `Idempotency-Key` (UUID v4) to make a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; the same key with another request is a 409 `idempotency_key_reused` (decision 0038).
+     * @description Queues every event created in [`created_from`, `created_before`) that is dead-lettered or still retrying, for delivery now with a fresh retry window. The range may cover up to 31 days. A secret key re-sends its own mode’s events only; the dashboard token both, or one with `livemode`.
      */
     post: operations['resendFailedWebhookEvents'];
     delete?: never;
@@ -788,7 +788,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel a pending checkout session
-     * @description Only a pending session can be cancelled; otherwise 409 names its state. A session of another mode than the key’s (a live session with an sk_test_ key) reads as 404, like another merchant’s. Send `Idempotency-Key` (UUID v4) to make a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; the same key with another request is a 409 `idempotency_key_reused` (decision 0038).
+     * @description Only a pending session can be cancelled; otherwise 409 names its state. A session of another mode than the key’s (a live session with an sk_test_ key) reads as 404, like another merchant’s.
      */
     post: operations['cancelCheckoutSession'];
     delete?: never;
@@ -828,7 +828,7 @@ export interface paths {
     put?: never;
     /**
      * Confirm a plan (widget)
-     * @description With the session token in the path and the customer token: creates the plan inside the session’s constraints, completes the session and collects the deposit asynchronously. `payment_plan_id` is what `onSuccess({ paymentPlanId })` receives. It does not mean money was collected: wait for the webhooks. Confirming again with the same choices returns the same plan; other choices get 409 `session_not_pending`. Send `Idempotency-Key` (UUID v4) to make a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; the same key with another request is a 409 `idempotency_key_reused` (decision 0038).
+     * @description With the session token in the path and the customer token: creates the plan inside the session’s constraints, completes the session and collects the deposit asynchronously. `payment_plan_id` is what `onSuccess({ paymentPlanId })` receives. It does not mean money was collected: wait for the webhooks. Confirming again with the same choices returns the same plan; other choices get 409 `session_not_pending`.
      */
     post: operations['confirmCheckoutSession'];
     delete?: never;
@@ -908,7 +908,7 @@ export interface paths {
     put?: never;
     /**
      * Time travel: collect the next installment now (sandbox plans only)
-     * @description Makes the plan's next unpaid installment due now and queues its collection at once (a failed installment's retry comes forward). Repeat to walk a whole plan in seconds. Sandbox keys and the dashboard token; live keys get 403; a live plan reads as 404. Send `Idempotency-Key` (UUID v4) to make a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; the same key with another request is a 409 `idempotency_key_reused` (decision 0038).
+     * @description Makes the plan's next unpaid installment due now and queues its collection at once (a failed installment's retry comes forward). Repeat to walk a whole plan in seconds. Sandbox keys and the dashboard token; live keys get 403; a live plan reads as 404.
      */
     post: operations['advancePaymentPlan'];
     delete?: never;
@@ -928,7 +928,7 @@ export interface paths {
     put?: never;
     /**
      * Time travel: advance the plan's clock by some days (sandbox plans only)
-     * @description As if `days` had passed for this plan: every unpaid installment's due date moves that much earlier and waiting collections (first attempts and retries) come forward by as much, running at once when due. A failed installment becomes overdue, so the customer shows as delinquent (eligibility) until it is paid. Sandbox keys and the dashboard token; live keys get 403; a live plan reads as 404. Send `Idempotency-Key` (UUID v4) to make a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; the same key with another request is a 409 `idempotency_key_reused` (decision 0038).
+     * @description As if `days` had passed for this plan: every unpaid installment's due date moves that much earlier and waiting collections (first attempts and retries) come forward by as much, running at once when due. A failed installment becomes overdue, so the customer shows as delinquent (eligibility) until it is paid. Sandbox keys and the dashboard token; live keys get 403; a live plan reads as 404.
      */
     post: operations['advancePaymentPlanClock'];
     delete?: never;
@@ -948,7 +948,7 @@ export interface paths {
     put?: never;
     /**
      * Sandbox gateway simulations on a sandbox plan (`tranche trigger`)
-     * @description `decline_debits`: later debits fail (Insufficient Funds). `revoke_payment_method`: the gateway revokes the plan's method. `refund_at_gateway`: its last payment is refunded at the gateway, so a refund of it is refused. Sandbox keys only. Send `Idempotency-Key` (UUID v4) to make a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; the same key with another request is a 409 `idempotency_key_reused` (decision 0038).
+     * @description `decline_debits`: later debits fail (Insufficient Funds). `revoke_payment_method`: the gateway revokes the plan's method. `refund_at_gateway`: its last payment is refunded at the gateway, so a refund of it is refused. Sandbox keys only.
      */
     post: operations['simulateOnPaymentPlan'];
     delete?: never;
@@ -1073,7 +1073,7 @@ export interface paths {
     put?: never;
     /**
      * Pay what is overdue now
-     * @description Charges every failed installment, and every scheduled one already due, now (through `payment_method_id` if given, which then becomes the plan’s method). Once paid, the customer is no longer delinquent and a defaulted plan is active again. Safe to repeat: a charge in flight is looked up, never made twice; nothing overdue answers 409. A repeat with the same key replays the first answer, `error` outcomes included: to try those again, send a new key. Send `Idempotency-Key` (UUID v4) to make a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; the same key with another request is a 409 `idempotency_key_reused` (decision 0038).
+     * @description Charges every failed installment, and every scheduled one already due, now (through `payment_method_id` if given, which then becomes the plan’s method). Once paid, the customer is no longer delinquent and a defaulted plan is active again. Safe to repeat: a charge in flight is looked up, never made twice; nothing overdue answers 409. A repeat with the same key replays the first answer, `error` outcomes included: to try those again, send a new key.
      */
     post: operations['payCustomerPlanNow'];
     delete?: never;
@@ -1093,7 +1093,7 @@ export interface paths {
     put?: never;
     /**
      * Pay the whole plan off now
-     * @description Charges everything left, installment by installment, now: no fee and no penalty for paying early. The plan completes when all are paid (the merchant gets the usual events). Safe to repeat, as pay-now. A repeat with the same key replays the first answer, `error` outcomes included: to try those again, send a new key. Send `Idempotency-Key` (UUID v4) to make a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; the same key with another request is a 409 `idempotency_key_reused` (decision 0038).
+     * @description Charges everything left, installment by installment, now: no fee and no penalty for paying early. The plan completes when all are paid (the merchant gets the usual events). Safe to repeat, as pay-now. A repeat with the same key replays the first answer, `error` outcomes included: to try those again, send a new key.
      */
     post: operations['payCustomerPlanOff'];
     delete?: never;
@@ -1147,7 +1147,7 @@ export interface paths {
     put?: never;
     /**
      * Start linking a card
-     * @description Returns the gateway page where the customer enters the card. A ₦50 verification charge confirms the card is active; it is refunded automatically once the card is saved. The gateway then redirects to `callback_url?reference=…`; call verify-card with that reference. Send `Idempotency-Key` (UUID v4) to make a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; the same key with another request is a 409 `idempotency_key_reused` (decision 0038).
+     * @description Returns the gateway page where the customer enters the card. A ₦50 verification charge confirms the card is active; it is refunded automatically once the card is saved. The gateway then redirects to `callback_url?reference=…`; call verify-card with that reference.
      */
     post: operations['initializeCard'];
     delete?: never;
@@ -1167,7 +1167,7 @@ export interface paths {
     put?: never;
     /**
      * Save the card after the gateway redirect
-     * @description 409 `setup_pending` until the card is submitted on the gateway page; 402 `payment_failed` if it was declined. Verifying twice returns the same card. Send `Idempotency-Key` (UUID v4) to make a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; the same key with another request is a 409 `idempotency_key_reused` (decision 0038).
+     * @description 409 `setup_pending` until the card is submitted on the gateway page; 402 `payment_failed` if it was declined. Verifying twice returns the same card.
      */
     post: operations['verifyCard'];
     delete?: never;
@@ -1187,7 +1187,7 @@ export interface paths {
     put?: never;
     /**
      * Start a bank direct-debit mandate
-     * @description Answers the first `next_action`: `submit_otp`, or `open_url` with a `url` to open in a popup (then call verify). Send `Idempotency-Key` (UUID v4) to make a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; the same key with another request is a 409 `idempotency_key_reused` (decision 0038).
+     * @description Answers the first `next_action`: `submit_otp`, or `open_url` with a `url` to open in a popup (then call verify).
      */
     post: operations['initiateBankMandate'];
     delete?: never;
@@ -1207,7 +1207,7 @@ export interface paths {
     put?: never;
     /**
      * Submit the OTP the bank sent
-     * @description On success `next_action` is `success` and `data` is the saved bank method; otherwise the next step and its `display_text`. Send `Idempotency-Key` (UUID v4) to make a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; the same key with another request is a 409 `idempotency_key_reused` (decision 0038).
+     * @description On success `next_action` is `success` and `data` is the saved bank method; otherwise the next step and its `display_text`.
      */
     post: operations['submitBankMandateOtp'];
     delete?: never;
@@ -1227,7 +1227,7 @@ export interface paths {
     put?: never;
     /**
      * Submit the date of birth
-     * @description On success `next_action` is `success` and `data` is the saved bank method; otherwise the next step and its `display_text`. Send `Idempotency-Key` (UUID v4) to make a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; the same key with another request is a 409 `idempotency_key_reused` (decision 0038).
+     * @description On success `next_action` is `success` and `data` is the saved bank method; otherwise the next step and its `display_text`.
      */
     post: operations['submitBankMandateBirthday'];
     delete?: never;
@@ -1247,7 +1247,7 @@ export interface paths {
     put?: never;
     /**
      * Submit the phone number registered with the account
-     * @description On success `next_action` is `success` and `data` is the saved bank method; otherwise the next step and its `display_text`. Send `Idempotency-Key` (UUID v4) to make a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; the same key with another request is a 409 `idempotency_key_reused` (decision 0038).
+     * @description On success `next_action` is `success` and `data` is the saved bank method; otherwise the next step and its `display_text`.
      */
     post: operations['submitBankMandatePhone'];
     delete?: never;
@@ -1267,7 +1267,7 @@ export interface paths {
     put?: never;
     /**
      * Finish the mandate after the open_url popup
-     * @description On success `next_action` is `success` and `data` is the saved bank method; otherwise the next step and its `display_text`. Send `Idempotency-Key` (UUID v4) to make a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; the same key with another request is a 409 `idempotency_key_reused` (decision 0038).
+     * @description On success `next_action` is `success` and `data` is the saved bank method; otherwise the next step and its `display_text`.
      */
     post: operations['verifyBankMandate'];
     delete?: never;
@@ -1385,7 +1385,7 @@ export interface paths {
     put?: never;
     /**
      * Verify identity (BVN and date of birth)
-     * @description Checks the BVN with the identity provider. Failures: 400 `bvn_malformed`, 422 `bvn_not_found`, 422 `bvn_dob_mismatch`, 409 `bvn_in_use` (another account verified it), 409 `identity_already_verified` (with another BVN), 429 `verification_throttled` (5 failed checks a day), 503 `identity_provider_unavailable`. Verifying again with the same BVN answers the existing verification. The BVN itself is never stored. Send `Idempotency-Key` (UUID v4) to make a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; the same key with another request is a 409 `idempotency_key_reused` (decision 0038).
+     * @description Checks the BVN with the identity provider. Failures: 400 `bvn_malformed`, 422 `bvn_not_found`, 422 `bvn_dob_mismatch`, 409 `bvn_in_use` (another account verified it), 409 `identity_already_verified` (with another BVN), 429 `verification_throttled` (5 failed checks a day), 503 `identity_provider_unavailable`. Verifying again with the same BVN answers the existing verification. The BVN itself is never stored.
      */
     post: operations['verifyCustomerIdentity'];
     delete?: never;
@@ -1429,7 +1429,7 @@ export interface paths {
     put?: never;
     /**
      * Create a payment link
-     * @description A reusable URL that opens checkout without a server: `amount` (fixed, kobo) or `min_amount` and `max_amount` (the customer enters an amount in that range). Optional `redirect_url` (after a successful checkout; default the customer dashboard) and `constraints` (default: the merchant’s defaults at each visit). A secret key creates a link of its own mode; the dashboard chooses with `livemode` (default false). Send `Idempotency-Key` (UUID v4) to make a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; the same key with another request is a 409 `idempotency_key_reused` (decision 0038).
+     * @description A reusable URL that opens checkout without a server: `amount` (fixed, kobo) or `min_amount` and `max_amount` (the customer enters an amount in that range). Optional `redirect_url` (after a successful checkout; default the customer dashboard) and `constraints` (default: the merchant’s defaults at each visit). A secret key creates a link of its own mode; the dashboard chooses with `livemode` (default false).
      */
     post: operations['createPaymentLink'];
     delete?: never;
@@ -1470,7 +1470,7 @@ export interface paths {
     put?: never;
     /**
      * Deactivate a payment link
-     * @description Later visits show a page saying the link is no longer available (HTTP 410); checkouts already opened can still complete. Deactivating twice is the same as once. Send `Idempotency-Key` (UUID v4) to make a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; the same key with another request is a 409 `idempotency_key_reused` (decision 0038).
+     * @description Later visits show a page saying the link is no longer available (HTTP 410); checkouts already opened can still complete. Deactivating twice is the same as once.
      */
     post: operations['deactivatePaymentLink'];
     delete?: never;
@@ -1490,7 +1490,7 @@ export interface paths {
     put?: never;
     /**
      * Reactivate a payment link
-     * @description Visits open checkout again. Activating twice is the same as once. Send `Idempotency-Key` (UUID v4) to make a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; the same key with another request is a 409 `idempotency_key_reused` (decision 0038).
+     * @description Visits open checkout again. Activating twice is the same as once.
      */
     post: operations['activatePaymentLink'];
     delete?: never;
@@ -3114,7 +3114,7 @@ export interface components {
     merchantIdPath: string;
     /** @description Test (false) or live (true). A secret key works in its own mode only (another value: 400); the dashboard token chooses with it. */
     livemodeQuery: boolean;
-    /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+    /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
     idempotencyKeyHeader: string;
     limitQuery: number;
     /**
@@ -3428,7 +3428,7 @@ export interface operations {
         livemode?: components['parameters']['livemodeQuery'];
       };
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path: {
@@ -3528,7 +3528,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path: {
@@ -4455,7 +4455,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path: {
@@ -4753,7 +4753,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path: {
@@ -4822,7 +4822,7 @@ export interface operations {
         livemode?: components['parameters']['livemodeQuery'];
       };
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path: {
@@ -5358,7 +5358,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        'idempotency-key'?: string;
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path?: never;
       cookie?: never;
@@ -5436,7 +5437,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path: {
@@ -5512,7 +5513,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path: {
@@ -5677,7 +5678,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path: {
@@ -5702,7 +5703,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path: {
@@ -5738,7 +5739,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path: {
@@ -5840,7 +5841,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path: {
@@ -5946,7 +5947,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path: {
@@ -6075,7 +6076,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path: {
@@ -6110,7 +6111,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path: {
@@ -6248,7 +6249,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path?: never;
@@ -6299,7 +6300,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path?: never;
@@ -6349,7 +6350,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path: {
@@ -6390,7 +6391,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path?: never;
@@ -6437,7 +6438,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path?: never;
@@ -6488,7 +6489,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path?: never;
@@ -6535,7 +6536,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path?: never;
@@ -6751,7 +6752,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path?: never;
@@ -6936,7 +6937,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path: {
@@ -7092,7 +7093,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path: {
@@ -7117,7 +7118,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path: {

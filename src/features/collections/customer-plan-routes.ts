@@ -10,7 +10,6 @@ import {
   PageEnvelope,
   PageQuery,
   Strict,
-  withIdempotencyNote,
 } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { Plan } from '../plans/schemas.ts';
@@ -136,9 +135,7 @@ function payCustomerPlanRoute(
         operationId,
         tags: ['Customers'],
         summary,
-        description: withIdempotencyNote(
-          `${description} A repeat with the same key replays the first answer, \`error\` outcomes included: to try those again, send a new key.`,
-        ),
+        description: `${description} A repeat with the same key replays the first answer, \`error\` outcomes included: to try those again, send a new key.`,
         security: [{ customerJwt: [] }],
         params: PlanParams,
         headers: IdempotencyHeader,

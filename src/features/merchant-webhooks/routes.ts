@@ -15,7 +15,6 @@ import {
   PageEnvelope,
   PageQuery,
   Strict,
-  withIdempotencyNote,
 } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { chosenMode, merchantScope, modeScope } from '../access/index.ts';
@@ -220,9 +219,8 @@ function resendWebhookEventRoute(app: TypedApp, ctx: AppContext): void {
         operationId: 'resendWebhookEvent',
         tags: ['Webhooks'],
         summary: 'Re-send one event',
-        description: withIdempotencyNote(
+        description:
           'Queues the event for delivery now, with the same id and body and a fresh 72-hour retry window, to its own mode’s URL. Any event can be re-sent, delivered ones included; receivers de-duplicate on `id`. An event of another mode than the secret key’s is 404.',
-        ),
         security,
         params: EventParams,
         headers: IdempotencyHeader,
@@ -251,9 +249,8 @@ function resendFailedWebhookEventsRoute(app: TypedApp, ctx: AppContext): void {
         operationId: 'resendFailedWebhookEvents',
         tags: ['Webhooks'],
         summary: 'Re-send every undelivered event in a time range',
-        description: withIdempotencyNote(
+        description:
           'Queues every event created in [`created_from`, `created_before`) that is dead-lettered or still retrying, for delivery now with a fresh retry window. The range may cover up to 31 days. A secret key re-sends its own mode’s events only; the dashboard token both, or one with `livemode`.',
-        ),
         security,
         params: MerchantIdParams,
         querystring: Type.Object(LivemodeQuery, Strict),

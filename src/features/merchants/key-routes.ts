@@ -10,7 +10,6 @@ import {
   IdempotencyHeader,
   MerchantIdParams,
   Strict,
-  withIdempotencyNote,
 } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { merchantScope } from '../access/index.ts';
@@ -57,9 +56,8 @@ function rollSecretKeyRoute(app: TypedApp, ctx: AppContext): void {
         operationId: 'rollSecretKey',
         tags: ['Merchants'],
         summary: 'Roll a secret key',
-        description: withIdempotencyNote(
+        description:
           'Issues a new key of the given mode (shown once). The other keys of that mode stop working after `expire_old_after_minutes` (default 0: at once; at most 7 days). A replay answers the key the first roll issued.',
-        ),
         security,
         params: MerchantIdParams,
         headers: IdempotencyHeader,

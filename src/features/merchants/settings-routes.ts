@@ -15,7 +15,6 @@ import {
   MerchantIdParams,
   Strict,
   Tier,
-  withIdempotencyNote,
 } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { chosenMode, modeScope } from '../access/index.ts';
@@ -127,9 +126,8 @@ function rollWebhookSecretRoute(app: TypedApp, ctx: AppContext): void {
         operationId: 'rollWebhookSecret',
         tags: ['Merchants'],
         summary: 'Roll the webhook signing secret of one mode',
-        description: withIdempotencyNote(
+        description:
           'Rolls the calling key’s mode’s secret (the dashboard token says which with `?livemode=true|false`); the other mode’s secret is untouched. Returns the new secret once. `X-Tranche-Signature` of that mode’s events is computed with the new secret at once; for the next 24 hours they also carry `X-Tranche-Signature-Previous`, computed with the previous secret, so a receiver still holding it keeps verifying until it switches. A replay answers the secret the first roll made.',
-        ),
         security,
         params: MerchantIdParams,
         headers: IdempotencyHeader,

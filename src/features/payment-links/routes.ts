@@ -17,7 +17,6 @@ import {
   PageEnvelope,
   PageQuery,
   Strict,
-  withIdempotencyNote,
 } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { modeScope } from '../access/index.ts';
@@ -103,9 +102,8 @@ function createPaymentLinkRoute(app: TypedApp, ctx: AppContext): void {
         operationId: 'createPaymentLink',
         tags: ['Payment links'],
         summary: 'Create a payment link',
-        description: withIdempotencyNote(
+        description:
           'A reusable URL that opens checkout without a server: `amount` (fixed, kobo) or `min_amount` and `max_amount` (the customer enters an amount in that range). Optional `redirect_url` (after a successful checkout; default the customer dashboard) and `constraints` (default: the merchant’s defaults at each visit). A secret key creates a link of its own mode; the dashboard chooses with `livemode` (default false).',
-        ),
         security: [{ secretKey: [] }, { merchantJwt: [] }],
         params: Type.Object({ merchant_id: Type.String({ maxLength: 64 }) }, Strict),
         headers: IdempotencyHeader,
@@ -271,11 +269,10 @@ function setPaymentLinkActiveRoute(
         tags: ['Payment links'],
         summary:
           action === 'deactivate' ? 'Deactivate a payment link' : 'Reactivate a payment link',
-        description: withIdempotencyNote(
+        description:
           action === 'deactivate'
             ? 'Later visits show a page saying the link is no longer available (HTTP 410); checkouts already opened can still complete. Deactivating twice is the same as once.'
             : 'Visits open checkout again. Activating twice is the same as once.',
-        ),
         security: [{ secretKey: [] }, { merchantJwt: [] }],
         params: LinkParams,
         headers: IdempotencyHeader,

@@ -3,13 +3,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.ts';
 import { customerKeyOwner, replyIdempotently } from '../../http/idempotency.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import {
-  Envelope,
-  errorResponses,
-  IdempotencyHeader,
-  Strict,
-  withIdempotencyNote,
-} from '../../http/schemas.ts';
+import { Envelope, errorResponses, IdempotencyHeader, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { assertSelf } from './access.ts';
 import { listMandateBanks } from './bank-list.ts';
@@ -135,9 +129,8 @@ function initializeCardRoute(app: TypedApp, ctx: AppContext): void {
         operationId: 'initializeCard',
         tags,
         summary: 'Start linking a card',
-        description: withIdempotencyNote(
+        description:
           'Returns the gateway page where the customer enters the card. A ₦50 verification charge confirms the card is active; it is refunded automatically once the card is saved. The gateway then redirects to `callback_url?reference=…`; call verify-card with that reference.',
-        ),
         security,
         headers: IdempotencyHeader,
         body: Type.Object(
@@ -181,9 +174,8 @@ function verifyCardRoute(app: TypedApp, ctx: AppContext): void {
         operationId: 'verifyCard',
         tags,
         summary: 'Save the card after the gateway redirect',
-        description: withIdempotencyNote(
+        description:
           '409 `setup_pending` until the card is submitted on the gateway page; 402 `payment_failed` if it was declined. Verifying twice returns the same card.',
-        ),
         security,
         headers: IdempotencyHeader,
         body: Type.Object(
@@ -223,9 +215,8 @@ function initiateBankMandateRoute(app: TypedApp, ctx: AppContext): void {
         operationId: 'initiateBankMandate',
         tags,
         summary: 'Start a bank direct-debit mandate',
-        description: withIdempotencyNote(
+        description:
           'Answers the first `next_action`: `submit_otp`, or `open_url` with a `url` to open in a popup (then call verify).',
-        ),
         security,
         headers: IdempotencyHeader,
         params: Type.Object({ customer_id: CustomerId }, Strict),
@@ -272,9 +263,8 @@ function bankMandateStepRoute(
         operationId,
         tags,
         summary,
-        description: withIdempotencyNote(
+        description:
           'On success `next_action` is `success` and `data` is the saved bank method; otherwise the next step and its `display_text`.',
-        ),
         security,
         headers: IdempotencyHeader,
         body: Type.Object({ ...MandateFields, ...extra }, Strict),

@@ -11,7 +11,6 @@ import {
   PageEnvelope,
   PageQuery,
   Strict,
-  withIdempotencyNote,
 } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { modeScope } from '../access/index.ts';
@@ -37,9 +36,8 @@ function confirmCheckoutSessionRoute(app: TypedApp, ctx: AppContext): void {
         operationId: 'confirmCheckoutSession',
         tags: ['Checkout'],
         summary: 'Confirm a plan (widget)',
-        description: withIdempotencyNote(
+        description:
           'With the session token in the path and the customer token: creates the plan inside the session’s constraints, completes the session and collects the deposit asynchronously. `payment_plan_id` is what `onSuccess({ paymentPlanId })` receives. It does not mean money was collected: wait for the webhooks. Confirming again with the same choices returns the same plan; other choices get 409 `session_not_pending`.',
-        ),
         security: [{ customerJwt: [] }],
         params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }, Strict),
         headers: IdempotencyHeader,

@@ -5,13 +5,7 @@ import type { AppContext } from '../../app-context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { merchantKeyOwner, replyIdempotently } from '../../http/idempotency.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import {
-  Envelope,
-  errorResponses,
-  IdempotencyHeader,
-  Strict,
-  withIdempotencyNote,
-} from '../../http/schemas.ts';
+import { Envelope, errorResponses, IdempotencyHeader, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { merchantScope } from '../access/index.ts';
 import { getMerchantPlan } from '../plans/index.ts';
@@ -58,9 +52,8 @@ function advancePaymentPlanRoute(app: TypedApp, ctx: AppContext): void {
         operationId: 'advancePaymentPlan',
         tags: ['Sandbox'],
         summary: 'Time travel: collect the next installment now (sandbox plans only)',
-        description: withIdempotencyNote(
+        description:
           "Makes the plan's next unpaid installment due now and queues its collection at once (a failed installment's retry comes forward). Repeat to walk a whole plan in seconds. Sandbox keys and the dashboard token; live keys get 403; a live plan reads as 404.",
-        ),
         security: [{ secretKey: [] }, { merchantJwt: [] }],
         headers: IdempotencyHeader,
         params: Type.Object(
@@ -89,9 +82,8 @@ function advancePaymentPlanClockRoute(app: TypedApp, ctx: AppContext): void {
         operationId: 'advancePaymentPlanClock',
         tags: ['Sandbox'],
         summary: "Time travel: advance the plan's clock by some days (sandbox plans only)",
-        description: withIdempotencyNote(
+        description:
           "As if `days` had passed for this plan: every unpaid installment's due date moves that much earlier and waiting collections (first attempts and retries) come forward by as much, running at once when due. A failed installment becomes overdue, so the customer shows as delinquent (eligibility) until it is paid. Sandbox keys and the dashboard token; live keys get 403; a live plan reads as 404.",
-        ),
         security: [{ secretKey: [] }, { merchantJwt: [] }],
         headers: IdempotencyHeader,
         params: Type.Object(
@@ -121,9 +113,8 @@ function simulateOnPaymentPlanRoute(app: TypedApp, ctx: AppContext): void {
         operationId: 'simulateOnPaymentPlan',
         tags: ['Sandbox'],
         summary: 'Sandbox gateway simulations on a sandbox plan (`tranche trigger`)',
-        description: withIdempotencyNote(
+        description:
           "`decline_debits`: later debits fail (Insufficient Funds). `revoke_payment_method`: the gateway revokes the plan's method. `refund_at_gateway`: its last payment is refunded at the gateway, so a refund of it is refused. Sandbox keys only.",
-        ),
         security: [{ secretKey: [] }, { merchantJwt: [] }],
         headers: IdempotencyHeader,
         params: Type.Object(

@@ -9,7 +9,6 @@ import {
   errorResponses,
   IdempotencyHeader,
   Strict,
-  withIdempotencyNote,
 } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { Eligibility, Identity, Trust } from './schemas.ts';
@@ -60,9 +59,8 @@ function verifyCustomerIdentityRoute(app: TypedApp, ctx: AppContext): void {
         operationId: 'verifyCustomerIdentity',
         tags: ['Customers'],
         summary: 'Verify identity (BVN and date of birth)',
-        description: withIdempotencyNote(
+        description:
           'Checks the BVN with the identity provider. Failures: 400 `bvn_malformed`, 422 `bvn_not_found`, 422 `bvn_dob_mismatch`, 409 `bvn_in_use` (another account verified it), 409 `identity_already_verified` (with another BVN), 429 `verification_throttled` (5 failed checks a day), 503 `identity_provider_unavailable`. Verifying again with the same BVN answers the existing verification. The BVN itself is never stored.',
-        ),
         security: [{ customerJwt: [] }],
         headers: IdempotencyHeader,
         body: Type.Object(
