@@ -53,15 +53,15 @@ export async function runIdempotentWrite<T>(
 /**
  * A claim of `runIdempotentOutside` still in progress after this long is taken to belong to a
  * request that died (a crashed process, a lost database connection before the answer was kept):
- * the next request with the key runs again. Far above the longest request (the gateway's and the
- * identity provider's timeouts are seconds), so a live request is never run twice.
+ * the next request with the key runs again. Far above the longest request (the gateway's timeouts
+ * are seconds), so a live request is never run twice.
  */
 export const IN_PROGRESS_RECLAIM_MS = 10 * 60_000;
 
 /**
  * `Idempotency-Key` for a command that cannot run inside one transaction because it calls the
- * gateway or the identity provider (customer pay-now and pay-off, card and mandate set-up, BVN
- * verification, plan confirmation and the sandbox clock, decision 0038). The key is claimed and
+ * gateway (customer pay-now and pay-off, card and mandate set-up; plan confirmation and the
+ * sandbox tools too, decision 0038). The key is claimed and
  * committed first (response_status 0: in progress), the command runs with no transaction held
  * open, and its answer, the whole body the route sends, is stored after. A repeat while the first
  * runs is a 409 that says to retry (it never waits on a network call); a repeat after it replays

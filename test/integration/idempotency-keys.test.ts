@@ -417,6 +417,16 @@ describe('POSTs that take no key', () => {
     expect(preview.status).toBe(400);
     expect(preview.body.code).toBe('invalid_idempotency_key');
 
+    const unverified = await createTestCustomer(t, { verified: false });
+    const identity = await t.http.post(
+      '/api/v1/customers/me/identity',
+      { bvn: '22222222222', date_of_birth: '1990-01-01' },
+      { token: unverified.accessToken, headers: { 'idempotency-key': key } },
+    );
+    expect(identity.status).toBe(400);
+    expect(identity.body.code).toBe('invalid_idempotency_key');
+    expect(identity.body.detail).toContain('BVN is never stored');
+
     const probe = await t.http.post(merchantPath('/webhook/test'), undefined, {
       token: merchant.testKey,
       headers: { 'idempotency-key': key },

@@ -6751,10 +6751,7 @@ export interface operations {
   verifyCustomerIdentity: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
-        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };

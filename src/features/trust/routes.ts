@@ -1,15 +1,8 @@
 import { Type } from 'typebox';
 
 import type { AppContext } from '../../app-context.ts';
-import { customerKeyOwner, replyIdempotently } from '../../http/idempotency.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import {
-  Envelope,
-  ErrorResponse,
-  errorResponses,
-  IdempotencyHeader,
-  Strict,
-} from '../../http/schemas.ts';
+import { Envelope, ErrorResponse, errorResponses, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { Eligibility, Identity, Trust } from './schemas.ts';
 import { checkEligibility, getCustomerTrust, getIdentity, verifyIdentity } from './trust.ts';
@@ -62,7 +55,6 @@ function verifyCustomerIdentityRoute(app: TypedApp, ctx: AppContext): void {
         description:
           'Checks the BVN with the identity provider. Failures: 400 `bvn_malformed`, 422 `bvn_not_found`, 422 `bvn_dob_mismatch`, 409 `bvn_in_use` (another account verified it), 409 `identity_already_verified` (with another BVN), 429 `verification_throttled` (5 failed checks a day), 503 `identity_provider_unavailable`. Verifying again with the same BVN answers the existing verification. The BVN itself is never stored.',
         security: [{ customerJwt: [] }],
-        headers: IdempotencyHeader,
         body: Type.Object(
           {
             bvn: Type.String({ maxLength: 32, description: '11 digits.' }),
@@ -78,23 +70,13 @@ function verifyCustomerIdentityRoute(app: TypedApp, ctx: AppContext): void {
         },
       },
     },
-    async (request, reply) => {
-      const { customerId } = principalOf(request, 'customer');
-      return replyIdempotently(
-        ctx,
-        request,
-        reply,
-        customerKeyOwner(customerId),
-        200,
-        async () => ({
-          ok: true as const,
-          data: await verifyIdentity(ctx, customerId, {
-            bvn: request.body.bvn,
-            dateOfBirth: request.body.date_of_birth,
-          }),
-        }),
-      );
-    },
+    async (request) => ({
+      ok: true as const,
+      data: await verifyIdentity(ctx, principalOf(request, 'customer').customerId, {
+        bvn: request.body.bvn,
+        dateOfBirth: request.body.date_of_birth,
+      }),
+    }),
   );
 }
 
