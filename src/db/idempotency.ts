@@ -7,6 +7,7 @@ import {
   type IdempotencyScope,
   type Idempotent,
   runWrite,
+  STORED_SUCCESS_STATUS,
   storedData,
   storedResponseOf,
 } from './write.ts';
@@ -49,6 +50,108 @@ export async function runIdempotentWrite<T>(
   });
 }
 
+/**
+ * A claim of `runIdempotentOutside` still in progress after this long is taken to belong to a
+ * request that died (a crashed process, a lost database connection before the answer was kept):
+ * the next request with the key runs again. Far above the longest request (the gateway's timeouts
+ * are seconds), so a live request is never run twice.
+ */
+export const IN_PROGRESS_RECLAIM_MS = 10 * 60_000;
+
+/**
+ * `Idempotency-Key` for a command that cannot run inside one transaction because it calls the
+ * gateway (customer pay-now and pay-off, card and mandate set-up; plan confirmation and the
+ * sandbox tools too, decision 0038). The key is claimed and
+ * committed first (response_status 0: in progress), the command runs with no transaction held
+ * open, and its answer, the whole body the route sends, is stored after. A repeat while the first
+ * runs is a 409 that says to retry (it never waits on a network call); a repeat after it replays
+ * the stored answer. If the command fails the claim is released, so the request can be fixed and
+ * retried with the same key; if the process dies before the answer is stored the claim is reclaimed
+ * after IN_PROGRESS_RECLAIM_MS, and the command runs again: each of these commands is safe to
+ * repeat on its own (a charge in flight is looked up, never made twice).
+ */
+export async function runIdempotentOutside<T>(
+  db: Db,
+  scope: IdempotencyScope | undefined,
+  command: () => Promise<T>,
+): Promise<Idempotent<T>> {
+  if (scope === undefined) return { data: await command(), replayed: false };
+  const claimedAt = scope.now;
+  const earlier = await runWrite(db, async (tx) => {
+    const expiredBefore = new Date(claimedAt.getTime() - IDEMPOTENCY_WINDOW_MS);
+    const abandonedBefore = new Date(claimedAt.getTime() - IN_PROGRESS_RECLAIM_MS);
+    const claimed = await sql<{ key: string }>`
+      INSERT INTO idempotency_keys
+        (merchant_id, livemode, key, request_hash, response_status, response_body, created_at)
+      VALUES (${scope.merchantId}, ${scope.livemode}, ${scope.key}, ${scope.requestHash}, 0,
+              'null'::jsonb, ${claimedAt})
+      ON CONFLICT (merchant_id, livemode, key) DO UPDATE
+        SET request_hash = EXCLUDED.request_hash, response_status = 0,
+            response_body = 'null'::jsonb, created_at = EXCLUDED.created_at
+        WHERE idempotency_keys.created_at <= ${expiredBefore}
+           OR (idempotency_keys.response_status = 0
+               AND idempotency_keys.created_at <= ${abandonedBefore}
+               AND idempotency_keys.request_hash = EXCLUDED.request_hash)
+      RETURNING key`.execute(tx);
+    if (claimed.rows.length > 0) return null;
+    return storedAnswer(tx, scope);
+  });
+  if (earlier !== null) return { data: earlier as T, replayed: true };
+  let data: T;
+  try {
+    data = await command();
+  } catch (error) {
+    // The command's own error is the answer. If the claim cannot be released (the database is
+    // down too), it is taken over after IN_PROGRESS_RECLAIM_MS like a dead request's.
+    await db
+      .deleteFrom('idempotency_keys')
+      .where('merchant_id', '=', scope.merchantId)
+      .where('livemode', '=', scope.livemode)
+      .where('key', '=', scope.key)
+      .where('response_status', '=', 0)
+      .where('created_at', '=', claimedAt)
+      .execute()
+      .catch(() => undefined);
+    throw error;
+  }
+  await db
+    .updateTable('idempotency_keys')
+    .set({ response_status: STORED_SUCCESS_STATUS, response_body: JSON.stringify(data) })
+    .where('merchant_id', '=', scope.merchantId)
+    .where('livemode', '=', scope.livemode)
+    .where('key', '=', scope.key)
+    .where('response_status', '=', 0)
+    .where('created_at', '=', claimedAt)
+    .execute();
+  return { data, replayed: false };
+}
+
+/** The finished answer stored under the key (a different request or one in progress: refused). */
+async function storedAnswer(tx: Tx, scope: IdempotencyScope): Promise<unknown> {
+  const stored = await tx
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'response_status', 'response_body'])
+    .where('merchant_id', '=', scope.merchantId)
+    .where('livemode', '=', scope.livemode)
+    .where('key', '=', scope.key)
+    .executeTakeFirstOrThrow();
+  if (stored.request_hash !== scope.requestHash) throw keyReused();
+  if (stored.response_status === 0) {
+    throw new DomainError(
+      'conflict',
+      'A request with this Idempotency-Key is still being processed. Retry in a few seconds with the same key: it will answer as that request did.',
+      { retryable: true, retryAfterSeconds: 1 },
+    );
+  }
+  return stored.response_body;
+}
+
+const keyReused = () =>
+  new DomainError(
+    'idempotency_key_reused',
+    'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+  );
+
 async function replay<T>(tx: Tx, scope: IdempotencyScope): Promise<Idempotent<T>> {
   const stored = await tx
     .selectFrom('idempotency_keys')
@@ -57,11 +160,6 @@ async function replay<T>(tx: Tx, scope: IdempotencyScope): Promise<Idempotent<T>
     .where('livemode', '=', scope.livemode)
     .where('key', '=', scope.key)
     .executeTakeFirstOrThrow();
-  if (stored.request_hash !== scope.requestHash) {
-    throw new DomainError(
-      'idempotency_key_reused',
-      'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
-    );
-  }
+  if (stored.request_hash !== scope.requestHash) throw keyReused();
   return { data: storedData(stored.response_body) as T, replayed: true };
 }

@@ -42,6 +42,7 @@ import { findMalformedText } from './malformed-text.ts';
 import { sharedSchemasInDocumentOrder } from './openapi-component-order.ts';
 import { swaggerOptions } from './openapi-document.ts';
 import { pageSecurityHeaders } from './page-security.ts';
+import { registerIdempotencyKeyGuard } from './plugins/idempotency-guard.ts';
 import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerMalformedInputGuard } from './plugins/malformed-input.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -279,6 +280,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerLoadShedding(app, options.maxRequestsInFlight ?? 0, registry);
   registerRateLimit(app, ctx);
   registerMalformedInputGuard(app);
+  registerIdempotencyKeyGuard(app);
   registerOperationsRoutes(app, ctx, registry);
   registerMerchantRoutes(app, ctx);
   registerAdminRoutes(app, ctx);

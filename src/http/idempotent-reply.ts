@@ -9,7 +9,7 @@ import type { Idempotent } from '../db/write.ts';
  */
 export function sendIdempotent<T>(
   reply: FastifyReply,
-  status: 200 | 201,
+  status: 200 | 201 | 202,
   result: Idempotent<T>,
 ): FastifyReply {
   if (result.replayed) reply.header('Idempotent-Replayed', 'true');

@@ -85,12 +85,17 @@ export const errorResponses = {
 export const gatewayErrorResponses = { 502: ErrorResponse };
 export const paymentErrorResponses = { 402: ErrorResponse, 502: ErrorResponse };
 
-/** The optional `Idempotency-Key` of a merchant's money-moving POST (refunds, payouts). */
+/**
+ * The optional `Idempotency-Key` of a POST that honours it (decisions 0002, 0038). Declaring it in a
+ * route's schema is what marks the route as honouring it: every other POST refuses the header
+ * (plugins/idempotency-guard.ts).
+ */
 export const IdempotencyHeader = Type.Object({
   'idempotency-key': Type.Optional(
     Type.String({
       maxLength: 255,
-      description: 'A UUID v4; the same key replays the first answer for 24 hours.',
+      description:
+        'A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038).',
     }),
   ),
 });

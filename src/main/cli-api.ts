@@ -47,8 +47,11 @@ export function apiBase(option: string | undefined): string {
 }
 
 /**
- * A small client of the public API. Every POST carries a fresh Idempotency-Key, so a 429 or a
- * network error is retried without doing anything twice; 429 waits what Retry-After says.
+ * A small client of the public API. Every POST with a credential carries a fresh Idempotency-Key,
+ * so a 429 or a network error is retried without doing anything twice; 429 waits what
+ * Retry-After says. The POSTs the API takes no key on (decision 0038) carry none: an anonymous
+ * one (a customer's registration), and those the caller marks `{ idempotencyKey: false }`
+ * (identity verification).
  */
 export class CliApi {
   readonly base: string;
@@ -68,16 +71,20 @@ export class CliApi {
     return this.#send('GET', path, undefined);
   }
 
-  post(path: string, body: unknown = {}): Promise<ApiAnswer> {
-    return this.#send('POST', path, body);
+  post(
+    path: string,
+    body: unknown = {},
+    options: { idempotencyKey?: boolean } = {},
+  ): Promise<ApiAnswer> {
+    return this.#send('POST', path, body, options.idempotencyKey ?? Boolean(this.#auth));
   }
 
   patch(path: string, body: unknown): Promise<ApiAnswer> {
     return this.#send('PATCH', path, body);
   }
 
-  async #send(method: string, path: string, body: unknown): Promise<ApiAnswer> {
-    const idempotencyKey = method === 'POST' ? randomUUID() : undefined;
+  async #send(method: string, path: string, body: unknown, keyed = false): Promise<ApiAnswer> {
+    const idempotencyKey = keyed ? randomUUID() : undefined;
     for (let attempt = 1; ; attempt++) {
       let response: Response;
       try {

@@ -208,10 +208,11 @@ class TriggerRun {
     // One BVN verifies one account: a fresh test BVN each time (docs/sandbox.md, "Test BVNs").
     for (let attempt = 1; ; attempt++) {
       const bvn = `221${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-      const verified = await customer.post('/api/v1/customers/me/identity', {
-        bvn,
-        date_of_birth: '1990-01-15',
-      });
+      const verified = await customer.post(
+        '/api/v1/customers/me/identity',
+        { bvn, date_of_birth: '1990-01-15' },
+        { idempotencyKey: false },
+      );
       if (verified.status === 200) break;
       if (verified.status !== 409 || attempt >= 5) throw refusal('Identity (test BVN)', verified);
     }

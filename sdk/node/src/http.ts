@@ -33,8 +33,10 @@ export interface ClientOptions {
 /** Options of one call; they override the client's. */
 export interface RequestOptions {
   /**
-   * For POST: the `Idempotency-Key` (a UUID v4). Default: a new random one per call, kept across
-   * that call's retries. Pass your own to make retries across processes safe, e.g. one per order.
+   * For a POST the API de-duplicates (`idempotent` in `operations`): the `Idempotency-Key` (a UUID
+   * v4). Default: a new random one per call, kept across that call's retries. Pass your own to
+   * make retries across processes safe, e.g. one per order. The other POSTs take no key: one
+   * given to them is sent anyway, and the API refuses it (400 `invalid_idempotency_key`).
    */
   idempotencyKey?: string;
   maxRetries?: number;
@@ -102,8 +104,11 @@ export class HttpClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(input.body);
     }
-    if (operation.method === 'POST') {
+    // Only the POSTs that honour a key get one by default: the others refuse the header (400).
+    if (operation.method === 'POST' && operation.idempotent) {
       headers['idempotency-key'] = options.idempotencyKey ?? randomUUID();
+    } else if (options.idempotencyKey !== undefined) {
+      headers['idempotency-key'] = options.idempotencyKey;
     }
     // Retrying is safe where a repeat cannot do the work twice: reads and deletes, and POSTs the
     // server de-duplicates by Idempotency-Key. A 429 was refused before any work, so it is always

@@ -172,7 +172,7 @@ export interface paths {
     put?: never;
     /**
      * Roll the webhook signing secret of one mode
-     * @description Rolls the calling key’s mode’s secret (the dashboard token says which with `?livemode=true|false`); the other mode’s secret is untouched. Returns the new secret once. `X-Tranche-Signature` of that mode’s events is computed with the new secret at once; for the next 24 hours they also carry `X-Tranche-Signature-Previous`, computed with the previous secret, so a receiver still holding it keeps verifying until it switches.
+     * @description Rolls the calling key’s mode’s secret (the dashboard token says which with `?livemode=true|false`); the other mode’s secret is untouched. Returns the new secret once. `X-Tranche-Signature` of that mode’s events is computed with the new secret at once; for the next 24 hours they also carry `X-Tranche-Signature-Previous`, computed with the previous secret, so a receiver still holding it keeps verifying until it switches. A replay answers the secret the first roll made.
      */
     post: operations['rollWebhookSecret'];
     delete?: never;
@@ -209,7 +209,7 @@ export interface paths {
     put?: never;
     /**
      * Roll a secret key
-     * @description Issues a new key of the given mode (shown once). The other keys of that mode stop working after `expire_old_after_minutes` (default 0: at once; at most 7 days).
+     * @description Issues a new key of the given mode (shown once). The other keys of that mode stop working after `expire_old_after_minutes` (default 0: at once; at most 7 days). A replay answers the key the first roll issued.
      */
     post: operations['rollSecretKey'];
     delete?: never;
@@ -1113,7 +1113,7 @@ export interface paths {
     put?: never;
     /**
      * Pay what is overdue now
-     * @description Charges every failed installment, and every scheduled one already due, now (through `payment_method_id` if given, which then becomes the plan’s method). Once paid, the customer is no longer delinquent and a defaulted plan is active again. Safe to repeat: a charge in flight is looked up, never made twice; nothing overdue answers 409.
+     * @description Charges every failed installment, and every scheduled one already due, now (through `payment_method_id` if given, which then becomes the plan’s method). Once paid, the customer is no longer delinquent and a defaulted plan is active again. Safe to repeat: a charge in flight is looked up, never made twice; nothing overdue answers 409. A repeat with the same key replays the first answer, `error` outcomes included: to try those again, send a new key.
      */
     post: operations['payCustomerPlanNow'];
     delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
     put?: never;
     /**
      * Pay the whole plan off now
-     * @description Charges everything left, installment by installment, now: no fee and no penalty for paying early. The plan completes when all are paid (the merchant gets the usual events). Safe to repeat, as pay-now.
+     * @description Charges everything left, installment by installment, now: no fee and no penalty for paying early. The plan completes when all are paid (the merchant gets the usual events). Safe to repeat, as pay-now. A repeat with the same key replays the first answer, `error` outcomes included: to try those again, send a new key.
      */
     post: operations['payCustomerPlanOff'];
     delete?: never;
@@ -1510,7 +1510,7 @@ export interface paths {
     put?: never;
     /**
      * Deactivate a payment link
-     * @description Later visits show a page saying the link is no longer available (HTTP 410); checkouts already opened can still complete. Idempotent.
+     * @description Later visits show a page saying the link is no longer available (HTTP 410); checkouts already opened can still complete. Deactivating twice is the same as once.
      */
     post: operations['deactivatePaymentLink'];
     delete?: never;
@@ -1530,7 +1530,7 @@ export interface paths {
     put?: never;
     /**
      * Reactivate a payment link
-     * @description Visits open checkout again. Idempotent.
+     * @description Visits open checkout again. Activating twice is the same as once.
      */
     post: operations['activatePaymentLink'];
     delete?: never;
@@ -3206,6 +3206,8 @@ export interface components {
     merchantIdPath: string;
     /** @description Test (false) or live (true). A secret key works in its own mode only (another value: 400); the dashboard token chooses with it. */
     livemodeQuery: boolean;
+    /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+    idempotencyKeyHeader: string;
     limitQuery: number;
     /**
      * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
@@ -3214,8 +3216,6 @@ export interface components {
     xOperatorHeader: string;
     /** @description The `next_cursor` of the previous page. */
     cursorQuery: string;
-    /** @description A UUID v4; the same key replays the first answer for 24 hours. */
-    idempotencyKeyHeader: string;
     tokenPath: string;
     planIdPath: string;
     linkIdPath: string;
@@ -3549,7 +3549,10 @@ export interface operations {
         /** @description Test (false) or live (true). A secret key works in its own mode only (another value: 400); the dashboard token chooses with it. */
         livemode?: components['parameters']['livemodeQuery'];
       };
-      header?: never;
+      header?: {
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
       path: {
         merchant_id: components['parameters']['merchantIdPath'];
       };
@@ -3646,7 +3649,10 @@ export interface operations {
   rollSecretKey: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
       path: {
         merchant_id: components['parameters']['merchantIdPath'];
       };
@@ -4571,7 +4577,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path: {
@@ -4869,7 +4875,10 @@ export interface operations {
   resendWebhookEvent: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
       path: {
         merchant_id: components['parameters']['merchantIdPath'];
         event_id: string;
@@ -4935,7 +4944,10 @@ export interface operations {
         /** @description Test (false) or live (true). A secret key works in its own mode only (another value: 400); the dashboard token chooses with it. */
         livemode?: components['parameters']['livemodeQuery'];
       };
-      header?: never;
+      header?: {
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
       path: {
         merchant_id: components['parameters']['merchantIdPath'];
       };
@@ -5499,7 +5511,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        'idempotency-key'?: string;
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path?: never;
       cookie?: never;
@@ -5576,7 +5589,10 @@ export interface operations {
   cancelCheckoutSession: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
       path: {
         token: components['parameters']['tokenPath'];
       };
@@ -5649,7 +5665,10 @@ export interface operations {
   confirmCheckoutSession: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
       path: {
         token: components['parameters']['tokenPath'];
       };
@@ -5812,7 +5831,10 @@ export interface operations {
   advancePaymentPlan: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
       path: {
         merchant_id: components['parameters']['merchantIdPath'];
         plan_id: components['parameters']['planIdPath'];
@@ -5834,7 +5856,10 @@ export interface operations {
   advancePaymentPlanClock: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
       path: {
         merchant_id: components['parameters']['merchantIdPath'];
         plan_id: components['parameters']['planIdPath'];
@@ -5867,7 +5892,10 @@ export interface operations {
   simulateOnPaymentPlan: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
       path: {
         merchant_id: components['parameters']['merchantIdPath'];
         plan_id: components['parameters']['planIdPath'];
@@ -5968,7 +5996,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path: {
@@ -6074,7 +6102,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A UUID v4; the same key replays the first answer for 24 hours. */
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
       };
       path: {
@@ -6202,7 +6230,10 @@ export interface operations {
   payCustomerPlanNow: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
       path: {
         plan_id: components['parameters']['planIdPath'];
       };
@@ -6234,7 +6265,10 @@ export interface operations {
   payCustomerPlanOff: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
       path: {
         plan_id: components['parameters']['planIdPath'];
       };
@@ -6370,7 +6404,10 @@ export interface operations {
   initializeCard: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6420,7 +6457,10 @@ export interface operations {
   verifyCard: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6469,7 +6509,10 @@ export interface operations {
   initiateBankMandate: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
       path: {
         customer_id: string;
       };
@@ -6509,7 +6552,10 @@ export interface operations {
   submitBankMandateOtp: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6555,7 +6601,10 @@ export interface operations {
   submitBankMandateBirthday: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6605,7 +6654,10 @@ export interface operations {
   submitBankMandatePhone: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6651,7 +6703,10 @@ export interface operations {
   verifyBankMandate: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7048,7 +7103,10 @@ export interface operations {
   createPaymentLink: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
       path: {
         merchant_id: components['parameters']['merchantIdPath'];
       };
@@ -7201,7 +7259,10 @@ export interface operations {
   deactivatePaymentLink: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
       path: {
         merchant_id: components['parameters']['merchantIdPath'];
         link_id: components['parameters']['linkIdPath'];
@@ -7223,7 +7284,10 @@ export interface operations {
   activatePaymentLink: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
       path: {
         merchant_id: components['parameters']['merchantIdPath'];
         link_id: components['parameters']['linkIdPath'];

@@ -16,13 +16,13 @@ export const OPERATIONS = {
   rollWebhookSecret: {
     method: 'POST',
     path: '/api/v1/merchant/{merchant_id}/webhook-secret/roll',
-    idempotent: false,
+    idempotent: true,
   },
   listSecretKeys: { method: 'GET', path: '/api/v1/merchant/{merchant_id}/keys', idempotent: false },
   rollSecretKey: {
     method: 'POST',
     path: '/api/v1/merchant/{merchant_id}/keys/roll',
-    idempotent: false,
+    idempotent: true,
   },
   revokeSecretKey: {
     method: 'DELETE',
@@ -50,12 +50,12 @@ export const OPERATIONS = {
   resendWebhookEvent: {
     method: 'POST',
     path: '/api/v1/merchant/{merchant_id}/webhook-events/{event_id}/resend',
-    idempotent: false,
+    idempotent: true,
   },
   resendFailedWebhookEvents: {
     method: 'POST',
     path: '/api/v1/merchant/{merchant_id}/webhook-events/resend-failed',
-    idempotent: false,
+    idempotent: true,
   },
   sendTestWebhook: {
     method: 'POST',
@@ -71,7 +71,7 @@ export const OPERATIONS = {
   cancelCheckoutSession: {
     method: 'POST',
     path: '/api/v1/checkout/sessions/{token}/cancel',
-    idempotent: false,
+    idempotent: true,
   },
   previewSchedule: { method: 'POST', path: '/api/v1/checkout/preview', idempotent: false },
   getPaymentPlan: {
@@ -92,17 +92,17 @@ export const OPERATIONS = {
   advancePaymentPlan: {
     method: 'POST',
     path: '/api/v1/merchant/{merchant_id}/plans/{plan_id}/advance',
-    idempotent: false,
+    idempotent: true,
   },
   advancePaymentPlanClock: {
     method: 'POST',
     path: '/api/v1/merchant/{merchant_id}/plans/{plan_id}/advance-clock',
-    idempotent: false,
+    idempotent: true,
   },
   simulateOnPaymentPlan: {
     method: 'POST',
     path: '/api/v1/merchant/{merchant_id}/plans/{plan_id}/simulate',
-    idempotent: false,
+    idempotent: true,
   },
   createRefund: {
     method: 'POST',
@@ -127,7 +127,7 @@ export const OPERATIONS = {
   createPaymentLink: {
     method: 'POST',
     path: '/api/v1/merchant/{merchant_id}/payment-links',
-    idempotent: false,
+    idempotent: true,
   },
   listPaymentLinks: {
     method: 'GET',
@@ -147,12 +147,12 @@ export const OPERATIONS = {
   deactivatePaymentLink: {
     method: 'POST',
     path: '/api/v1/merchant/{merchant_id}/payment-links/{link_id}/deactivate',
-    idempotent: false,
+    idempotent: true,
   },
   activatePaymentLink: {
     method: 'POST',
     path: '/api/v1/merchant/{merchant_id}/payment-links/{link_id}/activate',
-    idempotent: false,
+    idempotent: true,
   },
 } as const;
 

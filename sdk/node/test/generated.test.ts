@@ -38,11 +38,23 @@ describe('the SDK’s generated files', () => {
     const idempotent = Object.entries(OPERATIONS)
       .filter(([, operation]) => operation.idempotent)
       .map(([id]) => id);
+    // Every merchant POST that creates or moves something (decision 0038).
     expect(idempotent.sort()).toEqual([
+      'activatePaymentLink',
+      'advancePaymentPlan',
+      'advancePaymentPlanClock',
+      'cancelCheckoutSession',
       'cancelPaymentPlan',
       'createCheckoutSession',
+      'createPaymentLink',
       'createPayout',
       'createRefund',
+      'deactivatePaymentLink',
+      'resendFailedWebhookEvents',
+      'resendWebhookEvent',
+      'rollSecretKey',
+      'rollWebhookSecret',
+      'simulateOnPaymentPlan',
     ]);
   });
 });

@@ -123,7 +123,7 @@ describe('checkout sessions', () => {
     expect((await tranche.checkoutSessions.get(session.token)).status).toBe('cancelled');
   });
 
-  it('sends a UUID v4 Idempotency-Key on every POST, and the caller’s own when given', async () => {
+  it('sends a UUID v4 Idempotency-Key on every POST the API de-duplicates, the caller’s own when given, none on the others', async () => {
     proxy.seen.length = 0;
     proxy.plan = () => ({ kind: 'forward' });
     const sdk = throughProxy();
@@ -147,6 +147,19 @@ describe('checkout sessions', () => {
       ['POST', mine],
       ['POST', mine],
     ]);
+
+    // A payment link is de-duplicated now too (decision 0038); a schedule preview takes no key.
+    proxy.seen.length = 0;
+    await sdk.paymentLinks.create({ title: 'Sofa', amount: 50_000 });
+    await sdk.checkoutSessions.preview({
+      amount: 100_000,
+      frequency: 'monthly',
+      installment_count: 3,
+      upfront_pct: 25,
+    });
+    const sent = proxy.seen.map((r) => r.headers['idempotency-key']);
+    expect(sent[0]).toMatch(uuidV4);
+    expect(sent[1]).toBeUndefined();
   });
 });
 
@@ -280,19 +293,31 @@ describe('retries', () => {
     expect(proxy.seen).toHaveLength(2);
   });
 
-  it('a POST the server does not de-duplicate (a payment link) is not retried after a 503', async () => {
+  it('a payment link lost after it was made is retried with its key and replayed: one link (decision 0038)', async () => {
     proxy.seen.length = 0;
     proxy.plan = (_request, index) =>
       index === 0 ? { kind: 'forward-then-answer', status: 503 } : { kind: 'forward' };
     const title = `Link ${randomUUID()}`;
+    const link = await throughProxy().paymentLinks.create({ title, amount: 500_000 });
+    expect(link.title).toBe(title);
+    expect(proxy.seen).toHaveLength(2);
+    expect(proxy.seen[1]?.headers['idempotency-key']).toBe(
+      proxy.seen[0]?.headers['idempotency-key'],
+    );
+    const links = await tranche.paymentLinks.list().toArray();
+    expect(links.filter((l) => l.title === title)).toHaveLength(1);
+  });
+
+  it('a POST the server does not de-duplicate (a test webhook) is not retried after a 503', async () => {
+    proxy.seen.length = 0;
+    proxy.plan = (_request, index) =>
+      index === 0 ? { kind: 'forward-then-answer', status: 503 } : { kind: 'forward' };
     const error = await throughProxy()
-      .paymentLinks.create({ title, amount: 500_000 })
+      .webhooks.sendTest()
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TrancheAPIError);
     expect(proxy.seen).toHaveLength(1);
-    // Retrying it would have made a second link: the first one exists.
-    const links = await tranche.paymentLinks.list().toArray();
-    expect(links.filter((link) => link.title === title)).toHaveLength(1);
+    expect(proxy.seen[0]?.headers['idempotency-key']).toBeUndefined();
   });
 
   it('a 429 is waited out for Retry-After seconds, then retried, even for a POST', async () => {

@@ -1,9 +1,10 @@
 import { Type } from 'typebox';
 
 import type { AppContext } from '../../app-context.ts';
+import { idempotencyScope, merchantKeyOwner } from '../../http/idempotency.ts';
 import { sendIdempotent } from '../../http/idempotent-reply.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import { Envelope, errorResponses, Strict } from '../../http/schemas.ts';
+import { Envelope, errorResponses, IdempotencyHeader, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { CheckoutSession, CreateCheckoutSessionBody } from './schemas.ts';
 import { cancelCheckoutSession, createCheckoutSession, getCheckoutSession } from './sessions.ts';
@@ -28,7 +29,7 @@ function createCheckoutSessionRoute(app: TypedApp, ctx: AppContext): void {
         description:
           'Creates a 30-minute checkout session. Send `Idempotency-Key` (UUID v4): a retry with the same key and body within 24 hours replays the first response (header `Idempotent-Replayed: true`) and creates nothing; the same key with another body is a 409.',
         security: [{ secretKey: [] }],
-        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ maxLength: 255 })) }),
+        headers: IdempotencyHeader,
         body: CreateCheckoutSessionBody,
         response: { 201: Envelope(CheckoutSession), ...errorResponses },
       },
@@ -81,19 +82,19 @@ function cancelCheckoutSessionRoute(app: TypedApp, ctx: AppContext): void {
           'Only a pending session can be cancelled; otherwise 409 names its state. A session of another mode than the key’s (a live session with an sk_test_ key) reads as 404, like another merchant’s.',
         security: [{ secretKey: [] }],
         params: TokenParams,
+        headers: IdempotencyHeader,
         response: { 200: Envelope(CheckoutSession), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const principal = principalOf(request, 'secret_key');
-      return {
-        ok: true as const,
-        data: await cancelCheckoutSession(
-          ctx,
-          { merchantId: principal.merchantId, livemode: principal.mode === 'live' },
-          request.params.token,
-        ),
-      };
+      const result = await cancelCheckoutSession(
+        ctx,
+        { merchantId: principal.merchantId, livemode: principal.mode === 'live' },
+        request.params.token,
+        idempotencyScope(request, merchantKeyOwner(principal), ctx.clock.now()),
+      );
+      return sendIdempotent(reply, 200, result);
     },
   );
 }

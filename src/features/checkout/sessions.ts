@@ -3,8 +3,14 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database.ts';
+import { runIdempotentWrite } from '../../db/idempotency.ts';
 import type { CheckoutSessionRow } from '../../db/schema.ts';
-import { type Idempotent, runWrite, storedData, storedResponseOf } from '../../db/write.ts';
+import {
+  type IdempotencyScope,
+  type Idempotent,
+  storedData,
+  storedResponseOf,
+} from '../../db/write.ts';
 import { canonicalJson } from '../../domain/canonical-json.ts';
 import {
   assertSessionPending,
@@ -149,10 +155,11 @@ async function transitionSession(
   token: string,
   next: 'completed' | 'cancelled',
   scope?: ModeScope,
-): Promise<CheckoutSessionView> {
+  idempotency?: IdempotencyScope,
+): Promise<Idempotent<CheckoutSessionView>> {
   const now = ctx.clock.now();
   try {
-    return await runWrite(ctx.db, async (tx) => {
+    return await runIdempotentWrite(ctx.db, idempotency, async (tx) => {
       const row = await tx
         .selectFrom('checkout_sessions')
         .selectAll()
@@ -195,23 +202,25 @@ export function orderAlreadyCompleted(error: unknown): unknown {
 }
 
 /** A secret key cancels its merchant's sessions of its own mode (`scope`). */
+/** With an optional `Idempotency-Key` (decision 0038): a repeat answers the first cancel's 200. */
 export function cancelCheckoutSession(
   ctx: AppContext,
   scope: ModeScope,
   token: string,
-): Promise<CheckoutSessionView> {
-  return transitionSession(ctx, token, 'cancelled', scope);
+  idempotency?: IdempotencyScope,
+): Promise<Idempotent<CheckoutSessionView>> {
+  return transitionSession(ctx, token, 'cancelled', scope, idempotency);
 }
 
 /**
  * Completes a pending session on its own. Confirming a plan completes the session inside its own
  * transaction (features/plans/plans.ts); this stand-alone transition is what tests use to reach `completed`.
  */
-export function completeCheckoutSession(
+export async function completeCheckoutSession(
   ctx: AppContext,
   token: string,
 ): Promise<CheckoutSessionView> {
-  return transitionSession(ctx, token, 'completed');
+  return (await transitionSession(ctx, token, 'completed')).data;
 }
 
 /** Writes back the `expired` state that reads already derive; run by the worker every minute. */

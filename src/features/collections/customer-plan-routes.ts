@@ -1,8 +1,16 @@
 import { Type } from 'typebox';
 
 import type { AppContext } from '../../app-context.ts';
+import { customerKeyOwner, replyIdempotently } from '../../http/idempotency.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import { Envelope, errorResponses, PageEnvelope, PageQuery, Strict } from '../../http/schemas.ts';
+import {
+  Envelope,
+  errorResponses,
+  IdempotencyHeader,
+  PageEnvelope,
+  PageQuery,
+  Strict,
+} from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { Plan } from '../plans/schemas.ts';
 import {
@@ -127,22 +135,33 @@ function payCustomerPlanRoute(
         operationId,
         tags: ['Customers'],
         summary,
-        description,
+        description: `${description} A repeat with the same key replays the first answer, \`error\` outcomes included: to try those again, send a new key.`,
         security: [{ customerJwt: [] }],
         params: PlanParams,
+        headers: IdempotencyHeader,
         body: MethodBody,
         response: { 200: Envelope(PaymentResult), ...errorResponses },
       },
     },
-    async (request) => ({
-      ok: true as const,
-      data: await payPlanNow(
+    // The key is claimed around the whole payment (which calls the gateway outside any
+    // transaction), here rather than inside payPlanNow, whose own repeat-safety is per charge.
+    async (request, reply) => {
+      const { customerId } = principalOf(request, 'customer');
+      return replyIdempotently(
         ctx,
-        principalOf(request, 'customer').customerId,
-        request.params.plan_id,
-        { which, paymentMethodId: request.body.payment_method_id },
-      ),
-    }),
+        request,
+        reply,
+        customerKeyOwner(customerId),
+        200,
+        async () => ({
+          ok: true as const,
+          data: await payPlanNow(ctx, customerId, request.params.plan_id, {
+            which,
+            paymentMethodId: request.body.payment_method_id,
+          }),
+        }),
+      );
+    },
   );
 }
 

@@ -3,8 +3,10 @@ import type { Static } from 'typebox';
 
 import type { AppContext } from '../../app-context.ts';
 import type { Db, Tx } from '../../db/database.ts';
+import { runIdempotentWrite } from '../../db/idempotency.ts';
 import { newestFirst, type Page, pageOf } from '../../db/pagination.ts';
 import type { WebhookAttemptRow, WebhookEventRow, WebhookEventStatus } from '../../db/schema.ts';
+import type { IdempotencyScope, Idempotent } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import {
   eventTypesFor,
@@ -163,25 +165,29 @@ export async function getWebhookEvent(
  * a fresh 72-hour retry window. Works on any event, delivered ones included (a merchant who lost
  * its own record can ask again; receivers de-duplicate on the id).
  */
+/** With an optional `Idempotency-Key` (decision 0038): a repeat re-queues nothing again. */
 export async function resendWebhookEvent(
   ctx: AppContext,
   scope: ModeScope,
   eventId: string,
-): Promise<WebhookEventView> {
+  idempotency?: IdempotencyScope,
+): Promise<Idempotent<WebhookEventView>> {
   const now = ctx.clock.now();
-  const { merchant_id: merchantId } = await ownEvent(ctx.db, scope, eventId);
-  const row = await ctx.db
-    .updateTable('webhook_events')
-    .set({
-      status: 'pending',
-      next_attempt_at: now,
-      retry_until: new Date(now.getTime() + RETRY_WINDOW_MS),
-    })
-    .where('id', '=', eventId)
-    .where('merchant_id', '=', merchantId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return eventView(row);
+  return runIdempotentWrite(ctx.db, idempotency, async (tx) => {
+    const { merchant_id: merchantId } = await ownEvent(tx, scope, eventId);
+    const row = await tx
+      .updateTable('webhook_events')
+      .set({
+        status: 'pending',
+        next_attempt_at: now,
+        retry_until: new Date(now.getTime() + RETRY_WINDOW_MS),
+      })
+      .where('id', '=', eventId)
+      .where('merchant_id', '=', merchantId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return eventView(row);
+  });
 }
 
 /** The longest range one bulk re-send may cover. */
@@ -196,7 +202,8 @@ export async function resendFailedWebhookEvents(
   ctx: AppContext,
   scope: ModeScope,
   range: { from: Date; to: Date },
-): Promise<{ requeued: number }> {
+  idempotency?: IdempotencyScope,
+): Promise<Idempotent<{ requeued: number }>> {
   if (range.to.getTime() <= range.from.getTime()) {
     throw new DomainError('invalid_request', 'created_before must be later than created_from.');
   }
@@ -204,20 +211,22 @@ export async function resendFailedWebhookEvents(
     throw new DomainError('invalid_request', 'The range may cover at most 31 days.');
   }
   const now = ctx.clock.now();
-  let update = ctx.db
-    .updateTable('webhook_events')
-    .set({
-      status: 'pending',
-      next_attempt_at: now,
-      retry_until: new Date(now.getTime() + RETRY_WINDOW_MS),
-    })
-    .where('merchant_id', '=', scope.merchantId)
-    .where('status', 'in', ['dead', 'retrying'])
-    .where('created_at', '>=', range.from)
-    .where('created_at', '<', range.to);
-  if (scope.livemode !== undefined) update = update.where('livemode', '=', scope.livemode);
-  const result = await update.executeTakeFirst();
-  return { requeued: Number(result.numUpdatedRows) };
+  return runIdempotentWrite(ctx.db, idempotency, async (tx) => {
+    let update = tx
+      .updateTable('webhook_events')
+      .set({
+        status: 'pending',
+        next_attempt_at: now,
+        retry_until: new Date(now.getTime() + RETRY_WINDOW_MS),
+      })
+      .where('merchant_id', '=', scope.merchantId)
+      .where('status', 'in', ['dead', 'retrying'])
+      .where('created_at', '>=', range.from)
+      .where('created_at', '<', range.to);
+    if (scope.livemode !== undefined) update = update.where('livemode', '=', scope.livemode);
+    const result = await update.executeTakeFirst();
+    return { requeued: Number(result.numUpdatedRows) };
+  });
 }
 
 export type TestDelivery =

@@ -3,10 +3,13 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook.ts';
+import { idempotencyScope, merchantKeyOwner } from '../../http/idempotency.ts';
+import { sendIdempotent } from '../../http/idempotent-reply.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
 import {
   Envelope,
   errorResponses,
+  IdempotencyHeader,
   LivemodeQuery,
   MerchantIdParams,
   PageEnvelope,
@@ -237,16 +240,19 @@ function resendWebhookEventRoute(app: TypedApp, ctx: AppContext): void {
           'Queues the event for delivery now, with the same id and body and a fresh 72-hour retry window, to its own mode’s URL. Any event can be re-sent, delivered ones included; receivers de-duplicate on `id`. An event of another mode than the secret key’s is 404.',
         security,
         params: EventParams,
+        headers: IdempotencyHeader,
         response: { 202: Envelope(WebhookEvent), ...errorResponses },
       },
     },
     async (request, reply) => {
-      const data = await resendWebhookEvent(
+      const principal = principalOf(request, ...auth);
+      const result = await resendWebhookEvent(
         ctx,
-        modeScope(principalOf(request, ...auth), request.params.merchant_id),
+        modeScope(principal, request.params.merchant_id),
         request.params.event_id,
+        idempotencyScope(request, merchantKeyOwner(principal), ctx.clock.now()),
       );
-      return reply.code(202).send({ ok: true as const, data });
+      return sendIdempotent(reply, 202, result);
     },
   );
 }
@@ -265,6 +271,7 @@ function resendFailedWebhookEventsRoute(app: TypedApp, ctx: AppContext): void {
         security,
         params: MerchantIdParams,
         querystring: Type.Object(LivemodeQuery, Strict),
+        headers: IdempotencyHeader,
         body: Type.Object(
           {
             created_from: Type.String({ format: 'date-time', maxLength: 40 }),
@@ -279,16 +286,18 @@ function resendFailedWebhookEventsRoute(app: TypedApp, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const scope = modeScope(
-        principalOf(request, ...auth),
-        request.params.merchant_id,
-        request.query.livemode,
-      );
+      const principal = principalOf(request, ...auth);
+      const scope = modeScope(principal, request.params.merchant_id, request.query.livemode);
       // The schema admits only RFC 3339 date-times, so these are valid dates.
       const from = new Date(request.body.created_from);
       const to = new Date(request.body.created_before);
-      const data = await resendFailedWebhookEvents(ctx, scope, { from, to });
-      return reply.code(202).send({ ok: true as const, data });
+      const result = await resendFailedWebhookEvents(
+        ctx,
+        scope,
+        { from, to },
+        idempotencyScope(request, merchantKeyOwner(principal), ctx.clock.now()),
+      );
+      return sendIdempotent(reply, 202, result);
     },
   );
 }

@@ -3,12 +3,13 @@ import type { Static } from 'typebox';
 
 import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/database.ts';
+import type { IdempotencyScope, Idempotent } from '../../db/write.ts';
 import type { KeyMode } from '../../domain/api-key.ts';
 import { redactSecretKey } from '../../domain/api-key.ts';
 import { notFound } from '../../domain/errors.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { newId, randomBase62 } from '../../platform/ids.ts';
-import { runCredentialChange } from './credential-change.ts';
+import { runCredentialChange, runIdempotentCredentialChange } from './credential-change.ts';
 import type { ApiKey } from './schemas.ts';
 
 export interface IssuedKey {
@@ -66,15 +67,39 @@ export async function listApiKeys(ctx: AppContext, merchantId: string): Promise<
  * Issues a new key of `mode`. The merchant's other keys of that mode stop working after
  * `expireOldAfterMinutes` (0: at once), like Stripe's roll with an expiry for the old key.
  */
+export interface RolledKey {
+  id: string;
+  mode: KeyMode;
+  secret_key: string;
+  previous_keys_expire_at: string;
+}
+
 export async function rollApiKey(
   ctx: AppContext,
   merchantId: string,
   mode: KeyMode,
   expireOldAfterMinutes: number,
-): Promise<{ id: string; mode: KeyMode; secret_key: string; previous_keys_expire_at: string }> {
+): Promise<RolledKey> {
+  return (await rollApiKeyIdempotently(ctx, merchantId, mode, expireOldAfterMinutes, undefined))
+    .data;
+}
+
+/**
+ * POST …/keys/roll with an optional `Idempotency-Key` (decision 0038): a repeat gets the key the
+ * first roll issued, still working, and issues none. Only the digest of a key is kept in
+ * `api_keys`; the answer kept for replays holds the plaintext sealed with the secret box (as
+ * webhook secrets are), never in clear, and is purged with its key row after 72 hours.
+ */
+export async function rollApiKeyIdempotently(
+  ctx: AppContext,
+  merchantId: string,
+  mode: KeyMode,
+  expireOldAfterMinutes: number,
+  idempotency: IdempotencyScope | undefined,
+): Promise<Idempotent<RolledKey>> {
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + expireOldAfterMinutes * 60_000);
-  return runCredentialChange(ctx, merchantId, async (tx) => {
+  const result = await runIdempotentCredentialChange(ctx, merchantId, idempotency, async (tx) => {
     await tx
       .updateTable('api_keys')
       .set({ expires_at: expiresAt })
@@ -87,10 +112,14 @@ export async function rollApiKey(
     return {
       id: issued.id,
       mode,
-      secret_key: issued.secret,
+      secret_key: ctx.secretBox.seal(issued.secret),
       previous_keys_expire_at: expiresAt.toISOString(),
     };
   });
+  return {
+    replayed: result.replayed,
+    data: { ...result.data, secret_key: ctx.secretBox.open(result.data.secret_key) },
+  };
 }
 
 export async function revokeApiKey(

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/database.ts';
-import { runWrite } from '../../db/write.ts';
+import { runIdempotentWrite } from '../../db/idempotency.ts';
+import type { IdempotencyScope, Idempotent } from '../../db/write.ts';
 import { announceCredentialChange } from '../access/index.ts';
 
 /**
@@ -12,7 +13,17 @@ export async function runCredentialChange<T>(
   merchantId: string,
   command: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  const result = await runWrite(ctx.db, async (tx) => {
+  return (await runIdempotentCredentialChange(ctx, merchantId, undefined, command)).data;
+}
+
+/** The same, under an `Idempotency-Key` (decision 0038): a replay changes nothing again. */
+export async function runIdempotentCredentialChange<T>(
+  ctx: AppContext,
+  merchantId: string,
+  idempotency: IdempotencyScope | undefined,
+  command: (tx: Tx) => Promise<T>,
+): Promise<Idempotent<T>> {
+  const result = await runIdempotentWrite(ctx.db, idempotency, async (tx) => {
     const value = await command(tx);
     await announceCredentialChange(tx, merchantId);
     return value;

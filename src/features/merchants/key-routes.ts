@@ -1,11 +1,19 @@
 import { Type } from 'typebox';
 
 import type { AppContext } from '../../app-context.ts';
+import { idempotencyScope, merchantKeyOwner } from '../../http/idempotency.ts';
+import { sendIdempotent } from '../../http/idempotent-reply.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import { Envelope, errorResponses, MerchantIdParams, Strict } from '../../http/schemas.ts';
+import {
+  Envelope,
+  errorResponses,
+  IdempotencyHeader,
+  MerchantIdParams,
+  Strict,
+} from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { merchantScope } from '../access/index.ts';
-import { listApiKeys, revokeApiKey, rollApiKey } from './api-keys.ts';
+import { listApiKeys, revokeApiKey, rollApiKeyIdempotently } from './api-keys.ts';
 import { merchantAuth, security } from './route-callers.ts';
 import { ApiKey } from './schemas.ts';
 
@@ -49,9 +57,10 @@ function rollSecretKeyRoute(app: TypedApp, ctx: AppContext): void {
         tags: ['Merchants'],
         summary: 'Roll a secret key',
         description:
-          'Issues a new key of the given mode (shown once). The other keys of that mode stop working after `expire_old_after_minutes` (default 0: at once; at most 7 days).',
+          'Issues a new key of the given mode (shown once). The other keys of that mode stop working after `expire_old_after_minutes` (default 0: at once; at most 7 days). A replay answers the key the first roll issued.',
         security,
         params: MerchantIdParams,
+        headers: IdempotencyHeader,
         body: Type.Object(
           {
             mode: Type.Union([Type.Literal('test'), Type.Literal('live')]),
@@ -72,20 +81,17 @@ function rollSecretKeyRoute(app: TypedApp, ctx: AppContext): void {
         },
       },
     },
-    async (request) => {
-      const merchantId = merchantScope(
-        principalOf(request, ...merchantAuth),
-        request.params.merchant_id,
+    async (request, reply) => {
+      const principal = principalOf(request, ...merchantAuth);
+      const merchantId = merchantScope(principal, request.params.merchant_id);
+      const result = await rollApiKeyIdempotently(
+        ctx,
+        merchantId,
+        request.body.mode,
+        request.body.expire_old_after_minutes ?? 0,
+        idempotencyScope(request, merchantKeyOwner(principal), ctx.clock.now()),
       );
-      return {
-        ok: true as const,
-        data: await rollApiKey(
-          ctx,
-          merchantId,
-          request.body.mode,
-          request.body.expire_old_after_minutes ?? 0,
-        ),
-      };
+      return sendIdempotent(reply, 200, result);
     },
   );
 }

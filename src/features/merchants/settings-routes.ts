@@ -2,12 +2,15 @@ import { Type } from 'typebox';
 
 import type { AppContext } from '../../app-context.ts';
 import { MAX_CHECKOUT_ORIGIN_LENGTH, MAX_CHECKOUT_ORIGINS } from '../../domain/checkout-origins.ts';
+import { idempotencyScope, merchantKeyOwner } from '../../http/idempotency.ts';
+import { sendIdempotent } from '../../http/idempotent-reply.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
 import {
   Constraints,
   Envelope,
   errorResponses,
   GoodsReleaseRule as GoodsReleaseRuleSchema,
+  IdempotencyHeader,
   LivemodeQuery,
   MerchantIdParams,
   Strict,
@@ -18,7 +21,7 @@ import { chosenMode, modeScope } from '../access/index.ts';
 import { merchantAuth, security, viewMode } from './route-callers.ts';
 import { Merchant } from './schemas.ts';
 import { updateMerchantSettings } from './settings.ts';
-import { rollWebhookSecret } from './webhook-settings.ts';
+import { rollWebhookSecretIdempotently } from './webhook-settings.ts';
 
 export function registerSettingsRoutes(app: TypedApp, ctx: AppContext): void {
   updateMerchantSettingsRoute(app, ctx);
@@ -124,9 +127,10 @@ function rollWebhookSecretRoute(app: TypedApp, ctx: AppContext): void {
         tags: ['Merchants'],
         summary: 'Roll the webhook signing secret of one mode',
         description:
-          'Rolls the calling key’s mode’s secret (the dashboard token says which with `?livemode=true|false`); the other mode’s secret is untouched. Returns the new secret once. `X-Tranche-Signature` of that mode’s events is computed with the new secret at once; for the next 24 hours they also carry `X-Tranche-Signature-Previous`, computed with the previous secret, so a receiver still holding it keeps verifying until it switches.',
+          'Rolls the calling key’s mode’s secret (the dashboard token says which with `?livemode=true|false`); the other mode’s secret is untouched. Returns the new secret once. `X-Tranche-Signature` of that mode’s events is computed with the new secret at once; for the next 24 hours they also carry `X-Tranche-Signature-Previous`, computed with the previous secret, so a receiver still holding it keeps verifying until it switches. A replay answers the secret the first roll made.',
         security,
         params: MerchantIdParams,
+        headers: IdempotencyHeader,
         querystring: Type.Object(LivemodeQuery, Strict),
         response: {
           200: Envelope(
@@ -140,20 +144,16 @@ function rollWebhookSecretRoute(app: TypedApp, ctx: AppContext): void {
         },
       },
     },
-    async (request) => {
-      const scope = modeScope(
-        principalOf(request, ...merchantAuth),
-        request.params.merchant_id,
-        request.query.livemode,
+    async (request, reply) => {
+      const principal = principalOf(request, ...merchantAuth);
+      const scope = modeScope(principal, request.params.merchant_id, request.query.livemode);
+      const result = await rollWebhookSecretIdempotently(
+        ctx,
+        scope.merchantId,
+        chosenMode(scope, 'whose webhook secret to roll'),
+        idempotencyScope(request, merchantKeyOwner(principal), ctx.clock.now()),
       );
-      return {
-        ok: true as const,
-        data: await rollWebhookSecret(
-          ctx,
-          scope.merchantId,
-          chosenMode(scope, 'whose webhook secret to roll'),
-        ),
-      };
+      return sendIdempotent(reply, 200, result);
     },
   );
 }

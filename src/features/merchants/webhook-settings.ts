@@ -1,7 +1,8 @@
 import { lookup } from 'node:dns/promises';
 
 import type { AppContext } from '../../app-context.ts';
-import { runWrite } from '../../db/write.ts';
+import { runIdempotentWrite } from '../../db/idempotency.ts';
+import type { IdempotencyScope, Idempotent } from '../../db/write.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { randomBase62 } from '../../platform/ids.ts';
 import {
@@ -74,20 +75,44 @@ export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 60 * 60_000;
  * Rolls one mode's webhook secret (decision 0015); the previous one keeps signing
  * (X-Tranche-Signature-Previous) for WEBHOOK_SECRET_OVERLAP_MS. The other mode's is untouched.
  */
+export interface RolledWebhookSecret {
+  webhook_secret: string;
+  previous_secret_expires_at: string;
+  livemode: boolean;
+}
+
 export async function rollWebhookSecret(
   ctx: AppContext,
   merchantId: string,
   livemode: boolean,
-): Promise<{ webhook_secret: string; previous_secret_expires_at: string; livemode: boolean }> {
+): Promise<RolledWebhookSecret> {
+  return (await rollWebhookSecretIdempotently(ctx, merchantId, livemode, undefined)).data;
+}
+
+/**
+ * With an optional `Idempotency-Key` (decision 0038): a repeat gets the secret the first roll
+ * made, and rolls nothing. The answer kept for replays holds the secret sealed, as the merchant
+ * row does.
+ */
+export async function rollWebhookSecretIdempotently(
+  ctx: AppContext,
+  merchantId: string,
+  livemode: boolean,
+  idempotency: IdempotencyScope | undefined,
+): Promise<Idempotent<RolledWebhookSecret>> {
   const now = ctx.clock.now();
-  const secret = newWebhookSecret();
   const overlapEnds = new Date(now.getTime() + WEBHOOK_SECRET_OVERLAP_MS);
-  await runWrite(ctx.db, (tx) =>
-    replaceWebhookSecret(tx, merchantId, livemode, ctx.secretBox.seal(secret), overlapEnds, now),
-  );
+  const result = await runIdempotentWrite(ctx.db, idempotency, async (tx) => {
+    const sealed = ctx.secretBox.seal(newWebhookSecret());
+    await replaceWebhookSecret(tx, merchantId, livemode, sealed, overlapEnds, now);
+    return {
+      webhook_secret: sealed,
+      previous_secret_expires_at: overlapEnds.toISOString(),
+      livemode,
+    };
+  });
   return {
-    webhook_secret: secret,
-    previous_secret_expires_at: overlapEnds.toISOString(),
-    livemode,
+    replayed: result.replayed,
+    data: { ...result.data, webhook_secret: ctx.secretBox.open(result.data.webhook_secret) },
   };
 }

@@ -2,9 +2,10 @@ import type { Static } from 'typebox';
 
 import type { AppContext } from '../../app-context.ts';
 import type { Db, Tx } from '../../db/database.ts';
+import { runIdempotentWrite } from '../../db/idempotency.ts';
 import { newestFirst, type Page, pageOf } from '../../db/pagination.ts';
 import type { CheckoutSessionRow, PaymentLinkRow, StoredConstraints } from '../../db/schema.ts';
-import { runWrite } from '../../db/write.ts';
+import { type IdempotencyScope, type Idempotent, runWrite } from '../../db/write.ts';
 import { sessionExpiresAt } from '../../domain/checkout-session.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import {
@@ -107,32 +108,36 @@ function amountColumns(amount: LinkAmount) {
     : { amount_kobo: null, min_amount_kobo: amount.minKobo, max_amount_kobo: amount.maxKobo };
 }
 
+/** With an optional `Idempotency-Key` (decision 0038): a repeat answers the first link. */
 export async function createPaymentLink(
   ctx: AppContext,
   merchantId: string,
   livemode: boolean,
   input: PaymentLinkInput & { title: string; amount: LinkAmount },
-): Promise<PaymentLinkView> {
+  idempotency?: IdempotencyScope,
+): Promise<Idempotent<PaymentLinkView>> {
   validateInput(input);
   const now = ctx.clock.now();
-  const row = await ctx.db
-    .insertInto('payment_links')
-    .values({
-      id: newId('pl'),
-      merchant_id: merchantId,
-      livemode,
-      title: input.title,
-      ...amountColumns(input.amount),
-      redirect_url: input.redirectUrl ?? null,
-      constraints: input.constraints ? JSON.stringify(input.constraints) : null,
-      active: true,
-      deactivated_at: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return view(row, ctx.settings.publicBaseUrl);
+  return runIdempotentWrite(ctx.db, idempotency, async (tx) => {
+    const row = await tx
+      .insertInto('payment_links')
+      .values({
+        id: newId('pl'),
+        merchant_id: merchantId,
+        livemode,
+        title: input.title,
+        ...amountColumns(input.amount),
+        redirect_url: input.redirectUrl ?? null,
+        constraints: input.constraints ? JSON.stringify(input.constraints) : null,
+        active: true,
+        deactivated_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return view(row, ctx.settings.publicBaseUrl);
+  });
 }
 
 async function findLink(db: Db | Tx, scope: LinkScope, linkId: string, lock = false) {
@@ -199,25 +204,31 @@ export async function updatePaymentLink(
   return view(row, ctx.settings.publicBaseUrl);
 }
 
-/** Deactivating (or activating) twice is the same as once. */
+/**
+ * Deactivating (or activating) twice is the same as once. With an `Idempotency-Key` a repeat
+ * answers as the first did, even if the link was switched back in between (decision 0038).
+ */
 export async function setPaymentLinkActive(
   ctx: AppContext,
   scope: LinkScope,
   linkId: string,
   active: boolean,
-): Promise<PaymentLinkView> {
+  idempotency?: IdempotencyScope,
+): Promise<Idempotent<PaymentLinkView>> {
   const now = ctx.clock.now();
-  const row = await runWrite(ctx.db, async (tx) => {
+  return runIdempotentWrite(ctx.db, idempotency, async (tx) => {
     const current = await findLink(tx, scope, linkId, true);
-    if (current.active === active) return current;
-    return tx
-      .updateTable('payment_links')
-      .set({ active, deactivated_at: active ? null : now, updated_at: now })
-      .where('id', '=', linkId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row =
+      current.active === active
+        ? current
+        : await tx
+            .updateTable('payment_links')
+            .set({ active, deactivated_at: active ? null : now, updated_at: now })
+            .where('id', '=', linkId)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+    return view(row, ctx.settings.publicBaseUrl);
   });
-  return view(row, ctx.settings.publicBaseUrl);
 }
 
 // ── visits ──────────────────────────────────────────────────────────────────────────────

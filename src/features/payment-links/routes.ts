@@ -5,11 +5,14 @@ import { DomainError } from '../../domain/errors.ts';
 import { MAX_CHECKOUT_AMOUNT_KOBO } from '../../domain/money.ts';
 import type { LinkAmount } from '../../domain/payment-link.ts';
 import type { Principal } from '../../domain/principal.ts';
+import { idempotencyScope, merchantKeyOwner } from '../../http/idempotency.ts';
+import { sendIdempotent } from '../../http/idempotent-reply.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
 import {
   Constraints,
   Envelope,
   errorResponses,
+  IdempotencyHeader,
   LivemodeQuery,
   PageEnvelope,
   PageQuery,
@@ -103,6 +106,7 @@ function createPaymentLinkRoute(app: TypedApp, ctx: AppContext): void {
           'A reusable URL that opens checkout without a server: `amount` (fixed, kobo) or `min_amount` and `max_amount` (the customer enters an amount in that range). Optional `redirect_url` (after a successful checkout; default the customer dashboard) and `constraints` (default: the merchant’s defaults at each visit). A secret key creates a link of its own mode; the dashboard chooses with `livemode` (default false).',
         security: [{ secretKey: [] }, { merchantJwt: [] }],
         params: Type.Object({ merchant_id: Type.String({ maxLength: 64 }) }, Strict),
+        headers: IdempotencyHeader,
         body: Type.Object(
           { title: Title, ...LinkFields, livemode: Type.Optional(Type.Boolean()) },
           Strict,
@@ -131,7 +135,7 @@ function createPaymentLinkRoute(app: TypedApp, ctx: AppContext): void {
           'Send amount (fixed) or min_amount and max_amount (the customer enters it).',
         );
       }
-      const data = await createPaymentLink(
+      const result = await createPaymentLink(
         ctx,
         scope.merchantId,
         scope.livemode ?? b.livemode ?? false,
@@ -141,8 +145,9 @@ function createPaymentLinkRoute(app: TypedApp, ctx: AppContext): void {
           ...(b.redirect_url !== undefined && { redirectUrl: b.redirect_url }),
           ...(b.constraints !== undefined && { constraints: b.constraints }),
         },
+        idempotencyScope(request, merchantKeyOwner(principal), ctx.clock.now()),
       );
-      return reply.code(201).send({ ok: true as const, data });
+      return sendIdempotent(reply, 201, result);
     },
   );
 }
@@ -266,21 +271,24 @@ function setPaymentLinkActiveRoute(
           action === 'deactivate' ? 'Deactivate a payment link' : 'Reactivate a payment link',
         description:
           action === 'deactivate'
-            ? 'Later visits show a page saying the link is no longer available (HTTP 410); checkouts already opened can still complete. Idempotent.'
-            : 'Visits open checkout again. Idempotent.',
+            ? 'Later visits show a page saying the link is no longer available (HTTP 410); checkouts already opened can still complete. Deactivating twice is the same as once.'
+            : 'Visits open checkout again. Activating twice is the same as once.',
         security: [{ secretKey: [] }, { merchantJwt: [] }],
         params: LinkParams,
+        headers: IdempotencyHeader,
         response: { 200: Envelope(PaymentLink), ...errorResponses },
       },
     },
-    async (request) => ({
-      ok: true as const,
-      data: await setPaymentLinkActive(
+    async (request, reply) => {
+      const principal = principalOf(request, ...merchantAuth);
+      const result = await setPaymentLinkActive(
         ctx,
-        scopeOf(principalOf(request, ...merchantAuth), request.params.merchant_id),
+        scopeOf(principal, request.params.merchant_id),
         request.params.link_id,
         action === 'activate',
-      ),
-    }),
+        idempotencyScope(request, merchantKeyOwner(principal), ctx.clock.now()),
+      );
+      return sendIdempotent(reply, 200, result);
+    },
   );
 }

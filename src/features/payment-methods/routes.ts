@@ -1,11 +1,13 @@
 import { Type } from 'typebox';
 
 import type { AppContext } from '../../app-context.ts';
+import { customerKeyOwner, replyIdempotently } from '../../http/idempotency.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
 import {
   Envelope,
   errorResponses,
   gatewayErrorResponses,
+  IdempotencyHeader,
   paymentErrorResponses,
   Strict,
 } from '../../http/schemas.ts';
@@ -145,6 +147,7 @@ function initializeCardRoute(app: TypedApp, ctx: AppContext): void {
         description:
           'Returns the gateway page where the customer enters the card. A ₦50 verification charge confirms the card is active; it is refunded automatically once the card is saved. The gateway then redirects to `callback_url?reference=…`; call verify-card with that reference.',
         security,
+        headers: IdempotencyHeader,
         body: Type.Object(
           {
             customer_id: CustomerId,
@@ -164,13 +167,16 @@ function initializeCardRoute(app: TypedApp, ctx: AppContext): void {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       assertSelf(me(request), request.body.customer_id);
-      const result = await initializeCard(ctx, request.body.customer_id, {
-        callbackUrl: request.body.callback_url,
-        isDefault: request.body.is_default ?? false,
+      const owner = customerKeyOwner(request.body.customer_id);
+      return replyIdempotently(ctx, request, reply, owner, 200, async () => {
+        const result = await initializeCard(ctx, request.body.customer_id, {
+          callbackUrl: request.body.callback_url,
+          isDefault: request.body.is_default ?? false,
+        });
+        return { ok: true as const, ...result };
       });
-      return { ok: true as const, ...result };
     },
   );
 }
@@ -187,6 +193,7 @@ function verifyCardRoute(app: TypedApp, ctx: AppContext): void {
         description:
           '409 `setup_pending` until the card is submitted on the gateway page; 402 `payment_failed` if it was declined. Verifying twice returns the same card.',
         security,
+        headers: IdempotencyHeader,
         body: Type.Object(
           { customer_id: CustomerId, reference: Reference, is_default: IsDefaultOrAsInitialized },
           Strict,
@@ -194,16 +201,23 @@ function verifyCardRoute(app: TypedApp, ctx: AppContext): void {
         response: { 200: Envelope(PaymentMethod), ...errorResponses, ...paymentErrorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       assertSelf(me(request), request.body.customer_id);
       const b = request.body;
-      return {
-        ok: true as const,
-        data: await verifyCard(ctx, b.customer_id, {
-          reference: b.reference,
-          ...(b.is_default !== undefined && { isDefault: b.is_default }),
+      return replyIdempotently(
+        ctx,
+        request,
+        reply,
+        customerKeyOwner(b.customer_id),
+        200,
+        async () => ({
+          ok: true as const,
+          data: await verifyCard(ctx, b.customer_id, {
+            reference: b.reference,
+            ...(b.is_default !== undefined && { isDefault: b.is_default }),
+          }),
         }),
-      };
+      );
     },
   );
 }
@@ -220,6 +234,7 @@ function initiateBankMandateRoute(app: TypedApp, ctx: AppContext): void {
         description:
           'Answers the first `next_action`: `submit_otp`, or `open_url` with a `url` to open in a popup (then call verify).',
         security,
+        headers: IdempotencyHeader,
         params: Type.Object({ customer_id: CustomerId }, Strict),
         body: Type.Object(
           { bank_code: BankCode, account_number: AccountNumber, is_default: IsDefault },
@@ -228,17 +243,25 @@ function initiateBankMandateRoute(app: TypedApp, ctx: AppContext): void {
         response: { 200: MandateStep, ...errorResponses, ...paymentErrorResponses },
       },
     },
-    async (request) => {
-      assertSelf(me(request), request.params.customer_id);
+    async (request, reply) => {
+      const customerId = request.params.customer_id;
+      assertSelf(me(request), customerId);
       const b = request.body;
-      return {
-        ok: true as const,
-        ...(await initiateBankMandate(ctx, request.params.customer_id, {
-          bankCode: b.bank_code,
-          accountNumber: b.account_number,
-          isDefault: b.is_default ?? false,
-        })),
-      };
+      return replyIdempotently(
+        ctx,
+        request,
+        reply,
+        customerKeyOwner(customerId),
+        200,
+        async () => ({
+          ok: true as const,
+          ...(await initiateBankMandate(ctx, customerId, {
+            bankCode: b.bank_code,
+            accountNumber: b.account_number,
+            isDefault: b.is_default ?? false,
+          })),
+        }),
+      );
     },
   );
 }
@@ -259,11 +282,12 @@ function bankMandateStepRoute(
         description:
           'On success `next_action` is `success` and `data` is the saved bank method; otherwise the next step and its `display_text`.',
         security,
+        headers: IdempotencyHeader,
         body: Type.Object({ ...MandateFields, ...extra }, Strict),
         response: { 200: MandateStep, ...errorResponses, ...paymentErrorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const b = request.body as {
         customer_id: string;
         reference: string;
@@ -274,20 +298,29 @@ function bankMandateStepRoute(
       } & Record<string, string | boolean | undefined>;
       assertSelf(me(request), b.customer_id);
       const value = kind === 'verify' ? '' : String(b[kind]);
-      const step = await continueBankMandate(
+      return replyIdempotently(
         ctx,
-        b.customer_id,
-        kind,
-        {
-          reference: b.reference,
-          bankCode: b.bank_code,
-          bankName: b.bank_name,
-          accountNumber: b.account_number,
-          isDefault: b.is_default ?? false,
+        request,
+        reply,
+        customerKeyOwner(b.customer_id),
+        200,
+        async () => {
+          const step = await continueBankMandate(
+            ctx,
+            b.customer_id,
+            kind,
+            {
+              reference: b.reference,
+              bankCode: b.bank_code,
+              bankName: b.bank_name,
+              accountNumber: b.account_number,
+              isDefault: b.is_default ?? false,
+            },
+            value,
+          );
+          return { ok: true as const, ...step };
         },
-        value,
       );
-      return { ok: true as const, ...step };
     },
   );
 }

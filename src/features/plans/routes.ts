@@ -1,10 +1,12 @@
 import { Type } from 'typebox';
 
 import type { AppContext } from '../../app-context.ts';
+import { customerKeyOwner, replyIdempotently } from '../../http/idempotency.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
 import {
   Envelope,
   errorResponses,
+  IdempotencyHeader,
   LivemodeQuery,
   PageEnvelope,
   PageQuery,
@@ -38,6 +40,7 @@ function confirmCheckoutSessionRoute(app: TypedApp, ctx: AppContext): void {
           'With the session token in the path and the customer token: creates the plan inside the session’s constraints, completes the session and collects the deposit asynchronously. `payment_plan_id` is what `onSuccess({ paymentPlanId })` receives. It does not mean money was collected: wait for the webhooks. Confirming again with the same choices returns the same plan; other choices get 409 `session_not_pending`.',
         security: [{ customerJwt: [] }],
         params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }, Strict),
+        headers: IdempotencyHeader,
         body: Type.Object(
           {
             frequency: Type.Union([Type.Literal('weekly'), Type.Literal('monthly')]),
@@ -64,21 +67,19 @@ function confirmCheckoutSessionRoute(app: TypedApp, ctx: AppContext): void {
     },
     async (request, reply) => {
       const b = request.body;
-      const plan = await confirmPlan(
-        ctx,
-        principalOf(request, 'customer').customerId,
-        request.params.token,
-        {
+      const { customerId } = principalOf(request, 'customer');
+      return replyIdempotently(ctx, request, reply, customerKeyOwner(customerId), 201, async () => {
+        const plan = await confirmPlan(ctx, customerId, request.params.token, {
           frequency: b.frequency,
           installmentCount: b.installment_count,
           upfrontPct: b.upfront_pct,
           paymentMethodId: b.payment_method_id,
-        },
-      );
-      const redirectUrl = await successRedirectUrl(ctx, request.params.token);
-      return reply.code(201).send({
-        ok: true as const,
-        data: { payment_plan_id: plan.id, plan, redirect_url: redirectUrl },
+        });
+        const redirectUrl = await successRedirectUrl(ctx, request.params.token);
+        return {
+          ok: true as const,
+          data: { payment_plan_id: plan.id, plan, redirect_url: redirectUrl },
+        };
       });
     },
   );

@@ -3,8 +3,15 @@ import { Type } from 'typebox';
 
 import type { AppContext } from '../../app-context.ts';
 import { DomainError } from '../../domain/errors.ts';
+import { merchantKeyOwner, replyIdempotently } from '../../http/idempotency.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import { Envelope, errorResponses, gatewayErrorResponses, Strict } from '../../http/schemas.ts';
+import {
+  Envelope,
+  errorResponses,
+  gatewayErrorResponses,
+  IdempotencyHeader,
+  Strict,
+} from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { merchantScope } from '../access/index.ts';
 import { getMerchantPlan } from '../plans/index.ts';
@@ -31,6 +38,10 @@ function sandboxMerchantOf(request: FastifyRequest, pathMerchantId: string): str
 
 const merchantAuth = ['secret_key', 'merchant_dashboard'] as const;
 
+/** The caller's keys: always the test mode's here (a live key was refused). */
+const keyOwner = (request: FastifyRequest) =>
+  merchantKeyOwner(principalOf(request, ...merchantAuth));
+
 /** Time travel and gateway simulations on a merchant's sandbox plans. */
 export function registerSandboxToolRoutes(app: TypedApp, ctx: AppContext): void {
   advancePaymentPlanRoute(app, ctx);
@@ -50,6 +61,7 @@ function advancePaymentPlanRoute(app: TypedApp, ctx: AppContext): void {
         description:
           "Makes the plan's next unpaid installment due now and queues its collection at once (a failed installment's retry comes forward). Repeat to walk a whole plan in seconds. Sandbox keys and the dashboard token; live keys get 403; a live plan reads as 404.",
         security: [{ secretKey: [] }, { merchantJwt: [] }],
+        headers: IdempotencyHeader,
         params: Type.Object(
           { merchant_id: Type.String({ maxLength: 64 }), plan_id: Type.String({ maxLength: 64 }) },
           Strict,
@@ -57,12 +69,12 @@ function advancePaymentPlanRoute(app: TypedApp, ctx: AppContext): void {
         response: { 200: Envelope(Plan), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const merchantId = sandboxMerchantOf(request, request.params.merchant_id);
-      return {
+      return replyIdempotently(ctx, request, reply, keyOwner(request), 200, async () => ({
         ok: true as const,
         data: await collectNextInstallmentNow(ctx, merchantId, request.params.plan_id),
-      };
+      }));
     },
   );
 }
@@ -79,6 +91,7 @@ function advancePaymentPlanClockRoute(app: TypedApp, ctx: AppContext): void {
         description:
           "As if `days` had passed for this plan: every unpaid installment's due date moves that much earlier and waiting collections (first attempts and retries) come forward by as much, running at once when due. A failed installment becomes overdue, so the customer shows as delinquent (eligibility) until it is paid. Sandbox keys and the dashboard token; live keys get 403; a live plan reads as 404.",
         security: [{ secretKey: [] }, { merchantJwt: [] }],
+        headers: IdempotencyHeader,
         params: Type.Object(
           { merchant_id: Type.String({ maxLength: 64 }), plan_id: Type.String({ maxLength: 64 }) },
           Strict,
@@ -87,12 +100,12 @@ function advancePaymentPlanClockRoute(app: TypedApp, ctx: AppContext): void {
         response: { 200: Envelope(Plan), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const merchantId = sandboxMerchantOf(request, request.params.merchant_id);
-      return {
+      return replyIdempotently(ctx, request, reply, keyOwner(request), 200, async () => ({
         ok: true as const,
         data: await advancePlanClockBy(ctx, merchantId, request.params.plan_id, request.body.days),
-      };
+      }));
     },
   );
 }
@@ -109,6 +122,7 @@ function simulateOnPaymentPlanRoute(app: TypedApp, ctx: AppContext): void {
         description:
           "`decline_debits`: later debits fail (Insufficient Funds). `revoke_payment_method`: the gateway revokes the plan's method. `refund_at_gateway`: its last payment is refunded at the gateway, so a refund of it is refused. Sandbox keys only.",
         security: [{ secretKey: [] }, { merchantJwt: [] }],
+        headers: IdempotencyHeader,
         params: Type.Object(
           { merchant_id: Type.String({ maxLength: 64 }), plan_id: Type.String({ maxLength: 64 }) },
           Strict,
@@ -120,13 +134,15 @@ function simulateOnPaymentPlanRoute(app: TypedApp, ctx: AppContext): void {
         response: { 200: Envelope(Plan), ...errorResponses, ...gatewayErrorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const merchantId = sandboxMerchantOf(request, request.params.merchant_id);
-      await simulateOnSandboxPlan(ctx, merchantId, request.params.plan_id, request.body.action);
-      return {
-        ok: true as const,
-        data: await getMerchantPlan(ctx, { merchantId, livemode: false }, request.params.plan_id),
-      };
+      return replyIdempotently(ctx, request, reply, keyOwner(request), 200, async () => {
+        await simulateOnSandboxPlan(ctx, merchantId, request.params.plan_id, request.body.action);
+        return {
+          ok: true as const,
+          data: await getMerchantPlan(ctx, { merchantId, livemode: false }, request.params.plan_id),
+        };
+      });
     },
   );
 }

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+
+import { DomainError } from '../../domain/errors.ts';
+
+const ANONYMOUS = 'it is called without an account, and keys are kept per caller';
+const CREDENTIALS =
+  'it exchanges credentials, and an answer holding tokens is never stored to be replayed';
+const OPERATOR =
+  'operator actions share one operator token, so a key could not be kept per operator';
+const GATEWAY = "the gateway's deliveries are de-duplicated by their own event";
+
+/**
+ * The POSTs that take no `Idempotency-Key` (decision 0038), and why; the table in docs/api.md
+ * says the same. Every other POST declares the header in its schema and honours it. A key sent to
+ * one of these is refused with 400 rather than ignored, so no client believes a retry is safe when
+ * it is not. A POST in neither list is refused too (with a general reason): a new write is safe by
+ * default until it is made idempotent.
+ */
+export const KEY_NOT_TAKEN: Readonly<Record<string, string>> = {
+  '/api/v1/merchant/register': ANONYMOUS,
+  '/api/v1/merchant/login': ANONYMOUS,
+  '/api/v1/merchant/token/refresh': CREDENTIALS,
+  '/api/v1/merchant/logout':
+    'signing out is already safe to repeat: a second sign-out ends nothing more',
+  '/api/v1/merchant/:merchant_id/password': CREDENTIALS,
+  '/api/v1/customers/register': ANONYMOUS,
+  '/api/v1/customers/login': ANONYMOUS,
+  '/api/v1/customers/token/refresh': CREDENTIALS,
+  '/api/v1/customers/logout':
+    'signing out is already safe to repeat: a second sign-out ends nothing more',
+  '/api/v1/customers/password-reset': ANONYMOUS,
+  '/api/v1/customers/password-reset/confirm': ANONYMOUS,
+  '/api/v1/admin/merchants/:merchant_id/approve': OPERATOR,
+  '/api/v1/admin/merchants/:merchant_id/deactivate': OPERATOR,
+  '/api/v1/admin/merchants/:merchant_id/reactivate': OPERATOR,
+  '/api/v1/admin/reconciliation': OPERATOR,
+  '/api/v1/webhooks/gateway': GATEWAY,
+  '/api/v1/webhooks/payment-gateway': GATEWAY,
+  '/api/v1/checkout/preview': 'it only computes a schedule and changes nothing',
+  '/api/v1/customers/me/identity':
+    'the BVN is never stored, not even in a request hash; verifying again with the same BVN already answers the existing verification',
+  '/api/v1/merchant/:merchant_id/webhook/test':
+    "every call is a new probe, and its answer is that probe's; it changes nothing",
+};
+
+/** Whether a route's schema declares the `Idempotency-Key` header, i.e. honours it. */
+export function takesIdempotencyKey(route: Pick<RouteOptions, 'schema'>): boolean {
+  const headers = route.schema?.headers as { properties?: Record<string, unknown> } | undefined;
+  return headers?.properties?.['idempotency-key'] !== undefined;
+}
+
+/**
+ * Adds to every POST that does not honour `Idempotency-Key` a check that refuses one (400
+ * `invalid_idempotency_key`), after authentication and validation, before the handler runs.
+ * Registered before the routes (an `onRoute` hook sees only the routes added after it).
+ */
+export function registerIdempotencyKeyGuard(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes('POST') || takesIdempotencyKey(route)) return;
+    const reason = KEY_NOT_TAKEN[route.url] ?? 'it does not replay answers';
+    const refuse = async (request: FastifyRequest) => {
+      if (request.headers['idempotency-key'] === undefined) return;
+      throw new DomainError(
+        'invalid_idempotency_key',
+        `This endpoint takes no Idempotency-Key: ${reason}. Send the request without the header (docs/api.md lists the endpoints that take one).`,
+      );
+    };
+    const existing = route.preHandler;
+    route.preHandler =
+      existing === undefined
+        ? [refuse]
+        : [...(Array.isArray(existing) ? existing : [existing]), refuse];
+  });
+}
