@@ -2,7 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import type { PaymentFailedFacts, ReceiptFacts, ReminderFacts } from './notification.ts';
-import { formatLagosDay, formatLagosTime, renderNotification } from './notification-content.ts';
+import {
+  formatLagosDay,
+  formatLagosTime,
+  GENERAL_FAILURE_REASON,
+  plainFailureReason,
+  renderNotification,
+} from './notification-content.ts';
 
 const plan = {
   planId: 'plan_1',
@@ -113,6 +119,86 @@ describe('renderNotification', () => {
       ada,
     );
     expect(cancelled.summary).toContain('the plan has been cancelled');
+  });
+
+  it('a failed debit says why, in plain words, in the e-mail and the in-app notice', () => {
+    const facts: PaymentFailedFacts = {
+      ...plan,
+      sequence: 1,
+      installmentCount: 3,
+      chargeReference: 'chg-inst2-1',
+      amountKobo: 625_000,
+      attempt: 1,
+      methodLabel: 'Visa Card',
+      retryAt: '2027-03-13T08:00:00.000Z',
+      planStatus: 'active',
+      gatewayMessage: 'Insufficient Funds',
+    };
+    const r = renderNotification({ kind: 'payment_failed', facts }, ada);
+    expect(r.text).toContain('Why: Your bank said there was not enough money in the account.');
+    expect(r.summary).toBe(
+      'Your installment 1 of 3 of ₦6,250.00 for Ade Stores could not be collected from Visa Card. Your bank said there was not enough money in the account. We will try again automatically on Saturday 13 March 2027 at 09:00 (Lagos time). Please make sure Visa Card has at least ₦6,250.00 available by then, or choose another payment method in your Tranche account.',
+    );
+    // A message we do not know is not repeated: it may be a bank's code or an internal string.
+    const odd = renderNotification(
+      { kind: 'payment_failed', facts: { ...facts, gatewayMessage: 'ERR_91 switch/NIBSS xx' } },
+      ada,
+    );
+    expect(odd.text).toContain(`Why: ${GENERAL_FAILURE_REASON}`);
+    expect(odd.text).not.toContain('ERR_91');
+    expect(odd.summary).not.toContain('ERR_91');
+    // A notice written before the message was kept says the general sentence.
+    const older: PaymentFailedFacts = { ...facts };
+    delete older.gatewayMessage;
+    expect(renderNotification({ kind: 'payment_failed', facts: older }, ada).summary).toContain(
+      GENERAL_FAILURE_REASON,
+    );
+  });
+
+  it.each([
+    ['Insufficient Funds', 'Your bank said there was not enough money in the account.'],
+    ['Insufficient funds', 'Your bank said there was not enough money in the account.'],
+    ['Not sufficient funds', 'Your bank said there was not enough money in the account.'],
+    ['Declined', 'Your bank declined the payment.'],
+    ['Do Not Honor', 'Your bank declined the payment without giving a reason.'],
+    ['Do not honour', 'Your bank declined the payment without giving a reason.'],
+    ['Expired Card', 'Your bank said the card has expired.'],
+    ['Invalid Amount', 'Your bank did not accept the amount of the payment.'],
+    [
+      'Transaction not permitted to cardholder',
+      'Your bank does not allow this card or account to make this kind of payment.',
+    ],
+    [
+      'Exceeds Withdrawal Limit',
+      'Your bank said the payment is over a spending limit on the card or account.',
+    ],
+    ['Timed out', 'Your bank did not answer in time.'],
+    ['Issuer or Switch Inoperative', 'Your bank did not answer in time.'],
+    [
+      'Token Not Generated. Customer Not Registered on Token Platform',
+      'Your bank has not enabled this card for automatic payments.',
+    ],
+    ['Lost Card, Pick-Up', GENERAL_FAILURE_REASON],
+    ['Invalid OTP', GENERAL_FAILURE_REASON],
+    ['  ', GENERAL_FAILURE_REASON],
+    [null, GENERAL_FAILURE_REASON],
+    [undefined, GENERAL_FAILURE_REASON],
+  ])('the gateway said %j: %s', (said, sentence) => {
+    expect(plainFailureReason(said)).toBe(sentence);
+  });
+
+  it('whatever the gateway says, the customer reads one of our sentences, never its text', () => {
+    const ours = new Set([
+      GENERAL_FAILURE_REASON,
+      ...['Insufficient Funds', 'Declined', 'Do Not Honor', 'Expired Card', 'Invalid Amount']
+        .concat(['not permitted', 'Exceeds Limit', 'Timed out', 'Token Not Generated'])
+        .map(plainFailureReason),
+    ]);
+    fc.assert(
+      fc.property(fc.string(), (said) => {
+        expect(ours.has(plainFailureReason(said))).toBe(true);
+      }),
+    );
   });
 
   it('a refund receipt splits what came off the balance from what goes back to the card', () => {

@@ -132,6 +132,52 @@ function receipt(f: ReceiptFacts): RenderedNotification {
   };
 }
 
+/**
+ * Why a debit failed, in the customer's words, from what the gateway said: the sandbox's decline
+ * messages ("Insufficient Funds", "Declined", "Token Not Generated…") and Paystack's documented
+ * `gateway_response` values for a failed charge_authorization. Matched loosely (case, spacing,
+ * "honor"/"honour"), first match wins, so "Do Not Honor" is not read as a plain decline. A message
+ * not in the table is never shown as it is (it may be a bank's code or an internal string): the
+ * customer gets the safe general sentence instead. Fraud-flavoured answers (lost, stolen, pick up
+ * card) get the general sentence too: it is the bank's business to say that, not ours.
+ */
+const FAILURE_REASONS: readonly (readonly [RegExp, string])[] = [
+  [
+    /insufficient|not sufficient|not enough (funds|balance)|balance (is )?(too )?low/,
+    'Your bank said there was not enough money in the account.',
+  ],
+  [/expired/, 'Your bank said the card has expired.'],
+  [
+    /exceeds? .*limit|limit exceeded|withdrawal limit|frequency/,
+    'Your bank said the payment is over a spending limit on the card or account.',
+  ],
+  [/invalid amount/, 'Your bank did not accept the amount of the payment.'],
+  [
+    /not permitted|restricted card|not allowed/,
+    'Your bank does not allow this card or account to make this kind of payment.',
+  ],
+  [
+    /token not generated|not registered on token/,
+    'Your bank has not enabled this card for automatic payments.',
+  ],
+  [
+    /timed? ?out|no response|issuer (or switch )?(is )?(inoperative|unavailable)|try again later/,
+    'Your bank did not answer in time.',
+  ],
+  [/do not hono(u)?r/, 'Your bank declined the payment without giving a reason.'],
+  [/declined|not approved/, 'Your bank declined the payment.'],
+];
+export const GENERAL_FAILURE_REASON = 'Your bank did not approve the payment; it can tell you why.';
+
+export function plainFailureReason(gatewayMessage: string | null | undefined): string {
+  const said = (gatewayMessage ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
+  if (said === '') return GENERAL_FAILURE_REASON;
+  for (const [pattern, sentence] of FAILURE_REASONS) {
+    if (pattern.test(said)) return sentence;
+  }
+  return GENERAL_FAILURE_REASON;
+}
+
 /** What happens next after a failed debit: the retry, or the plan's end. */
 function nextStep(f: PaymentFailedFacts): string {
   if (f.retryAt) {
@@ -146,6 +192,7 @@ function nextStep(f: PaymentFailedFacts): string {
 function paymentFailed(f: PaymentFailedFacts): RenderedNotification {
   const amount = formatNaira(f.amountKobo);
   const step = nextStep(f);
+  const reason = plainFailureReason(f.gatewayMessage);
   return {
     subject: withTestPrefix(
       f.livemode,
@@ -153,10 +200,12 @@ function paymentFailed(f: PaymentFailedFacts): RenderedNotification {
         ? `We could not collect your ${amount} payment to ${f.merchantName}`
         : `Action needed: your ${amount} payment to ${f.merchantName} failed`,
     ),
-    summary: `Your ${paymentName(f)} of ${amount} for ${f.merchantName} could not be collected from ${f.methodLabel}. ${step}`,
+    summary: `Your ${paymentName(f)} of ${amount} for ${f.merchantName} could not be collected from ${f.methodLabel}. ${reason} ${step}`,
     text: [
       ...testModeLines(f.livemode),
       `We tried to collect your ${paymentName(f)} for order ${f.orderReference} at ${f.merchantName} from ${f.methodLabel}, but the payment did not go through.`,
+      '',
+      `Why: ${reason}`,
       '',
       `  Amount:   ${amount}`,
       `  Attempt:  ${f.attempt} of ${RETRY_DELAYS_DAYS.length + 1}`,

@@ -5,9 +5,11 @@ import {
   CHANNELS,
   decideDelivery,
   defaultPreferences,
+  type FailureSubject,
   firstDueAt,
   type NotificationKind,
   type ReminderSubject,
+  staleFailureReason,
   TOPIC_OF,
 } from './notification.ts';
 import { isQuietHour } from './notification-timing.ts';
@@ -18,6 +20,13 @@ const waiting: ReminderSubject = {
   installmentStatus: 'scheduled',
   planStatus: 'active',
   dueAt: DUE,
+};
+/** A failure notice written with a retry ahead, nothing having happened since. */
+const stillFailed: FailureSubject = {
+  installmentStatus: 'failed',
+  planStatus: 'active',
+  planStatusWhenFailed: 'active',
+  laterCharge: null,
 };
 
 describe('decideDelivery', () => {
@@ -81,6 +90,7 @@ describe('decideDelivery', () => {
         channel: 'email',
         now,
         preferences: defaultPreferences(),
+        failure: stillFailed,
       }),
     ).toEqual({ action: 'wait', until: lagos('2027-03-10T08:00:00') });
     expect(
@@ -89,6 +99,7 @@ describe('decideDelivery', () => {
         channel: 'in_app',
         now,
         preferences: defaultPreferences(),
+        failure: stillFailed,
       }),
     ).toEqual({ action: 'send' });
   });
@@ -97,7 +108,13 @@ describe('decideDelivery', () => {
     const preferences = defaultPreferences();
     preferences.email.receipts = false;
     const decide = (kind: NotificationKind, channel: 'email' | 'in_app') =>
-      decideDelivery({ kind, channel, now: lagos('2027-03-09T10:00:00'), preferences }).action;
+      decideDelivery({
+        kind,
+        channel,
+        now: lagos('2027-03-09T10:00:00'),
+        preferences,
+        failure: stillFailed,
+      }).action;
     expect(decide('payment_receipt', 'email')).toBe('skip');
     expect(decide('refund_receipt', 'email')).toBe('skip');
     expect(decide('payment_receipt', 'in_app')).toBe('send');
@@ -122,6 +139,7 @@ describe('decideDelivery', () => {
             now,
             preferences: defaultPreferences(),
             reminder: waiting,
+            failure: stillFailed,
           });
           if (decision.action === 'send') {
             if (channel === 'email') expect(isQuietHour(now)).toBe(false);
@@ -136,6 +154,108 @@ describe('decideDelivery', () => {
         },
       ),
     );
+  });
+});
+
+describe('staleFailureReason: is a failure notice still true when it is about to go?', () => {
+  const cases: [string, Partial<FailureSubject>, string | null][] = [
+    ['nothing happened since: still true', {}, null],
+    ['the retry is not due yet (installment failed, plan active)', {}, null],
+    [
+      'the last attempt defaulted the plan, nothing since',
+      { planStatus: 'defaulted', planStatusWhenFailed: 'defaulted' },
+      null,
+    ],
+    [
+      'the last deposit attempt cancelled the plan and its installments: that is the news',
+      {
+        installmentStatus: 'cancelled',
+        planStatus: 'cancelled',
+        planStatusWhenFailed: 'cancelled',
+      },
+      null,
+    ],
+    [
+      'a deposit failure before the plan started, nothing since',
+      { planStatus: 'pending_deposit', planStatusWhenFailed: 'pending_deposit' },
+      null,
+    ],
+    [
+      'the customer paid it since (pay now at 07:43)',
+      {
+        installmentStatus: 'paid',
+        laterCharge: { reference: 'chg-x-c1', initiatedBy: 'customer' },
+      },
+      'the installment has been paid since',
+    ],
+    [
+      'the automatic retry succeeded since',
+      { installmentStatus: 'paid', laterCharge: { reference: 'chg-x-2', initiatedBy: 'schedule' } },
+      'the installment has been paid since',
+    ],
+    [
+      'paid the last installment: the plan is completed too',
+      { installmentStatus: 'paid', planStatus: 'completed' },
+      'the installment has been paid since',
+    ],
+    [
+      'a later automatic attempt failed too (it has its own notice)',
+      { laterCharge: { reference: 'chg-x-2', initiatedBy: 'schedule' } },
+      'a later attempt (chg-x-2) superseded it',
+    ],
+    [
+      'a later automatic attempt is pending (it will end in a receipt or its own notice)',
+      {
+        installmentStatus: 'processing',
+        laterCharge: { reference: 'chg-x-2', initiatedBy: 'schedule' },
+      },
+      'a later attempt (chg-x-2) superseded it',
+    ],
+    [
+      'the customer is paying now (pending)',
+      {
+        installmentStatus: 'processing',
+        laterCharge: { reference: 'chg-x-c1', initiatedBy: 'customer' },
+      },
+      'a payment the customer started (chg-x-c1) superseded it',
+    ],
+    [
+      'the plan was completed since (paid off)',
+      { installmentStatus: 'failed', planStatus: 'completed' },
+      'the plan has been completed since',
+    ],
+    [
+      'the merchant cancelled the plan since',
+      { installmentStatus: 'cancelled', planStatus: 'cancelled' },
+      'the plan has been cancelled since',
+    ],
+    [
+      'a defaulted plan cancelled since',
+      { planStatus: 'cancelled', planStatusWhenFailed: 'defaulted' },
+      'the plan has been cancelled since',
+    ],
+    [
+      'the installment alone was cancelled since (a refund took it off)',
+      { installmentStatus: 'cancelled' },
+      'the installment has been cancelled since',
+    ],
+  ];
+  it.each(cases)('%s', (_name, change, expected) => {
+    expect(staleFailureReason({ ...stillFailed, ...change })).toBe(expected);
+  });
+
+  it('decideDelivery skips a stale failure notice on both channels, even in quiet hours', () => {
+    for (const channel of CHANNELS) {
+      expect(
+        decideDelivery({
+          kind: 'payment_failed',
+          channel,
+          now: lagos('2027-03-10T07:59:00'),
+          preferences: defaultPreferences(),
+          failure: { ...stillFailed, installmentStatus: 'paid' },
+        }),
+      ).toEqual({ action: 'skip', reason: 'the installment has been paid since' });
+    }
   });
 });
 

@@ -14,7 +14,7 @@ import {
  * States of an outbox row (one notification on one channel):
  *   pending ──send──▶ sent
  *      │  └─transient failure─▶ retrying ──send──▶ sent
- *      ├─preference off, installment already paid, too late──▶ skipped
+ *      ├─preference off, installment already paid, too late, cause gone──▶ skipped
  *      └─permanent failure or out of attempts──▶ failed   (retrying too)
  * `sent`, `skipped` and `failed` are final.
  */
@@ -90,6 +90,9 @@ export interface PaymentFailedFacts extends PlanFacts, PaymentPosition {
   retryAt: string | null;
   /** The plan after this failure: `defaulted` or `cancelled` when no retry is left. */
   planStatus: 'pending_deposit' | 'active' | 'completed' | 'defaulted' | 'cancelled';
+  /** What the gateway said, as it said it (absent on notices written before it was kept). The
+   *  notice says it in plain words (`plainFailureReason`), never raw. */
+  gatewayMessage?: string | null;
 }
 
 export interface RefundReceiptFacts extends PlanFacts {
@@ -128,13 +131,58 @@ export interface ReminderSubject {
   dueAt: Date;
 }
 
+/**
+ * The installment a failure notice is about, as it stands when the notice is about to go, and
+ * what the notice said about the plan when it was written.
+ */
+export interface FailureSubject {
+  installmentStatus: ReminderSubject['installmentStatus'];
+  planStatus: PaymentFailedFacts['planStatus'];
+  /** The plan's status written in the notice (its facts), right after the failure. */
+  planStatusWhenFailed: PaymentFailedFacts['planStatus'];
+  /**
+   * The newest charge of the installment created after the failed one that tells its own story:
+   * an automatic attempt (its failure has its own notice, its success a receipt, a pending one
+   * will end in one or the other), or a payment the customer started that is pending or
+   * succeeded. A payment the customer started that failed is not one: it sends no notice
+   * (decision 0031) and leaves the automatic retry where it was, so this notice is still true.
+   */
+  laterCharge: { reference: string; initiatedBy: 'schedule' | 'customer' } | null;
+}
+
+/**
+ * Why a failure notice is no longer true, or null when it still is. Checked at send time (a
+ * notice held by quiet hours may wait ten hours): the installment paid since, a later attempt
+ * that superseded this one, or the plan ended (completed, or cancelled by something other than
+ * this very failure: the last failed deposit attempt cancels the plan and its installments, and
+ * that is exactly what its notice says).
+ */
+export function staleFailureReason(subject: FailureSubject): string | null {
+  if (subject.installmentStatus === 'paid') return 'the installment has been paid since';
+  if (subject.laterCharge) {
+    return subject.laterCharge.initiatedBy === 'schedule'
+      ? `a later attempt (${subject.laterCharge.reference}) superseded it`
+      : `a payment the customer started (${subject.laterCharge.reference}) superseded it`;
+  }
+  const endedByThisFailure = subject.planStatusWhenFailed === 'cancelled';
+  if (subject.planStatus === 'completed') return 'the plan has been completed since';
+  if (subject.planStatus === 'cancelled' && !endedByThisFailure) {
+    return 'the plan has been cancelled since';
+  }
+  if (subject.installmentStatus === 'cancelled' && !endedByThisFailure) {
+    return 'the installment has been cancelled since';
+  }
+  return null;
+}
+
 export type DeliveryDecision =
   { action: 'send' } | { action: 'wait'; until: Date } | { action: 'skip'; reason: string };
 
 /**
  * Whether a due outbox row goes out now. In order: the customer's switch for this topic and
- * channel (read at send time, so switching off also stops what is already queued); quiet hours
- * for e-mail; and for a reminder, that its installment still waits for its first debit (not
+ * channel (read at send time, so switching off also stops what is already queued); for a failure
+ * notice, that its cause is still true (`staleFailureReason`); quiet hours for e-mail; and for a
+ * reminder, that its installment still waits for its first debit (not
  * paid, cancelled or already being collected), that the debit has not started, and that it is
  * not early (a due date moved by sandbox time travel).
  */
@@ -145,11 +193,18 @@ export function decideDelivery(input: {
   preferences: NotificationPreferences;
   /** Required for reminders: the installment now. */
   reminder?: ReminderSubject;
+  /** Required for failure notices: the installment and its charges now. */
+  failure?: FailureSubject;
 }): DeliveryDecision {
   const { kind, channel, now } = input;
   const topic = TOPIC_OF[kind];
   if (!input.preferences[channel][topic]) {
     return { action: 'skip', reason: `the customer turned off ${topic} by ${channel}` };
+  }
+  if (kind === 'payment_failed') {
+    assert(input.failure, 'a failure notice needs its installment to decide');
+    const stale = staleFailureReason(input.failure);
+    if (stale) return { action: 'skip', reason: stale };
   }
   if (kind === 'payment_reminder') {
     const subject = input.reminder;

@@ -1,8 +1,16 @@
+import { join } from 'node:path';
+
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startTestSmtpServer, type TestSmtpServer } from '../harness/smtp.ts';
-import { DESKTOP, PHONE, screenshots, seriousA11yViolations } from './support/browser.ts';
+import {
+  DESKTOP,
+  PHONE,
+  SCREENSHOT_DIR,
+  screenshots,
+  seriousA11yViolations,
+} from './support/browser.ts';
 import { apiCustomer, createSession, signIn } from './support/checkout.ts';
 import { browserSuite } from './support/suite.ts';
 
@@ -330,6 +338,44 @@ describe('customer dashboard', () => {
     await payOff.getByRole('button', { name: /^Pay off ₦/ }).click();
     await page.getByText('Paid off').first().waitFor();
     expect((await merchantPlan(planId)).status).toBe('completed');
+    await page.close();
+  });
+
+  it('the notices page says why a debit failed, in plain words, never in the gateway’s', async () => {
+    const customer = await apiCustomer(suite.stack.api, { verified: true, card: 'success' });
+    const planId = await planFor(customer, 'order-why-3');
+    await drainCardOf(customer.email);
+    const advanced = await suite.stack.api.post(
+      `/api/v1/merchant/${suite.merchant.id}/plans/${planId}/advance`,
+      undefined,
+      { token: suite.merchant.key },
+    );
+    expect(advanced.status, JSON.stringify(advanced.body)).toBe(200);
+    // In-app notices are never held (no quiet hours): the worker writes it as soon as it runs.
+    await waitFor(async () => {
+      const res = await suite.stack.api.get('/api/v1/customers/me/notifications', {
+        token: customer.token,
+      });
+      return (res.body.data as { kind: string }[]).some((n) => n.kind === 'payment_failed');
+    }, 'the failure notice');
+
+    const page = await openDashboard(customer.email);
+    await page.getByRole('link', { name: 'Notices' }).click();
+    await page.getByRole('heading', { name: 'Latest notices' }).waitFor();
+    const notice = page.locator('ul.notice-list li', { hasText: 'could not be collected' });
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain(
+      'Your bank said there was not enough money in the account.',
+    );
+    expect(await page.locator('ul.notice-list').innerText()).not.toMatch(/Insufficient Funds/i);
+    expect(await seriousA11yViolations(page.mainFrame())).toEqual([]);
+    await screenshots(page, 'dashboard-notice-failure-reason');
+    // At 375 px the list is below the switches: a picture of the notice itself.
+    await page.setViewportSize(PHONE);
+    await notice.scrollIntoViewIfNeeded();
+    await page.screenshot({
+      path: join(SCREENSHOT_DIR, 'dashboard-notice-failure-reason-scrolled-375x667.png'),
+    });
     await page.close();
   });
 

@@ -246,6 +246,144 @@ describe('failed debits', () => {
   });
 });
 
+describe('failure notices whose cause is gone', () => {
+  it('held by quiet hours, paid at 07:43: the e-mail is dropped at 08:00 with the reason; the other customer’s goes out and says why', async () => {
+    const failAt2230 = async () => {
+      const planned = await confirmPlanFor(t, merchant);
+      const [deposit, first] = planned.plan.installments;
+      if (!deposit || !first) throw new Error('expected installments');
+      expect(await collect(t, deposit.id)).toMatch(/paid|nothing_to_do/);
+      return { ...planned, first };
+    };
+    const paysEarly = await failAt2230();
+    const stillOwes = await failAt2230();
+    await deliver();
+
+    const today = lagosDateOf(t.clock.now());
+    t.clock.set(lagosWallClockToUtc(today, 22, 30));
+    for (const { authorizationCode, first } of [paysEarly, stillOwes]) {
+      await t.sandbox.control('POST', `/_sandbox/authorizations/${authorizationCode}`, {
+        behaviour: 'insufficient_funds',
+      });
+      expect(await collectInstallment(t.ctx, first.id)).toBe('failed');
+    }
+    const failureOf = (id: string) => `chg-${id.replace(/_/g, '')}-1`;
+    // In-app at once, with the bank's reason in plain words; both e-mails wait for 08:00.
+    expect(await deliver()).toMatchObject({ sent: 2 });
+    for (const { customer } of [paysEarly, stillOwes]) {
+      const notice = (await inAppNotices(customer.id)).find((n) => n.kind === 'payment_failed');
+      expect(notice?.message).toMatch(
+        /could not be collected from .+\. Your bank said there was not enough money in the account\. We will try again/,
+      );
+      expect(notice?.message).not.toContain('Insufficient Funds');
+    }
+
+    // 07:43: one customer tops up and pays now from the dashboard.
+    const nextMorning = lagosWallClockToUtc(addDays(today, 1), 8);
+    t.clock.set(new Date(nextMorning.getTime() - 17 * 60_000));
+    await t.sandbox.control('POST', `/_sandbox/authorizations/${paysEarly.authorizationCode}`, {
+      behaviour: 'success',
+    });
+    const paid = await t.http.post(
+      `/api/v1/customers/me/plans/${paysEarly.plan.id}/pay-now`,
+      {},
+      { token: await login(paysEarly.customer) },
+    );
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.data.payments).toMatchObject([
+      { installment_id: paysEarly.first.id, outcome: 'paid' },
+    ]);
+    await deliver();
+    expect(mailTo(paysEarly.customer.email)).toHaveLength(1);
+    expect(mailTo(stillOwes.customer.email)).toHaveLength(1);
+
+    // 08:00: the paid installment's failure e-mail is dropped, its receipt goes; the other
+    // customer's failure e-mail goes, saying why.
+    t.clock.set(nextMorning);
+    expect(await deliver()).toMatchObject({ sent: 2, skipped: 1 });
+    expect(
+      (await outboxOf(failureOf(paysEarly.first.id))).map((r) => [
+        r.channel,
+        r.status,
+        r.last_error,
+      ]),
+    ).toEqual([
+      ['email', 'skipped', 'the installment has been paid since'],
+      ['in_app', 'sent', null],
+    ]);
+    expect(mailTo(paysEarly.customer.email).map((m) => m.parsed.subject)).toEqual([
+      '[Test] Receipt: ₦250.00 paid to Ade Stores',
+      '[Test] Receipt: ₦250.00 paid to Ade Stores',
+    ]);
+    const failure = mailTo(stillOwes.customer.email).at(-1)?.parsed;
+    expect(failure?.subject).toBe('[Test] We could not collect your ₦250.00 payment to Ade Stores');
+    expect(failure?.date).toEqual(nextMorning);
+    expect(failure?.text).toContain(
+      'Why: Your bank said there was not enough money in the account.',
+    );
+    expect(failure?.text).not.toContain('Insufficient Funds');
+    expect((await outboxOf(failureOf(stillOwes.first.id)))[0]).toMatchObject({
+      channel: 'email',
+      status: 'sent',
+    });
+  });
+
+  it('a later automatic attempt supersedes the notice before it; a failed payment the customer started does not', async () => {
+    const failAt2200 = async () => {
+      const planned = await confirmPlanFor(t, merchant);
+      const [deposit, first] = planned.plan.installments;
+      if (!deposit || !first) throw new Error('expected installments');
+      expect(await collect(t, deposit.id)).toMatch(/paid|nothing_to_do/);
+      return { ...planned, first, failure: `chg-${first.id.replace(/_/g, '')}-1` };
+    };
+    const triesAgain = await failAt2200();
+    const retried = await failAt2200();
+    await deliver();
+    const today = lagosDateOf(t.clock.now());
+    t.clock.set(lagosWallClockToUtc(today, 22, 0));
+    for (const { authorizationCode, first } of [triesAgain, retried]) {
+      await t.sandbox.control('POST', `/_sandbox/authorizations/${authorizationCode}`, {
+        behaviour: 'insufficient_funds',
+      });
+      expect(await collectInstallment(t.ctx, first.id)).toBe('failed');
+    }
+    await deliver();
+
+    // 23:00: one customer tries to pay now and is declined again: no notice of its own
+    // (decision 0031), and the 22:00 notice is still true (the retry is still ahead).
+    t.clock.set(lagosWallClockToUtc(today, 23, 0));
+    const declined = await t.http.post(
+      `/api/v1/customers/me/plans/${triesAgain.plan.id}/pay-now`,
+      {},
+      { token: await login(triesAgain.customer) },
+    );
+    expect(declined.body.data.payments[0].outcome).toBe('failed');
+    // 23:30: the other's automatic retry (run early here) fails as well: its own notice is the
+    // news.
+    t.clock.set(lagosWallClockToUtc(today, 23, 30));
+    expect(await collectInstallment(t.ctx, retried.first.id)).toBe('failed');
+    await deliver();
+
+    t.clock.set(lagosWallClockToUtc(addDays(today, 1), 8));
+    expect(await deliver()).toMatchObject({ sent: 2, skipped: 1 });
+    expect((await outboxOf(triesAgain.failure))[0]).toMatchObject({
+      status: 'sent',
+      last_error: null,
+    });
+    expect(mailTo(triesAgain.customer.email).at(-1)?.parsed.subject).toMatch(
+      /We could not collect/,
+    );
+    const [superseded] = await outboxOf(retried.failure);
+    expect(superseded).toMatchObject({ status: 'skipped' });
+    expect(superseded?.last_error).toMatch(/^a later attempt \(chg-.+-2\) superseded it$/);
+    const retriedMails = mailTo(retried.customer.email);
+    expect(
+      retriedMails.filter((m) => /could not collect|failed/.test(m.parsed.subject ?? '')),
+    ).toHaveLength(1);
+    expect(retriedMails.at(-1)?.parsed.text).toContain('Attempt:  2 of');
+  });
+});
+
 describe('preferences', () => {
   it('are all on by default; switching e-mail receipts off stops the e-mail, not the in-app notice', async () => {
     const { plan, customer } = await confirmPlanFor(t, merchant);

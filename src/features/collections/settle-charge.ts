@@ -162,6 +162,7 @@ export async function settleCharge(
       charge,
       decision.action === 'retry' ? decision.retryAt : null,
       now,
+      transaction.message || null,
     );
     return 'failed';
   });

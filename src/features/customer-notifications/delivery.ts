@@ -3,14 +3,16 @@ import type { NotificationOutboxRow } from '../../db/schema.ts';
 import {
   decideDelivery,
   defaultPreferences,
+  type FailureSubject,
   type NotificationContent,
   type NotificationPreferences,
+  type PaymentFailedFacts,
 } from '../../domain/notification.ts';
 import { renderNotification } from '../../domain/notification-content.ts';
 import { retryAfterFailure } from '../../domain/notification-timing.ts';
 import { DeliveryError, type NotificationChannels } from '../../notifications/port.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { currentReminderFacts } from './enqueue.ts';
+import { currentFailureSubjects, currentReminderFacts } from './enqueue.ts';
 import { claimDueNotifications, type OutboxOutcome, recordOutcome } from './outbox-queries.ts';
 import { preferencesOf } from './preferences.ts';
 
@@ -18,8 +20,8 @@ import { preferencesOf } from './preferences.ts';
  * Delivery of due customer notifications (the deliver_notifications job), in three steps so that
  * no transaction is held across an SMTP conversation (brief §6):
  *   1. claim due rows with FOR UPDATE SKIP LOCKED and lease them (commit);
- *   2. decide each one (preferences, quiet hours, a reminder's installment as it is now) and
- *      send it through its channel;
+ *   2. decide each one (preferences, quiet hours, a reminder's installment as it is now, whether
+ *      a failure notice's cause is still there) and send it through its channel;
  *   3. record the outcome on the row: sent, skipped, waiting (a new due time), retrying with
  *      back-off, or failed.
  * A sent row is final, so running the job again sends nothing more. A worker that dies between
@@ -86,12 +88,23 @@ async function deliverBatch(
     deps.db,
     rows.filter((r) => r.kind === 'payment_reminder').map((r) => r.subject_id),
   );
+  // A failure notice's subject is its charge reference; its facts hold the plan's status then.
+  const failures = await currentFailureSubjects(
+    deps.db,
+    rows
+      .filter((r) => r.kind === 'payment_failed')
+      .map((r) => ({
+        chargeReference: r.subject_id,
+        planStatusWhenFailed: (r.data as unknown as PaymentFailedFacts).planStatus,
+      })),
+  );
   return Promise.all(
     rows.map(async (row) => {
       const outcome = await deliverOne(deps, row, now, {
         preferences: preferences.get(row.customer_id) ?? defaultPreferences(),
         recipient: recipients.get(row.customer_id),
         reminder: row.kind === 'payment_reminder' ? reminders.get(row.subject_id) : undefined,
+        failure: row.kind === 'payment_failed' ? failures.get(row.subject_id) : undefined,
       });
       await recordOutcome(deps.db, row.id, outcome);
       return outcome;
@@ -126,12 +139,16 @@ async function deliverOne(
     reminder: Awaited<ReturnType<typeof currentReminderFacts>> extends Map<string, infer V>
       ? V | undefined
       : never;
+    failure: FailureSubject | undefined;
   },
 ): Promise<OutboxOutcome> {
-  const { recipient, reminder } = context;
+  const { recipient, reminder, failure } = context;
   if (!recipient) return { status: 'failed', error: 'the customer no longer exists' };
   if (row.kind === 'payment_reminder' && !reminder) {
     return { status: 'skipped', reason: 'the installment no longer exists' };
+  }
+  if (row.kind === 'payment_failed' && !failure) {
+    return { status: 'skipped', reason: 'the charge no longer exists' };
   }
   const decision = decideDelivery({
     kind: row.kind,
@@ -139,6 +156,7 @@ async function deliverOne(
     now,
     preferences: context.preferences,
     ...(reminder && { reminder }),
+    ...(failure && { failure }),
   });
   if (decision.action === 'skip') return { status: 'skipped', reason: decision.reason };
   if (decision.action === 'wait') return { status: 'waiting', until: decision.until };

@@ -2,6 +2,7 @@ import type { Tx } from '../../db/database.ts';
 import type { ChargeRow, InstallmentRow } from '../../db/schema.ts';
 import {
   CHANNELS,
+  type FailureSubject,
   firstDueAt,
   type NotificationContent,
   type PaymentFailedFacts,
@@ -355,13 +356,16 @@ async function sequencesOf(
 
 /**
  * A failed debit, written in the transaction that recorded it (after the retry was scheduled or
- * the plan defaulted or cancelled): what failed and what happens next.
+ * the plan defaulted or cancelled): what failed, why (`gatewayMessage`, what the gateway said;
+ * the notice puts it in plain words) and what happens next. Whether it is still true is checked
+ * again when it is sent (`currentFailureSubjects`).
  */
 export async function enqueuePaymentFailedNotice(
   tx: Tx,
   charge: ChargeRow,
   retryAt: Date | null,
   now: Date,
+  gatewayMessage: string | null = null,
 ): Promise<void> {
   const plan = (await plansFor(tx, [charge.plan_id])).get(charge.plan_id);
   const status = await tx
@@ -385,6 +389,7 @@ export async function enqueuePaymentFailedNotice(
       (await methodLabels(tx, [charge.payment_method_id])).get(charge.payment_method_id) ?? '',
     retryAt: retryAt?.toISOString() ?? null,
     planStatus: status.status,
+    gatewayMessage,
   };
   await enqueueAll(
     tx,
@@ -396,6 +401,67 @@ export async function enqueuePaymentFailedNotice(
       },
     ],
     now,
+  );
+}
+
+/**
+ * Failure notices about to be sent, by charge reference: their installment, its plan and any
+ * later charge of that installment, as they are now (the input of `staleFailureReason`). A later
+ * charge counts when it was started by the schedule (whatever its outcome), or by the customer
+ * and did not fail (decision 0031: a failed payment the customer started changes nothing and
+ * sends nothing, so the notice before it is still true). A reference with no charge is absent.
+ */
+export async function currentFailureSubjects(
+  tx: Pick<Tx, 'selectFrom'>,
+  notices: readonly {
+    chargeReference: string;
+    planStatusWhenFailed: FailureSubject['planStatus'];
+  }[],
+): Promise<Map<string, FailureSubject>> {
+  if (notices.length === 0) return new Map();
+  const rows = await tx
+    .selectFrom('charges as c')
+    .innerJoin('installments as i', 'i.id', 'c.installment_id')
+    .innerJoin('payment_plans as p', 'p.id', 'c.plan_id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('charges as later')
+          .select(['later.reference', 'later.initiated_by'])
+          .whereRef('later.installment_id', '=', 'c.installment_id')
+          .whereRef('later.reference', '<>', 'c.reference')
+          .whereRef('later.created_at', '>', 'c.created_at')
+          .where((w) =>
+            w.or([w('later.initiated_by', '=', 'schedule'), w('later.status', '<>', 'failed')]),
+          )
+          .orderBy('later.created_at', 'desc')
+          .limit(1)
+          .as('later'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      'c.reference',
+      'i.status as installment_status',
+      'p.status as plan_status',
+      'later.reference as later_reference',
+      'later.initiated_by as later_initiated_by',
+    ])
+    .where('c.reference', 'in', [...new Set(notices.map((n) => n.chargeReference))])
+    .execute();
+  const whenFailed = new Map(notices.map((n) => [n.chargeReference, n.planStatusWhenFailed]));
+  return new Map(
+    rows.map((r) => [
+      r.reference,
+      {
+        installmentStatus: r.installment_status,
+        planStatus: r.plan_status,
+        planStatusWhenFailed: whenFailed.get(r.reference) ?? r.plan_status,
+        laterCharge:
+          r.later_reference && r.later_initiated_by
+            ? { reference: r.later_reference, initiatedBy: r.later_initiated_by }
+            : null,
+      },
+    ]),
   );
 }
 
