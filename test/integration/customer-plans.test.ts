@@ -21,6 +21,20 @@ afterAll(async () => t.close());
 
 type Planned = Awaited<ReturnType<typeof confirmPlanFor>>;
 
+/**
+ * Collects an installment as the worker does and answers its status after: the sandbox's webhook
+ * may settle the charge before the engine (which then reports nothing_to_do), and that is the same.
+ */
+async function collectAs(installmentId: string): Promise<string> {
+  await collect(t, installmentId);
+  const row = await t.ctx.db
+    .selectFrom('installments')
+    .select('status')
+    .where('id', '=', installmentId)
+    .executeTakeFirstOrThrow();
+  return row.status;
+}
+
 const plansPath = (planId: string) => `/api/v1/customers/me/plans/${planId}`;
 
 async function eligibility(p: Planned) {
@@ -47,7 +61,7 @@ async function merchantEvents(): Promise<string[]> {
 /** A plan with its deposit paid and installment 1 failed, past its due date. */
 async function planWithMissedInstallment(): Promise<Planned> {
   const planned = await confirmPlanFor(t, merchant);
-  expect(await collect(t, planned.plan.installments[0]!.id)).toBe('paid');
+  expect(await collectAs(planned.plan.installments[0]!.id)).toBe('paid');
   await t.sandbox.control('POST', `/_sandbox/authorizations/${planned.authorizationCode}`, {
     behaviour: 'insufficient_funds',
   });
@@ -58,7 +72,7 @@ async function planWithMissedInstallment(): Promise<Planned> {
     { token: merchant.testKey },
   );
   expect(travelled.status).toBe(200);
-  expect(await collect(t, planned.plan.installments[1]!.id)).toBe('failed');
+  expect(await collectAs(planned.plan.installments[1]!.id)).toBe('failed');
   return planned;
 }
 
@@ -179,7 +193,7 @@ describe("the customer's plans", () => {
 
   it('paying off early charges everything left, completes the plan, and the merchant is told', async () => {
     const planned = await confirmPlanFor(t, merchant);
-    expect(await collect(t, planned.plan.installments[0]!.id)).toBe('paid');
+    expect(await collectAs(planned.plan.installments[0]!.id)).toBe('paid');
     const off = await t.http.post(
       `${plansPath(planned.plan.id)}/pay-off`,
       {},
@@ -212,7 +226,7 @@ describe("the customer's plans", () => {
 
   it('a declined pay-off changes nothing: no missed installment, no event, no e-mail, same schedule', async () => {
     const planned = await confirmPlanFor(t, merchant);
-    expect(await collect(t, planned.plan.installments[0]!.id)).toBe('paid');
+    expect(await collectAs(planned.plan.installments[0]!.id)).toBe('paid');
     const before = await footprint(planned);
     expect(before.jobs.length).toBeGreaterThanOrEqual(3);
     await declineCard(planned.authorizationCode);
@@ -258,7 +272,7 @@ describe("the customer's plans", () => {
 
   it('a declined pay-off with another card leaves the plan on its own card', async () => {
     const planned = await confirmPlanFor(t, merchant);
-    expect(await collect(t, planned.plan.installments[0]!.id)).toBe('paid');
+    expect(await collectAs(planned.plan.installments[0]!.id)).toBe('paid');
     const other = await addCard(t, planned.customer, { isDefault: false });
     await declineCard(other.authorizationCode);
     const before = await footprint(planned);
@@ -297,7 +311,7 @@ describe("the customer's plans", () => {
 
   it("the collection job that resumes a customer's failed payment queues the automatic attempt again", async () => {
     const planned = await confirmPlanFor(t, merchant);
-    expect(await collect(t, planned.plan.installments[0]!.id)).toBe('paid');
+    expect(await collectAs(planned.plan.installments[0]!.id)).toBe('paid');
     const installmentId = planned.plan.installments[1]!.id;
     const before = await footprint(planned);
     // A pay-off died after recording its intent: the installment is processing a customer charge.
@@ -308,7 +322,7 @@ describe("the customer's plans", () => {
     await sql`DELETE FROM graphile_worker._private_jobs WHERE key = ${`collect:${installmentId}:1`}`.execute(
       t.ctx.db,
     );
-    expect(await collect(t, installmentId)).toBe('failed');
+    expect(await collectAs(installmentId)).toBe('failed');
     expect(await footprint(planned)).toEqual(before);
   });
 
