@@ -42,7 +42,7 @@ describe.skipIf(!redisUrl)('scale-out: two API processes and two workers', () =>
   it('one sandbox key gets one budget of 100 a minute across both API processes', async () => {
     // A burst that straddles two windows (a busy machine can take over the 20 s) proves nothing
     // either way: it is sent again with a new key, early in the next window.
-    let answers: { api: number; status: number }[] = [];
+    const answers: { api: number; status: number }[] = [];
     for (let attempt = 1; ; attempt++) {
       const registered = await stack.api.post('/api/v1/merchant/register', {
         business_name: 'Budget Stores',
@@ -53,7 +53,7 @@ describe.skipIf(!redisUrl)('scale-out: two API processes and two workers', () =>
       const key = registered.body.data.secret_keys.test as string;
       await atWindowStart();
       const window = Math.floor(Date.now() / 60_000);
-      answers = [];
+      answers.length = 0;
       for (let i = 0; i < RATE_LIMIT + 16; i++) {
         const api = i % 2;
         const response = await stack.apis[api]!.get('/api/v1/merchant/me', { token: key });
