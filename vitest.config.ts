@@ -20,6 +20,8 @@ export default defineConfig({
     env: { WORKER_METRICS_PORT: '0' },
     reporters: ['default'],
     sequence: { sequencer: SlowestFirst },
+    // Does nothing unless TEST_STALL_MS is set (a busy machine, simulated; docs/testing.md).
+    setupFiles: ['test/harness/stall.ts'],
     projects: [
       {
         extends: true,
