@@ -10,6 +10,8 @@ export default defineConfig({
     // The same ceiling as the root config: the ledger's random-sequence property takes ~5 s.
     testTimeout: 30_000,
     pool: 'forks',
+    // As in the root config's unit project: files share a worker's module graph (docs/testing.md).
+    isolate: false,
     reporters: ['default'],
   },
 });

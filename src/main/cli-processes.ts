@@ -3,14 +3,13 @@
  * applies the migrations and exits.
  */
 import { migrate } from '../db/migrate.ts';
-import { startSandboxGateway } from '../gateway/sandbox/server.ts';
 import { loadConfig } from '../platform/config.ts';
-import { startApi } from './api.ts';
 import { note, print } from './cli-shared.ts';
-import { demoStoreWanted, startDemoStore } from './demo-store.ts';
 import { openRuntime, resolveDatabaseUrl, type Runtime } from './runtime.ts';
-import { prepareWebBuild } from './web-build.ts';
-import { startWorker } from './worker.ts';
+
+// The API, the worker, the sandbox and the demo store are loaded only by the processes that run
+// them: a worker alone starts without parsing the HTTP app and the sandbox (about a quarter of
+// its start-up CPU), which the tests feel most, starting and killing workers by the dozen.
 
 export async function runProcesses(which: {
   api: boolean;
@@ -19,15 +18,21 @@ export async function runProcesses(which: {
   demoStore?: boolean;
 }): Promise<void> {
   const config = loadConfig();
-  if (which.api) await prepareWebBuild(config.env, note);
+  if (which.api) {
+    const { prepareWebBuild } = await import('./web-build.ts');
+    await prepareWebBuild(config.env, note);
+  }
   const runtime = await openRuntime(config, { migrate: true });
   // The sandbox runs only when no real gateway is configured (sandbox mode is the default).
   const sandbox = which.sandbox && !config.gatewayBaseUrl ? await startSandbox(runtime) : undefined;
-  const api = which.api ? await startApi(runtime) : undefined;
-  const worker = which.worker ? await startWorker(runtime) : undefined;
+  const api = which.api ? await (await import('./api.ts')).startApi(runtime) : undefined;
+  const worker = which.worker
+    ? await (await import('./worker.ts')).startWorker(runtime)
+    : undefined;
+  const demoStore = api && which.demoStore ? await import('./demo-store.ts') : undefined;
   const store =
-    api && which.demoStore && demoStoreWanted(config)
-      ? await startDemoStore(runtime, api.url).catch((error: unknown) => {
+    api && demoStore?.demoStoreWanted(config)
+      ? await demoStore.startDemoStore(runtime, api.url).catch((error: unknown) => {
           note(`Could not start the demo store: ${String(error)}`);
         })
       : undefined;
@@ -51,8 +56,9 @@ export async function runProcesses(which: {
   await runtime.close();
 }
 
-function startSandbox(runtime: Runtime) {
+async function startSandbox(runtime: Runtime) {
   const { config } = runtime;
+  const { startSandboxGateway } = await import('../gateway/sandbox/server.ts');
   return startSandboxGateway({
     port: config.sandboxGatewayPort,
     host: config.host,

@@ -9,11 +9,11 @@ import { ConfigError, loadConfig } from '../platform/config.ts';
 import { resolveSecrets } from '../platform/secrets.ts';
 import { CliFailure } from './cli-api.ts';
 import { COMMAND_USAGE, type CommandName } from './cli-help.ts';
-import { runMerchants } from './cli-merchants.ts';
-import { runMigrate, runProcesses } from './cli-processes.ts';
-import { runReconcile } from './cli-reconcile.ts';
 import { note, onlyHelp, print, usage, UsageError } from './cli-shared.ts';
-import { cliListen, cliTrigger } from './cli-webhook-tools.ts';
+
+// Each command group is loaded when its command runs: `tranche trigger` or `tranche worker` does
+// not parse the others (a trigger started in half the CPU; the tests start hundreds of these).
+const processes = () => import('./cli-processes.ts');
 
 const USAGE = `tranche <command> [options]
 
@@ -57,35 +57,37 @@ export async function main(argv: string[]): Promise<number> {
     switch (command) {
       case 'start':
         if (onlyHelp(command, rest) === null) {
-          await runProcesses({ api: true, worker: true, sandbox: true, demoStore: true });
+          await (
+            await processes()
+          ).runProcesses({ api: true, worker: true, sandbox: true, demoStore: true });
         }
         return 0;
       case 'api':
         if (onlyHelp(command, rest) === null) {
-          await runProcesses({ api: true, worker: false, sandbox: false });
+          await (await processes()).runProcesses({ api: true, worker: false, sandbox: false });
         }
         return 0;
       case 'worker':
         if (onlyHelp(command, rest) === null) {
-          await runProcesses({ api: false, worker: true, sandbox: false });
+          await (await processes()).runProcesses({ api: false, worker: true, sandbox: false });
         }
         return 0;
       case 'sandbox-gateway':
         if (onlyHelp(command, rest) === null) {
-          await runProcesses({ api: false, worker: false, sandbox: true });
+          await (await processes()).runProcesses({ api: false, worker: false, sandbox: true });
         }
         return 0;
       case 'migrate':
-        if (onlyHelp(command, rest) === null) await runMigrate();
+        if (onlyHelp(command, rest) === null) await (await processes()).runMigrate();
         return 0;
       case 'merchants':
-        return await runMerchants(rest);
+        return await (await import('./cli-merchants.ts')).runMerchants(rest);
       case 'reconcile':
-        return await runReconcile(rest);
+        return await (await import('./cli-reconcile.ts')).runReconcile(rest);
       case 'listen':
-        return await cliListen(rest);
+        return await (await import('./cli-webhook-tools.ts')).cliListen(rest);
       case 'trigger':
-        return await cliTrigger(rest);
+        return await (await import('./cli-webhook-tools.ts')).cliTrigger(rest);
       case 'admin-token':
         if (onlyHelp(command, rest) === null) print(resolveSecrets(loadConfig()).adminApiToken);
         return 0;

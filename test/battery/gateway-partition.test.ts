@@ -1,3 +1,5 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -19,7 +21,11 @@ import { type ProcessStack, startProcessStack, waitFor } from './process-stack.t
  * the mode holds; then the proxy heals (pass) and the collections left unknown are re-checked
  * (brought forward from their 60 s). Shown:
  * - no gateway call outlives GATEWAY_TIMEOUT_MS (each request timed at the proxy, to its first
- *   answer byte or its connection's end), so nothing hangs on a silent network;
+ *   answer byte or its connection's end), so nothing hangs on a silent network. The bound is the
+ *   timeout plus what the machine measurably added in that mode's window: the worst event-loop
+ *   stall of the worker (its /metrics, nodejs_eventloop_lag_max_seconds) and of this process
+ *   (which times the calls), plus a fixed margin for a quiet machine. On a busy machine a timer
+ *   fires late by exactly such a stall; a fixed slack alone failed there (load 5–11);
  * - retries are bounded: at most a few calls per collection while the partition holds;
  * - no socket is left open (the callers close what the network never answers);
  * - after healing every installment is collected exactly once (one gateway charge), and
@@ -27,8 +33,10 @@ import { type ProcessStack, startProcessStack, waitFor } from './process-stack.t
  */
 
 const GATEWAY_TIMEOUT_MS = 3_000;
-/** Timer lateness and process scheduling on a busy 2-CPU machine. */
+/** Closing a timed-out call and seeing it close, on a quiet machine; stalls are added as measured. */
 const SLACK_MS = 1_500;
+/** Only for a hang: each wait below ends on its event, far sooner when nothing hangs. */
+const DEADLINE_MS = 120_000;
 
 const MODES: ProxyMode[] = [
   { kind: 'pass' },
@@ -42,6 +50,20 @@ const MODES: ProxyMode[] = [
 let proxy: FaultProxy;
 let stack: ProcessStack;
 let worker: TrancheProcess;
+/** This process's event-loop delays (the proxy's timing runs here). */
+const ownLag = monitorEventLoopDelay({ resolution: 10 });
+ownLag.enable();
+
+/** The worker's worst event-loop delay since the previous call, in ms (prom-client resets it
+ *  on each scrape). */
+async function workerLagMs(): Promise<number> {
+  const url = /Health and metrics: (http:\/\/\S+)/.exec(worker.output())?.[1];
+  if (!url) throw new Error(`the worker named no metrics address\n${worker.output()}`);
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const max = /^nodejs_eventloop_lag_max_seconds(?:\{[^}]*\})? (\S+)$/m.exec(text)?.[1];
+  if (max === undefined) throw new Error('no nodejs_eventloop_lag_max_seconds in /metrics');
+  return Math.ceil(Number(max) * 1000);
+}
 beforeAll(async () => {
   stack = await startProcessStack('b17', {
     env: { GATEWAY_TIMEOUT_MS: String(GATEWAY_TIMEOUT_MS) },
@@ -104,7 +126,7 @@ describe('B17: gateway partition through a TCP fault proxy', () => {
         }
         return stack.quiet();
       },
-      60_000,
+      DEADLINE_MS,
       () => worker.output().slice(-2000),
     );
 
@@ -114,6 +136,8 @@ describe('B17: gateway partition through a TCP fault proxy', () => {
       const name = modeName(mode);
       const targets = plans.map((plan) => plan.installments[index + 1]!.id);
       const firstExchange = proxy.exchanges.length;
+      await workerLagMs();
+      ownLag.reset();
       proxy.setMode(mode);
       const started = Date.now();
       for (const plan of plans) expect(await stack.advance(plan.planId)).toBe(200);
@@ -123,27 +147,32 @@ describe('B17: gateway partition through a TCP fault proxy', () => {
           for (const id of targets) if (!(await callOver(id))) return false;
           return true;
         },
-        GATEWAY_TIMEOUT_MS * 4 + 30_000,
+        DEADLINE_MS,
         () => `${name}: a collection call did not end\n${worker.output().slice(-2000)}`,
       );
       // Late packets of a delay land before the mode ends; then every connection left with an
       // unanswered request must be closed by the callers' own timeouts (no proxy help: half-open
-      // and drop never close). Kept-alive idle connections close later (checked at the end).
-      await waitFor(() => proxy.pendingForwards() === 0, GATEWAY_TIMEOUT_MS * 3);
-      const settleBy = Date.now() + GATEWAY_TIMEOUT_MS + SLACK_MS;
-      await waitFor(() => proxy.unansweredSockets() === 0 || Date.now() > settleBy, 60_000);
-      const hung = proxy.unansweredSockets();
+      // and drop never close, so a caller without a timeout hangs here until the deadline).
+      // Kept-alive idle connections close later (checked at the end). How soon each call ended
+      // is checked on its own figure below, not by how long this wait took.
+      await waitFor(() => proxy.pendingForwards() === 0, DEADLINE_MS);
+      await waitFor(
+        () => proxy.unansweredSockets() === 0,
+        DEADLINE_MS,
+        () => `${name}: ${proxy.unansweredSockets()} sockets left open with a request unanswered`,
+      );
+      const stallMs = (await workerLagMs()) + Math.ceil(ownLag.max / 1e6);
       const calls = proxy.exchanges.slice(firstExchange).filter((e) => e.mode === name);
       const durations = calls.map((e) => e.ms);
       maxCallMs = Math.max(maxCallMs, ...durations);
       figures[`${name}_calls`] = calls.length;
       figures[`${name}_p99_ms`] = p99(durations);
-      figures[`${name}_hung`] = hung;
-      expect(hung, `${name}: sockets left open`).toBe(0);
+      figures[`${name}_stall_ms`] = stallMs;
       for (const call of calls) {
-        expect(call.ms, `${name}: a call beyond the gateway timeout`).toBeLessThanOrEqual(
-          GATEWAY_TIMEOUT_MS + SLACK_MS,
-        );
+        expect(
+          call.ms,
+          `${name}: a call beyond the gateway timeout (stalls ${stallMs} ms)`,
+        ).toBeLessThanOrEqual(GATEWAY_TIMEOUT_MS + SLACK_MS + stallMs);
       }
       // A charge, plus the verify of a webhook or a re-check: never a retry storm.
       expect(calls.length, `${name}: retries`).toBeLessThanOrEqual(targets.length * 3);
@@ -160,7 +189,7 @@ describe('B17: gateway partition through a TCP fault proxy', () => {
           }
           return stack.quiet();
         },
-        60_000,
+        DEADLINE_MS,
         () => `${name}: not collected after healing\n${worker.output().slice(-2000)}`,
       );
       for (const plan of plans) {
@@ -180,7 +209,7 @@ describe('B17: gateway partition through a TCP fault proxy', () => {
     // Every connection closes, kept-alive ones at the callers' idle timeout (4 s).
     await waitFor(
       () => proxy.openSockets() === 0,
-      30_000,
+      DEADLINE_MS,
       () => `${proxy.openSockets()} open`,
     );
     report('B17', {

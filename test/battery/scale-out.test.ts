@@ -40,19 +40,27 @@ async function atWindowStart(): Promise<void> {
 
 describe.skipIf(!redisUrl)('scale-out: two API processes and two workers', () => {
   it('one sandbox key gets one budget of 100 a minute across both API processes', async () => {
-    const registered = await stack.api.post('/api/v1/merchant/register', {
-      business_name: 'Budget Stores',
-      email: 'budget@shop.test',
-      password: 'a long merchant password',
-    });
-    expect(registered.status).toBe(201);
-    const key = registered.body.data.secret_keys.test as string;
-    await atWindowStart();
+    // A burst that straddles two windows (a busy machine can take over the 20 s) proves nothing
+    // either way: it is sent again with a new key, early in the next window.
     const answers: { api: number; status: number }[] = [];
-    for (let i = 0; i < RATE_LIMIT + 16; i++) {
-      const api = i % 2;
-      const response = await stack.apis[api]!.get('/api/v1/merchant/me', { token: key });
-      answers.push({ api, status: response.status });
+    for (let attempt = 1; ; attempt++) {
+      const registered = await stack.api.post('/api/v1/merchant/register', {
+        business_name: 'Budget Stores',
+        email: `budget-${attempt}@shop.test`,
+        password: 'a long merchant password',
+      });
+      expect(registered.status).toBe(201);
+      const key = registered.body.data.secret_keys.test as string;
+      await atWindowStart();
+      const window = Math.floor(Date.now() / 60_000);
+      answers.length = 0;
+      for (let i = 0; i < RATE_LIMIT + 16; i++) {
+        const api = i % 2;
+        const response = await stack.apis[api]!.get('/api/v1/merchant/me', { token: key });
+        answers.push({ api, status: response.status });
+      }
+      if (Math.floor(Date.now() / 60_000) === window) break;
+      expect(attempt, 'every burst straddled two rate-limit windows').toBeLessThan(3);
     }
     const allowed = answers.filter((a) => a.status === 200);
     const limited = answers.filter((a) => a.status === 429);
@@ -68,7 +76,8 @@ describe.skipIf(!redisUrl)('scale-out: two API processes and two workers', () =>
     // The budget ran out on both processes, not on one.
     expect(new Set(limited.map((a) => a.api))).toEqual(new Set([0, 1]));
     expect(answers.slice(0, RATE_LIMIT).every((a) => a.status === 200)).toBe(true);
-  });
+    // Up to three waits for a window's start (20 s each at most) and their bursts.
+  }, 300_000);
 
   it('two workers collect every installment once and deliver every event once', async () => {
     const planCount = batteryCount({ ci: 4, full: 20 });

@@ -31,7 +31,10 @@ function random(seed: number): () => number {
 
 describe('B14: kill -9 of the worker at random instants under a collection load', () => {
   it('nothing acknowledged is lost, nothing is charged twice, the invariants hold', async () => {
-    const cycles = batteryCount({ ci: 20, full: 200 });
+    // CI: ten kills (each cycle is the same case again, at another random instant); BATTERY=full
+    // keeps 200. (Booting the next worker while the cycle's plans were made was tried: fewer
+    // installments got paid between kills and the run took longer.)
+    const cycles = batteryCount({ ci: 10, full: 200 });
     const seed = Number(process.env.BATTERY_SEED ?? Date.now() % 1_000_000);
     const next = random(seed);
     // Printed first, so that a run that fails can be replayed with BATTERY_SEED.

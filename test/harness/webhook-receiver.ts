@@ -11,6 +11,8 @@ export interface ReceivedWebhook {
 export interface Answer {
   status?: number;
   delayMs?: number;
+  /** No answer at all until the receiver closes: a caller's timeout fires whatever the load. */
+  hold?: boolean;
   headers?: Record<string, string>;
 }
 
@@ -64,6 +66,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const count = (counts.get(path) ?? 0) + 1;
       counts.set(path, count);
       const answer = receiver.answer(request, count);
+      if (answer.hold) return;
       const reply = () => {
         if (res.destroyed) return;
         res.writeHead(answer.status ?? 200, answer.headers ?? {});

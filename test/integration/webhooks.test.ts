@@ -54,10 +54,12 @@ function dispatcher(options: Partial<DispatcherOptions> = {}): WebhookDispatcher
       secretBox: t.ctx.secretBox,
       log: createLogger('silent', 'test'),
     },
+    // A delivery's timeout is no test's subject unless the test sets it: a local receiver that
+    // answers at once must never time out because the machine is busy.
     {
       concurrency: 32,
       perMerchant: 4,
-      timeoutMs: 1_000,
+      timeoutMs: 15_000,
       pollMs: 20,
       loopbackTestWebhooks: true,
       random: () => 0,
@@ -134,19 +136,27 @@ async function eventLog(merchant: TestMerchant, id: string) {
 
 /**
  * An independent verifier: Python's hmac module, the README's Python snippet, run on the exact
- * bytes received.
+ * bytes received. One interpreter checks a whole batch (body, signature, secret): a process per
+ * check cost a plan's-life test 28 starts, most of its time on a loaded machine.
  */
-function verifiedByPython(body: string, signature: string, secret: string): boolean {
+function verifiedByPythonAll(checks: { body: string; signature: string; secret: string }[]) {
   const script = [
-    'import hashlib, hmac, sys',
-    'secret, signature = sys.argv[1], sys.argv[2]',
-    'body = sys.stdin.buffer.read()',
-    'expected = hmac.new(secret.encode(), body, hashlib.sha512).hexdigest()',
-    'sys.exit(0 if hmac.compare_digest(expected, signature) else 1)',
+    'import hashlib, hmac, json, sys',
+    'def ok(body, signature, secret):',
+    '    expected = hmac.new(secret.encode(), body.encode(), hashlib.sha512).hexdigest()',
+    '    return hmac.compare_digest(expected, signature)',
+    'checks = json.load(sys.stdin)',
+    'print(json.dumps([ok(c["body"], c["signature"], c["secret"]) for c in checks]))',
   ].join('\n');
-  const res = spawnSync('python3', ['-c', script, secret, signature], { input: body });
+  const res = spawnSync('python3', ['-c', script], { input: JSON.stringify(checks) });
   if (res.error) throw res.error;
-  return res.status === 0;
+  if (res.status !== 0) throw new Error(`python3: ${res.stderr.toString()}`);
+  return JSON.parse(res.stdout.toString()) as boolean[];
+}
+
+function verifiedByPython(body: string, signature: string, secret: string): boolean {
+  const [verified] = verifiedByPythonAll([{ body, signature, secret }]);
+  return verified === true;
 }
 
 describe('events from the money engine (spec §6.1)', () => {
@@ -189,12 +199,18 @@ describe('events from the money engine (spec §6.1)', () => {
         'payment_plan.completed',
       ].sort(),
     );
+    const checks = r.received.flatMap((req) => {
+      const signature = req.headers['x-tranche-signature'] as string;
+      return [
+        { body: req.body, signature, secret: merchant.webhookSecret },
+        { body: req.body, signature, secret: 'not-the-secret' },
+      ];
+    });
+    expect(verifiedByPythonAll(checks)).toEqual(checks.map((_, n) => n % 2 === 0));
     for (const req of r.received) {
       expect(req.path).toBe('/hooks');
       const signature = req.headers['x-tranche-signature'] as string;
       expect(signature).toMatch(/^[0-9a-f]{128}$/);
-      expect(verifiedByPython(req.body, signature, merchant.webhookSecret)).toBe(true);
-      expect(verifiedByPython(req.body, signature, 'not-the-secret')).toBe(false);
       const body = JSON.parse(req.body);
       expect(Object.keys(body)).toEqual(['id', 'event', 'created_at', 'data']);
       expect(req.headers['x-tranche-event-id']).toBe(body.id);
@@ -361,18 +377,19 @@ describe('delivery and retries', () => {
 
   it('a receiver slower than the timeout is retried', async () => {
     const r = await receiver();
-    r.answer = (_req, n) => ({ status: 200, delayMs: n === 1 ? 1_500 : 0 });
+    // The first attempt is never answered, so it times out however late its timer fires; the
+    // retry goes through a dispatcher whose timeout an instant answer cannot miss.
+    r.answer = (_req, n) => (n === 1 ? { hold: true } : { status: 200 });
     const merchant = await merchantWithUrl(r.url);
     const id = await emit(merchant);
-    const d = dispatcher({ timeoutMs: 300 });
-    await d.drain();
+    await dispatcher({ timeoutMs: 300 }).drain();
     expect(await event(id)).toMatchObject({
       status: 'retrying',
       last_error: 'timed out after 0.3 s',
       last_status_code: null,
     });
     t.clock.advance(60_000);
-    await d.drain();
+    await dispatcher().drain();
     expect((await event(id)).status).toBe('delivered');
   });
 
@@ -463,22 +480,24 @@ describe('delivery and retries', () => {
   });
 
   it('one merchant’s slow endpoint does not delay another merchant’s events', async () => {
+    // The slow endpoint answers nothing while the fast merchant's events go out: delivered
+    // while both of its slots hang (timeout far beyond the wait), they did not queue behind it.
+    // Shown by order, not by a wall-clock bound a busy machine can miss.
     const slow = await receiver();
-    slow.answer = () => ({ status: 200, delayMs: 1_500 });
+    slow.answer = () => ({ hold: true });
     const fast = await receiver();
     const slowMerchant = await merchantWithUrl(slow.url);
     const fastMerchant = await merchantWithUrl(fast.url);
     for (let i = 0; i < 30; i++) await emit(slowMerchant);
-    const d = dispatcher({ perMerchant: 2, timeoutMs: 3_000 });
+    const d = dispatcher({ perMerchant: 2, timeoutMs: 600_000 });
     d.start();
-    await slow.waitFor(2);
-    const sentAt = Date.now();
+    await slow.waitFor(2, 60_000);
     for (let i = 0; i < 20; i++) await emit(fastMerchant);
-    await fast.waitFor(20, 5_000);
-    const worst = Math.max(...fast.received.map((req) => req.receivedAt - sentAt));
-    expect(worst).toBeLessThan(1_000);
-    expect(slow.received.length).toBeLessThanOrEqual(4);
-  });
+    await fast.waitFor(20, 60_000);
+    expect(slow.received).toHaveLength(2);
+    // Ends the hanging deliveries (connection closed), so the dispatcher can stop.
+    await slow.close();
+  }, 120_000);
 
   it('a stopping dispatcher hands back the events queued behind a slow endpoint', async () => {
     const slow = await receiver();
@@ -727,7 +746,7 @@ describe('signed test event (spec §4.3, §7.3)', () => {
       status_code: 500,
       error: expect.stringMatching(/HTTP 500/),
     });
-    r.answer = () => ({ status: 200, delayMs: 3_000 });
+    r.answer = () => ({ hold: true });
     expect((await probe(merchant)).body.data).toMatchObject({
       delivered: false,
       error: 'timed out after 2 s',
