@@ -215,6 +215,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Operator sign-in
+     * @description Email, password and the current 6-digit code of the operator's authenticator app (TOTP). Returns a 15-minute operator token for the routes below and a refresh token; the sign-in lasts 12 hours. A wrong password or code answers 401 alike and counts toward the login throttle (429); a code is accepted once. Operator accounts are created with `tranche operators add`.
+     */
+    post: operations['adminLogin'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/token/refresh': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Exchange an operator refresh token for new tokens
+     * @description Refresh tokens are single use; presenting one twice revokes every token of that sign-in. Refused once the sign-in is 12 hours old or the operator is disabled.
+     */
+    post: operations['adminRefreshToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Operator sign-out
+     * @description Ends the sign-in the refresh token belongs to (every refresh token of it). The access token lapses within its 15 minutes. An unknown or already ended token answers the same.
+     */
+    post: operations['adminLogout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/merchants': {
     parameters: {
       query?: never;
@@ -266,7 +326,7 @@ export interface paths {
     put?: never;
     /**
      * Approve a merchant
-     * @description Live keys start working. `reason` is optional. Recorded in the audit log with `X-Operator`.
+     * @description Live keys start working. `reason` is optional. Recorded in the audit log under the signed-in operator.
      */
     post: operations['adminApproveMerchant'];
     delete?: never;
@@ -286,7 +346,7 @@ export interface paths {
     put?: never;
     /**
      * Deactivate a merchant
-     * @description Every call of the merchant gets 403 `merchant_inactive`, whose detail carries `reason` (required: the merchant is told it). Recorded in the audit log with `X-Operator`.
+     * @description Every call of the merchant gets 403 `merchant_inactive`, whose detail carries `reason` (required: the merchant is told it). Recorded in the audit log under the signed-in operator.
      */
     post: operations['adminDeactivateMerchant'];
     delete?: never;
@@ -306,7 +366,7 @@ export interface paths {
     put?: never;
     /**
      * Reactivate a deactivated merchant
-     * @description Back to `active` (or `pending_approval` if never approved). `reason` is required. Recorded in the audit log with `X-Operator`.
+     * @description Back to `active` (or `pending_approval` if never approved). `reason` is required. Recorded in the audit log under the signed-in operator.
      */
     post: operations['adminReactivateMerchant'];
     delete?: never;
@@ -326,7 +386,7 @@ export interface paths {
     put?: never;
     /**
      * Run reconciliation
-     * @description Compares every charge, payout and refund since `since` (default: 7 days ago) with the ledger and, with `gateway` (default true, at most 31 days), with what the gateway says now; checks that the ledger sums to zero. Returns each difference. Recorded in the audit log with `X-Operator`. The same report as `tranche reconcile`.
+     * @description Compares every charge, payout and refund since `since` (default: 7 days ago) with the ledger and, with `gateway` (default true, at most 31 days), with what the gateway says now; checks that the ledger sums to zero. Returns each difference. Recorded in the audit log under the signed-in operator. The same report as `tranche reconcile`.
      */
     post: operations['adminRunReconciliation'];
     delete?: never;
@@ -2032,6 +2092,25 @@ export interface components {
       /** Format: date-time */
       revoked_at: string | null;
     };
+    OperatorSession: {
+      operator: {
+        /** @example opr_4kQ9… */
+        id: string;
+        /** @enum {string} */
+        object: 'operator';
+        email: string;
+        /** @description Recorded in the audit log with every action. */
+        name: string;
+      };
+      /** @description EdDSA JWT, valid 15 minutes. */
+      access_token: string;
+      /** @enum {string} */
+      token_type: 'Bearer';
+      /** @description Seconds. */
+      expires_in: number;
+      /** @description Single use; rotated on refresh. The sign-in lasts 12 hours however often it is refreshed. */
+      refresh_token: string;
+    };
     Wallet: {
       /** @enum {string} */
       object: 'wallet';
@@ -2649,6 +2728,19 @@ export interface components {
       };
     };
     /** @description OK */
+    OperatorSessionResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: components['schemas']['OperatorSession'];
+        };
+      };
+    };
+    /** @description OK */
     CustomerSessionResponse: {
       headers: {
         [name: string]: unknown;
@@ -3115,11 +3207,6 @@ export interface components {
     /** @description Test (false) or live (true). A secret key works in its own mode only (another value: 400); the dashboard token chooses with it. */
     livemodeQuery: boolean;
     limitQuery: number;
-    /**
-     * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
-     * @example Ada Obi
-     */
-    xOperatorHeader: string;
     /** @description The `next_cursor` of the previous page. */
     cursorQuery: string;
     /** @description A UUID v4; the same key replays the first answer for 24 hours. */
@@ -3595,6 +3682,117 @@ export interface operations {
       default: components['responses']['OtherError'];
     };
   };
+  adminLogin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "ada@example.ng",
+         *       "password": "a long password",
+         *       "code": "invalid_request"
+         *     }
+         */
+        'application/json': {
+          /** Format: email */
+          email: string;
+          password: string;
+          /** @description The 6 digits the authenticator app shows now (spaces are ignored). */
+          code: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['OperatorSessionResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  adminRefreshToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "refresh_token": "rt_8Kd2mQ9xL4vB7nP1sT6wZ3yC"
+         *     }
+         */
+        'application/json': {
+          refresh_token: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['OperatorSessionResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  adminLogout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "refresh_token": "rt_8Kd2mQ9xL4vB7nP1sT6wZ3yC"
+         *     }
+         */
+        'application/json': {
+          refresh_token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @enum {boolean} */
+              signed_out: true;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
   adminListMerchants: {
     parameters: {
       query?: {
@@ -3602,13 +3800,7 @@ export interface operations {
         limit?: components['parameters']['limitQuery'];
         offset?: number;
       };
-      header?: {
-        /**
-         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
-         * @example Ada Obi
-         */
-        'x-operator'?: components['parameters']['xOperatorHeader'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -3697,13 +3889,7 @@ export interface operations {
   adminGetMerchant: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
-         * @example Ada Obi
-         */
-        'x-operator'?: components['parameters']['xOperatorHeader'];
-      };
+      header?: never;
       path: {
         merchant_id: components['parameters']['merchantIdPath'];
       };
@@ -3877,13 +4063,7 @@ export interface operations {
   adminApproveMerchant: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
-         * @example Ada Obi
-         */
-        'x-operator'?: components['parameters']['xOperatorHeader'];
-      };
+      header?: never;
       path: {
         merchant_id: components['parameters']['merchantIdPath'];
       };
@@ -3916,13 +4096,7 @@ export interface operations {
   adminDeactivateMerchant: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
-         * @example Ada Obi
-         */
-        'x-operator'?: components['parameters']['xOperatorHeader'];
-      };
+      header?: never;
       path: {
         merchant_id: components['parameters']['merchantIdPath'];
       };
@@ -3955,13 +4129,7 @@ export interface operations {
   adminReactivateMerchant: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
-         * @example Ada Obi
-         */
-        'x-operator'?: components['parameters']['xOperatorHeader'];
-      };
+      header?: never;
       path: {
         merchant_id: components['parameters']['merchantIdPath'];
       };
@@ -3994,13 +4162,7 @@ export interface operations {
   adminRunReconciliation: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
-         * @example Ada Obi
-         */
-        'x-operator'?: components['parameters']['xOperatorHeader'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -4064,13 +4226,7 @@ export interface operations {
         cursor?: components['parameters']['cursorQuery'];
         merchant_id?: string;
       };
-      header?: {
-        /**
-         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
-         * @example Ada Obi
-         */
-        'x-operator'?: components['parameters']['xOperatorHeader'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -4137,13 +4293,7 @@ export interface operations {
   adminCheckLedger: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
-         * @example Ada Obi
-         */
-        'x-operator'?: components['parameters']['xOperatorHeader'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -4233,13 +4383,7 @@ export interface operations {
         cursor?: components['parameters']['cursorQuery'];
         target_id?: string;
       };
-      header?: {
-        /**
-         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
-         * @example Ada Obi
-         */
-        'x-operator'?: components['parameters']['xOperatorHeader'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -4259,6 +4403,7 @@ export interface operations {
            *           "id": "opa_9Xb2…",
            *           "object": "operator_action",
            *           "operator": "text",
+           *           "operator_id": "operator_4fQ2d8LkP0aZ7sVbN1xY",
            *           "action": "merchant.approve",
            *           "target_type": "merchant",
            *           "target_id": "target_4fQ2d8LkP0aZ7sVbN1xY",
@@ -4281,8 +4426,10 @@ export interface operations {
               id: string;
               /** @enum {string} */
               object: 'operator_action';
-              /** @description Who: the X-Operator name, or cli:<user>. */
+              /** @description Who: the signed-in operator account's name, `cli:<user>` for the command line or `system:…`. */
               operator: string;
+              /** @description The operator account that signed in (`opr_…`); null for the command line, the system and entries from before operator accounts. */
+              operator_id: string | null;
               /** @enum {string} */
               action:
                 | 'merchant.approve'

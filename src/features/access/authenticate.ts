@@ -3,13 +3,14 @@ import { parseSecretKey } from '../../domain/api-key.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import { assertMerchantMayUseKey, merchantInactive } from '../../domain/merchant.ts';
 import type { Principal, PrincipalKind } from '../../domain/principal.ts';
-import { constantTimeEqual, sha256Hex } from '../../platform/crypto.ts';
+import { sha256Hex } from '../../platform/crypto.ts';
 
 const unauthenticated = (detail: string) => new DomainError('unauthenticated', detail);
 
 /**
  * Resolves a bearer credential. Secret keys (`sk_…`) are looked up by digest; JWTs are checked
- * for the audience the route accepts; the admin token is compared in constant time.
+ * for the audience the route accepts, and an operator's also against the account (decision
+ * 0035), so disabling an operator ends their tokens at once.
  */
 export async function authenticate(
   ctx: AppContext,
@@ -26,11 +27,22 @@ export async function authenticate(
     return authenticateSecretKey(ctx, bearer);
   }
   if (bearer.startsWith('adm_')) {
-    if (!accepts.includes('admin')) {
-      throw unauthenticated('An operator token cannot be used on this route.');
+    // The shared ADMIN_API_TOKEN of decision 0020, retired by decision 0035.
+    throw unauthenticated(
+      'Shared operator tokens are no longer accepted: sign in with your operator account (POST /api/v1/admin/login, or the console at /admin).',
+    );
+  }
+  if (accepts.includes('admin')) {
+    const claims = await ctx.tokens.verify(bearer, 'operator');
+    if (claims) {
+      const operator = await ctx.db
+        .selectFrom('operators')
+        .select(['id', 'name', 'disabled_at'])
+        .where('id', '=', claims.subject)
+        .executeTakeFirst();
+      if (!operator || operator.disabled_at) throw unauthenticated('Invalid or expired token.');
+      return { kind: 'admin', operatorId: operator.id, operatorName: operator.name };
     }
-    if (constantTimeEqual(bearer, ctx.settings.adminApiToken)) return { kind: 'admin' };
-    throw unauthenticated('Invalid admin token.');
   }
   if (accepts.includes('customer')) {
     const claims = await ctx.tokens.verify(bearer, 'customer');

@@ -14,4 +14,9 @@ export {
   listenForCredentialChanges,
 } from './credential-notifications.ts';
 export { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
-export { issueRefreshToken, revokeRefreshTokensOf, rotateRefreshToken } from './refresh-tokens.ts';
+export {
+  issueRefreshToken,
+  revokeRefreshFamily,
+  revokeRefreshTokensOf,
+  rotateRefreshToken,
+} from './refresh-tokens.ts';

@@ -9,7 +9,7 @@ import { DomainError } from '../../domain/errors.ts';
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 const IP_MULTIPLIER = 4;
 
-type Realm = 'customer' | 'merchant';
+type Realm = 'customer' | 'merchant' | 'operator';
 const emailKey = (realm: Realm, email: string) =>
   `login-fail:${realm}:email:${email.trim().toLowerCase()}`;
 const ipKey = (realm: Realm, ip: string) => `login-fail:${realm}:ip:${ip}`;

@@ -8,8 +8,18 @@ import { newId, randomBase62 } from '../../platform/ids.ts';
  * Opaque refresh tokens, rotated on every use. Presenting a token that was already used means
  * it leaked: the whole family (every token descended from that login) is revoked.
  */
-export type RefreshSubject = 'customer' | 'merchant';
+export type RefreshSubject = 'customer' | 'merchant' | 'operator';
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
+/**
+ * An operator's sign-in lasts a working day however often it is refreshed (decision 0035):
+ * rotation keeps the family's end instead of extending it, so the second factor is asked daily.
+ */
+export const OPERATOR_SESSION_MS = 12 * 60 * 60_000;
+
+function firstExpiry(subjectType: RefreshSubject, now: Date): Date {
+  const ttl = subjectType === 'operator' ? OPERATOR_SESSION_MS : REFRESH_TOKEN_TTL_MS;
+  return new Date(now.getTime() + ttl);
+}
 
 export async function issueRefreshToken(
   db: Db,
@@ -17,6 +27,7 @@ export async function issueRefreshToken(
   subjectId: string,
   now: Date,
   familyId: string = newId('rt'),
+  expiresAt: Date = firstExpiry(subjectType, now),
 ): Promise<string> {
   const token = `rft_${randomBase62(48)}`;
   await db
@@ -28,7 +39,7 @@ export async function issueRefreshToken(
       family_id: familyId,
       digest: sha256Hex(token),
       created_at: now,
-      expires_at: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+      expires_at: expiresAt,
       used_at: null,
       revoked_at: null,
     })
@@ -74,6 +85,7 @@ export async function rotateRefreshToken(
     outcome.subject_id,
     now,
     outcome.family_id,
+    subjectType === 'operator' ? outcome.expires_at : undefined,
   );
   return { subjectId: outcome.subject_id, refreshToken };
 }
@@ -91,5 +103,27 @@ export async function revokeRefreshTokensOf(
     .where('subject_type', '=', subjectType)
     .where('subject_id', '=', subjectId)
     .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Sign-out: ends the login `token` belongs to (its whole family). Unknown tokens change nothing. */
+export async function revokeRefreshFamily(
+  db: Db,
+  subjectType: RefreshSubject,
+  token: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now })
+    .where('revoked_at', 'is', null)
+    .where('subject_type', '=', subjectType)
+    .where('family_id', '=', (eb) =>
+      eb
+        .selectFrom('refresh_tokens')
+        .select('family_id')
+        .where('digest', '=', sha256Hex(token))
+        .where('subject_type', '=', subjectType),
+    )
     .execute();
 }

@@ -1,6 +1,6 @@
 import { type TSchema, Type } from 'typebox';
 
-import { sharedSchema } from '../../http/schemas.ts';
+import { sharedSchema, TokenPair } from '../../http/schemas.ts';
 import { Merchant } from '../merchants/schemas.ts';
 
 /** Response shapes of the operator routes (/api/v1/admin/*, decision 0020). */
@@ -125,7 +125,16 @@ export const LedgerCheck = Type.Object({
 export const OperatorActionEntry = Type.Object({
   id: Type.String({ examples: ['opa_9Xb2…'] }),
   object: Type.Literal('operator_action'),
-  operator: Type.String({ description: 'Who: the X-Operator name, or cli:<user>.' }),
+  operator: Type.String({
+    description:
+      "Who: the signed-in operator account's name, `cli:<user>` for the command line or `system:…`.",
+  }),
+  operator_id: Nullable(
+    Type.String({
+      description:
+        'The operator account that signed in (`opr_…`); null for the command line, the system and entries from before operator accounts.',
+    }),
+  ),
   action: Type.Union([
     Type.Literal('merchant.approve'),
     Type.Literal('merchant.deactivate'),
@@ -142,3 +151,22 @@ export const OperatorActionEntry = Type.Object({
   ip: Nullable(Type.String()),
   created_at: Timestamp,
 });
+
+export const OperatorAccount = Type.Object({
+  id: Type.String({ examples: ['opr_4kQ9…'] }),
+  object: Type.Literal('operator'),
+  email: Type.String(),
+  name: Type.String({ description: 'Recorded in the audit log with every action.' }),
+});
+
+export const OperatorSession = Type.Object(
+  {
+    operator: OperatorAccount,
+    ...TokenPair,
+    refresh_token: Type.String({
+      description:
+        'Single use; rotated on refresh. The sign-in lasts 12 hours however often it is refreshed.',
+    }),
+  },
+  { $id: 'OperatorSession' },
+);
