@@ -626,6 +626,38 @@ describe('tranche CLI', () => {
       timeout: 60_000,
     });
 
+  it('operators add prints the TOTP secret once; list shows the account; disable ends it', async () => {
+    expect(cli(['operators', 'add', '--email', 'ops@tranche.test']).status).toBe(1);
+    const added = cli(['operators', 'add', '--email', 'ops@tranche.test', '--name', 'Ada Obi']);
+    expect(added.status, added.stderr).toBe(0);
+    expect(added.stdout).toMatch(/Password\s+\S{24}/);
+    expect(added.stdout).toMatch(/TOTP secret\s+[A-Z2-7]{32}/);
+    expect(added.stdout).toContain('otpauth://totp/Tranche:ops%40tranche.test?secret=');
+    expect(added.stdout).toContain('shown once');
+    const again = cli(['operators', 'add', '--email', 'OPS@tranche.test', '--name', 'Ada']);
+    expect(again.stderr).toMatch(/already exists/);
+    const row = await t.ctx.db
+      .selectFrom('operators')
+      .selectAll()
+      .where('email', '=', 'ops@tranche.test')
+      .executeTakeFirstOrThrow();
+    // The key is sealed, never stored as printed.
+    expect(added.stdout).not.toContain(row.totp_secret_sealed);
+    expect(row.totp_secret_sealed).toMatch(/^v1\./);
+    const list = JSON.parse(cli(['operators', 'list', '--json']).stdout) as {
+      email: string;
+      disabled_at: string | null;
+    }[];
+    expect(list).toContainEqual(
+      expect.objectContaining({ email: 'ops@tranche.test', name: 'Ada Obi', disabled_at: null }),
+    );
+    expect(cli(['operators', 'disable', 'ops@tranche.test']).status).toBe(0);
+    const disabled = JSON.parse(cli(['operators', 'list', '--json']).stdout) as typeof list;
+    expect(disabled.find((o) => o.email === 'ops@tranche.test')?.disabled_at).toEqual(
+      expect.any(String),
+    );
+  });
+
   it('merchants create --json prints the id, both keys and the webhook secret; approve and deactivate work', async () => {
     const created = cli([
       'merchants',
