@@ -226,7 +226,7 @@ export interface paths {
     put?: never;
     /**
      * Operator sign-in
-     * @description Email, password and the current 6-digit code of the operator's authenticator app (TOTP). Returns a 15-minute operator token for the routes below and a refresh token; the sign-in lasts 12 hours. A wrong password or code answers 401 alike and counts toward the login throttle (429); a code is accepted once. Operator accounts are created with `tranche operators add`.
+     * @description Email, password and authenticator code (TOTP); failures count toward the login throttle.
      */
     post: operations['adminLogin'];
     delete?: never;
@@ -245,8 +245,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Exchange an operator refresh token for new tokens
-     * @description Refresh tokens are single use; presenting one twice revokes every token of that sign-in. Refused once the sign-in is 12 hours old or the operator is disabled.
+     * Refresh an operator sign-in
+     * @description Single use; a sign-in lasts 12 hours.
      */
     post: operations['adminRefreshToken'];
     delete?: never;
@@ -266,7 +266,7 @@ export interface paths {
     put?: never;
     /**
      * Operator sign-out
-     * @description Ends the sign-in the refresh token belongs to (every refresh token of it). The access token lapses within its 15 minutes. An unknown or already ended token answers the same.
+     * @description Ends the sign-in of the refresh token.
      */
     post: operations['adminLogout'];
     delete?: never;
@@ -326,7 +326,7 @@ export interface paths {
     put?: never;
     /**
      * Approve a merchant
-     * @description Live keys start working. `reason` is optional. Recorded in the audit log under the signed-in operator.
+     * @description Live keys start working. `reason` is optional. Recorded in the audit log.
      */
     post: operations['adminApproveMerchant'];
     delete?: never;
@@ -346,7 +346,7 @@ export interface paths {
     put?: never;
     /**
      * Deactivate a merchant
-     * @description Every call of the merchant gets 403 `merchant_inactive`, whose detail carries `reason` (required: the merchant is told it). Recorded in the audit log under the signed-in operator.
+     * @description Every call of the merchant gets 403 `merchant_inactive`, whose detail carries `reason` (required: the merchant is told it). Recorded in the audit log.
      */
     post: operations['adminDeactivateMerchant'];
     delete?: never;
@@ -366,7 +366,7 @@ export interface paths {
     put?: never;
     /**
      * Reactivate a deactivated merchant
-     * @description Back to `active` (or `pending_approval` if never approved). `reason` is required. Recorded in the audit log under the signed-in operator.
+     * @description Back to `active` (or `pending_approval` if never approved). `reason` is required. Recorded in the audit log.
      */
     post: operations['adminReactivateMerchant'];
     delete?: never;
@@ -386,7 +386,7 @@ export interface paths {
     put?: never;
     /**
      * Run reconciliation
-     * @description Compares every charge, payout and refund since `since` (default: 7 days ago) with the ledger and, with `gateway` (default true, at most 31 days), with what the gateway says now; checks that the ledger sums to zero. Returns each difference. Recorded in the audit log under the signed-in operator. The same report as `tranche reconcile`.
+     * @description Compares every charge, payout and refund since `since` (default: 7 days ago) with the ledger and, with `gateway` (default true, at most 31 days), with what the gateway says now; checks that the ledger sums to zero. Returns each difference. Recorded in the audit log. The same report as `tranche reconcile`.
      */
     post: operations['adminRunReconciliation'];
     delete?: never;
@@ -2094,12 +2094,10 @@ export interface components {
     };
     OperatorSession: {
       operator: {
-        /** @example opr_4kQ9… */
         id: string;
         /** @enum {string} */
         object: 'operator';
         email: string;
-        /** @description Recorded in the audit log with every action. */
         name: string;
       };
       /** @description EdDSA JWT, valid 15 minutes. */
@@ -2108,7 +2106,7 @@ export interface components {
       token_type: 'Bearer';
       /** @description Seconds. */
       expires_in: number;
-      /** @description Single use; rotated on refresh. The sign-in lasts 12 hours however often it is refreshed. */
+      /** @description Single use; rotated on refresh. */
       refresh_token: string;
     };
     Wallet: {
@@ -3695,14 +3693,14 @@ export interface operations {
          * @example {
          *       "email": "ada@example.ng",
          *       "password": "a long password",
-         *       "code": "invalid_request"
+         *       "code": "123456"
          *     }
          */
         'application/json': {
           /** Format: email */
           email: string;
           password: string;
-          /** @description The 6 digits the authenticator app shows now (spaces are ignored). */
+          /** @example 123456 */
           code: string;
         };
       };
@@ -3711,9 +3709,6 @@ export interface operations {
       200: components['responses']['OperatorSessionResponse'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
       default: components['responses']['OtherError'];
     };
@@ -3741,9 +3736,6 @@ export interface operations {
       200: components['responses']['OperatorSessionResponse'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
       default: components['responses']['OtherError'];
     };
@@ -3777,18 +3769,12 @@ export interface operations {
           'application/json': {
             /** @enum {boolean} */
             ok: true;
-            data: {
-              /** @enum {boolean} */
-              signed_out: true;
-            };
+            data: null;
           };
         };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
       default: components['responses']['OtherError'];
     };
@@ -4426,9 +4412,9 @@ export interface operations {
               id: string;
               /** @enum {string} */
               object: 'operator_action';
-              /** @description Who: the signed-in operator account's name, `cli:<user>` for the command line or `system:…`. */
+              /** @description Who: the operator account's name, or cli:<user>. */
               operator: string;
-              /** @description The operator account that signed in (`opr_…`); null for the command line, the system and entries from before operator accounts. */
+              /** @description The operator account; null for the CLI. */
               operator_id: string | null;
               /** @enum {string} */
               action:

@@ -30,7 +30,7 @@ function adminRunReconciliationRoute(app: TypedApp, ctx: AppContext): void {
         tags: ['Admin'],
         summary: 'Run reconciliation',
         description:
-          'Compares every charge, payout and refund since `since` (default: 7 days ago) with the ledger and, with `gateway` (default true, at most 31 days), with what the gateway says now; checks that the ledger sums to zero. Returns each difference. Recorded in the audit log under the signed-in operator. The same report as `tranche reconcile`.',
+          'Compares every charge, payout and refund since `since` (default: 7 days ago) with the ledger and, with `gateway` (default true, at most 31 days), with what the gateway says now; checks that the ledger sums to zero. Returns each difference. Recorded in the audit log. The same report as `tranche reconcile`.',
         security,
         body: Type.Object(
           {

@@ -59,21 +59,21 @@ const merchantTransitions = [
     'adminApproveMerchant',
     approveMerchant,
     'Approve a merchant',
-    'Live keys start working. `reason` is optional. Recorded in the audit log under the signed-in operator.',
+    'Live keys start working. `reason` is optional. Recorded in the audit log.',
   ],
   [
     'deactivate',
     'adminDeactivateMerchant',
     deactivateMerchant,
     'Deactivate a merchant',
-    'Every call of the merchant gets 403 `merchant_inactive`, whose detail carries `reason` (required: the merchant is told it). Recorded in the audit log under the signed-in operator.',
+    'Every call of the merchant gets 403 `merchant_inactive`, whose detail carries `reason` (required: the merchant is told it). Recorded in the audit log.',
   ],
   [
     'reactivate',
     'adminReactivateMerchant',
     reactivateMerchant,
     'Reactivate a deactivated merchant',
-    'Back to `active` (or `pending_approval` if never approved). `reason` is required. Recorded in the audit log under the signed-in operator.',
+    'Back to `active` (or `pending_approval` if never approved). `reason` is required. Recorded in the audit log.',
   ],
 ] as const;
 

@@ -125,16 +125,8 @@ export const LedgerCheck = Type.Object({
 export const OperatorActionEntry = Type.Object({
   id: Type.String({ examples: ['opa_9Xb2…'] }),
   object: Type.Literal('operator_action'),
-  operator: Type.String({
-    description:
-      "Who: the signed-in operator account's name, `cli:<user>` for the command line or `system:…`.",
-  }),
-  operator_id: Nullable(
-    Type.String({
-      description:
-        'The operator account that signed in (`opr_…`); null for the command line, the system and entries from before operator accounts.',
-    }),
-  ),
+  operator: Type.String({ description: "Who: the operator account's name, or cli:<user>." }),
+  operator_id: Nullable(Type.String({ description: 'The operator account; null for the CLI.' })),
   action: Type.Union([
     Type.Literal('merchant.approve'),
     Type.Literal('merchant.deactivate'),
@@ -153,20 +145,16 @@ export const OperatorActionEntry = Type.Object({
 });
 
 export const OperatorAccount = Type.Object({
-  id: Type.String({ examples: ['opr_4kQ9…'] }),
+  id: Type.String(),
   object: Type.Literal('operator'),
   email: Type.String(),
-  name: Type.String({ description: 'Recorded in the audit log with every action.' }),
+  name: Type.String(),
 });
 
 export const OperatorSession = Type.Object(
   {
     operator: OperatorAccount,
     ...TokenPair,
-    refresh_token: Type.String({
-      description:
-        'Single use; rotated on refresh. The sign-in lasts 12 hours however often it is refreshed.',
-    }),
   },
   { $id: 'OperatorSession' },
 );

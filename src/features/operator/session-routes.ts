@@ -13,6 +13,11 @@ export function registerAdminSessionRoutes(app: TypedApp, ctx: AppContext): void
   adminLogoutRoute(app, ctx);
 }
 
+// Without a caller's credentials or a resource, these answer no 403, 404 or 409.
+const sessionErrors = Object.fromEntries(
+  Object.entries(errorResponses).filter(([status]) => !['403', '404', '409'].includes(status)),
+) as Omit<typeof errorResponses, 403 | 404 | 409>;
+
 const RefreshBody = Type.Object(
   { refresh_token: Type.String({ minLength: 1, maxLength: 200 }) },
   Strict,
@@ -28,20 +33,16 @@ function adminLoginRoute(app: TypedApp, ctx: AppContext): void {
         tags: ['Admin'],
         summary: 'Operator sign-in',
         description:
-          "Email, password and the current 6-digit code of the operator's authenticator app (TOTP). Returns a 15-minute operator token for the routes below and a refresh token; the sign-in lasts 12 hours. A wrong password or code answers 401 alike and counts toward the login throttle (429); a code is accepted once. Operator accounts are created with `tranche operators add`.",
+          'Email, password and authenticator code (TOTP); failures count toward the login throttle.',
         body: Type.Object(
           {
             email: Email,
             password: Type.String({ minLength: 1, maxLength: 128 }),
-            code: Type.String({
-              minLength: 6,
-              maxLength: 16,
-              description: 'The 6 digits the authenticator app shows now (spaces are ignored).',
-            }),
+            code: Type.String({ minLength: 6, maxLength: 16, examples: ['123456'] }),
           },
           Strict,
         ),
-        response: { 200: Envelope(OperatorSession), ...errorResponses },
+        response: { 200: Envelope(OperatorSession), ...sessionErrors },
       },
     },
     async (request) => ({
@@ -59,11 +60,10 @@ function adminRefreshRoute(app: TypedApp, ctx: AppContext): void {
         operationId: 'adminRefreshToken',
         security: [],
         tags: ['Admin'],
-        summary: 'Exchange an operator refresh token for new tokens',
-        description:
-          'Refresh tokens are single use; presenting one twice revokes every token of that sign-in. Refused once the sign-in is 12 hours old or the operator is disabled.',
+        summary: 'Refresh an operator sign-in',
+        description: 'Single use; a sign-in lasts 12 hours.',
         body: RefreshBody,
-        response: { 200: Envelope(OperatorSession), ...errorResponses },
+        response: { 200: Envelope(OperatorSession), ...sessionErrors },
       },
     },
     async (request) => ({
@@ -82,18 +82,14 @@ function adminLogoutRoute(app: TypedApp, ctx: AppContext): void {
         security: [],
         tags: ['Admin'],
         summary: 'Operator sign-out',
-        description:
-          'Ends the sign-in the refresh token belongs to (every refresh token of it). The access token lapses within its 15 minutes. An unknown or already ended token answers the same.',
+        description: 'Ends the sign-in of the refresh token.',
         body: RefreshBody,
-        response: {
-          200: Envelope(Type.Object({ signed_out: Type.Literal(true) })),
-          ...errorResponses,
-        },
+        response: { 200: Envelope(Type.Null()), ...sessionErrors },
       },
     },
     async (request) => {
       await signOutOperator(ctx, request.body.refresh_token);
-      return { ok: true as const, data: { signed_out: true as const } };
+      return { ok: true as const, data: null };
     },
   );
 }
