@@ -41,7 +41,7 @@ export class JsonApi {
   /** Where an expired access token is exchanged; none for a credential that does not expire. */
   private readonly refreshPath: string | undefined;
   private readonly tokens: TokenStore;
-  /** Headers every call carries besides the bearer token (the console's X-Operator). */
+  /** Headers every call carries besides the bearer token. */
   private readonly extraHeaders: () => Record<string, string>;
   /** One refresh at a time: refresh tokens are single use, so parallel 401s share one. */
   private refreshing: Promise<boolean> | undefined;
