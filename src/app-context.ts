@@ -39,6 +39,16 @@ export interface AppSettings {
   gatewayLivemode: boolean;
   /** Timeout of the synchronous test webhook delivery. */
   webhookTimeoutMs: number;
+  /**
+   * Whether test-mode webhooks may reach loopback addresses: only where TRANCHE_ENV is
+   * development or test (the sandbox, `tranche listen` and the test suite run on one machine).
+   */
+  loopbackTestWebhooks: boolean;
+  /** Sandbox event streams open at once: per API key and per process (429 past either). */
+  eventStreamsPerKey: number;
+  eventStreamsPerProcess: number;
+  /** An event stream is ended (the client reconnects with its cursor) after about this long. */
+  eventStreamMaxAgeMs: number;
 }
 
 /**
@@ -48,6 +58,24 @@ export interface AppSettings {
 export interface CredentialCache {
   get(digest: string, now: Date): SecretKeyPrincipal | undefined;
   set(digest: string, principal: SecretKeyPrincipal, keyExpiresAt: Date | null, now: Date): void;
+  /** Whether `digest` was found to match no key within the last minute (decision 0033). */
+  isUnknown(digest: string, now: Date): boolean;
+  setUnknown(digest: string, now: Date): void;
   invalidateMerchant(merchantId: string): void;
+  /** A login's (refresh-token family's) state as last read (decision 0034). */
+  getLogin(sessionId: string, now: Date): LoginState | undefined;
+  /** Read before looking a login up; `setLogin` ignores a read an invalidation overtook. */
+  loginEpoch(): number;
+  setLogin(sessionId: string, state: LoginState, epochBeforeRead: number, now: Date): void;
+  /** `subject` is `customer:<id>` or `merchant:<id>`. */
+  invalidateLoginsOf(subject: string): void;
+  /** Applies one announcement of features/access/credential-notifications.ts. */
+  forget(announcement: string): void;
   clear(): void;
+}
+
+export interface LoginState {
+  /** `customer:<id>` or `merchant:<id>`. */
+  subject: string;
+  live: boolean;
 }

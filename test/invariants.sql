@@ -395,14 +395,15 @@ HAVING count(e.id) <> 1;
 -- is explained (its collection job verifies it with the same reference); anything else must
 -- agree: money the gateway took is a successful charge, and a successful charge is money the
 -- gateway took, for the same amount. Setup charges (card verification) are not ours to book:
--- only references in our charge format (chg-…) are compared.
+-- only references in our charge formats (chg-…, and pay-… for the customer's own) are compared.
 SELECT 'I5' AS invariant, coalesce(c.reference, g.reference) AS object,
        CASE
          WHEN c.reference IS NULL THEN format('the gateway has %s (%s kobo) and we have no charge record', g.status, g.amount)
          WHEN g.reference IS NULL THEN format('charge %s (%s kobo) but the gateway has no such transaction', c.status, c.amount_kobo)
          ELSE format('charge %s (%s kobo) but the gateway says %s (%s kobo)', c.status, c.amount_kobo, g.status, g.amount)
        END AS detail
-  FROM (SELECT * FROM sandbox_gateway.transactions WHERE reference LIKE 'chg-%') g
+  FROM (SELECT * FROM sandbox_gateway.transactions
+         WHERE reference LIKE 'chg-%' OR reference LIKE 'pay-%') g
   FULL JOIN charges c ON c.reference = g.reference
  WHERE (c.reference IS NULL AND g.status IN ('success', 'reversed'))
     OR (c.status = 'success' AND (g.reference IS NULL OR g.status NOT IN ('success', 'reversed')
@@ -611,7 +612,8 @@ SELECT 'I9' AS invariant, w.id AS object, problem AS detail
 -- @check I9 one-row-per-notified-change
 -- Each state change that must notify the merchant has exactly one outbox row (docs/webhooks.md):
 -- a collected charge one payment.success (deposit) or one payment_plan.installment_paid and
--- one installment.paid; a failed charge one payment.failed; a paid, failed or reversed payout
+-- one installment.paid; a failed automatic charge one payment.failed (a failed payment the
+-- customer started changes nothing and tells nobody but them); a paid, failed or reversed payout
 -- one transfer.success / .failed / .reversed (a reversed one at most one transfer.success);
 -- a completed or cancelled plan one payment_plan.completed / .cancelled, a defaulted one at least
 -- one payment_plan.defaulted; goods released once. No row for a change that did not happen.
@@ -638,7 +640,7 @@ WITH horizon AS (
            ('payment.success', CASE WHEN c.status = 'success' AND i.sequence = 0 THEN 1 ELSE 0 END),
            ('payment_plan.installment_paid', CASE WHEN c.status = 'success' AND i.sequence > 0 THEN 1 ELSE 0 END),
            ('installment.paid', CASE WHEN c.status = 'success' AND i.sequence > 0 THEN 1 ELSE 0 END),
-           ('payment.failed', CASE WHEN c.status = 'failed' THEN 1 ELSE 0 END)) AS t(type, n)
+           ('payment.failed', CASE WHEN c.status = 'failed' AND c.initiated_by = 'schedule' THEN 1 ELSE 0 END)) AS t(type, n)
   UNION ALL
   SELECT po.id, t.type, t.n, NULL, po.updated_at
     FROM payouts po
@@ -673,8 +675,8 @@ SELECT 'I9' AS invariant, x.subject AS object,
 
 -- @check I9 customer-notifications
 -- The customer's outbox (migration 0013, decision 0017), written with the change that causes it:
--- on each channel (email, in_app) a collected charge has one payment_receipt row, a failed one
--- one payment_failed row, an installment after the deposit one payment_reminder row, and a
+-- on each channel (email, in_app) a collected charge has one payment_receipt row, a failed
+-- automatic one one payment_failed row (the customer's own failed payment none), an installment after the deposit one payment_reminder row, and a
 -- refund one refund_receipt row; no
 -- receipt or failed notice is about a charge of the other outcome (or no charge); a row's state
 -- agrees with its attempts; and an in-app row marked sent has its notice (id ntf_<outbox id's
@@ -686,7 +688,7 @@ SELECT 'I9' AS invariant, c.reference AS object,
   FROM charges c
  CROSS JOIN (VALUES ('email'), ('in_app')) AS ch (channel)
  CROSS JOIN LATERAL (VALUES ('payment_receipt', CASE WHEN c.status = 'success' THEN 1 ELSE 0 END),
-                            ('payment_failed', CASE WHEN c.status = 'failed' THEN 1 ELSE 0 END))
+                            ('payment_failed', CASE WHEN c.status = 'failed' AND c.initiated_by = 'schedule' THEN 1 ELSE 0 END))
        AS k (kind, expected)
  CROSS JOIN LATERAL (SELECT count(*) AS n FROM notification_outbox o
                       WHERE o.subject_id = c.reference AND o.kind = k.kind
@@ -741,20 +743,30 @@ SELECT 'I9', o.id, format('in-app notification sent, but notice %s is missing',
 -- attempt says: scheduled = never attempted; processing = the last one pending; paid = the last
 -- one succeeded (and is its charge); failed = the last one failed; cancelled = nothing in flight
 -- or collected. failed_attempts counts the failed ones. Nothing goes back (no paid -> scheduled,
--- no success -> pending).
-WITH history AS (
+-- no success -> pending). The customer's own charges (initiated_by customer, decision 0031) are
+-- not numbered attempts: a failed one changed nothing and is left out; a pending or successful
+-- one stands in for the attempt it carries (and is the last, since nothing starts after it).
+WITH charge_rows AS (
+  SELECT c.*, c.initiated_by = 'schedule' AS automatic,
+         c.initiated_by = 'schedule' OR c.status <> 'failed' AS counted
+    FROM charges c
+), history AS (
   SELECT i.id, i.status, i.charge_reference, i.failed_attempts, i.paid_at,
-         count(c.reference) AS attempts, coalesce(max(c.attempt), 0) AS last_attempt,
-         count(*) FILTER (WHERE c.status = 'failed') AS failures,
-         count(*) FILTER (WHERE c.status <> 'failed' AND c.attempt < (SELECT max(c2.attempt) FROM charges c2
-                                                                     WHERE c2.installment_id = i.id)) AS unfinished_earlier,
-         (array_agg(c.status ORDER BY c.attempt DESC))[1] AS last_status,
-         (array_agg(c.reference ORDER BY c.attempt DESC))[1] AS last_reference,
+         count(c.reference) FILTER (WHERE c.automatic) AS attempts,
+         coalesce(max(c.attempt) FILTER (WHERE c.automatic), 0) AS last_attempt,
+         count(c.reference) FILTER (WHERE c.counted) AS counted_charges,
+         count(*) FILTER (WHERE c.automatic AND c.status = 'failed') AS failures,
+         count(*) FILTER (WHERE c.automatic AND c.status <> 'failed' AND c.attempt < (
+                            SELECT max(c2.attempt) FROM charges c2
+                             WHERE c2.installment_id = i.id AND c2.initiated_by = 'schedule'))
+           AS unfinished_earlier,
+         (array_agg(c.status ORDER BY c.attempt DESC, c.automatic) FILTER (WHERE c.counted))[1] AS last_status,
+         (array_agg(c.reference ORDER BY c.attempt DESC, c.automatic) FILTER (WHERE c.counted))[1] AS last_reference,
          count(*) FILTER (WHERE c.status = 'success' AND c.settled_at IS NULL
                             OR c.status = 'pending' AND c.settled_at IS NOT NULL
                             OR c.plan_id <> i.plan_id) AS malformed
     FROM installments i
-    LEFT JOIN charges c ON c.installment_id = i.id
+    LEFT JOIN charge_rows c ON c.installment_id = i.id
    GROUP BY i.id
 )
 SELECT 'I10' AS invariant, id AS object,
@@ -765,7 +777,7 @@ SELECT 'I10' AS invariant, id AS object,
   FROM history
  WHERE attempts <> last_attempt OR unfinished_earlier > 0 OR malformed > 0
     OR failed_attempts <> failures
-    OR (status = 'scheduled' AND attempts > 0)
+    OR (status = 'scheduled' AND counted_charges > 0)
     OR (status = 'processing' AND (last_status IS DISTINCT FROM 'pending' OR charge_reference IS DISTINCT FROM last_reference))
     OR (status = 'paid' AND (last_status IS DISTINCT FROM 'success' OR charge_reference IS DISTINCT FROM last_reference OR paid_at IS NULL))
     OR (status = 'failed' AND (last_status IS DISTINCT FROM 'failed' OR charge_reference IS DISTINCT FROM last_reference))

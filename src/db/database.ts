@@ -49,6 +49,22 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 }
 
 /**
+ * True when PostgreSQL rolled a transaction back because it lost a race with another one: a
+ * serialization failure (40001) or a deadlock (40P01, the victim PostgreSQL chose). Nothing of
+ * the transaction was applied and the same transaction may succeed when run again (runWrite
+ * does), so past its retries the caller answers 503, not 500. Looks through `cause` like
+ * isDatabaseUnavailable.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; depth++) {
+    const { code } = e as { code?: unknown };
+    if (code === '40001' || code === '40P01') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
  * True when an error means the database cannot be reached right now (refused or cut connection,
  * a server shutting down, restarting or in crash recovery): the request may succeed later, so
  * callers answer 503, not 500. SQLSTATE class 08 is "connection exception"; 57P01–57P03 are a

@@ -24,6 +24,7 @@ import type {
   PaymentMethodsTable,
   PaymentPlansTable,
   PayoutsTable,
+  RefreshTokenFamiliesTable,
   RefreshTokensTable,
   RefundPartsTable,
   RefundsTable,
@@ -48,6 +49,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   customers: CustomersTable;
   refresh_tokens: RefreshTokensTable;
+  refresh_token_families: RefreshTokenFamiliesTable;
   password_resets: PasswordResetsTable;
   checkout_sessions: CheckoutSessionsTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -69,6 +69,14 @@ export interface RefreshTokensTable {
   created_at: Date;
   expires_at: Date;
   used_at: Date | null;
+}
+
+/** A login (decision 0034): its refresh tokens and the access tokens whose `sid` names it. */
+export interface RefreshTokenFamiliesTable {
+  id: string;
+  subject_type: 'customer' | 'merchant' | 'operator';
+  subject_id: string;
+  created_at: Date;
   revoked_at: Date | null;
 }
 
@@ -247,9 +255,12 @@ export interface ChargesTable {
   plan_id: string;
   merchant_id: string;
   payment_method_id: string;
+  /** The automatic attempt this charge is, or (customer) the one it stands in for. */
   attempt: number;
   amount_kobo: number;
   status: 'pending' | 'success' | 'failed';
+  /** Who started it: the collection schedule, or the customer (pay now, pay off). */
+  initiated_by: Generated<'schedule' | 'customer'>;
   gateway_message: string | null;
   created_at: Date;
   settled_at: Date | null;

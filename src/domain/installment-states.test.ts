@@ -41,6 +41,15 @@ describe('installment states', () => {
     chargeReference,
   });
   const cancel: InstallmentEvent = { type: 'cancelled' };
+  const customerFailure = (
+    chargeReference: string,
+    before: InstallmentState,
+  ): InstallmentEvent => ({ type: 'customer_charge_failed', chargeReference, before });
+  const firstAttempt: InstallmentState = {
+    status: 'processing',
+    chargeReference: 'pay_1',
+    attempt: 1,
+  };
 
   const cases: [string, InstallmentState, InstallmentEvent, Expected<InstallmentState>][] = [
     // scheduled
@@ -71,6 +80,52 @@ describe('installment states', () => {
     ],
     ['stale failure of the earlier attempt', processing, failure('chg_1'), ['unchanged']],
     ['cancel while money may move', processing, cancel, ['refused']],
+    // a payment the customer started (pay now, pay off) failed: back to where it started
+    [
+      "customer's early payment failed",
+      firstAttempt,
+      customerFailure('pay_1', scheduled),
+      ['applied', scheduled],
+    ],
+    [
+      "customer's payment of a failed installment failed",
+      processing,
+      customerFailure('chg_2', failed),
+      ['applied', failed],
+    ],
+    [
+      'customer failure restoring a state the attempt cannot have started from',
+      processing,
+      customerFailure('chg_2', scheduled),
+      ['refused'],
+    ],
+    [
+      'customer failure restoring a failed state with the wrong count',
+      firstAttempt,
+      customerFailure('pay_1', failed),
+      ['refused'],
+    ],
+    [
+      'customer failure restoring a paid state',
+      processing,
+      customerFailure('chg_2', paid),
+      ['refused'],
+    ],
+    ['stale customer failure', processing, customerFailure('chg_1', failed), ['unchanged']],
+    ['customer failure never started', scheduled, customerFailure('pay_1', scheduled), ['refused']],
+    [
+      'customer failure after a failure',
+      failed,
+      customerFailure('chg_1', scheduled),
+      ['unchanged'],
+    ],
+    ['customer failure after the success', paid, customerFailure('chg_2', failed), ['unchanged']],
+    [
+      'customer failure on a cancelled one',
+      cancelled,
+      customerFailure('x', scheduled),
+      ['unchanged'],
+    ],
     // failed (chg_1 failed)
     ['retry with a new reference', failed, start('chg_2'), ['applied', processing]],
     ['retry reusing the failed reference', failed, start('chg_1'), ['refused']],
@@ -130,7 +185,7 @@ describe('installment states', () => {
 
   it('the table covers every state and event type', () => {
     const covered = new Set(cases.map(([, state, event]) => `${state.status}/${event.type}`));
-    expect(covered.size).toBe(5 * 4);
+    expect(covered.size).toBe(5 * 5);
   });
 
   it('a paid installment never goes back to processing', () => {

@@ -21,6 +21,9 @@ import type { Kobo } from './money.ts';
  *   processing(r) --charge_failed(r)--> failed(r)
  *   failed --attempt_started(r, new)--> processing(r)  (a retry, always with a new reference)
  *   failed --charge_succeeded(r')--> paid(r')          (the gateway's truth wins over our failure)
+ *   processing(r) --customer_charge_failed(r)--> as before the attempt
+ *                                                      (a payment the customer started changes
+ *                                                       nothing when it fails: money-rules.md §4)
  *   scheduled | failed --cancelled--> cancelled        (plan cancelled, or refunded to 0)
  *
  * Gateway events come late, twice and out of order, and states only move forward (I10). So an
@@ -48,6 +51,11 @@ export type InstallmentEvent =
   | { type: 'attempt_started'; chargeReference: string }
   | { type: 'charge_succeeded'; chargeReference: string }
   | { type: 'charge_failed'; chargeReference: string }
+  /**
+   * A charge the customer started (pay now, pay off) failed. `before` is the state the attempt
+   * started from: scheduled, or failed with the automatic attempt's reference that failed last.
+   */
+  | { type: 'customer_charge_failed'; chargeReference: string; before: InstallmentState }
   | { type: 'cancelled' };
 
 export type Transition<S> =
@@ -134,6 +142,7 @@ function fromScheduled(
       return applied<InstallmentState>(state, { status: 'cancelled' });
     case 'charge_succeeded':
     case 'charge_failed':
+    case 'customer_charge_failed':
       return refused(state, `${event.type} for ${event.chargeReference}, which was never started`);
   }
 }
@@ -159,6 +168,17 @@ function fromProcessing(
       return event.chargeReference === state.chargeReference
         ? applied<InstallmentState>(state, failed(state.chargeReference, state.attempt))
         : unchanged(state, `stale failure of earlier attempt ${event.chargeReference}`);
+    case 'customer_charge_failed':
+      if (event.chargeReference !== state.chargeReference) {
+        return unchanged(state, `stale failure of earlier attempt ${event.chargeReference}`);
+      }
+      return restorable(event.before, state.attempt)
+        ? applied<InstallmentState>(state, event.before)
+        : refused(
+            state,
+            `attempt ${state.attempt} cannot have started from ${event.before.status} ` +
+              `with ${'failedAttempts' in event.before ? event.before.failedAttempts : 0} failures`,
+          );
     case 'cancelled':
       return refused(state, 'a charge is in flight; cancel once it settles');
   }
@@ -182,6 +202,7 @@ function fromFailed(
         chargeReference: event.chargeReference,
       });
     case 'charge_failed':
+    case 'customer_charge_failed':
       return unchanged(state, `failure of ${event.chargeReference} already recorded`);
     case 'cancelled':
       return applied<InstallmentState>(state, { status: 'cancelled' });
@@ -200,6 +221,7 @@ function fromPaid(state: StateOf<'paid'>, event: InstallmentEvent): Transition<I
             `already paid by ${state.chargeReference}; refund ${event.chargeReference}`,
           );
     case 'charge_failed':
+    case 'customer_charge_failed':
       return unchanged(state, `already paid; the failure of ${event.chargeReference} is stale`);
     case 'cancelled':
       return refused(state, 'a paid installment cannot be cancelled; refund it');
@@ -216,6 +238,7 @@ function fromCancelled(
     case 'charge_succeeded':
       return refused(state, `${event.chargeReference} charged a cancelled installment; refund it`);
     case 'charge_failed':
+    case 'customer_charge_failed':
       return unchanged(state, 'cancelled: the failure is stale');
     case 'cancelled':
       return unchanged(state, 'already cancelled');
@@ -228,6 +251,13 @@ function processing(chargeReference: string, attempt: number): InstallmentState 
 
 function failed(chargeReference: string, failedAttempts: number): InstallmentState {
   return { status: 'failed', chargeReference, failedAttempts };
+}
+
+/** Attempt n starts from scheduled (n = 1) or from failed after n − 1 automatic failures. */
+function restorable(before: InstallmentState, attempt: number): boolean {
+  if (before.status === 'scheduled') return attempt === 1;
+  if (before.status === 'failed') return before.failedAttempts === attempt - 1;
+  return false;
 }
 
 /**

@@ -7,7 +7,7 @@ import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } fr
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 import type { AppContext } from '../app-context.ts';
-import { isDatabaseUnavailable } from '../db/database.ts';
+import { isDatabaseUnavailable, isTransactionConflict } from '../db/database.ts';
 import { DomainError } from '../domain/errors.ts';
 import {
   registerCheckoutPreviewRoutes,
@@ -80,6 +80,8 @@ export interface HttpOptions {
   maxRequestsInFlight?: number;
   /** The built pages (scripts/build-web.ts); default web/dist of this checkout. */
   webDistDir?: string;
+  /** Where log lines go (default stdout); tests read what was logged from it. */
+  logStream?: { write(line: string): void };
 }
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -89,7 +91,9 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promise<TypedApp> {
   const app = Fastify({
-    logger: loggerOptions(options.logLevel),
+    logger: options.logStream
+      ? { ...loggerOptions(options.logLevel), stream: options.logStream }
+      : loggerOptions(options.logLevel),
     bodyLimit: options.bodyLimitBytes,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     requestIdHeader: false,
@@ -117,6 +121,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
 
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('principal', null);
+  app.decorateRequest('secretKeyCheck', undefined);
   app.decorateRequest('rawBody', undefined);
 
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
@@ -292,6 +297,18 @@ function mapError(error: FastifyError | DomainError): MappedError {
       status: 503,
       code: 'service_unavailable',
       detail: 'The service cannot reach its database right now. Try again in a few seconds.',
+      retryable: true,
+      retryAfterSeconds: 1,
+    };
+  }
+  // A deadlock or serialization failure that outlasted runWrite's retries: nothing was applied
+  // and the same request may succeed in a moment (an Idempotency-Key replays safely).
+  if (isTransactionConflict(error)) {
+    return {
+      status: 503,
+      code: 'service_unavailable',
+      detail:
+        'This request collided with another change to the same records. Try again in a second.',
       retryable: true,
       retryAfterSeconds: 1,
     };

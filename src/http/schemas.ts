@@ -147,6 +147,16 @@ export const TokenPair = {
   refresh_token: Type.String({ description: 'Single use; rotated on refresh.' }),
 };
 
+/** Sign-out, alike for customers and merchants (decision 0034): the login's refresh token. */
+export const SignOutRequest = Type.Object(
+  { refresh_token: Type.String({ minLength: 1, maxLength: 200 }) },
+  Strict,
+);
+export const SignedOut = Type.Object({
+  object: Type.Literal('sign_out'),
+  signed_out: Type.Literal(true),
+});
+
 export const Tier = Type.Union([
   Type.Literal('Tranche Bronze'),
   Type.Literal('Tranche Silver'),

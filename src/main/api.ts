@@ -11,12 +11,12 @@ export async function startApi(runtime: Runtime): Promise<{ app: TypedApp; url: 
     maxRequestsInFlight: runtime.config.maxRequestsInFlight,
     collectProcessMetrics: true,
   });
-  // Credential changes made by other processes (CLI, admin API on another instance) reach this
-  // process's key cache through PostgreSQL NOTIFY.
+  // Credential changes made by other processes (CLI, admin API on another instance: keys,
+  // merchant status, ended logins) reach this process's cache through PostgreSQL NOTIFY.
   const { credentialCache } = runtime.ctx;
   const listener = listenForCredentialChanges(
     runtime.databaseUrl,
-    (merchantId) => credentialCache.invalidateMerchant(merchantId),
+    (announcement) => credentialCache.forget(announcement),
     () => credentialCache.clear(),
     (message) => app.log.warn(message),
   );

@@ -34,8 +34,10 @@ const MAX_RETRY_MS = 30_000;
  * `tranche listen`: reads the service's test event stream (an outbound connection, so it works
  * from a laptop the service cannot reach) and forwards each event's exact body and signature
  * headers to a local URL, one line per event. Reconnects with back-off after any drop and
- * resumes after the last event it received (Last-Event-ID), so nothing is lost. Returns 0 when
- * stopped (Ctrl-C), or throws a CliFailure (wrong key, live key) that the CLI prints.
+ * resumes after the last event it received (Last-Event-ID), so nothing is lost; when the server
+ * ends a stream on purpose (its maximum age, `event: reconnect`), at once and without a note.
+ * Returns 0 when stopped (Ctrl-C), or throws a CliFailure (wrong key, live key) that the CLI
+ * prints.
  */
 export async function runListen(options: ListenOptions, out: CliOutput): Promise<number> {
   const target = new URL(options.forwardTo);
@@ -59,7 +61,7 @@ export async function runListen(options: ListenOptions, out: CliOutput): Promise
   while (!stopped()) {
     const attempt = { connected: false };
     try {
-      await readStream(options, merchant.id, lastEventId, {
+      const ended = await readStream(options, merchant.id, lastEventId, {
         onOpen: () => {
           attempt.connected = true;
           retryMs = options.firstRetryMs ?? 1_000;
@@ -68,6 +70,7 @@ export async function runListen(options: ListenOptions, out: CliOutput): Promise
         onCursor: (cursor) => (lastEventId = cursor),
       });
       if (stopped()) break;
+      if (ended.reconnectNow) continue;
       out.note(`${clock()}  The stream ended; reconnecting in ${seconds(retryMs)} …`);
     } catch (error) {
       if (stopped()) break;
@@ -92,7 +95,7 @@ async function readStream(
     onEvent(event: StreamedEvent): Promise<void>;
     onCursor(cursor: string): void;
   },
-): Promise<void> {
+): Promise<{ reconnectNow: boolean }> {
   const query =
     options.events.length > 0 ? `?events=${encodeURIComponent(options.events.join(','))}` : '';
   const response = await fetch(
@@ -121,6 +124,7 @@ async function readStream(
   on.onOpen();
   const decoder = new TextDecoder();
   let buffer = '';
+  let reconnectNow = false;
   for await (const chunk of response.body) {
     buffer += decoder.decode(chunk as Uint8Array, { stream: true });
     let end: number;
@@ -137,8 +141,11 @@ async function readStream(
       if (data !== '') await on.onEvent(JSON.parse(data) as StreamedEvent);
       const cursor = field('id').at(-1);
       if (cursor) on.onCursor(cursor);
+      // The server's last message before it ends the stream on purpose (decision 0032).
+      if (data === '' && field('event').at(-1) === 'reconnect') reconnectNow = true;
     }
   }
+  return { reconnectNow };
 }
 
 /**

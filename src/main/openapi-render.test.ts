@@ -32,8 +32,10 @@ describe('docs/openapi.json', () => {
     expect(committed).toBe(await renderOpenApiDocument());
   });
 
-  it('stays under 200 KB', () => {
-    expect(Buffer.byteLength(committed)).toBeLessThan(200 * 1024);
+  // Decision 0019: a guard against bloat (repeated schemas, inlined examples), not against new
+  // operations; raised from 200 KB when issue 24's sign-out, operator accounts and headers came.
+  it('stays under 256 KB', () => {
+    expect(Buffer.byteLength(committed)).toBeLessThan(256 * 1024);
   });
 
   it('names every operation once, in camelCase', () => {

@@ -34,6 +34,10 @@ export async function renderOpenApiDocument(): Promise<string> {
       rateLimitIpPerMin: 300,
       loginMaxFailures: 5,
       webhookTimeoutMs: 10_000,
+      loopbackTestWebhooks: false,
+      eventStreamsPerKey: 5,
+      eventStreamsPerProcess: 100,
+      eventStreamMaxAgeMs: 900_000,
     },
   });
   const app = await buildHttpApp(ctx, { logLevel: 'silent', bodyLimitBytes: 65_536 });

@@ -6,6 +6,7 @@ import type { AppContext } from '../app-context.ts';
 import { connectDatabase, type DatabaseHandle } from '../db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../db/embedded.ts';
 import { migrate } from '../db/migrate.ts';
+import { loopbackWebhooksAllowed } from '../features/merchant-webhooks/index.ts';
 import { identityProviderFor } from '../identity/sandbox.ts';
 import { type Clock, systemClock } from '../platform/clock.ts';
 import type { Config } from '../platform/config.ts';
@@ -100,6 +101,10 @@ export async function openRuntime(
       rateLimitIpPerMin: config.rateLimitIpPerMin,
       loginMaxFailures: config.loginMaxFailures,
       webhookTimeoutMs: config.webhookTimeoutMs,
+      loopbackTestWebhooks: loopbackWebhooksAllowed(config.env),
+      eventStreamsPerKey: config.eventStreamsPerKey,
+      eventStreamsPerProcess: config.eventStreamsPerProcess,
+      eventStreamMaxAgeMs: config.eventStreamMaxAgeMs,
     },
   });
   return {

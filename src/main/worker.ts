@@ -168,6 +168,7 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
       perMerchant: config.webhookEndpointConcurrency,
       timeoutMs: config.webhookTimeoutMs,
       pollMs: config.webhookPollMs,
+      loopbackTestWebhooks: ctx.settings.loopbackTestWebhooks,
       onRecorded: metrics.events.webhookAttempt,
     },
   );

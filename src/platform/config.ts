@@ -32,6 +32,9 @@ export interface Config {
   trustProxy: TrustProxy;
   bodyLimitBytes: number;
   maxRequestsInFlight: number;
+  eventStreamsPerKey: number;
+  eventStreamsPerProcess: number;
+  eventStreamMaxAgeMs: number;
   workerConcurrency: number;
   workerMetricsPort: number;
   gatewayBaseUrl: string | undefined;
@@ -141,7 +144,7 @@ export const SETTINGS = {
     default: 5,
     min: 1,
     description:
-      'Failed logins per email (and per IP ×4) in 15 minutes before logins are refused with 429.',
+      'Failed sign-ins per email in 15 minutes before sign-ins to that email are refused with 429; past 4× as many from one IP, that IP gets one password check a second (decision 0033).',
   },
   TRUST_PROXY: {
     default: 'off',
@@ -158,6 +161,24 @@ export const SETTINGS = {
     min: 0,
     description:
       'Requests one API process handles at once; past it, new requests get 503 with `Retry-After: 1` and nothing done (health, metrics and docs are exempt). `0`: no limit.',
+  },
+  EVENT_STREAMS_PER_KEY: {
+    default: 5,
+    min: 1,
+    description:
+      'Sandbox event streams (`tranche listen`) one API key may have open at once in one API process; past it, opening another gets 429.',
+  },
+  EVENT_STREAMS_PER_PROCESS: {
+    default: 100,
+    min: 1,
+    description:
+      'Event streams one API process serves at once, all keys together; past it, opening another gets 429. An open stream does not count towards `MAX_REQUESTS_IN_FLIGHT`.',
+  },
+  EVENT_STREAM_MAX_AGE_MS: {
+    default: 900000,
+    min: 1000,
+    description:
+      'An event stream is ended cleanly after about this long (up to 10% sooner, so streams opened together do not reconnect together); `tranche listen` reconnects at once with its cursor and loses nothing.',
   },
   WORKER_CONCURRENCY: {
     default: 200,
@@ -191,7 +212,7 @@ export const SETTINGS = {
     default: 30_000,
     min: 0,
     description:
-      'How long an API process may reuse a resolved secret key. Revocations, rolls and status changes reach every process at once (PostgreSQL NOTIFY); this only bounds a missed notification. 0 disables the cache.',
+      'How long an API process may reuse a resolved secret key or a live session (decision 0034). Revocations, rolls, status changes, sign-outs reach every process at once (PostgreSQL NOTIFY); this only bounds a missed notification. 0 disables the cache.',
   },
   SANDBOX_GATEWAY_PORT: {
     default: 4010,
@@ -394,6 +415,9 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy,
     bodyLimitBytes: int('BODY_LIMIT_BYTES'),
     maxRequestsInFlight: int('MAX_REQUESTS_IN_FLIGHT'),
+    eventStreamsPerKey: int('EVENT_STREAMS_PER_KEY'),
+    eventStreamsPerProcess: int('EVENT_STREAMS_PER_PROCESS'),
+    eventStreamMaxAgeMs: int('EVENT_STREAM_MAX_AGE_MS'),
     workerConcurrency: int('WORKER_CONCURRENCY'),
     workerMetricsPort: int('WORKER_METRICS_PORT'),
     gatewayBaseUrl: url('GATEWAY_BASE_URL')?.replace(/\/+$/, ''),

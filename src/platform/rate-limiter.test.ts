@@ -20,6 +20,23 @@ function behavesAsAFixedWindowCounter(make: () => RateLimitStore): void {
     expect((await store.peek(key, 60_000, second.resetAtMs)).count).toBe(0);
     await store.close();
   });
+  it('releases one hit of the window it was made in, never below zero', async () => {
+    const store = make();
+    const key = `r_${randomBase62(8)}`;
+    const t0 = 1_700_000_040_000;
+    await store.hit(key, 60_000, t0);
+    await store.hit(key, 60_000, t0);
+    await store.release(key, 60_000, t0 + 1_000);
+    expect((await store.peek(key, 60_000, t0)).count).toBe(1);
+    await store.release(key, 60_000, t0);
+    await store.release(key, 60_000, t0);
+    expect((await store.peek(key, 60_000, t0)).count).toBe(0);
+    // A release for a window with no hits (ended, or reset meanwhile) leaves nothing behind.
+    await store.release(key, 60_000, t0 + 60_000);
+    expect((await store.peek(key, 60_000, t0 + 60_000)).count).toBe(0);
+    expect((await store.hit(key, 60_000, t0 + 60_000)).count).toBe(1);
+    await store.close();
+  });
   it('keeps keys apart', async () => {
     const store = make();
     const now = Date.now();

@@ -15,6 +15,11 @@ export interface RateLimitStore {
   hit(key: string, windowMs: number, nowMs: number): Promise<WindowCount>;
   /** The window's count without adding a hit. */
   peek(key: string, windowMs: number, nowMs: number): Promise<WindowCount>;
+  /**
+   * Takes back one hit made at `nowMs` (a reservation that turned out not to count). A window
+   * that has already ended or been reset is left alone, never made negative.
+   */
+  release(key: string, windowMs: number, nowMs: number): Promise<void>;
   reset(key: string, windowMs: number, nowMs: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -40,6 +45,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
   async peek(key: string, windowMs: number, nowMs: number): Promise<WindowCount> {
     const { id, resetAtMs } = windowOf(key, windowMs, nowMs);
     return { count: this.counts.get(id)?.count ?? 0, resetAtMs };
+  }
+
+  async release(key: string, windowMs: number, nowMs: number): Promise<void> {
+    const entry = this.counts.get(windowOf(key, windowMs, nowMs).id);
+    if (entry && entry.count > 0) entry.count -= 1;
   }
 
   async reset(key: string, windowMs: number, nowMs: number): Promise<void> {
@@ -85,6 +95,15 @@ export class RedisRateLimitStore implements RateLimitStore {
     const { id, resetAtMs } = windowOf(key, windowMs, nowMs);
     const raw = await this.redis.get(this.prefix + id);
     return { count: raw === null ? 0 : Number(raw), resetAtMs };
+  }
+
+  async release(key: string, windowMs: number, nowMs: number): Promise<void> {
+    // DECR alone would create an expired or reset window again, at -1 and without a TTL.
+    await this.redis.eval(
+      "if (tonumber(redis.call('get', KEYS[1]) or '0') > 0) then return redis.call('decr', KEYS[1]) end return 0",
+      1,
+      this.prefix + windowOf(key, windowMs, nowMs).id,
+    );
   }
 
   async reset(key: string, windowMs: number, nowMs: number): Promise<void> {

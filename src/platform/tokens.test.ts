@@ -1,6 +1,6 @@
 import { createHmac, createPrivateKey, createPublicKey } from 'node:crypto';
 
-import { jwtVerify } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 
 import { ManualClock } from './clock.ts';
@@ -13,7 +13,8 @@ describe('TokenService.verify (every customer and dashboard route goes through i
   const { jwtPrivateKeyPem } = generateSecrets();
   const clock = new ManualClock(new Date('2026-11-26T12:00:00Z'));
   const tokens = new TokenService(jwtPrivateKeyPem, clock);
-  const publicKey = createPublicKey(createPrivateKey(jwtPrivateKeyPem));
+  const privateKey = createPrivateKey(jwtPrivateKeyPem);
+  const publicKey = createPublicKey(privateKey);
   const now = Math.floor(clock.now().getTime() / 1000);
   const claims = {
     iss: 'tranche',
@@ -31,8 +32,23 @@ describe('TokenService.verify (every customer and dashboard route goes through i
   };
 
   it('accepts its own EdDSA token', async () => {
-    const { token } = await tokens.issue('cus_x', 'customer');
-    expect(await tokens.verify(token, 'customer')).toMatchObject({ subject: 'cus_x' });
+    const { token } = await tokens.issue('cus_x', 'customer', 'rt_login');
+    expect(await tokens.verify(token, 'customer')).toMatchObject({
+      subject: 'cus_x',
+      sessionId: 'rt_login',
+    });
+  });
+
+  it('refuses a token of ours without a session id (issued before decision 0034)', async () => {
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' })
+      .setIssuer('tranche')
+      .setAudience('tranche:customer')
+      .setSubject('cus_x')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .sign(privateKey);
+    expect(await tokens.verify(token, 'customer')).toBeNull();
   });
 
   it('refuses HS256/HS512 tokens signed with our public key, in any of its encodings', async () => {
@@ -59,7 +75,7 @@ describe('TokenService.verify (every customer and dashboard route goes through i
     expect(
       await tokens.verify(`${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`, 'customer'),
     ).toBeNull();
-    const { token } = await tokens.issue('cus_x', 'customer');
+    const { token } = await tokens.issue('cus_x', 'customer', 'rt_login');
     expect(await tokens.verify(token, 'merchant_dashboard')).toBeNull();
     clock.advance(16 * 60_000);
     expect(await tokens.verify(token, 'customer')).toBeNull();

@@ -20,6 +20,8 @@ export interface AccessTokenClaims {
   subject: string;
   audience: TokenAudience;
   expiresAt: Date;
+  /** The login the token belongs to (its refresh-token family, decision 0034). */
+  sessionId: string;
 }
 
 export class TokenService {
@@ -39,9 +41,10 @@ export class TokenService {
   async issue(
     subject: string,
     audience: TokenAudience,
+    sessionId: string,
   ): Promise<{ token: string; expiresInSeconds: number }> {
     const nowSeconds = Math.floor(this.clock.now().getTime() / 1000);
-    const token = await new SignJWT({})
+    const token = await new SignJWT({ sid: sessionId })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setIssuer(ISSUER)
       .setAudience(`tranche:${audience}`)
@@ -61,10 +64,13 @@ export class TokenService {
         audience: `tranche:${audience}`,
         currentDate: this.clock.now(),
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
-        requiredClaims: ['sub', 'exp', 'iat'],
+        requiredClaims: ['sub', 'exp', 'iat', 'sid'],
       });
-      if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
-      return { subject: payload.sub, audience, expiresAt: new Date(payload.exp * 1000) };
+      const { sub, exp, sid } = payload;
+      if (typeof sub !== 'string' || typeof exp !== 'number' || typeof sid !== 'string') {
+        return null;
+      }
+      return { subject: sub, audience, expiresAt: new Date(exp * 1000), sessionId: sid };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;

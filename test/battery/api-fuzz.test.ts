@@ -56,6 +56,7 @@ const validatorFor = responseValidators(document);
 const OWN_MERCHANT = new Set([
   'changeMerchantPassword',
   'refreshMerchantToken',
+  'signOutMerchant',
   'rollSecretKey',
   'revokeSecretKey',
   'adminApproveMerchant',
@@ -119,7 +120,14 @@ beforeAll(async () => {
     email: confirmed.customer.email,
     password: confirmed.customer.password,
     token: confirmed.customer.accessToken,
-    refreshToken: confirmed.customer.refreshToken,
+    // Another login of the customer's: refreshing it twice or signing it out (decision 0034)
+    // must not end the login whose access token the customer operations use.
+    refreshToken: (
+      await t.http.post('/api/v1/customers/login', {
+        email: confirmed.customer.email,
+        password: confirmed.customer.password,
+      })
+    ).body.data.refresh_token,
   });
   // The deposit collected, so refunds (and their reads) have something to act on.
   const deposit = confirmed.plan.installments[0];

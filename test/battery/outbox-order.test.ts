@@ -71,7 +71,14 @@ describe('B27: a later row committing first loses nothing', () => {
         secretBox: t.ctx.secretBox,
         log: createLogger('silent', 'test'),
       },
-      { concurrency: 8, perMerchant: 4, timeoutMs: 2_000, pollMs: 10, random: () => 0 },
+      {
+        concurrency: 8,
+        perMerchant: 4,
+        timeoutMs: 2_000,
+        pollMs: 10,
+        loopbackTestWebhooks: true,
+        random: () => 0,
+      },
     );
     dispatcher.start();
     let lost = 0;

@@ -142,7 +142,14 @@ async function emit(merchant: TestMerchant, note: string): Promise<void> {
 function dispatcher(): WebhookDispatcher {
   return new WebhookDispatcher(
     { db: t.ctx.db, clock: t.clock, secretBox: t.ctx.secretBox, log: createLogger('silent', 't') },
-    { concurrency: 8, perMerchant: 4, timeoutMs: TIMEOUT_MS, pollMs: 20, random: () => 0 },
+    {
+      concurrency: 8,
+      perMerchant: 4,
+      timeoutMs: TIMEOUT_MS,
+      pollMs: 20,
+      loopbackTestWebhooks: true,
+      random: () => 0,
+    },
   );
 }
 

@@ -198,29 +198,23 @@ describe('operator console', () => {
     await run.waitFor();
     expect(await run.innerText()).toContain('Bola Ade');
 
-    const refreshToken = await page.evaluate(
-      () =>
-        (
-          JSON.parse(sessionStorage.getItem('tranche.admin.session') ?? '{}') as {
-            refresh?: string;
-          }
-        ).refresh,
-    );
-    expect(refreshToken).toMatch(/^rft_/);
+    const held = await page.evaluate(() => sessionStorage.getItem('tranche.admin.session'));
+    const tokens = JSON.parse(held ?? 'null') as { access: string; refresh: string };
+    expect(tokens.refresh).toMatch(/^rft_/);
+    const signOut = page.waitForResponse((r) => r.url().endsWith('/api/v1/admin/logout'));
     await page.getByRole('button', { name: 'Sign out' }).click();
+    const answered = await signOut;
+    expect(answered.status()).toBe(200);
+    expect(answered.request().postDataJSON()).toEqual({ refresh_token: tokens.refresh });
     await page.getByRole('heading', { name: 'Operator console' }).waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('tranche.admin.session'))).toBeNull();
-    // Sign-out ended the sign-in on the server: its refresh token no longer works.
-    await expect
-      .poll(
-        async () =>
-          (
-            await suite.stack.api.post('/api/v1/admin/token/refresh', {
-              refresh_token: refreshToken,
-            })
-          ).status,
-      )
-      .toBe(401);
+    // Sign-out ended the sign-in on the server: its refresh and access tokens no longer work.
+    const refreshed = await suite.stack.api.post('/api/v1/admin/token/refresh', {
+      refresh_token: tokens.refresh,
+    });
+    expect(refreshed.status).toBe(401);
+    const read = await suite.stack.api.get('/api/v1/admin/merchants', { token: tokens.access });
+    expect(read.status).toBe(401);
     await page.close();
   });
 });

@@ -236,6 +236,103 @@ describe('customer dashboard', () => {
     await page.close();
   });
 
+  it('a declined early payoff changes nothing and says why; a card added in one picker is offered by every picker, the plan’s method first; after paying with it, pay-off offers it first', async () => {
+    const customer = await apiCustomer(suite.stack.api, { verified: true, card: 'success' });
+    const planId = await planFor(customer, 'order-stale-2');
+    await drainCardOf(customer.email);
+    const advanced = await suite.stack.api.post(
+      `/api/v1/merchant/${suite.merchant.id}/plans/${planId}/advance`,
+      undefined,
+      { token: suite.merchant.key },
+    );
+    expect(advanced.status, JSON.stringify(advanced.body)).toBe(200);
+    await waitFor(
+      async () => (await merchantPlan(planId)).installments[1]?.status === 'failed',
+      'the failed installment',
+    );
+    const failedEvents = async () =>
+      (
+        await suite.stack.sql<{ type: string }>(
+          `SELECT type FROM webhook_events WHERE merchant_id = $1 AND body LIKE $2 AND type = 'payment.failed'`,
+          [suite.merchant.id, `%${planId}%`],
+        )
+      ).length;
+    const trust = async () =>
+      (await suite.stack.api.get('/api/v1/customers/me/trust', { token: customer.token })).body
+        .data as { score: number; factors: { missed_installments: number } };
+    const before = {
+      plan: await merchantPlan(planId),
+      failedEvents: await failedEvents(),
+      trust: await trust(),
+    };
+
+    const page = await openDashboard(customer.email);
+    await page.goto(`${suite.stack.apiUrl}/dashboard/plans/${planId}`);
+    const payOff = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Pay off early' }),
+    });
+    const overdue = page.locator('section', {
+      has: page.getByRole('heading', { name: 'A payment is overdue' }),
+    });
+    await payOff.getByRole('button', { name: 'Pay off early…' }).click();
+    await payOff.getByRole('button', { name: /^Pay off ₦/ }).click();
+    const declined = payOff.getByRole('alert');
+    await declined.waitFor();
+    expect(await declined.innerText()).toMatch(
+      /did not go through: .*Nothing on your plan changed/,
+    );
+    await screenshots(page, 'dashboard-payoff-declined');
+    // Nothing moved: the later installments are still scheduled, one missed payment as before,
+    // no new payment.failed for the shop, the same score.
+    expect(await merchantPlan(planId)).toEqual(before.plan);
+    expect(await failedEvents()).toBe(before.failedEvents);
+    expect(await trust()).toEqual(before.trust);
+    expect(await page.locator('table.plan-schedule').getByText('Failed').count()).toBe(1);
+
+    // A new card, added in the overdue card's picker, is offered by every picker at once; the
+    // plan's own method stays first everywhere until a payment with the new one goes through.
+    await overdue.getByRole('button', { name: 'Use a new card' }).click();
+    await addCardInPopup(page, () =>
+      overdue.getByRole('button', { name: 'Open the secure card page' }).click(),
+    );
+    await overdue.getByText('If this payment goes through').waitFor({ timeout: 15_000 });
+    const newMethod = await overdue.getByLabel('Pay with').inputValue();
+    expect(newMethod).not.toBe(customer.methodId);
+    const optionValues = (picker: ReturnType<Page['getByLabel']>) =>
+      picker
+        .locator('option')
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    const planPicker = page.getByLabel('Debit the installments from');
+    expect(await optionValues(planPicker)).toEqual([customer.methodId, newMethod]);
+    expect(await planPicker.inputValue()).toBe(customer.methodId);
+
+    await overdue.getByRole('button', { name: /^Pay ₦.* now$/ }).click();
+    await page
+      .getByRole('heading', { name: 'A payment is overdue' })
+      .waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => {
+        const plan = await suite.stack.api.get(`/api/v1/customers/me/plans/${planId}`, {
+          token: customer.token,
+        });
+        return plan.body.data.payment_method_id as string;
+      })
+      .toBe(newMethod);
+    // The pay-off picker now offers the card that works, first and chosen.
+    await payOff.getByRole('button', { name: 'Pay off early…' }).click();
+    const payOffPicker = payOff.getByLabel('Pay off with');
+    await expect.poll(() => optionValues(payOffPicker)).toEqual([newMethod, customer.methodId]);
+    expect(await payOffPicker.inputValue()).toBe(newMethod);
+    expect(await planPicker.inputValue()).toBe(newMethod);
+    expect(await seriousA11yViolations(page.mainFrame())).toEqual([]);
+    await page.setViewportSize(PHONE);
+    await screenshots(page, 'dashboard-payoff-picker-current');
+    await payOff.getByRole('button', { name: /^Pay off ₦/ }).click();
+    await page.getByText('Paid off').first().waitFor();
+    expect((await merchantPlan(planId)).status).toBe('completed');
+    await page.close();
+  });
+
   it("another customer's plan id in the URL shows nothing of it", async () => {
     const owner = await apiCustomer(suite.stack.api, { verified: true, card: 'success' });
     const planId = await planFor(owner, 'order-private-7');
@@ -251,6 +348,31 @@ describe('customer dashboard', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.reload();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.close();
+  });
+
+  it('Sign out ends the login on the server: the tab’s refresh and access tokens stop working', async () => {
+    const customer = await apiCustomer(suite.stack.api, { verified: false });
+    const page = await openDashboard(customer.email);
+    const held = await page.evaluate(() => sessionStorage.getItem('tranche.customer.session'));
+    const tokens = JSON.parse(held ?? 'null') as { access: string; refresh: string };
+    expect(tokens.refresh).toMatch(/^rft_/);
+    const signOut = page.waitForResponse((r) => r.url().endsWith('/api/v1/customers/logout'));
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    const answered = await signOut;
+    expect(answered.status()).toBe(200);
+    expect(answered.request().postDataJSON()).toEqual({ refresh_token: tokens.refresh });
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(
+      await page.evaluate(() => sessionStorage.getItem('tranche.customer.session')),
+    ).toBeNull();
+    await screenshots(page, 'dashboard-signed-out');
+    const refreshed = await suite.stack.api.post('/api/v1/customers/token/refresh', {
+      refresh_token: tokens.refresh,
+    });
+    expect(refreshed.status).toBe(401);
+    const me = await suite.stack.api.get('/api/v1/customers/me', { token: tokens.access });
+    expect(me.status).toBe(401);
     await page.close();
   });
 

@@ -209,6 +209,33 @@ describe('merchant dashboard: account and developers', () => {
     }
   });
 
+  it('Sign out ends the dashboard login on the server: the tab’s refresh and access tokens stop working', async () => {
+    const page = await suite.browser.newPage({ viewport: DESKTOP });
+    const { merchantId } = await register(page, `out-${randomUUID()}@shop.ng`);
+    const held = await page.evaluate(() => sessionStorage.getItem('tranche.merchant.session'));
+    const tokens = JSON.parse(held ?? 'null') as { access: string; refresh: string };
+    expect(tokens.refresh).toMatch(/^rft_/);
+    const signOut = page.waitForResponse((r) => r.url().endsWith('/api/v1/merchant/logout'));
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    const answered = await signOut;
+    expect(answered.status()).toBe(200);
+    expect(answered.request().postDataJSON()).toEqual({ refresh_token: tokens.refresh });
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(
+      await page.evaluate(() => sessionStorage.getItem('tranche.merchant.session')),
+    ).toBeNull();
+    await screenshots(page, 'merchant-signed-out');
+    const refreshed = await suite.stack.api.post('/api/v1/merchant/token/refresh', {
+      refresh_token: tokens.refresh,
+    });
+    expect(refreshed.status).toBe(401);
+    const read = await suite.stack.api.get(`/api/v1/merchant/${merchantId}`, {
+      token: tokens.access,
+    });
+    expect(read.status).toBe(401);
+    await page.close();
+  });
+
   it('password change; a deactivated account is told why at sign-in', async () => {
     const page = await suite.browser.newPage({ viewport: DESKTOP });
     const email = `pw-${randomUUID()}@shop.ng`;

@@ -51,6 +51,8 @@ export async function startTestApp(
     authCacheTtlMs?: number;
     /** Where the built pages are read from (default web/dist, built by the global setup). */
     webDistDir?: string;
+    /** The app's log: its level and where the lines go (default TEST_LOG_LEVEL or silent, stdout). */
+    log?: { level: string; stream: { write(line: string): void } };
     /** An existing test database (e.g. one a sandbox gateway already uses). */
     database?: { url: string; drop(): Promise<void> };
   } = {},
@@ -82,16 +84,21 @@ export async function startTestApp(
       rateLimitIpPerMin: 100_000,
       loginMaxFailures: 5,
       webhookTimeoutMs: 2_000,
+      loopbackTestWebhooks: true,
+      eventStreamsPerKey: 5,
+      eventStreamsPerProcess: 100,
+      eventStreamMaxAgeMs: 900_000,
       ...options.settings,
     },
   });
   const listener = listenForCredentialChanges(
     database.url,
-    (merchantId) => ctx.credentialCache.invalidateMerchant(merchantId),
+    (announcement) => ctx.credentialCache.forget(announcement),
     () => ctx.credentialCache.clear(),
   );
   const app = await buildHttpApp(ctx, {
-    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    logLevel: options.log?.level ?? process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...(options.log && { logStream: options.log.stream }),
     bodyLimitBytes: options.bodyLimitBytes ?? 65_536,
     ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
     ...(options.maxRequestsInFlight !== undefined && {

@@ -478,9 +478,13 @@ describe('operators sign in with their own accounts (decision 0035)', () => {
 
     t.clock.advance(30_000);
     const third = await operatorLogin(t.http, operator, nowSeconds());
+    const merchants = (token: string) => t.http.get('/api/v1/admin/merchants', { token });
+    expect((await merchants(third.token)).status).toBe(200);
     const out = await t.http.post('/api/v1/admin/logout', { refresh_token: third.refreshToken });
     expect(out.status).toBe(200);
     expect((await refresh(third.refreshToken)).status).toBe(401);
+    // The access token ends with its login (decision 0034), not 15 minutes later.
+    expect((await merchants(third.token)).status).toBe(401);
 
     t.clock.advance(30_000);
     const fourth = await operatorLogin(t.http, operator, nowSeconds());
@@ -491,8 +495,17 @@ describe('operators sign in with their own accounts (decision 0035)', () => {
     expect((await refresh(late.body.data.refresh_token as string)).status).toBe(401);
 
     const fifth = await operatorLogin(t.http, operator, nowSeconds());
+    expect((await merchants(fifth.token)).status).toBe(200);
     await disableOperator(t.ctx, operator.email);
-    expect((await t.http.get('/api/v1/admin/merchants', { token: fifth.token })).status).toBe(401);
+    expect((await merchants(fifth.token)).status).toBe(401);
+    const ended = await t.ctx.db
+      .selectFrom('refresh_token_families')
+      .select('revoked_at')
+      .where('subject_type', '=', 'operator')
+      .where('subject_id', '=', operator.id)
+      .execute();
+    expect(ended.length).toBeGreaterThan(0);
+    expect(ended.filter((login) => !login.revoked_at)).toEqual([]);
     expect((await refresh(fifth.refreshToken)).status).toBe(401);
     t.clock.advance(30_000);
     expect((await login(operator)).status).toBe(401);

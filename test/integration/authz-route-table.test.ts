@@ -92,8 +92,8 @@ beforeAll(async () => {
   revokedKey = rolled.secret_key;
   customer = await createTestCustomer(t);
   otherCustomer = await createTestCustomer(t);
-  dashboard = (await t.ctx.tokens.issue(merchant.id, 'merchant_dashboard')).token;
-  otherDashboard = (await t.ctx.tokens.issue(other.id, 'merchant_dashboard')).token;
+  dashboard = await dashboardToken(merchant);
+  otherDashboard = await dashboardToken(other);
   const signedIn = await operatorLogin(
     t.http,
     await addOperator(t),
@@ -103,6 +103,14 @@ beforeAll(async () => {
   operatorId = signedIn.operator.id;
 });
 afterAll(async () => t.close());
+
+async function dashboardToken(who: TestMerchant): Promise<string> {
+  const login = await t.http.post('/api/v1/merchant/login', {
+    email: who.email,
+    password: who.password,
+  });
+  return login.body.data.access_token as string;
+}
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 

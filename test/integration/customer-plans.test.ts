@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { recordIntents } from '../../src/features/collections/intents.ts';
 import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';
 import { addCard, collect, confirmPlanFor } from '../harness/plans.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
@@ -58,6 +60,55 @@ async function planWithMissedInstallment(): Promise<Planned> {
   expect(travelled.status).toBe(200);
   expect(await collect(t, planned.plan.installments[1]!.id)).toBe('failed');
   return planned;
+}
+
+/** What a failed payment the customer started must leave exactly as it was (issue 27 fix 1). */
+async function footprint(p: Planned) {
+  const installments = await t.ctx.db
+    .selectFrom('installments')
+    .select(['id', 'status', 'failed_attempts', 'charge_reference'])
+    .where('plan_id', '=', p.plan.id)
+    .orderBy('sequence')
+    .execute();
+  const plan = await t.ctx.db
+    .selectFrom('payment_plans')
+    .select(['status', 'payment_method_id'])
+    .where('id', '=', p.plan.id)
+    .executeTakeFirstOrThrow();
+  const jobs = await sql<{ key: string; run_at: Date }>`
+    SELECT key, run_at FROM graphile_worker.jobs
+     WHERE task_identifier = 'collect_installment' AND key = ANY(${installments
+       .map((i) => [1, 2, 3, 4].map((n) => `collect:${i.id}:${n}`))
+       .flat()}::text[])
+     ORDER BY key`.execute(t.ctx.db);
+  const events = await t.ctx.db
+    .selectFrom('webhook_events')
+    .select('type')
+    .where('merchant_id', '=', merchant.id)
+    .where('body', 'like', `%${p.plan.id}%`)
+    .orderBy('id')
+    .execute();
+  const notices = await t.ctx.db
+    .selectFrom('notification_outbox')
+    .select('kind')
+    .where('customer_id', '=', p.customer.id)
+    .orderBy('id')
+    .execute();
+  const trust = await t.http.get('/api/v1/customers/me/trust', { token: p.customer.accessToken });
+  return {
+    installments,
+    plan,
+    jobs: jobs.rows.map((j) => ({ key: j.key, runAt: j.run_at.toISOString() })),
+    events: events.map((e) => e.type),
+    notices: notices.map((n) => n.kind),
+    trust: trust.body.data as { score: number; delinquent: boolean; factors: object },
+  };
+}
+
+async function declineCard(authorizationCode: string): Promise<void> {
+  await t.sandbox.control('POST', `/_sandbox/authorizations/${authorizationCode}`, {
+    behaviour: 'insufficient_funds',
+  });
 }
 
 describe("the customer's plans", () => {
@@ -157,6 +208,108 @@ describe("the customer's plans", () => {
       { token: planned.customer.accessToken },
     );
     expect(done.status).toBe(409);
+  });
+
+  it('a declined pay-off changes nothing: no missed installment, no event, no e-mail, same schedule', async () => {
+    const planned = await confirmPlanFor(t, merchant);
+    expect(await collect(t, planned.plan.installments[0]!.id)).toBe('paid');
+    const before = await footprint(planned);
+    expect(before.jobs.length).toBeGreaterThanOrEqual(3);
+    await declineCard(planned.authorizationCode);
+    const off = await t.http.post(
+      `${plansPath(planned.plan.id)}/pay-off`,
+      {},
+      { token: planned.customer.accessToken },
+    );
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(off.body.data.payments).toHaveLength(3);
+    for (const payment of off.body.data.payments) {
+      expect(payment.outcome).toBe('failed');
+      expect(payment.message).toMatch(/did not go through: .+\. Nothing on your plan changed/);
+    }
+    expect(off.body.data.payment_plan.status).toBe('active');
+    expect(await footprint(planned)).toEqual(before);
+    expect(before.trust.delinquent).toBe(false);
+    // The attempts are on record for the merchant, as the customer's own, and failed.
+    const charges = await t.http.get(
+      `/api/v1/merchant/${merchant.id}/plans/${planned.plan.id}/charges`,
+      { token: merchant.testKey },
+    );
+    const own = charges.body.data.filter((c: { reference: string }) =>
+      c.reference.startsWith('pay-'),
+    );
+    expect(own.map((c: { status: string }) => c.status)).toEqual(['failed', 'failed', 'failed']);
+    // Once the card works, paying off goes through with new references and completes the plan.
+    await t.sandbox.control('POST', `/_sandbox/authorizations/${planned.authorizationCode}`, {
+      behaviour: 'success',
+    });
+    const paid = await t.http.post(
+      `${plansPath(planned.plan.id)}/pay-off`,
+      {},
+      { token: planned.customer.accessToken },
+    );
+    expect(paid.body.data.payments.map((p: { outcome: string }) => p.outcome)).toEqual([
+      'paid',
+      'paid',
+      'paid',
+    ]);
+    expect(paid.body.data.payment_plan.status).toBe('completed');
+  });
+
+  it('a declined pay-off with another card leaves the plan on its own card', async () => {
+    const planned = await confirmPlanFor(t, merchant);
+    expect(await collect(t, planned.plan.installments[0]!.id)).toBe('paid');
+    const other = await addCard(t, planned.customer, { isDefault: false });
+    await declineCard(other.authorizationCode);
+    const before = await footprint(planned);
+    const off = await t.http.post(
+      `${plansPath(planned.plan.id)}/pay-off`,
+      { payment_method_id: other.methodId },
+      { token: planned.customer.accessToken },
+    );
+    expect(off.body.data.payments.map((p: { outcome: string }) => p.outcome)).toEqual([
+      'failed',
+      'failed',
+      'failed',
+    ]);
+    expect(off.body.data.payment_plan.payment_method_id).toBe(planned.methodId);
+    expect(await footprint(planned)).toEqual(before);
+  });
+
+  it('a declined pay-now of a missed installment keeps its count, its reference and its retry', async () => {
+    const planned = await planWithMissedInstallment();
+    const before = await footprint(planned);
+    expect(before.installments[1]).toMatchObject({ status: 'failed', failed_attempts: 1 });
+    expect(before.jobs.map((j) => j.key)).toContain(
+      `collect:${planned.plan.installments[1]!.id}:2`,
+    );
+    for (let round = 0; round < 4; round += 1) {
+      const declined = await t.http.post(
+        `${plansPath(planned.plan.id)}/pay-now`,
+        {},
+        { token: planned.customer.accessToken },
+      );
+      expect(declined.body.data.payments[0].outcome).toBe('failed');
+    }
+    // Four declines would have used up every retry and defaulted the plan: they count for nothing.
+    expect(await footprint(planned)).toEqual(before);
+  });
+
+  it("the collection job that resumes a customer's failed payment queues the automatic attempt again", async () => {
+    const planned = await confirmPlanFor(t, merchant);
+    expect(await collect(t, planned.plan.installments[0]!.id)).toBe('paid');
+    const installmentId = planned.plan.installments[1]!.id;
+    const before = await footprint(planned);
+    // A pay-off died after recording its intent: the installment is processing a customer charge.
+    const intents = await recordIntents(t.ctx, [installmentId], { customerInitiated: true });
+    expect(intents.get(installmentId)?.reference).toMatch(/^pay-/);
+    // The automatic job runs (as at the due date) and finishes that charge, which declines.
+    await declineCard(planned.authorizationCode);
+    await sql`DELETE FROM graphile_worker._private_jobs WHERE key = ${`collect:${installmentId}:1`}`.execute(
+      t.ctx.db,
+    );
+    expect(await collect(t, installmentId)).toBe('failed');
+    expect(await footprint(planned)).toEqual(before);
   });
 
   it('a defaulted plan is active again once its arrears are paid', async () => {

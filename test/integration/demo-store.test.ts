@@ -361,7 +361,14 @@ describe('end to end with Tranche’s own webhooks', () => {
         secretBox: t.ctx.secretBox,
         log: createLogger('silent', 'test'),
       },
-      { concurrency: 8, perMerchant: 4, timeoutMs: 2_000, pollMs: 20, random: () => 0 },
+      {
+        concurrency: 8,
+        perMerchant: 4,
+        timeoutMs: 2_000,
+        pollMs: 20,
+        loopbackTestWebhooks: true,
+        random: () => 0,
+      },
     );
     try {
       await dispatcher.drain();

@@ -1,5 +1,7 @@
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { randomBase62 } from '../../src/platform/ids.ts';
 import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';
 import { startTestApp, type TestApp } from '../harness/test-app.ts';
 
@@ -90,9 +92,10 @@ describe('client IP behind proxies (TRUST_PROXY)', () => {
     const app = await startTestApp();
     try {
       const statuses = await wrongLogins(app, (i) => `198.51.100.${i + 1}`);
-      // 5 failures per email, 20 per IP: the 21st attempt from this address is refused.
-      expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
-      expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
+      // Past 20 failures an address is paced to one password check a second (decision 0033):
+      // all 30 come from this one address, so within the second only the 21st is checked.
+      expect(statuses.slice(0, 21).every((s) => s === 401)).toBe(true);
+      expect(statuses.slice(21).every((s) => s === 429)).toBe(true);
     } finally {
       await app.close();
     }
@@ -104,7 +107,7 @@ describe('client IP behind proxies (TRUST_PROXY)', () => {
     try {
       const forwarded = (i: number) => `198.51.100.${i + 1}`;
       expect((await wrongLogins(fromTrustedProxy, forwarded)).every((s) => s === 401)).toBe(true);
-      expect((await wrongLogins(fromElsewhere, forwarded)).slice(20)).toEqual(Array(10).fill(429));
+      expect((await wrongLogins(fromElsewhere, forwarded)).slice(21)).toEqual(Array(9).fill(429));
     } finally {
       await fromTrustedProxy.close();
       await fromElsewhere.close();
@@ -121,10 +124,129 @@ describe('client IP behind proxies (TRUST_PROXY)', () => {
       // One client behind it is: the last X-Forwarded-For entry (added by the proxy) counts,
       // whatever the client put before it.
       const statuses = await wrongLogins(app, (i) => `10.9.9.${i}, 203.0.113.7`);
-      expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
-      expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
+      expect(statuses.slice(0, 21).every((s) => s === 401)).toBe(true);
+      expect(statuses.slice(21).every((s) => s === 429)).toBe(true);
     } finally {
       await app.close();
     }
+  });
+});
+
+/** A well-formed sandbox key that no merchant has. */
+const madeUpKey = () => `sk_test_${randomBase62(40)}`;
+
+/**
+ * Counts the app's queries that read `api_keys` (the secret-key lookup), by a plugin on the
+ * query builder every use case goes through.
+ */
+function countKeyLookups(app: TestApp): { count: number } {
+  const counter = { count: 0 };
+  const plugin: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      if (node.kind === 'SelectQueryNode' && JSON.stringify(node.from).includes('"api_keys"')) {
+        counter.count += 1;
+      }
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  app.ctx.db = app.ctx.db.withPlugin(plugin);
+  return counter;
+}
+
+describe('made-up secret keys (decision 0033)', () => {
+  let app: TestApp;
+  let shop: TestMerchant;
+  beforeAll(async () => {
+    app = await startTestApp({ settings: { rateLimitIpPerMin: 30 } });
+    shop = await createTestMerchant(app, { approve: true });
+  });
+  afterAll(async () => app.close());
+
+  it('a fresh made-up key per visit of /pay/{link} does not escape the per-IP limit; a real key keeps its own bucket', async () => {
+    const link = await app.http.post(
+      `/api/v1/merchant/${shop.id}/payment-links`,
+      { title: 'Ankara dress', amount: 1_800_000 },
+      { token: shop.testKey },
+    );
+    expect(link.status).toBe(201);
+    app.clock.advance(60_000);
+    const visits: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 40; i++) {
+      last = await fetch(`${app.url}/pay/${link.body.data.id as string}`, {
+        redirect: 'manual',
+        headers: { authorization: `Bearer ${madeUpKey()}` },
+      });
+      visits.push(last.status);
+    }
+    expect(visits.slice(0, 30)).toEqual(Array(30).fill(303));
+    expect(visits.slice(30)).toEqual(Array(10).fill(429));
+    expect(last?.headers.get('x-ratelimit-limit')).toBe('30');
+    expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    // Only 30 sessions were made for those 40 visits.
+    const sessions = await app.ctx.db
+      .selectFrom('checkout_sessions')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('merchant_id', '=', shop.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(sessions.n)).toBe(30);
+
+    // The merchant's own key, from the same exhausted IP, still has its own 100 a minute.
+    const own = await app.http.post('/api/v1/checkout/sessions', sessionBody(shop.id), {
+      token: shop.testKey,
+    });
+    expect(own.status).toBe(201);
+    expect(own.headers.get('x-ratelimit-limit')).toBe('100');
+    expect(own.headers.get('x-ratelimit-remaining')).toBe('99');
+  });
+
+  it('distinct made-up keys cost at most the per-IP limit in key lookups; a repeated one costs one lookup a minute', async () => {
+    app.clock.advance(60_000);
+    const lookups = countKeyLookups(app);
+    const flood: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      const res = await app.http.post('/api/v1/checkout/sessions', sessionBody(shop.id), {
+        token: madeUpKey(),
+      });
+      flood.push(res.status);
+    }
+    expect(flood.slice(0, 30)).toEqual(Array(30).fill(401));
+    expect(flood.slice(30)).toEqual(Array(70).fill(429));
+    expect(lookups.count).toBeLessThanOrEqual(30);
+
+    // Ten made-up keys, three times each, in a fresh window: ten lookups, not thirty.
+    app.clock.advance(60_000);
+    lookups.count = 0;
+    const keys = Array.from({ length: 10 }, madeUpKey);
+    for (let round = 0; round < 3; round++) {
+      for (const key of keys) {
+        const res = await app.http.get(`/api/v1/merchant/${shop.id}/keys`, { token: key });
+        expect(res.status).toBe(401);
+        expect(res.body.detail).toBe('Invalid API key.');
+      }
+    }
+    expect(lookups.count).toBe(10);
+
+    // Remembered for a minute, then looked up again (the bound on a key issued meanwhile).
+    app.clock.advance(60_000);
+    lookups.count = 0;
+    for (const key of keys) {
+      await app.http.get(`/api/v1/merchant/${shop.id}/keys`, { token: key });
+    }
+    expect(lookups.count).toBe(10);
+
+    // A real key is looked up once, then served from the cache (session creation itself does
+    // not read api_keys).
+    lookups.count = 0;
+    for (let i = 0; i < 5; i++) {
+      const res = await app.http.post('/api/v1/checkout/sessions', sessionBody(shop.id), {
+        token: shop.testKey,
+      });
+      expect(res.status).toBe(201);
+      expect(res.headers.get('x-ratelimit-limit')).toBe('100');
+    }
+    expect(lookups.count).toBe(1);
   });
 });

@@ -54,7 +54,15 @@ function dispatcher(options: Partial<DispatcherOptions> = {}): WebhookDispatcher
       secretBox: t.ctx.secretBox,
       log: createLogger('silent', 'test'),
     },
-    { concurrency: 32, perMerchant: 4, timeoutMs: 1_000, pollMs: 20, random: () => 0, ...options },
+    {
+      concurrency: 32,
+      perMerchant: 4,
+      timeoutMs: 1_000,
+      pollMs: 20,
+      loopbackTestWebhooks: true,
+      random: () => 0,
+      ...options,
+    },
   );
   dispatchers.push(d);
   return d;
@@ -531,7 +539,7 @@ describe('address rules', () => {
     await setLiveUrlDirectly(merchant, `https://localhost:${port}/hooks`);
     t.clock.advance(60_000);
     await d.drain();
-    expect((await event(overHttp)).last_error).toMatch(/localhost resolves to .*loopback/);
+    expect((await event(overHttp)).last_error).toMatch(/localhost.*loopback/);
     expect(r.received).toHaveLength(0);
     // The same merchant's test events may use loopback (local development).
     await setUrl(merchant, r.url);

@@ -74,7 +74,11 @@ const enc = encodeURIComponent;
 
 export class AdminApi {
   private readonly tokens = new OperatorTokens();
-  private readonly http = new JsonApi({ refreshPath: '/admin/token/refresh', tokens: this.tokens });
+  private readonly http = new JsonApi({
+    refreshPath: '/admin/token/refresh',
+    signOutPath: '/admin/logout',
+    tokens: this.tokens,
+  });
 
   /** Who is signed in to this tab (the name the audit log records), if anyone. */
   get operator(): string | undefined {
@@ -92,15 +96,9 @@ export class AdminApi {
     this.tokens.rememberOperator(data.operator);
   }
 
-  /** Ends the sign-in on the server too (its refresh tokens), then forgets it here. */
-  async signOut(): Promise<void> {
-    const refresh = this.tokens.load()?.refresh;
-    this.http.signOut();
-    if (refresh) {
-      await this.http
-        .send('POST', '/admin/logout', { refresh_token: refresh })
-        .catch(() => undefined);
-    }
+  /** Ends the sign-in on the server (its refresh and access tokens), then forgets it here. */
+  signOut(): Promise<void> {
+    return this.http.signOut();
   }
 
   private get<T>(path: string): Promise<T> {

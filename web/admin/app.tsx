@@ -59,9 +59,10 @@ export function ConsoleApp(props: { api: AdminApi }) {
         sections={SECTIONS}
         path={section?.path ?? path}
         onSignOut={() => {
-          void api.signOut();
-          setOperator(undefined);
-          navigate('/admin');
+          void api.signOut().then(() => {
+            setOperator(undefined);
+            navigate('/admin');
+          });
         }}
       >
         {merchantId ? (

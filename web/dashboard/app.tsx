@@ -140,11 +140,12 @@ export function CustomerApp(props: { api: ApiClient }) {
             sections={SECTIONS}
             path={planId ? '/dashboard' : (section?.path ?? path)}
             onSignOut={() => {
-              api.signOut();
-              setCustomer(undefined);
-              setPlans(undefined);
-              setNotices(undefined);
-              navigate('/dashboard');
+              void api.signOut().then(() => {
+                setCustomer(undefined);
+                setPlans(undefined);
+                setNotices(undefined);
+                navigate('/dashboard');
+              });
             }}
           >
             {planId ? <PlanDetail key={planId} id={planId} /> : section?.render()}

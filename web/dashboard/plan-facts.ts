@@ -85,3 +85,11 @@ export function methodText(method: Method): string {
   }
   return method.type === 'card' ? `${method.label} •••• ${method.last4}` : method.label;
 }
+
+/** The methods a picker offers: the plan's own first, then the others as listed. */
+export function methodsPlanFirst(methods: readonly Method[], planMethodId: string): Method[] {
+  return [
+    ...methods.filter((m) => m.id === planMethodId),
+    ...methods.filter((m) => m.id !== planMethodId),
+  ];
+}

@@ -55,7 +55,7 @@ export function MerchantApp(props: { api: MerchantApi }) {
     api
       .merchant(id)
       .then(setMerchant, (caught: unknown) => {
-        api.signOut();
+        void api.signOut();
         // Deactivated while signed in: say so on the sign-in page rather than just sign out.
         if (caught instanceof ApiError && caught.code === 'merchant_inactive') {
           setSignInNotice(deactivatedNotice(caught.detail));
@@ -115,9 +115,10 @@ export function MerchantApp(props: { api: MerchantApi }) {
         mode={shownMode}
         onMode={setMode}
         onSignOut={() => {
-          api.signOut();
-          setMerchant(undefined);
-          navigate('/merchant');
+          void api.signOut().then(() => {
+            setMerchant(undefined);
+            navigate('/merchant');
+          });
         }}
         sections={SECTIONS}
         path={section?.path ?? path}

@@ -73,6 +73,7 @@ export class ApiClient {
     this.http = new JsonApi({
       base: options.base ?? '/api/v1',
       refreshPath: '/customers/token/refresh',
+      signOutPath: '/customers/logout',
       tokens: this.tokens,
     });
   }
@@ -87,8 +88,9 @@ export class ApiClient {
     return this.http.signedIn;
   }
 
-  signOut(): void {
-    this.http.signOut();
+  /** Ends the login on the server, then forgets it here (decision 0034). */
+  signOut(): Promise<void> {
+    return this.http.signOut();
   }
 
   private remember(session: SignedIn): SignedIn {

@@ -40,6 +40,8 @@ export class JsonApi {
   private readonly base: string;
   /** Where an expired access token is exchanged; none for a credential that does not expire. */
   private readonly refreshPath: string | undefined;
+  /** Where sign-out ends the login on the server (decision 0034); none: forgetting is all. */
+  private readonly signOutPath: string | undefined;
   private readonly tokens: TokenStore;
   /** Headers every call carries besides the bearer token. */
   private readonly extraHeaders: () => Record<string, string>;
@@ -49,11 +51,13 @@ export class JsonApi {
   constructor(options: {
     base?: string;
     refreshPath?: string;
+    signOutPath?: string;
     tokens: TokenStore;
     headers?: () => Record<string, string>;
   }) {
     this.base = options.base ?? '/api/v1';
     this.refreshPath = options.refreshPath;
+    this.signOutPath = options.signOutPath;
     this.tokens = options.tokens;
     this.extraHeaders = options.headers ?? (() => ({}));
   }
@@ -62,7 +66,19 @@ export class JsonApi {
     return this.tokens.load() !== undefined;
   }
 
-  signOut(): void {
+  /**
+   * Ends the login on the server (its refresh and access tokens stop working), then forgets the
+   * tokens here. The page is signed out locally whatever the server answers: a failed call leaves
+   * a login that expires on its own, which is no reason to keep the person signed in.
+   */
+  async signOut(): Promise<void> {
+    const refreshToken = this.tokens.load()?.refresh;
+    if (refreshToken !== undefined && this.signOutPath !== undefined) {
+      // The refresh in flight, if any, may be about to replace the token: end that one instead.
+      await this.refreshing?.catch(() => false);
+      const current = this.tokens.load()?.refresh ?? refreshToken;
+      await this.send('POST', this.signOutPath, { refresh_token: current }).catch(() => undefined);
+    }
     this.tokens.save(undefined);
   }
 

@@ -81,6 +81,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/merchant/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Dashboard sign-out: end this login
+     * @description Ends the refresh token's login and its access tokens (decision 0034). Always 200, also when already signed out.
+     */
+    post: operations['signOutMerchant'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/merchant/me': {
     parameters: {
       query?: never;
@@ -548,7 +568,7 @@ export interface paths {
     };
     /**
      * Stream test events as they happen (`tranche listen`)
-     * @description Sandbox keys only (a live key: 403). Server-sent events: your test events as they are written, each `data` a JSON line `{ id, type, headers, body }`: the exact body and signed headers of the real delivery. Resume with `Last-Event-ID` or `since` (at least once). Deliveries to your test URL are unchanged.
+     * @description Sandbox keys only (a live key: 403). Server-sent events: your test events as they are written, each `data` a JSON line `{ id, type, headers, body }`: the exact body and signed headers of the real delivery. Resume with `Last-Event-ID` or `since` (at least once); a cursor this stream did not issue is 400. Each key may have a few streams open at once, the server a bounded number in all: past either, 429. The server ends a stream after at most 15 minutes (configurable) with an `event: reconnect` message and no data: reconnect at once with `Last-Event-ID`, nothing is lost. Deliveries to your test URL are unchanged.
      */
     get: operations['streamTestWebhookEvents'];
     put?: never;
@@ -630,7 +650,7 @@ export interface paths {
     put?: never;
     /**
      * Send a signed test event now
-     * @description Sends a signed `webhook.test` event to the calling key’s mode’s webhook URL, signed with that mode’s secret (the dashboard token says which mode with `?livemode=true|false`), and waits for the answer (up to 10 s). `delivered` is true on any 2xx; otherwise `error` says why. The probe is not retried and does not appear in the delivery log. A live probe follows the live-mode address rules (https, public addresses only).
+     * @description Sends a signed `webhook.test` event to the calling key’s mode’s webhook URL, signed with that mode’s secret (the dashboard token says which mode with `?livemode=true|false`), and waits for the answer (up to 10 s). `delivered` is true on any 2xx; otherwise `error` says why. The probe is not retried and does not appear in the delivery log. A live probe follows the live-mode address rules (https, public addresses only); a test probe may reach loopback only on a development or test deployment, never in production.
      */
     post: operations['sendTestWebhook'];
     delete?: never;
@@ -667,7 +687,7 @@ export interface paths {
     put?: never;
     /**
      * Log in
-     * @description Wrong password and unknown email both answer 401 "Email or password is incorrect." Repeated failures are refused with 429 for 15 minutes.
+     * @description Wrong password and unknown email both answer 401 "Email or password is incorrect." After 5 failures for an email in 15 minutes its sign-ins are refused with 429 `login_throttled` until the window ends; past 20 failures from one IP, that IP gets one password check a second (429 with `Retry-After: 1`).
      */
     post: operations['loginCustomer'];
     delete?: never;
@@ -690,6 +710,26 @@ export interface paths {
      * @description Refresh tokens are single use. Presenting one twice revokes every token of that login.
      */
     post: operations['refreshCustomerToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign out: end this login
+     * @description Ends the refresh token's login and its access tokens (decision 0034). Always 200, also when already signed out.
+     */
+    post: operations['signOutCustomer'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2333,7 +2373,13 @@ export interface components {
       installment_id: string;
       /** @description 0 is the deposit. */
       sequence: number;
+      /** @description The automatic attempt this charge is; for a charge the customer started, the attempt it stood in for. */
       attempt: number;
+      /**
+       * @description `schedule`: an automatic debit. `customer`: the customer paid now or paid off early; when such a charge fails, nothing else changes (no missed payment, no retry used, no `payment.failed`).
+       * @enum {string}
+       */
+      initiated_by: 'schedule' | 'customer';
       amount: number;
       /** @description Tranche’s 2.5% on a collected charge; 0 otherwise. */
       fee: number;
@@ -2623,6 +2669,24 @@ export interface components {
           /** @enum {boolean} */
           ok: true;
           data: components['schemas']['MerchantSession'];
+        };
+      };
+    };
+    /** @description OK */
+    SignOutMerchantResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: {
+            /** @enum {string} */
+            object: 'sign_out';
+            /** @enum {boolean} */
+            signed_out: true;
+          };
         };
       };
     };
@@ -3376,6 +3440,36 @@ export interface operations {
     };
     responses: {
       200: components['responses']['MerchantSessionResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  signOutMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "refresh_token": "rt_8Kd2mQ9xL4vB7nP1sT6wZ3yC"
+         *     }
+         */
+        'application/json': {
+          refresh_token: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['SignOutMerchantResponse'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -5164,6 +5258,36 @@ export interface operations {
       default: components['responses']['OtherError'];
     };
   };
+  signOutCustomer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "refresh_token": "rt_8Kd2mQ9xL4vB7nP1sT6wZ3yC"
+         *     }
+         */
+        'application/json': {
+          refresh_token: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['SignOutMerchantResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
   requestCustomerPasswordReset: {
     parameters: {
       query?: never;
@@ -5732,6 +5856,7 @@ export interface operations {
            *           "installment_id": "installment_4fQ2d8LkP0aZ7sVbN1xY",
            *           "sequence": 1,
            *           "attempt": 1,
+           *           "initiated_by": "schedule",
            *           "amount": 2500000,
            *           "fee": 0,
            *           "status": "pending",

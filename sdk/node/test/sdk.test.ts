@@ -73,7 +73,14 @@ function dispatcher(): WebhookDispatcher {
       secretBox: t.ctx.secretBox,
       log: createLogger('silent', 'test'),
     },
-    { concurrency: 4, perMerchant: 4, timeoutMs: 2_000, pollMs: 20, random: () => 0 },
+    {
+      concurrency: 4,
+      perMerchant: 4,
+      timeoutMs: 2_000,
+      pollMs: 20,
+      loopbackTestWebhooks: true,
+      random: () => 0,
+    },
   );
 }
 

@@ -2,20 +2,30 @@ import type { AppContext } from '../../app-context.ts';
 import { parseSecretKey } from '../../domain/api-key.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import { assertMerchantMayUseKey, merchantInactive } from '../../domain/merchant.ts';
-import type { Principal, PrincipalKind } from '../../domain/principal.ts';
+import type { Principal, PrincipalKind, SecretKeyPrincipal } from '../../domain/principal.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
+import type { AccessTokenClaims } from '../../platform/tokens.ts';
+import { isLoginLive } from './refresh-tokens.ts';
 
 const unauthenticated = (detail: string) => new DomainError('unauthenticated', detail);
 
+/** A secret key already resolved for this request (by the rate limiter): its principal or refusal. */
+export interface CheckedSecretKey {
+  key: string;
+  outcome: SecretKeyPrincipal | DomainError;
+}
+
 /**
- * Resolves a bearer credential. Secret keys (`sk_…`) are looked up by digest; JWTs are checked
- * for the audience the route accepts, and an operator's also against the account (decision
- * 0035), so disabling an operator ends their tokens at once.
+ * Resolves a bearer credential. Secret keys (`sk_…`) are looked up by digest (or taken from
+ * `checked`, when this request's rate limiter already did); JWTs are checked for the audience
+ * the route accepts and against their login (decision 0034), and an operator's also against the
+ * account (decision 0035), so signing out or disabling an operator ends their tokens at once.
  */
 export async function authenticate(
   ctx: AppContext,
   bearer: string | undefined,
   accepts: readonly PrincipalKind[],
+  checked?: CheckedSecretKey,
 ): Promise<Principal> {
   if (!bearer) {
     throw unauthenticated('Missing credentials: send "Authorization: Bearer <key or token>".');
@@ -23,6 +33,10 @@ export async function authenticate(
   if (bearer.startsWith('sk_')) {
     if (!accepts.includes('secret_key')) {
       throw unauthenticated('A secret key cannot be used on this route.');
+    }
+    if (checked?.key === bearer) {
+      if (checked.outcome instanceof DomainError) throw checked.outcome;
+      return checked.outcome;
     }
     return authenticateSecretKey(ctx, bearer);
   }
@@ -35,6 +49,7 @@ export async function authenticate(
   if (accepts.includes('admin')) {
     const claims = await ctx.tokens.verify(bearer, 'operator');
     if (claims) {
+      await assertLoginLive(ctx, claims);
       const operator = await ctx.db
         .selectFrom('operators')
         .select(['id', 'name', 'disabled_at'])
@@ -46,11 +61,15 @@ export async function authenticate(
   }
   if (accepts.includes('customer')) {
     const claims = await ctx.tokens.verify(bearer, 'customer');
-    if (claims) return { kind: 'customer', customerId: claims.subject };
+    if (claims) {
+      await assertLoginLive(ctx, claims);
+      return { kind: 'customer', customerId: claims.subject };
+    }
   }
   if (accepts.includes('merchant_dashboard')) {
     const claims = await ctx.tokens.verify(bearer, 'merchant_dashboard');
     if (claims) {
+      await assertLoginLive(ctx, claims);
       const merchant = await ctx.db
         .selectFrom('merchants')
         .select(['id', 'status', 'deactivation_reason'])
@@ -71,6 +90,13 @@ export async function authenticate(
   throw unauthenticated('Invalid or expired token.');
 }
 
+/** An access token of a login that ended (sign-out, password change or reset) is refused. */
+async function assertLoginLive(ctx: AppContext, claims: AccessTokenClaims): Promise<void> {
+  if (!(await isLoginLive(ctx, claims.audience, claims.subject, claims.sessionId))) {
+    throw unauthenticated('This session has ended (signed out or password changed). Log in again.');
+  }
+}
+
 export async function authenticateSecretKey(
   ctx: AppContext,
   key: string,
@@ -85,6 +111,7 @@ export async function authenticateSecretKey(
   const now = ctx.clock.now();
   const cached = ctx.credentialCache.get(digest, now);
   if (cached) return cached;
+  if (ctx.credentialCache.isUnknown(digest, now)) throw unauthenticated('Invalid API key.');
   const row = await ctx.db
     .selectFrom('api_keys')
     .innerJoin('merchants', 'merchants.id', 'api_keys.merchant_id')
@@ -100,7 +127,10 @@ export async function authenticateSecretKey(
     ])
     .where('api_keys.digest', '=', digest)
     .executeTakeFirst();
-  if (!row) throw unauthenticated('Invalid API key.');
+  if (!row) {
+    ctx.credentialCache.setUnknown(digest, now);
+    throw unauthenticated('Invalid API key.');
+  }
   if (row.revoked_at || (row.expires_at && row.expires_at <= now)) {
     throw unauthenticated(
       'This API key has been revoked or has expired. Use a current key from your dashboard.',
@@ -115,7 +145,8 @@ export async function authenticateSecretKey(
     merchantStatus: row.status,
     defaultConstraints: row.default_constraints,
   };
-  // Only usable keys are cached; refusals are looked up again every time.
+  // Usable keys are cached, and digests of no key (above); the refusals of existing keys are
+  // looked up again every time, as their merchant's status may change.
   ctx.credentialCache.set(digest, principal, row.expires_at, now);
   return principal;
 }

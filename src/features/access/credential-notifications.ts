@@ -11,18 +11,27 @@ export async function announceCredentialChange(tx: Tx, merchantId: string): Prom
   await sql`SELECT pg_notify(${CREDENTIALS_CHANNEL}, ${merchantId})`.execute(tx);
 }
 
+/** The prefix of an announcement that a subject's logins ended; any other payload is a merchant id. */
+export const LOGINS_ENDED_PREFIX = 'logins-ended:';
+
+/** Announces, inside the revoking transaction, that logins of `subject` (`customer:<id>`…) ended. */
+export async function announceLoginsEnded(tx: Tx, subject: string): Promise<void> {
+  await sql`SELECT pg_notify(${CREDENTIALS_CHANNEL}, ${LOGINS_ENDED_PREFIX + subject})`.execute(tx);
+}
+
 export interface CredentialListener {
   stop(): Promise<void>;
 }
 
 /**
- * Keeps a LISTEN connection open and calls `onChange(merchantId)` for each announcement. When the
+ * Keeps a LISTEN connection open and calls `onChange(announcement)` for each one (a merchant id,
+ * or a subject whose logins ended: `CredentialCache.forget` tells them apart). When the
  * connection drops, `onReset` runs (forget everything: notifications may have been missed) and it
  * reconnects with back-off.
  */
 export function listenForCredentialChanges(
   connectionString: string,
-  onChange: (merchantId: string) => void,
+  onChange: (announcement: string) => void,
   onReset: () => void,
   log: (message: string) => void = () => undefined,
 ): CredentialListener {

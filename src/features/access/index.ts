@@ -1,6 +1,7 @@
 export {
   authenticate,
   authenticateSecretKey,
+  type CheckedSecretKey,
   chosenMode,
   gatewayModeScope,
   inMode,
@@ -13,10 +14,12 @@ export {
   announceCredentialChange,
   listenForCredentialChanges,
 } from './credential-notifications.ts';
-export { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
+export { checkPasswordThrottled, clearLoginFailures } from './login-throttle.ts';
 export {
-  issueRefreshToken,
-  revokeRefreshFamily,
-  revokeRefreshTokensOf,
+  endLogin,
+  endLoginsOf,
+  type Login,
+  openLogin,
   rotateRefreshToken,
+  subjectKey,
 } from './refresh-tokens.ts';

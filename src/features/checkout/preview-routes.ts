@@ -44,7 +44,10 @@ function previewScheduleRoute(app: TypedApp, ctx: AppContext): void {
     async (request) => {
       const b = request.body;
       const token = b.session_token === undefined ? bearerToken(request) : undefined;
-      const principal = token === undefined ? null : await authenticate(ctx, token, ['secret_key']);
+      const principal =
+        token === undefined
+          ? null
+          : await authenticate(ctx, token, ['secret_key'], request.secretKeyCheck);
       const data = await previewPlan(ctx, principal, {
         ...(b.session_token !== undefined && { sessionToken: b.session_token }),
         ...(b.amount !== undefined && { amountKobo: b.amount }),

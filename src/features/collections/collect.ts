@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.ts';
-import { runWrite } from '../../db/write.ts';
+import { retryTransactionConflicts, runWrite } from '../../db/write.ts';
 import type { CollectionOutcome } from '../../domain/plan.ts';
 import { GatewayError, type GatewayTransaction } from '../../gateway/port.ts';
 import { crashPoint } from '../../platform/crash-points.ts';
@@ -100,8 +100,11 @@ export async function collectInstallments(
   const unique = [...new Set(installmentIds)];
   const outcomes = new Map<string, PromiseSettledResult<CollectionOutcome>>();
   let intents: Map<string, Intent>;
+  // One statement, so its own transaction: a deadlock rolled all of it back and it runs again.
+  const record = (ids: readonly string[]) =>
+    retryTransactionConflicts(() => recordIntents(ctx, ids, options));
   try {
-    intents = await recordIntents(ctx, unique, options);
+    intents = await record(unique);
   } catch (error) {
     if (unique.length === 1) throw error;
     // Nothing was recorded (one statement): record them one by one, so that an error (a
@@ -109,7 +112,7 @@ export async function collectInstallments(
     intents = new Map();
     for (const id of unique) {
       try {
-        for (const [key, intent] of await recordIntents(ctx, [id], options)) {
+        for (const [key, intent] of await record([id])) {
           intents.set(key, intent);
         }
       } catch (reason) {

@@ -82,9 +82,12 @@ function remaining(installments: readonly InstallmentRow[]): InstallmentRow[] {
 
 /**
  * Pays now (`which: 'overdue'`: what is overdue; `'all'`: everything left, i.e. pays the plan
- * off). With `paymentMethodId` the plan moves to that method first and stays on it. A customer
- * with a missed installment is delinquent (eligibility) until it is paid; paying it clears that,
- * and a defaulted plan whose arrears are paid is active again.
+ * off). With `paymentMethodId` the payment uses that method of the customer's, and the plan moves
+ * to it once a payment with it succeeds. A customer with a missed installment is delinquent
+ * (eligibility) until it is paid; paying it clears that, and a defaulted plan whose arrears are
+ * paid is active again. A payment that fails changes nothing (money-rules.md §4): no missed
+ * installment, no retry used up, no event to the merchant, no e-mail; the answer says it failed
+ * and why.
  */
 export async function payPlanNow(
   ctx: AppContext,
@@ -96,9 +99,11 @@ export async function payPlanNow(
   if (!(OPEN_STATUSES as readonly string[]).includes(plan.status)) {
     throw new DomainError('conflict', `This plan is ${plan.status}: there is nothing to pay.`);
   }
-  if (input.paymentMethodId !== undefined && input.paymentMethodId !== plan.payment_method_id) {
-    await changePlanMethod(ctx, customerId, planId, input.paymentMethodId);
-  }
+  const otherMethod =
+    input.paymentMethodId !== undefined && input.paymentMethodId !== plan.payment_method_id
+      ? input.paymentMethodId
+      : undefined;
+  if (otherMethod !== undefined) await assertUsablePaymentMethod(ctx.db, customerId, otherMethod);
   const installments = await ctx.db
     .selectFrom('installments')
     .selectAll()
@@ -118,10 +123,14 @@ export async function payPlanNow(
   const results = await collectInstallments(
     ctx,
     due.map((i) => i.id),
-    { customerInitiated: true },
+    { customerInitiated: true, paymentMethodId: otherMethod },
   );
   const view = await loadPlan(ctx.db, planId);
   if (!view) throw notFound('Payment plan');
+  const declines = await latestFailureMessages(
+    ctx,
+    due.map((i) => i.id),
+  );
   // Reported from the installment as it now stands: the gateway's webhook may have settled a
   // charge before the engine did (the engine then says nothing_to_do), and that is a payment.
   const statusOf = new Map(view.installments.map((i) => [i.id, i.status]));
@@ -144,10 +153,37 @@ export async function payPlanNow(
         message:
           outcome === 'error'
             ? 'The payment could not be made just now; nothing was charged twice. Try again.'
-            : null,
+            : outcome === 'failed'
+              ? failureMessage(declines.get(installment.id))
+              : null,
       };
     }),
   };
+}
+
+/** The gateway's reason for each installment's latest failed charge. */
+async function latestFailureMessages(
+  ctx: AppContext,
+  installmentIds: readonly string[],
+): Promise<Map<string, string | null>> {
+  const rows = await ctx.db
+    .selectFrom('charges')
+    .select(['installment_id', 'gateway_message'])
+    .distinctOn('installment_id')
+    .where('installment_id', 'in', installmentIds)
+    .where('status', '=', 'failed')
+    .orderBy('installment_id')
+    .orderBy('created_at', 'desc')
+    .execute();
+  return new Map(rows.map((r) => [r.installment_id, r.gateway_message]));
+}
+
+function failureMessage(gatewayMessage: string | null | undefined): string {
+  const reason = gatewayMessage?.trim().replace(/[.\s]+$/, '');
+  return (
+    (reason ? `The payment did not go through: ${reason}. ` : 'The payment did not go through. ') +
+    'Nothing on your plan changed; you can try again or use another card or account.'
+  );
 }
 
 /**

@@ -7,6 +7,13 @@ export function chargeReference(installmentId: string, attempt: number): string 
   return `chg-${installmentId.replace(/_/g, '')}-${attempt}`;
 }
 
+/** The reference of the customer's n-th own payment of an installment (pay now, pay off). */
+export function customerChargeReference(installmentId: string, n: number): string {
+  return `pay-${installmentId.replace(/_/g, '')}-${n}`;
+}
+
+export type ChargeInitiator = 'schedule' | 'customer';
+
 export interface Intent {
   reference: string;
   installmentId: string;
@@ -16,6 +23,7 @@ export interface Intent {
   amountKobo: number;
   /** False when an earlier run recorded this charge and did not record its outcome. */
   fresh: boolean;
+  initiatedBy: ChargeInitiator;
   method: { authorizationSealed: string; status: string; email: string };
 }
 
@@ -26,6 +34,8 @@ interface IntentRow {
   amount_kobo: number;
   fresh: boolean;
   reference: string;
+  initiated_by: ChargeInitiator;
+  customer_charge_number: number;
   authorization_sealed: string;
   method_status: string;
   email: string;
@@ -33,10 +43,16 @@ interface IntentRow {
 
 export interface CollectOptions {
   /**
-   * The customer asked to pay (pay now, pay off): a defaulted plan is collected too. Automatic
-   * debits stop at default (money-rules.md §4); the customer's own payments do not.
+   * The customer asked to pay (pay now, pay off): a defaulted plan is collected too (automatic
+   * debits stop at default, the customer's own payments do not), and a failure changes nothing
+   * (money-rules.md §4). The charge gets its own reference, `customerChargeReference`.
    */
   customerInitiated?: boolean;
+  /**
+   * Charge this method of the plan's customer instead of the plan's (checked by the caller); the
+   * plan moves to it when the payment succeeds. Only with `customerInitiated`.
+   */
+  paymentMethodId?: string | undefined;
 }
 
 /**
@@ -63,18 +79,16 @@ export async function recordIntents(
   const notCollected = options.customerInitiated
     ? ['cancelled', 'completed']
     : ['cancelled', 'completed', 'defaulted'];
+  const initiatedBy: ChargeInitiator = options.customerInitiated ? 'customer' : 'schedule';
+  const methodOverride = options.customerInitiated ? (options.paymentMethodId ?? null) : null;
   if (installmentIds.length === 0) return new Map();
   const now = ctx.clock.now();
   const { rows } = await sql<IntentRow>`
-    WITH locked AS (
+    WITH claimed AS (
       SELECT i.id, i.plan_id, i.failed_attempts, i.amount_kobo, p.merchant_id,
-             p.payment_method_id AS plan_method_id,
+             COALESCE(${methodOverride}::text, p.payment_method_id) AS plan_method_id,
              i.status = 'processing' AND i.charge_reference IS NOT NULL AS resumed,
-             CASE WHEN i.status = 'processing' AND i.charge_reference IS NOT NULL
-                  THEN i.charge_reference
-                  -- chargeReference(): gateway references allow no underscore.
-                  ELSE 'chg-' || replace(i.id, '_', '') || '-' || (i.failed_attempts + 1)
-             END AS reference
+             i.charge_reference
         FROM installments i
         JOIN payment_plans p ON p.id = i.plan_id
        WHERE i.id = ANY(${installmentIds}::text[])
@@ -82,11 +96,26 @@ export async function recordIntents(
          AND p.status <> ALL(${notCollected}::text[])
        ORDER BY i.id
          FOR UPDATE OF i FOR SHARE OF p
+    ), locked AS (
+      -- The customer's n-th own payment of the installment: counted under the installment's lock.
+      SELECT c.*, n.customer_charge_number,
+             CASE WHEN c.resumed THEN c.charge_reference
+                  -- chargeReference() and customerChargeReference(): no underscore allowed.
+                  WHEN ${initiatedBy} = 'customer'
+                  THEN 'pay-' || replace(c.id, '_', '') || '-' || n.customer_charge_number
+                  ELSE 'chg-' || replace(c.id, '_', '') || '-' || (c.failed_attempts + 1)
+             END AS reference
+        FROM claimed c
+        CROSS JOIN LATERAL (
+          SELECT count(*)::int + 1 AS customer_charge_number FROM charges ch
+           WHERE ch.installment_id = c.id AND ch.initiated_by = 'customer'
+        ) n
     ), inserted AS (
       INSERT INTO charges (reference, installment_id, plan_id, merchant_id, payment_method_id,
-                           attempt, amount_kobo, status, gateway_message, created_at, settled_at)
+                           attempt, amount_kobo, status, gateway_message, created_at, settled_at,
+                           initiated_by)
       SELECT reference, id, plan_id, merchant_id, plan_method_id, failed_attempts + 1, amount_kobo,
-             'pending', NULL, ${now}::timestamptz, NULL
+             'pending', NULL, ${now}::timestamptz, NULL, ${initiatedBy}
         FROM locked WHERE NOT resumed
       RETURNING reference
     ), marked AS (
@@ -97,7 +126,11 @@ export async function recordIntents(
       RETURNING i.id
     )
     SELECT l.id AS installment_id, l.plan_id, l.failed_attempts + 1 AS attempt, l.amount_kobo,
-           NOT l.resumed AS fresh, l.reference, m.authorization_sealed, m.method_status, m.email
+           NOT l.resumed AS fresh, l.reference, l.customer_charge_number,
+           CASE WHEN l.resumed
+                THEN (SELECT ch.initiated_by FROM charges ch WHERE ch.reference = l.reference)
+                ELSE ${initiatedBy} END AS initiated_by,
+           m.authorization_sealed, m.method_status, m.email
       FROM locked l
       -- One index lookup per installment (LIMIT keeps the planner from turning this into a scan
       -- of every payment method). A resumed charge keeps the method it was recorded with.
@@ -113,8 +146,12 @@ export async function recordIntents(
       ) m`.execute(ctx.db);
   const intents = new Map<string, Intent>();
   for (const row of rows) {
-    if (row.fresh && row.reference !== chargeReference(row.installment_id, row.attempt)) {
-      throw new Error(`charge reference ${row.reference} does not follow chargeReference()`);
+    const expected =
+      row.initiated_by === 'customer'
+        ? customerChargeReference(row.installment_id, row.customer_charge_number)
+        : chargeReference(row.installment_id, row.attempt);
+    if (row.fresh && row.reference !== expected) {
+      throw new Error(`charge reference ${row.reference} should be ${expected}`);
     }
     intents.set(row.installment_id, {
       reference: row.reference,
@@ -123,6 +160,7 @@ export async function recordIntents(
       attempt: row.attempt,
       amountKobo: row.amount_kobo,
       fresh: row.fresh,
+      initiatedBy: row.initiated_by,
       method: {
         authorizationSealed: row.authorization_sealed,
         status: row.method_status,

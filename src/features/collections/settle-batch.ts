@@ -19,8 +19,9 @@ interface PlanRowWithRule extends PaymentPlanRow {
 /**
  * Step 3 for the plain successes of a batch, in one transaction: what `settleCharge` does for a
  * success (charge success, installment paid, one balanced payment_collected entry, the plan's
- * status, the merchant's events), with multi-row statements. Locks in a fixed order (charges,
- * installments, plans, each by key) so that concurrent batches cannot deadlock each other.
+ * status, the merchant's events), with multi-row statements. Locks in the global order
+ * (ARCHITECTURE.md, "Lock order": charges, every installment of their plans, plans, each by key)
+ * so that it cannot deadlock with another batch, a refund, a cancellation or a customer's payment.
  * Returns the outcome of each charge it settled or found already settled; a charge it leaves out
  * (not a plain success, a second charge of the same plan, or the whole batch when its
  * transaction failed) is for `settleCharge`, one at a time.
@@ -43,7 +44,7 @@ export async function settleCollectedBatch(
         .selectAll()
         .where('reference', 'in', [...byReference.keys()])
         .orderBy('reference')
-        .forUpdate()
+        .forNoKeyUpdate()
         .execute();
       const planTaken = new Set<string>();
       const paying: { charge: ChargeRow; transaction: GatewayTransaction }[] = [];
@@ -55,6 +56,8 @@ export async function settleCollectedBatch(
         else if (transaction.amountKobo !== charge.amount_kobo) continue;
         // Each payment's events show its plan as it stands after that payment alone.
         else if (planTaken.has(charge.plan_id)) continue;
+        // The customer's own payment may move the plan to its method: settleCharge does that.
+        else if (charge.initiated_by === 'customer') continue;
         else {
           planTaken.add(charge.plan_id);
           paying.push({ charge, transaction });
@@ -66,9 +69,9 @@ export async function settleCollectedBatch(
       await tx
         .selectFrom('installments')
         .select('id')
-        .where('id', 'in', installmentIds)
+        .where('plan_id', 'in', planIds)
         .orderBy('id')
-        .forUpdate()
+        .forNoKeyUpdate()
         .execute();
       const plans = (await tx
         .selectFrom('payment_plans')
@@ -77,7 +80,7 @@ export async function settleCollectedBatch(
         .select('merchants.goods_release_rule')
         .where('payment_plans.id', 'in', planIds)
         .orderBy('payment_plans.id')
-        .forUpdate('payment_plans')
+        .forNoKeyUpdate('payment_plans')
         .execute()) as PlanRowWithRule[];
       const planById = new Map(plans.map((plan) => [plan.id, plan]));
       const siblings = await tx

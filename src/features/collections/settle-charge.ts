@@ -3,6 +3,7 @@ import { runWrite } from '../../db/write.ts';
 import { paymentCollectedEntry } from '../../domain/ledger.ts';
 import { type CollectionOutcome, decideAfterFailedAttempt } from '../../domain/plan.ts';
 import type { GatewayTransaction } from '../../gateway/port.ts';
+import { assert } from '../../platform/assert.ts';
 import {
   enqueuePaymentFailedNotice,
   enqueuePaymentReceipts,
@@ -14,9 +15,14 @@ import {
   installmentStatusAfter,
   scheduleCollection,
 } from '../plans/index.ts';
+import { restoreAfterCustomerFailure } from './customer-failure.ts';
 import { advancePlan } from './plan-advance.ts';
 
-/** Step 3. Applies once: the charge row is locked and only a pending charge is settled. */
+/**
+ * Step 3. Applies once: the charge row is locked and only a pending charge is settled. Locks in
+ * the global order (ARCHITECTURE.md, "Lock order"): the charge, every installment of its plan by
+ * id (a failure can cancel the others), the plan; then books.
+ */
 export async function settleCharge(
   ctx: AppContext,
   reference: string,
@@ -28,7 +34,7 @@ export async function settleCharge(
       .selectFrom('charges')
       .selectAll()
       .where('reference', '=', reference)
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirst();
     if (!charge || charge.status !== 'pending') return 'nothing_to_do';
     const succeeded =
@@ -36,17 +42,21 @@ export async function settleCharge(
       transaction.amountKobo === charge.amount_kobo &&
       transaction.currency === 'NGN';
     if (transaction.status === 'pending') return 'pending';
-    const installment = await tx
-      .selectFrom('installments')
-      .selectAll()
-      .where('id', '=', charge.installment_id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const installment = (
+      await tx
+        .selectFrom('installments')
+        .selectAll()
+        .where('plan_id', '=', charge.plan_id)
+        .orderBy('id')
+        .forNoKeyUpdate()
+        .execute()
+    ).find((row) => row.id === charge.installment_id);
+    assert(installment, `charge ${reference}: installment ${charge.installment_id} not found`);
     const plan = await tx
       .selectFrom('payment_plans')
       .selectAll()
       .where('id', '=', charge.plan_id)
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirstOrThrow();
     await tx
       .updateTable('charges')
@@ -58,6 +68,17 @@ export async function settleCharge(
       .where('reference', '=', reference)
       .execute();
     if (succeeded) {
+      if (
+        charge.initiated_by === 'customer' &&
+        charge.payment_method_id !== plan.payment_method_id
+      ) {
+        // The customer paid with another of their methods: the plan moves to it now that it works.
+        await tx
+          .updateTable('payment_plans')
+          .set({ payment_method_id: charge.payment_method_id, updated_at: now })
+          .where('id', '=', plan.id)
+          .execute();
+      }
       await tx
         .updateTable('installments')
         .set({
@@ -90,6 +111,10 @@ export async function settleCharge(
       await emitPaymentCollected(tx, charge, plan.status, transaction.paidAt ?? now, now);
       await enqueuePaymentReceipts(tx, [{ charge, paidAt: transaction.paidAt ?? now }], now);
       return 'paid';
+    }
+    if (charge.initiated_by === 'customer') {
+      await restoreAfterCustomerFailure(tx, installment, plan.status, reference, now);
+      return 'failed';
     }
     const failedAttempts = installment.failed_attempts + 1;
     await tx

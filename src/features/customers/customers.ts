@@ -7,10 +7,9 @@ import { DomainError, notFound } from '../../domain/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import {
-  assertLoginAllowed,
-  clearLoginFailures,
-  issueRefreshToken,
-  recordLoginFailure,
+  checkPasswordThrottled,
+  endLogin,
+  openLogin,
   rotateRefreshToken,
 } from '../access/index.ts';
 import type { Customer } from './schemas.ts';
@@ -41,14 +40,14 @@ export async function openCustomerSession(
   ctx: AppContext,
   row: CustomerRow,
 ): Promise<CustomerSession> {
-  const access = await ctx.tokens.issue(row.id, 'customer');
-  const refresh = await issueRefreshToken(ctx.db, 'customer', row.id, ctx.clock.now());
+  const login = await openLogin(ctx.db, 'customer', row.id, ctx.clock.now());
+  const access = await ctx.tokens.issue(row.id, 'customer', login.sessionId);
   return {
     customer: customerView(row),
     access_token: access.token,
     token_type: 'Bearer',
     expires_in: access.expiresInSeconds,
-    refresh_token: refresh,
+    refresh_token: login.refreshToken,
   };
 }
 
@@ -113,18 +112,15 @@ export async function loginCustomer(
   password: string,
   ip: string,
 ): Promise<CustomerSession> {
-  await assertLoginAllowed(ctx, 'customer', email, ip);
-  const row = await ctx.db
-    .selectFrom('customers')
-    .selectAll()
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
-    .executeTakeFirst();
-  const ok = await verifyPassword(row?.password_hash, password);
-  if (!row || !ok) {
-    await recordLoginFailure(ctx, 'customer', email, ip);
-    throw new DomainError('unauthenticated', 'Email or password is incorrect.');
-  }
-  await clearLoginFailures(ctx, 'customer', email);
+  const row = await checkPasswordThrottled(ctx, 'customer', email, ip, async () => {
+    const found = await ctx.db
+      .selectFrom('customers')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+      .executeTakeFirst();
+    return (await verifyPassword(found?.password_hash, password)) ? found : undefined;
+  });
+  if (!row) throw new DomainError('unauthenticated', 'Email or password is incorrect.');
   return openCustomerSession(ctx, row);
 }
 
@@ -132,12 +128,11 @@ export async function refreshCustomerSession(
   ctx: AppContext,
   refreshToken: string,
 ): Promise<CustomerSession> {
-  const { subjectId, refreshToken: next } = await rotateRefreshToken(
-    ctx.db,
-    'customer',
-    refreshToken,
-    ctx.clock.now(),
-  );
+  const {
+    subjectId,
+    sessionId,
+    refreshToken: next,
+  } = await rotateRefreshToken(ctx, 'customer', refreshToken, ctx.clock.now());
   const row = await ctx.db
     .selectFrom('customers')
     .selectAll()
@@ -149,7 +144,7 @@ export async function refreshCustomerSession(
       'The refresh token is invalid or expired. Log in again.',
     );
   }
-  const access = await ctx.tokens.issue(row.id, 'customer');
+  const access = await ctx.tokens.issue(row.id, 'customer', sessionId);
   return {
     customer: customerView(row),
     access_token: access.token,
@@ -157,6 +152,17 @@ export async function refreshCustomerSession(
     expires_in: access.expiresInSeconds,
     refresh_token: next,
   };
+}
+
+export interface SignedOut {
+  object: 'sign_out';
+  signed_out: true;
+}
+
+/** Sign-out: the login of `refreshToken` ends, its access tokens with it. Always the same answer. */
+export async function signOutCustomer(ctx: AppContext, refreshToken: string): Promise<SignedOut> {
+  await endLogin(ctx, 'customer', refreshToken, ctx.clock.now());
+  return { object: 'sign_out', signed_out: true };
 }
 
 export async function getCustomer(ctx: AppContext, customerId: string): Promise<CustomerView> {

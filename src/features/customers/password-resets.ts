@@ -14,7 +14,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { newId, randomBase62 } from '../../platform/ids.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { clearLoginFailures, revokeRefreshTokensOf } from '../access/index.ts';
+import { clearLoginFailures, endLoginsOf, subjectKey } from '../access/index.ts';
 import { type CustomerSession, openCustomerSession } from './customers.ts';
 
 /**
@@ -183,10 +183,11 @@ export async function confirmPasswordReset(
       .where('customer_id', '=', reset.customer_id)
       .where('status', 'in', ['pending', 'sent'])
       .execute();
+    await endLoginsOf(tx, 'customer', reset.customer_id, now);
     return reset.customer_id;
   });
   if (!customerId) throw linkInvalid();
-  await revokeRefreshTokensOf(ctx.db, 'customer', customerId, now);
+  ctx.credentialCache.invalidateLoginsOf(subjectKey('customer', customerId));
   const customer = await ctx.db
     .selectFrom('customers')
     .selectAll()

@@ -2,7 +2,15 @@ import { Type } from 'typebox';
 
 import type { AppContext } from '../../app-context.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import { Email, Envelope, errorResponses, Password, Strict } from '../../http/schemas.ts';
+import {
+  Email,
+  Envelope,
+  errorResponses,
+  Password,
+  SignedOut,
+  SignOutRequest,
+  Strict,
+} from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import {
   getNotificationPreferences,
@@ -18,6 +26,7 @@ import {
   loginCustomer,
   refreshCustomerSession,
   registerCustomer,
+  signOutCustomer,
 } from './customers.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-resets.ts';
 import { Customer } from './schemas.ts';
@@ -29,6 +38,7 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
   registerCustomerRoute(app, ctx);
   loginCustomerRoute(app, ctx);
   refreshCustomerTokenRoute(app, ctx);
+  signOutCustomerRoute(app, ctx);
   requestCustomerPasswordResetRoute(app, ctx);
   confirmCustomerPasswordResetRoute(app, ctx);
   getCurrentCustomerRoute(app, ctx);
@@ -83,7 +93,7 @@ function loginCustomerRoute(app: TypedApp, ctx: AppContext): void {
         tags: ['Customers'],
         summary: 'Log in',
         description:
-          'Wrong password and unknown email both answer 401 "Email or password is incorrect." Repeated failures are refused with 429 for 15 minutes.',
+          'Wrong password and unknown email both answer 401 "Email or password is incorrect." After 5 failures for an email in 15 minutes its sign-ins are refused with 429 `login_throttled` until the window ends; past 20 failures from one IP, that IP gets one password check a second (429 with `Retry-After: 1`).',
         body: Type.Object(
           { email: Email, password: Type.String({ minLength: 1, maxLength: 128 }) },
           Strict,
@@ -116,6 +126,28 @@ function refreshCustomerTokenRoute(app: TypedApp, ctx: AppContext): void {
     async (request) => ({
       ok: true as const,
       data: await refreshCustomerSession(ctx, request.body.refresh_token),
+    }),
+  );
+}
+
+function signOutCustomerRoute(app: TypedApp, ctx: AppContext): void {
+  app.post(
+    '/api/v1/customers/logout',
+    {
+      schema: {
+        operationId: 'signOutCustomer',
+        security: [],
+        tags: ['Customers'],
+        summary: 'Sign out: end this login',
+        description:
+          "Ends the refresh token's login and its access tokens (decision 0034). Always 200, also when already signed out.",
+        body: SignOutRequest,
+        response: { 200: Envelope(SignedOut), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await signOutCustomer(ctx, request.body.refresh_token),
     }),
   );
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { refusedAddress, refusedWebhookHost } from './address-policy.ts';
+import {
+  loopbackWebhooksAllowed,
+  refusedAddress,
+  refusedWebhookHost,
+  webhookAddressRules,
+} from './address-policy.ts';
 
 /** The SSRF corpus of reliability.md B33, as the URL parser hands hosts to us. */
 const hostOf = (url: string) => new URL(url).hostname;
@@ -107,6 +112,66 @@ describe('webhook address policy', () => {
     }
     for (const url of privateHosts) {
       expect(await refusedWebhookHost(hostOf(url), dns, 'public_or_loopback'), url).not.toBeNull();
+    }
+  });
+});
+
+describe('where loopback is allowed at all (TRANCHE_ENV)', () => {
+  /** Every way we know to spell this machine, as the URL parser hands the host to us. */
+  const loopbackSpellings = [
+    'http://127.0.0.1:5432/',
+    'http://127.0.0.53/',
+    'http://2130706433/', // decimal
+    'http://0177.0.0.1/', // octal
+    'http://0x7f000001/', // hex
+    'http://0x7f.1/',
+    'http://127.1/',
+    'http://[::1]/',
+    'http://[0:0:0:0:0:0:0:1]/',
+    'http://[::ffff:127.0.0.1]/', // IPv4-mapped
+    'http://[::ffff:7f00:1]/',
+    'http://[::ffff:0:7f00:1]/', // IPv4-translated
+    'http://[::127.0.0.1]/', // IPv4-compatible
+    'http://localhost/',
+    'http://localhost./',
+    'http://LOCALHOST/',
+    'http://metrics.localhost/',
+  ];
+  const dns = async (host: string) => {
+    if (host === 'localhost' || host === 'metrics.localhost') return ['127.0.0.1', '::1'];
+    throw new Error('ENOTFOUND');
+  };
+
+  it('only development and test allow loopback; production does not', () => {
+    expect(loopbackWebhooksAllowed('development')).toBe(true);
+    expect(loopbackWebhooksAllowed('test')).toBe(true);
+    expect(loopbackWebhooksAllowed('production')).toBe(false);
+  });
+
+  it('in production a test endpoint refuses every loopback spelling, keeping plain http for public hosts', async () => {
+    const rules = webhookAddressRules(false, loopbackWebhooksAllowed('production'));
+    expect(rules).toEqual({ policy: 'public_only', httpsOnly: false });
+    for (const url of loopbackSpellings) {
+      expect(await refusedWebhookHost(hostOf(url), dns, rules.policy), url).toMatch(/loopback/);
+    }
+  });
+
+  it('in development and test a test endpoint still accepts every loopback spelling', async () => {
+    for (const env of ['development', 'test'] as const) {
+      const rules = webhookAddressRules(false, loopbackWebhooksAllowed(env));
+      expect(rules).toEqual({ policy: 'public_or_loopback', httpsOnly: false });
+      for (const url of loopbackSpellings) {
+        expect(await refusedWebhookHost(hostOf(url), dns, rules.policy), url).toBeNull();
+      }
+    }
+  });
+
+  it('a live endpoint is public and https only in every environment', () => {
+    for (const allowed of [true, false]) {
+      expect(webhookAddressRules(true, allowed)).toEqual({
+        policy: 'public_only',
+        httpsOnly: true,
+      });
     }
   });
 });

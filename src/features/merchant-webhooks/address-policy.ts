@@ -2,10 +2,14 @@ import { isIP } from 'node:net';
 
 import ipaddr from 'ipaddr.js';
 
+import type { Environment } from '../../platform/config.ts';
+
 /**
  * Which addresses a merchant's webhook may reach (brief §7, reliability API7/B33). Live events go
- * only to public addresses over HTTPS; test events may also reach loopback, for local development.
- * The check runs at registration (literal addresses, and what a name resolves to then) with the
+ * only to public addresses over HTTPS; test events may also reach loopback, for local development,
+ * but only where TRANCHE_ENV is development or test: in production any self-registered merchant
+ * could otherwise map the host's own services through `POST …/webhook/test`, which reports status,
+ * latency and error text. The check runs at registration (literal addresses, and what a name resolves to then) with the
  * policy of the endpoint's mode and, for every connection, on the address DNS actually returned,
  * so a name that resolves (or re-resolves) to a private address is refused.
  *
@@ -18,6 +22,35 @@ import ipaddr from 'ipaddr.js';
  * unicast (2000::/3).
  */
 export type AddressPolicy = 'public_only' | 'public_or_loopback';
+
+/** Loopback is the developer's own machine: allowed for test endpoints outside production only. */
+export function loopbackWebhooksAllowed(env: Environment): boolean {
+  return env === 'development' || env === 'test';
+}
+
+/** The rules one mode's endpoint is held to, at registration and at every connection. */
+export function webhookAddressRules(
+  livemode: boolean,
+  loopbackTestWebhooks: boolean,
+): { policy: AddressPolicy; httpsOnly: boolean } {
+  return {
+    policy: !livemode && loopbackTestWebhooks ? 'public_or_loopback' : 'public_only',
+    httpsOnly: livemode,
+  };
+}
+
+/**
+ * `localhost` and names under it are loopback by definition (RFC 6761), whatever DNS says, with
+ * or without the trailing dot: refused by name where loopback is, before any lookup.
+ */
+export function refusedHostName(hostname: string, policy: AddressPolicy): string | null {
+  if (policy === 'public_or_loopback') return null;
+  const name = hostname.toLowerCase().replace(/\.$/, '');
+  if (name === 'localhost' || name.endsWith('.localhost')) {
+    return `${hostname} is not a public address (loopback)`;
+  }
+  return null;
+}
 
 type Verdict = { kind: 'public' } | { kind: 'loopback' } | { kind: 'refused'; why: string };
 
@@ -108,7 +141,7 @@ export function isIpLiteral(hostname: string): boolean {
 
 /**
  * The registration-time check of a webhook URL's host, with the policy of the endpoint's mode
- * (live: public only; test: loopback too). A name that does not resolve yet is accepted: every
+ * (live: public only; test: loopback too where loopback is allowed at all). A name that does not resolve yet is accepted: every
  * connection is checked again anyway.
  */
 export async function refusedWebhookHost(
@@ -117,6 +150,8 @@ export async function refusedWebhookHost(
   policy: AddressPolicy,
 ): Promise<string | null> {
   if (isIpLiteral(hostname)) return refusedAddress(hostname, policy);
+  const byName = refusedHostName(hostname, policy);
+  if (byName) return byName;
   let addresses: string[];
   try {
     addresses = await resolve(hostname);

@@ -4,6 +4,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { crashPoint } from '../../platform/crash-points.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { webhookAddressRules } from './address-policy.ts';
 import {
   type AttemptRecord,
   claimDueEvents,
@@ -26,6 +27,8 @@ export interface DispatcherOptions {
   timeoutMs: number;
   /** How often the outbox is polled when there is nothing to do. */
   pollMs: number;
+  /** Test endpoints may be loopback (TRANCHE_ENV development or test only; address-policy.ts). */
+  loopbackTestWebhooks: boolean;
   /** Random source for back-off jitter (injectable for tests). */
   random?: () => number;
   /** Told of each attempt once it is recorded (the worker's Prometheus counters). */
@@ -268,7 +271,7 @@ export class WebhookDispatcher {
       url: event.webhook_url,
       body: event.body,
       headers,
-      policy: event.livemode ? 'public_only' : 'public_or_loopback',
+      ...webhookAddressRules(event.livemode, this.#options.loopbackTestWebhooks),
       poolKey: endpointKey(event),
     });
     const verdict = judgeDelivery(result);

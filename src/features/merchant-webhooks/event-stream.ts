@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+import { leaveInFlightCount } from '../../http/plugins/load-shedding.ts';
 import type { StreamedEvent, TestEventStream } from './stream.ts';
 
 export interface EventStreamTiming {
@@ -7,9 +8,26 @@ export interface EventStreamTiming {
   pollMs: number;
   /** A comment line after this long without a write, so proxies keep the connection open. */
   heartbeatMs: number;
+  /**
+   * The stream is ended after this long, less up to a tenth at random (streams opened together,
+   * after a deploy, do not all reconnect together): heartbeats would otherwise keep it open for
+   * ever, on a key that may have been revoked since, on an instance a balancer would rather drain.
+   */
+  maxAgeMs: number;
 }
 
-export const EVENT_STREAM_TIMING: EventStreamTiming = { pollMs: 500, heartbeatMs: 15_000 };
+export const EVENT_STREAM_TIMING: Omit<EventStreamTiming, 'maxAgeMs'> = {
+  pollMs: 500,
+  heartbeatMs: 15_000,
+};
+
+/**
+ * The last message of a stream the server ends on purpose (its maximum age): an event without
+ * data, which EventSource does not dispatch and older clients ignore, telling `tranche listen` to
+ * reconnect at once with its Last-Event-ID instead of after its back-off.
+ */
+const RECONNECT_MESSAGE =
+  ': this stream reached its maximum age; reconnect with Last-Event-ID to resume\nevent: reconnect\n\n';
 
 /** Streams in progress, so a closing server can end them (otherwise close waits on each one). */
 const open = new Set<() => void>();
@@ -36,16 +54,18 @@ export function eventStreamMessage(event: StreamedEvent): string {
 
 /**
  * Takes the connection over from Fastify and writes the stream until the client hangs up, the
- * server closes, or reading fails (then the client reconnects with Last-Event-ID and loses
- * nothing: the cursor is in the ids it already has).
+ * server closes, the stream reaches its maximum age, or reading fails (then the client
+ * reconnects with Last-Event-ID and loses nothing: the cursor is in the ids it already has).
  */
 export async function serveEventStream(
   request: FastifyRequest,
   reply: FastifyReply,
   stream: TestEventStream,
-  timing: EventStreamTiming = EVENT_STREAM_TIMING,
+  timing: EventStreamTiming,
 ): Promise<void> {
   reply.hijack();
+  leaveInFlightCount(request);
+  const endAt = Date.now() + timing.maxAgeMs * (1 - Math.random() / 10);
   const res = reply.raw;
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
@@ -81,9 +101,13 @@ export async function serveEventStream(
       for (const event of events) await write(eventStreamMessage(event));
       // An id without data moves the client's Last-Event-ID without an event (the SSE rules).
       if (checkpoint) await write(`id: ${checkpoint}\n\n`);
+      if (Date.now() >= endAt) {
+        await write(RECONNECT_MESSAGE);
+        break;
+      }
       if (Date.now() - lastWrite >= timing.heartbeatMs) await write(': heartbeat\n\n');
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, timing.pollMs);
+        const timer = setTimeout(resolve, Math.min(timing.pollMs, Math.max(0, endAt - Date.now())));
         state.wake = () => {
           clearTimeout(timer);
           resolve();

@@ -15,6 +15,7 @@ import {
 } from '../../domain/webhook.ts';
 import { newId, randomBase62 } from '../../platform/ids.ts';
 import type { ModeScope } from '../access/index.ts';
+import { webhookAddressRules } from './address-policy.ts';
 import { loadWebhookEndpoint } from './endpoints.ts';
 import type { WebhookAttempt, WebhookEvent } from './schemas.ts';
 import { WebhookSender } from './sender.ts';
@@ -276,7 +277,7 @@ export async function sendTestWebhook(
         signingSecretsAt(endpoint, now, (sealed) => ctx.secretBox.open(sealed)),
         { id, type: TEST_EVENT_TYPE },
       ),
-      policy: livemode ? 'public_only' : 'public_or_loopback',
+      ...webhookAddressRules(livemode, ctx.settings.loopbackTestWebhooks),
       poolKey: merchantId,
     });
     if (result.kind === 'response' && result.statusCode >= 200 && result.statusCode < 300) {

@@ -1,4 +1,8 @@
-export { refusedWebhookHost } from './address-policy.ts';
+export {
+  loopbackWebhooksAllowed,
+  refusedWebhookHost,
+  webhookAddressRules,
+} from './address-policy.ts';
 export { WebhookDispatcher } from './dispatcher.ts';
 export {
   insertWebhookEndpoints,

@@ -15,7 +15,7 @@ import {
 } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { chosenMode, merchantScope, modeScope } from '../access/index.ts';
-import { endEventStreams, serveEventStream } from './event-stream.ts';
+import { endEventStreams, EVENT_STREAM_TIMING, serveEventStream } from './event-stream.ts';
 import {
   getWebhookEvent,
   listWebhookEvents,
@@ -25,6 +25,7 @@ import {
 } from './events.ts';
 import { EventStatus, WebhookEvent } from './schemas.ts';
 import { TestEventStream } from './stream.ts';
+import { EventStreamSlots } from './stream-slots.ts';
 
 const TestDelivery = Type.Object({
   delivered: Type.Boolean(),
@@ -118,6 +119,11 @@ function listWebhookEventsRoute(app: TypedApp, ctx: AppContext): void {
 
 function streamTestWebhookEventsRoute(app: TypedApp, ctx: AppContext): void {
   app.addHook('preClose', async () => endEventStreams());
+  const slots = new EventStreamSlots({
+    perKey: ctx.settings.eventStreamsPerKey,
+    perProcess: ctx.settings.eventStreamsPerProcess,
+  });
+  const timing = { ...EVENT_STREAM_TIMING, maxAgeMs: ctx.settings.eventStreamMaxAgeMs };
   app.get(
     '/api/v1/merchant/:merchant_id/webhook-events/stream',
     {
@@ -127,7 +133,7 @@ function streamTestWebhookEventsRoute(app: TypedApp, ctx: AppContext): void {
         tags: ['Sandbox'],
         summary: 'Stream test events as they happen (`tranche listen`)',
         description:
-          'Sandbox keys only (a live key: 403). Server-sent events: your test events as they are written, each `data` a JSON line `{ id, type, headers, body }`: the exact body and signed headers of the real delivery. Resume with `Last-Event-ID` or `since` (at least once). Deliveries to your test URL are unchanged.',
+          'Sandbox keys only (a live key: 403). Server-sent events: your test events as they are written, each `data` a JSON line `{ id, type, headers, body }`: the exact body and signed headers of the real delivery. Resume with `Last-Event-ID` or `since` (at least once); a cursor this stream did not issue is 400. Each key may have a few streams open at once, the server a bounded number in all: past either, 429. The server ends a stream after at most 15 minutes (configurable) with an `event: reconnect` message and no data: reconnect at once with `Last-Event-ID`, nothing is lost. Deliveries to your test URL are unchanged.',
         security: [{ secretKey: [] }],
         params: MerchantIdParams,
         querystring: Type.Object(
@@ -174,8 +180,19 @@ function streamTestWebhookEventsRoute(app: TypedApp, ctx: AppContext): void {
       }
       const header = request.headers['last-event-id'];
       const cursor = (typeof header === 'string' && header.trim()) || request.query.since;
-      const stream = await TestEventStream.open(ctx, merchantId, { cursor, types });
-      await serveEventStream(request, reply, stream);
+      const slot = slots.take(principal.keyId);
+      if ('refused' in slot) {
+        throw new DomainError('rate_limited', slot.refused, {
+          retryable: true,
+          retryAfterSeconds: 10,
+        });
+      }
+      try {
+        const stream = await TestEventStream.open(ctx, merchantId, { cursor, types });
+        await serveEventStream(request, reply, stream, timing);
+      } finally {
+        slot.release();
+      }
     },
   );
 }
@@ -286,7 +303,7 @@ function sendTestWebhookRoute(app: TypedApp, ctx: AppContext): void {
         tags: ['Webhooks'],
         summary: 'Send a signed test event now',
         description:
-          'Sends a signed `webhook.test` event to the calling key’s mode’s webhook URL, signed with that mode’s secret (the dashboard token says which mode with `?livemode=true|false`), and waits for the answer (up to 10 s). `delivered` is true on any 2xx; otherwise `error` says why. The probe is not retried and does not appear in the delivery log. A live probe follows the live-mode address rules (https, public addresses only).',
+          'Sends a signed `webhook.test` event to the calling key’s mode’s webhook URL, signed with that mode’s secret (the dashboard token says which mode with `?livemode=true|false`), and waits for the answer (up to 10 s). `delivered` is true on any 2xx; otherwise `error` says why. The probe is not retried and does not appear in the delivery log. A live probe follows the live-mode address rules (https, public addresses only); a test probe may reach loopback only on a development or test deployment, never in production.',
         security,
         params: MerchantIdParams,
         querystring: Type.Object(LivemodeQuery, Strict),

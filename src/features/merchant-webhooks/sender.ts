@@ -4,13 +4,20 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 
 import type { DeliveryResult } from '../../domain/webhook.ts';
-import { type AddressPolicy, isIpLiteral, refusedAddress } from './address-policy.ts';
+import {
+  type AddressPolicy,
+  isIpLiteral,
+  refusedAddress,
+  refusedHostName,
+} from './address-policy.ts';
 
 export interface WebhookRequest {
   url: string;
   body: string;
   headers: Record<string, string>;
   policy: AddressPolicy;
+  /** Live endpoints: plain http is refused before connecting. */
+  httpsOnly: boolean;
   /** Connections are pooled per key (one merchant and mode), so endpoints never share sockets. */
   poolKey: string;
 }
@@ -19,6 +26,8 @@ export interface WebhookSenderOptions {
   timeoutMs: number;
   /** Sockets per pool: bounds how many deliveries one endpoint can have in flight. */
   maxSocketsPerPool: number;
+  /** Name resolution (default node:dns lookup); tests give names answers of their choosing. */
+  lookup?: typeof dnsLookup;
 }
 
 /** Bytes of a response body we read before giving the connection up; the body is not kept. */
@@ -32,9 +41,9 @@ class AddressRefused extends Error {
  * Resolves like the default lookup, then refuses the connection when any address the name
  * resolves to is not allowed: the check runs on the address actually dialled (DNS rebinding).
  */
-function guardedLookup(policy: AddressPolicy): LookupFunction {
+function guardedLookup(policy: AddressPolicy, resolve: typeof dnsLookup): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+    resolve(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0);
       for (const entry of addresses) {
         const why = refusedAddress(entry.address, policy);
@@ -75,15 +84,15 @@ export class WebhookSender {
     if (!secure && url.protocol !== 'http:') {
       return Promise.resolve(failure('address_refused', 'the webhook URL must use https', 0));
     }
-    if (!secure && request.policy === 'public_only') {
+    if (!secure && request.httpsOnly) {
       return Promise.resolve(
         failure('address_refused', 'live-mode webhooks are sent over https only', 0),
       );
     }
-    if (isIpLiteral(url.hostname)) {
-      const why = refusedAddress(url.hostname, request.policy);
-      if (why) return Promise.resolve(failure('address_refused', `refused: ${why}`, 0));
-    }
+    const why = isIpLiteral(url.hostname)
+      ? refusedAddress(url.hostname, request.policy)
+      : refusedHostName(url.hostname, request.policy);
+    if (why) return Promise.resolve(failure('address_refused', `refused: ${why}`, 0));
     const agent = this.#pool(request.poolKey, secure);
     return new Promise<DeliveryResult>((resolve) => {
       let settled = false;
@@ -96,7 +105,7 @@ export class WebhookSender {
       const req = (secure ? https : http).request(url, {
         method: 'POST',
         agent,
-        lookup: guardedLookup(request.policy),
+        lookup: guardedLookup(request.policy, this.#options.lookup ?? dnsLookup),
         headers: {
           ...request.headers,
           'content-type': 'application/json',

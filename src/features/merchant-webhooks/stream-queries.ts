@@ -24,6 +24,15 @@ export async function oldestRunningXid(db: Db): Promise<string> {
   return xid;
 }
 
+/** The next transaction id to be handed out (xid8 as text): no cursor this database issued is above it. */
+export async function nextXid(db: Db): Promise<string> {
+  const result = await sql<{ xid: string }>`
+    SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xid`.execute(db);
+  const xid = result.rows[0]?.xid;
+  assert(xid !== undefined, 'pg_current_snapshot returned no row');
+  return xid;
+}
+
 /** The writing transaction of one of the merchant's test events, or null if it is not one. */
 export async function eventXid(
   db: Db,

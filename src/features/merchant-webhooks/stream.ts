@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { loadWebhookEndpoint } from './endpoints.ts';
 import { signatureHeaders, signingSecretsAt } from './signing.ts';
-import { eventXid, oldestRunningXid, readStreamWindow } from './stream-queries.ts';
+import { eventXid, nextXid, oldestRunningXid, readStreamWindow } from './stream-queries.ts';
 
 /** One event as the stream carries it: what the real delivery would send, byte for byte. */
 export interface StreamedEvent {
@@ -17,6 +17,24 @@ export interface StreamedEvent {
 }
 
 const PAGE = 200;
+/** The largest xid8 (an unsigned 64-bit integer): a cursor's mark past it is no transaction id. */
+const XID8_MAX = 2n ** 64n - 1n;
+
+/**
+ * A cursor's mark is a transaction id this database has already handed out. Past the xid8 range
+ * it is none at all (reading with it would fail in the database); past the next id to be handed
+ * out it was not issued here (another database, a forged value), and reading from it would skip
+ * every event until transaction ids caught up with it. Either way, 400 before any read.
+ */
+async function refuseForeignMark(ctx: AppContext, cursor: string, mark: bigint): Promise<void> {
+  const refuse = () =>
+    new DomainError(
+      'invalid_request',
+      `${cursor} is not a cursor this stream issued: reconnect without Last-Event-ID or since to start from now.`,
+    );
+  if (mark > XID8_MAX) throw refuse();
+  if (mark > BigInt(await nextXid(ctx.db))) throw refuse();
+}
 
 /**
  * A merchant's test-mode events as they are written, for `tranche listen` (decision 0023).
@@ -76,6 +94,7 @@ export class TestEventStream {
       return stream;
     }
     const parsed = /^(\d{1,20}):(evt_[A-Za-z0-9_]{1,60})?$/.exec(options.cursor);
+    if (parsed?.[1] !== undefined) await refuseForeignMark(ctx, options.cursor, BigInt(parsed[1]));
     const eventId = parsed ? parsed[2] : options.cursor;
     const xid = parsed?.[1] ?? (await eventXid(ctx.db, merchantId, options.cursor));
     if (!xid) {

@@ -8,6 +8,8 @@ import {
   errorResponses,
   MerchantIdParams,
   Password,
+  SignedOut,
+  SignOutRequest,
   Strict,
 } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
@@ -16,6 +18,7 @@ import {
   changeMerchantPassword,
   loginMerchant,
   refreshMerchantSession,
+  signOutMerchant,
 } from './dashboard-sign-in.ts';
 import { getMerchant } from './queries.ts';
 import { createMerchant } from './registration.ts';
@@ -27,6 +30,7 @@ export function registerAccountRoutes(app: TypedApp, ctx: AppContext): void {
   loginMerchantRoute(app, ctx);
   changeMerchantPasswordRoute(app, ctx);
   refreshMerchantTokenRoute(app, ctx);
+  signOutMerchantRoute(app, ctx);
   getKeyMerchantRoute(app, ctx);
   getMerchantRoute(app, ctx);
 }
@@ -153,6 +157,28 @@ function refreshMerchantTokenRoute(app: TypedApp, ctx: AppContext): void {
     async (request) => ({
       ok: true as const,
       data: await refreshMerchantSession(ctx, request.body.refresh_token),
+    }),
+  );
+}
+
+function signOutMerchantRoute(app: TypedApp, ctx: AppContext): void {
+  app.post(
+    '/api/v1/merchant/logout',
+    {
+      schema: {
+        operationId: 'signOutMerchant',
+        security: [],
+        tags: ['Merchants'],
+        summary: 'Dashboard sign-out: end this login',
+        description:
+          "Ends the refresh token's login and its access tokens (decision 0034). Always 200, also when already signed out.",
+        body: SignOutRequest,
+        response: { 200: Envelope(SignedOut), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await signOutMerchant(ctx, request.body.refresh_token),
     }),
   );
 }

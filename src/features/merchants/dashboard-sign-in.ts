@@ -1,14 +1,15 @@
 import type { AppContext } from '../../app-context.ts';
+import { runWrite } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import { merchantInactive } from '../../domain/merchant.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import {
-  assertLoginAllowed,
-  clearLoginFailures,
-  issueRefreshToken,
-  recordLoginFailure,
-  revokeRefreshTokensOf,
+  checkPasswordThrottled,
+  endLogin,
+  endLoginsOf,
+  openLogin,
   rotateRefreshToken,
+  subjectKey,
 } from '../access/index.ts';
 import { findMerchant, viewOf } from './queries.ts';
 import type { MerchantView } from './views.ts';
@@ -27,26 +28,23 @@ export async function loginMerchant(
   password: string,
   ip: string,
 ): Promise<LoginResult & { merchant: MerchantView }> {
-  await assertLoginAllowed(ctx, 'merchant', email, ip);
-  const row = await ctx.db
-    .selectFrom('merchants')
-    .selectAll()
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
-    .executeTakeFirst();
-  const ok = await verifyPassword(row?.password_hash, password);
-  if (!row || !ok) {
-    await recordLoginFailure(ctx, 'merchant', email, ip);
-    throw new DomainError('unauthenticated', 'Email or password is incorrect.');
-  }
+  const row = await checkPasswordThrottled(ctx, 'merchant', email, ip, async () => {
+    const found = await ctx.db
+      .selectFrom('merchants')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+      .executeTakeFirst();
+    return (await verifyPassword(found?.password_hash, password)) ? found : undefined;
+  });
+  if (!row) throw new DomainError('unauthenticated', 'Email or password is incorrect.');
   if (row.status === 'deactivated') throw merchantInactive(row.deactivation_reason);
-  await clearLoginFailures(ctx, 'merchant', email);
-  const access = await ctx.tokens.issue(row.id, 'merchant_dashboard');
-  const refresh = await issueRefreshToken(ctx.db, 'merchant', row.id, ctx.clock.now());
+  const login = await openLogin(ctx.db, 'merchant', row.id, ctx.clock.now());
+  const access = await ctx.tokens.issue(row.id, 'merchant_dashboard', login.sessionId);
   return {
     access_token: access.token,
     token_type: 'Bearer',
     expires_in: access.expiresInSeconds,
-    refresh_token: refresh,
+    refresh_token: login.refreshToken,
     merchant: await viewOf(ctx.db, row),
   };
 }
@@ -64,25 +62,31 @@ export async function changeMerchantPassword(
 ): Promise<LoginResult & { merchant: MerchantView }> {
   const row = await findMerchant(ctx.db, merchantId);
   if (!row) throw notFound('Merchant');
-  await assertLoginAllowed(ctx, 'merchant', row.email, ip);
-  if (!(await verifyPassword(row.password_hash, passwords.current))) {
-    await recordLoginFailure(ctx, 'merchant', row.email, ip);
-    throw new DomainError('forbidden', 'The current password is not correct.');
-  }
+  const currentIsRight = await checkPasswordThrottled(ctx, 'merchant', row.email, ip, async () =>
+    (await verifyPassword(row.password_hash, passwords.current)) ? true : undefined,
+  );
+  if (!currentIsRight) throw new DomainError('forbidden', 'The current password is not correct.');
+  // Hashing is slow on purpose: done before the transaction, not inside it.
+  const passwordHash = await hashPassword(passwords.next);
   const now = ctx.clock.now();
-  await ctx.db
-    .updateTable('merchants')
-    .set({ password_hash: await hashPassword(passwords.next), updated_at: now })
-    .where('id', '=', merchantId)
-    .execute();
-  await revokeRefreshTokensOf(ctx.db, 'merchant', merchantId, now);
-  await clearLoginFailures(ctx, 'merchant', row.email);
-  const access = await ctx.tokens.issue(row.id, 'merchant_dashboard');
+  // The new password, the end of every login and this caller's fresh login commit together: a
+  // refresh racing the change either finished before (its token is revoked here) or fails.
+  const login = await runWrite(ctx.db, async (tx) => {
+    await tx
+      .updateTable('merchants')
+      .set({ password_hash: passwordHash, updated_at: now })
+      .where('id', '=', merchantId)
+      .execute();
+    await endLoginsOf(tx, 'merchant', merchantId, now);
+    return openLogin(tx, 'merchant', merchantId, now);
+  });
+  ctx.credentialCache.invalidateLoginsOf(subjectKey('merchant', merchantId));
+  const access = await ctx.tokens.issue(row.id, 'merchant_dashboard', login.sessionId);
   return {
     access_token: access.token,
     token_type: 'Bearer',
     expires_in: access.expiresInSeconds,
-    refresh_token: await issueRefreshToken(ctx.db, 'merchant', row.id, now),
+    refresh_token: login.refreshToken,
     merchant: await viewOf(ctx.db, row),
   };
 }
@@ -92,12 +96,11 @@ export async function refreshMerchantSession(
   ctx: AppContext,
   refreshToken: string,
 ): Promise<LoginResult & { merchant: MerchantView }> {
-  const { subjectId, refreshToken: next } = await rotateRefreshToken(
-    ctx.db,
-    'merchant',
-    refreshToken,
-    ctx.clock.now(),
-  );
+  const {
+    subjectId,
+    sessionId,
+    refreshToken: next,
+  } = await rotateRefreshToken(ctx, 'merchant', refreshToken, ctx.clock.now());
   const row = await findMerchant(ctx.db, subjectId);
   if (!row) {
     throw new DomainError(
@@ -106,7 +109,7 @@ export async function refreshMerchantSession(
     );
   }
   if (row.status === 'deactivated') throw merchantInactive(row.deactivation_reason);
-  const access = await ctx.tokens.issue(row.id, 'merchant_dashboard');
+  const access = await ctx.tokens.issue(row.id, 'merchant_dashboard', sessionId);
   return {
     access_token: access.token,
     token_type: 'Bearer',
@@ -114,4 +117,13 @@ export async function refreshMerchantSession(
     refresh_token: next,
     merchant: await viewOf(ctx.db, row),
   };
+}
+
+/** Dashboard sign-out: the login of `refreshToken` ends, its access tokens with it. */
+export async function signOutMerchant(
+  ctx: AppContext,
+  refreshToken: string,
+): Promise<{ object: 'sign_out'; signed_out: true }> {
+  await endLogin(ctx, 'merchant', refreshToken, ctx.clock.now());
+  return { object: 'sign_out', signed_out: true };
 }

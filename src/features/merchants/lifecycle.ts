@@ -32,7 +32,9 @@ async function setStatus(
       .selectFrom('merchants')
       .selectAll()
       .where('id', '=', merchantId)
-      .forUpdate()
+      // NO KEY, as every merchant lock (ARCHITECTURE.md, "Lock order"): journal entries booked
+      // for this merchant meanwhile need not wait.
+      .forNoKeyUpdate()
       .executeTakeFirst();
     if (!row) throw notFound('Merchant');
     const updated = await tx

@@ -71,7 +71,13 @@ export async function updateMerchantSettings(
       'Say which mode’s webhook_url this is: livemode=true or livemode=false in the query (the dashboard sets either; a secret key sets its own mode’s).',
     );
   }
-  if (input.webhookUrl) await checkWebhookUrl(input.webhookUrl, webhookLivemode === true);
+  if (input.webhookUrl) {
+    await checkWebhookUrl(
+      input.webhookUrl,
+      webhookLivemode === true,
+      ctx.settings.loopbackTestWebhooks,
+    );
+  }
   if (input.settlementAccount) validateSettlementAccount(input.settlementAccount);
   if (input.defaultConstraints) validateConstraints(input.defaultConstraints);
   if (input.goodsReleaseRule) validateGoodsReleaseRule(input.goodsReleaseRule);

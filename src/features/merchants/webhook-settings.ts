@@ -4,7 +4,11 @@ import type { AppContext } from '../../app-context.ts';
 import { runWrite } from '../../db/write.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { randomBase62 } from '../../platform/ids.ts';
-import { refusedWebhookHost, replaceWebhookSecret } from '../merchant-webhooks/index.ts';
+import {
+  refusedWebhookHost,
+  replaceWebhookSecret,
+  webhookAddressRules,
+} from '../merchant-webhooks/index.ts';
 
 export function newWebhookSecret(): string {
   return `whsec_${randomBase62(43)}`;
@@ -47,14 +51,18 @@ async function resolveHost(host: string): Promise<string[]> {
 /**
  * The check of a webhook URL when it is set: the address policy's registration half (the
  * dispatcher checks every connection again). A live endpoint must be public; a test endpoint may
- * be loopback (local development).
+ * be loopback where `loopbackTestWebhooks` (TRANCHE_ENV development or test).
  */
-export async function checkWebhookUrl(url: string, livemode: boolean): Promise<void> {
+export async function checkWebhookUrl(
+  url: string,
+  livemode: boolean,
+  loopbackTestWebhooks: boolean,
+): Promise<void> {
   validateWebhookUrl(url);
   const why = await refusedWebhookHost(
     new URL(url).hostname,
     resolveHost,
-    livemode ? 'public_only' : 'public_or_loopback',
+    webhookAddressRules(livemode, loopbackTestWebhooks).policy,
   );
   if (why) throw new DomainError('invalid_request', `webhook_url is not allowed: ${why}.`);
 }

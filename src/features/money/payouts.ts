@@ -135,7 +135,9 @@ async function insertPayout(
     .selectFrom('merchants')
     .select(['settlement_bank_code', 'settlement_account_number', 'status'])
     .where('id', '=', merchantId)
-    .forUpdate()
+    // NO KEY: a FOR UPDATE would also stop the journal entries other transactions book for this
+    // merchant (their foreign-key check), which can deadlock (ARCHITECTURE.md, "Lock order").
+    .forNoKeyUpdate()
     .executeTakeFirst();
   if (!merchant) throw notFound('Merchant');
   if (!merchant.settlement_bank_code || !merchant.settlement_account_number) {

@@ -3,19 +3,20 @@ import type { Static } from 'typebox';
 import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import type { OperatorRow } from '../../db/schema.ts';
+import { runWrite } from '../../db/write.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { operatorName } from '../../domain/operator-action.ts';
 import { newId, randomBase62 } from '../../platform/ids.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { base32Decode, matchTotp, newTotpSecret, otpauthUri } from '../../platform/totp.ts';
 import {
-  assertLoginAllowed,
-  clearLoginFailures,
-  issueRefreshToken,
-  recordLoginFailure,
-  revokeRefreshFamily,
-  revokeRefreshTokensOf,
+  checkPasswordThrottled,
+  endLogin,
+  endLoginsOf,
+  type Login,
+  openLogin,
   rotateRefreshToken,
+  subjectKey,
 } from '../access/index.ts';
 import type { OperatorAccount, OperatorSession } from './schemas.ts';
 
@@ -108,14 +109,20 @@ export async function listOperators(
 /** An operator leaves: sign-in is refused and every session and token of theirs ends now. */
 export async function disableOperator(ctx: AppContext, email: string): Promise<OperatorView> {
   const now = ctx.clock.now();
-  const row = await ctx.db
-    .updateTable('operators')
-    .set((eb) => ({ disabled_at: eb.fn.coalesce('disabled_at', eb.val(now)), updated_at: now }))
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
-    .returning(['id', 'email', 'name'])
-    .executeTakeFirst();
+  // The account and every login of it end together: a refresh racing this either finished
+  // before (its new token is revoked here) or finds the login revoked.
+  const row = await runWrite(ctx.db, async (tx) => {
+    const disabled = await tx
+      .updateTable('operators')
+      .set((eb) => ({ disabled_at: eb.fn.coalesce('disabled_at', eb.val(now)), updated_at: now }))
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+      .returning(['id', 'email', 'name'])
+      .executeTakeFirst();
+    if (disabled) await endLoginsOf(tx, 'operator', disabled.id, now);
+    return disabled;
+  });
   if (!row) throw new DomainError('not_found', `No operator has the email ${email}.`);
-  await revokeRefreshTokensOf(ctx.db, 'operator', row.id, now);
+  ctx.credentialCache.invalidateLoginsOf(subjectKey('operator', row.id));
   return viewOf(row);
 }
 
@@ -123,77 +130,71 @@ const refused = () =>
   new DomainError('unauthenticated', 'Email, password or authenticator code is incorrect.');
 
 /**
- * Sign-in: the login throttle first (as for merchants and customers), then the password and
- * the code, which fail alike so a guesser never learns the password was right. A code is good
- * once: the step it belongs to must be later than the last one accepted, claimed atomically.
+ * Sign-in under the login throttle (decision 0033, as for merchants and customers): the password
+ * and the code are the one check it counts, and fail alike so a guesser never learns the password
+ * was right. A code is good once: the step it belongs to must be later than the last one
+ * accepted, claimed atomically.
  */
 export async function signInOperator(
   ctx: AppContext,
   input: { email: string; password: string; code: string },
   ip: string,
 ): Promise<OperatorSessionView> {
-  await assertLoginAllowed(ctx, 'operator', input.email, ip);
-  const row = await ctx.db
-    .selectFrom('operators')
-    .selectAll()
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', input.email.trim().toLowerCase()))
-    .executeTakeFirst();
-  const passwordOk = await verifyPassword(row?.password_hash, input.password);
   const now = ctx.clock.now();
-  const step =
-    row && passwordOk
-      ? matchTotp(
-          base32Decode(ctx.secretBox.open(row.totp_secret_sealed)),
-          input.code.replace(/\s/g, ''),
-          now.getTime() / 1000,
-        )
-      : null;
-  const claimed =
-    row && step !== null && !row.disabled_at
-      ? await ctx.db
-          .updateTable('operators')
-          .set({ totp_last_step: Number(step) })
-          .where('id', '=', row.id)
-          .where((eb) =>
-            eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', Number(step))]),
-          )
-          .returning('id')
-          .executeTakeFirst()
-      : undefined;
-  if (!row || !claimed) {
-    await recordLoginFailure(ctx, 'operator', input.email, ip);
-    throw refused();
-  }
-  await clearLoginFailures(ctx, 'operator', input.email);
-  return sessionFor(ctx, row, await issueRefreshToken(ctx.db, 'operator', row.id, now));
+  const row = await checkPasswordThrottled(ctx, 'operator', input.email, ip, async () => {
+    const found = await ctx.db
+      .selectFrom('operators')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', input.email.trim().toLowerCase()))
+      .executeTakeFirst();
+    if (!(await verifyPassword(found?.password_hash, input.password))) return undefined;
+    if (!found || found.disabled_at) return undefined;
+    const step = matchTotp(
+      base32Decode(ctx.secretBox.open(found.totp_secret_sealed)),
+      input.code.replace(/\s/g, ''),
+      now.getTime() / 1000,
+    );
+    if (step === null) return undefined;
+    const claimed = await ctx.db
+      .updateTable('operators')
+      .set({ totp_last_step: Number(step) })
+      .where('id', '=', found.id)
+      .where((eb) =>
+        eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', Number(step))]),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    return claimed ? found : undefined;
+  });
+  if (!row) throw refused();
+  return sessionFor(ctx, row, await openLogin(ctx.db, 'operator', row.id, now));
 }
 
 async function sessionFor(
   ctx: AppContext,
   row: Pick<OperatorRow, 'id' | 'email' | 'name'>,
-  refreshToken: string,
+  login: Login,
 ): Promise<OperatorSessionView> {
-  const access = await ctx.tokens.issue(row.id, 'operator');
+  const access = await ctx.tokens.issue(row.id, 'operator', login.sessionId);
   return {
     operator: viewOf(row),
     access_token: access.token,
     token_type: 'Bearer',
     expires_in: access.expiresInSeconds,
-    refresh_token: refreshToken,
+    refresh_token: login.refreshToken,
   };
 }
 
-/** A refresh token (single use) for new tokens, while the account is enabled. */
+/**
+ * A refresh token (single use) for new tokens, while the account is enabled and the login is
+ * younger than 12 hours (`OPERATOR_SESSION_MS`).
+ */
 export async function refreshOperatorSession(
   ctx: AppContext,
   refreshToken: string,
 ): Promise<OperatorSessionView> {
-  const { subjectId, refreshToken: next } = await rotateRefreshToken(
-    ctx.db,
-    'operator',
-    refreshToken,
-    ctx.clock.now(),
-  );
+  const login = await rotateRefreshToken(ctx, 'operator', refreshToken, ctx.clock.now());
+  const { subjectId } = login;
   const row = await ctx.db
     .selectFrom('operators')
     .select(['id', 'email', 'name', 'disabled_at'])
@@ -205,10 +206,10 @@ export async function refreshOperatorSession(
       'The refresh token is invalid or expired. Sign in again.',
     );
   }
-  return sessionFor(ctx, row, next);
+  return sessionFor(ctx, row, login);
 }
 
-/** Sign-out: the refresh token's login ends; the access token lapses within 15 minutes. */
+/** Sign-out: the refresh token's login ends, and its access tokens with it (decision 0034). */
 export async function signOutOperator(ctx: AppContext, refreshToken: string): Promise<void> {
-  await revokeRefreshFamily(ctx.db, 'operator', refreshToken, ctx.clock.now());
+  await endLogin(ctx, 'operator', refreshToken, ctx.clock.now());
 }

@@ -15,7 +15,9 @@ export async function lockCustomerMethods(tx: Tx, customerId: string): Promise<P
       // transactions can take the same rows in opposite orders and deadlock.
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
-      .forUpdate()
+      // NO KEY: charges and plans that reference these rows (their foreign-key checks) need not
+      // wait for us (ARCHITECTURE.md, "Lock order").
+      .forNoKeyUpdate()
       .execute()
   );
 }

@@ -46,6 +46,19 @@ export async function noticeRevokedMethods(
       .where('is_default', '=', true)
       .executeTakeFirst();
     if (replacement) {
+      // The plans by id before the update (whose own row order is unspecified), as a settling
+      // batch of collections takes them (ARCHITECTURE.md, "Lock order").
+      await tx
+        .selectFrom('payment_plans')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          backed.map((p) => p.id),
+        )
+        .orderBy('id')
+        .forNoKeyUpdate()
+        .execute();
       await tx
         .updateTable('payment_plans')
         .set({ payment_method_id: replacement.id, updated_at: now })

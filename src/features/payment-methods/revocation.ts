@@ -20,7 +20,10 @@ export async function revokeByAuthorization(
     .select(['id', 'customer_id', 'is_default'])
     .where('authorization_digest', '=', sha256Hex(authorizationCode))
     .where('status', '=', 'active')
-    .forUpdate()
+    // By id, NO KEY (ARCHITECTURE.md, "Lock order"): a charge being recorded with the method
+    // checks its foreign key (FOR KEY SHARE) and need not wait for us.
+    .orderBy('id')
+    .forNoKeyUpdate()
     .execute();
   for (const method of affected) {
     await tx

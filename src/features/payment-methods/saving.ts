@@ -42,7 +42,7 @@ export async function savePaymentMethod(
       .where('customer_id', '=', setup.customer_id)
       .where('deleted_at', 'is', null)
       .where('is_default', '=', true)
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirst();
     const isDefault = requestedDefault || !hasDefault;
     if (isDefault && hasDefault) {

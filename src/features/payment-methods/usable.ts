@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 
 /**
@@ -6,7 +6,7 @@ import { DomainError, notFound } from '../../domain/errors.ts';
  * customer's or a deleted one is 404, a revoked one 409 with a reason the customer can act on.
  */
 export async function assertUsablePaymentMethod(
-  tx: Tx,
+  tx: Db | Tx,
   customerId: string,
   paymentMethodId: string,
 ): Promise<void> {

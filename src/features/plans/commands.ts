@@ -60,10 +60,12 @@ export async function runPlanCommand<T>(
 }
 
 /**
- * Locks what a merchant's change to a plan touches, in the one order every writer follows: the
- * merchant row (refunds, cancellations and payouts spend its available balance, so they never
- * both spend it), then the plan's installments, then the plan (collections lock an installment,
- * then its plan, so taking them the same way round cannot deadlock with a debit settling).
+ * Locks what a merchant's change to a plan touches, in the global lock order (ARCHITECTURE.md,
+ * "Lock order"): the merchant row (refunds, cancellations and payouts spend its available balance,
+ * so they never both spend it), then every installment of the plan by id, then the plan. All
+ * three `FOR NO KEY UPDATE`: a `FOR UPDATE` on the merchant would also block the foreign-key
+ * check (`FOR KEY SHARE`) of a journal entry that a settling collection books for this merchant
+ * while it holds the installment we wait for, which was a deadlock.
  * Returns the plan and its installments as they now stand.
  */
 export async function lockPlanForChange(
@@ -75,19 +77,24 @@ export async function lockPlanForChange(
     .select('merchant_id')
     .where('id', '=', planId)
     .executeTakeFirstOrThrow();
-  await tx.selectFrom('merchants').select('id').where('id', '=', merchant_id).forUpdate().execute();
+  await tx
+    .selectFrom('merchants')
+    .select('id')
+    .where('id', '=', merchant_id)
+    .forNoKeyUpdate()
+    .execute();
   const installments = await tx
     .selectFrom('installments')
     .selectAll()
     .where('plan_id', '=', planId)
     .orderBy('id')
-    .forUpdate()
+    .forNoKeyUpdate()
     .execute();
   const plan = await tx
     .selectFrom('payment_plans')
     .selectAll()
     .where('id', '=', planId)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirstOrThrow();
   return { plan, installments };
 }

@@ -51,7 +51,14 @@ export const Charge = Type.Object(
     object: Type.Literal('charge'),
     installment_id: Type.String(),
     sequence: Type.Integer({ description: '0 is the deposit.' }),
-    attempt: Type.Integer(),
+    attempt: Type.Integer({
+      description:
+        'The automatic attempt this charge is; for a charge the customer started, the attempt it stood in for.',
+    }),
+    initiated_by: Type.Union([Type.Literal('schedule'), Type.Literal('customer')], {
+      description:
+        '`schedule`: an automatic debit. `customer`: the customer paid now or paid off early; when such a charge fails, nothing else changes (no missed payment, no retry used, no `payment.failed`).',
+    }),
     amount: Type.Integer(),
     fee: Type.Integer({ description: 'Tranche’s 2.5% on a collected charge; 0 otherwise.' }),
     status: Type.Union([Type.Literal('pending'), Type.Literal('success'), Type.Literal('failed')]),

@@ -12,18 +12,36 @@ const DAY_MS = 86_400_000;
 /**
  * Locks a plan for time travel: the merchant's own sandbox plan. Time travel is reached with a
  * test key only, which never sees a live plan: another merchant's or a live plan is 404
- * (decision 0015).
+ * (decision 0015). Locks in the global order (ARCHITECTURE.md, "Lock order"): every installment
+ * of the plan by id, then the plan, as a collection settling on it does; taking the plan first
+ * deadlocked with one. Returns the plan and its installments in schedule order.
  */
 async function lockSandboxPlan(tx: Tx, merchantId: string, planId: string) {
+  const owner = await tx
+    .selectFrom('payment_plans')
+    .select(['merchant_id', 'livemode'])
+    .where('id', '=', planId)
+    .executeTakeFirst();
+  // Neither changes once a plan exists: checked before anything is locked.
+  if (!owner || owner.merchant_id !== merchantId || owner.livemode) throw notFound('Payment plan');
+  const installments = await tx
+    .selectFrom('installments')
+    .selectAll()
+    .where('plan_id', '=', planId)
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute();
   const plan = await tx
     .selectFrom('payment_plans')
-    .select(['merchant_id', 'livemode', 'status'])
+    .select(['status'])
     .where('id', '=', planId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!plan || plan.merchant_id !== merchantId || plan.livemode) throw notFound('Payment plan');
-  return plan;
+    .forNoKeyUpdate()
+    .executeTakeFirstOrThrow();
+  return { plan, installments: installments.sort((a, b) => a.sequence - b.sequence) };
 }
+
+/** Installments whose collection is still to come: a first attempt or a retry. */
+const WAITING: readonly string[] = ['scheduled', 'failed'];
 
 const sandboxScope = (merchantId: string) => ({ merchantId, livemode: false });
 
@@ -39,15 +57,8 @@ export async function collectNextInstallmentNow(
 ): Promise<PlanView> {
   const now = ctx.clock.now();
   await runWrite(ctx.db, async (tx) => {
-    const plan = await lockSandboxPlan(tx, merchantId, planId);
-    const next = await tx
-      .selectFrom('installments')
-      .selectAll()
-      .where('plan_id', '=', planId)
-      .where('status', 'in', ['scheduled', 'failed'])
-      .orderBy('sequence')
-      .limit(1)
-      .executeTakeFirst();
+    const { plan, installments } = await lockSandboxPlan(tx, merchantId, planId);
+    const next = installments.find((i) => WAITING.includes(i.status));
     if (!next) {
       throw new DomainError(
         'conflict',
@@ -83,14 +94,8 @@ export async function advancePlanClockBy(
   const now = ctx.clock.now();
   const shiftMs = days * DAY_MS;
   await runWrite(ctx.db, async (tx) => {
-    await lockSandboxPlan(tx, merchantId, planId);
-    const waiting = await tx
-      .selectFrom('installments')
-      .selectAll()
-      .where('plan_id', '=', planId)
-      .where('status', 'in', ['scheduled', 'failed'])
-      .forUpdate()
-      .execute();
+    const { installments } = await lockSandboxPlan(tx, merchantId, planId);
+    const waiting = installments.filter((i) => WAITING.includes(i.status));
     const moved = waiting.map((i) => ({ id: i.id, dueAt: new Date(i.due_at.getTime() - shiftMs) }));
     // The customer's reminders move with the due dates (or are dropped when it is too late).
     await rescheduleReminders(tx, moved, now);

@@ -34,7 +34,12 @@ export function requireAuth(
   accepts: readonly PrincipalKind[],
 ): preValidationAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    request.principal = await authenticate(ctx, bearerToken(request), accepts);
+    request.principal = await authenticate(
+      ctx,
+      bearerToken(request),
+      accepts,
+      request.secretKeyCheck,
+    );
   };
 }
 

@@ -10,6 +10,20 @@ declare module 'fastify' {
   }
 }
 
+/** Per request being counted: takes it out of the count (once). */
+const leaving = new WeakMap<FastifyRequest, () => void>();
+
+/**
+ * Takes a long-lived response out of the in-flight count once its setup is done: an event stream
+ * holds its connection for minutes while doing a few small reads a second, and counting it would
+ * let a handful of streams shed every other request (issue 24). Its setup (key lookup, cursor
+ * read) still counts and can be shed; what bounds open streams is their own cap per key and per
+ * process (decision 0032).
+ */
+export function leaveInFlightCount(request: FastifyRequest): void {
+  leaving.get(request)?.();
+}
+
 /**
  * Overload protection: past `maxInFlight` requests being handled at once, a new request is
  * refused at once with 503 and `Retry-After: 1` instead of joining a queue that only grows
@@ -45,10 +59,15 @@ export function registerLoadShedding(
       );
     }
     inFlight += 1;
+    let counted = true;
+    const leave = () => {
+      if (!counted) return;
+      counted = false;
+      inFlight -= 1;
+    };
+    leaving.set(request, leave);
     // The response's 'close' fires once, sent or abandoned by the client: the count cannot
     // leak. (The request's own 'close' fires when its body has been read, too early.)
-    reply.raw.once('close', () => {
-      inFlight -= 1;
-    });
+    reply.raw.once('close', leave);
   });
 }

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 
 import type { Method } from '../../shared/api.ts';
 import { AddCard } from '../../shared/customer/add-card.tsx';
@@ -46,4 +46,24 @@ export function MethodPicker(props: {
       </button>
     </div>
   );
+}
+
+/**
+ * The method a picker has chosen: the customer's choice while it is still offered, else the
+ * plan's own (or the first offered). A change of the plan's method (a payment with another one
+ * went through) resets the choice to it, so no picker keeps offering what the plan left.
+ */
+export function useChosenMethod(
+  methods: readonly Method[],
+  planMethodId: string,
+): [string, (id: string) => void] {
+  const [chosen, setChosen] = useState<string>();
+  useEffect(() => setChosen(undefined), [planMethodId]);
+  const offered = (id: string | undefined) => id !== undefined && methods.some((m) => m.id === id);
+  const methodId = offered(chosen)
+    ? (chosen as string)
+    : offered(planMethodId)
+      ? planMethodId
+      : (methods[0]?.id ?? '');
+  return [methodId, setChosen];
 }

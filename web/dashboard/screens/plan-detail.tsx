@@ -45,6 +45,15 @@ export function PlanDetail(props: { id: string }) {
     await Promise.all([load(), reload()]);
   }
 
+  // A card added in one picker is offered by every picker on the page at once.
+  function methodAdded(method: Method) {
+    setLoaded((current) =>
+      current.kind === 'ready'
+        ? { ...current, methods: [...current.methods.filter((m) => m.id !== method.id), method] }
+        : current,
+    );
+  }
+
   const back = (
     <p class="pay-back">
       <Link href="/dashboard">← All your plans</Link>
@@ -81,12 +90,33 @@ export function PlanDetail(props: { id: string }) {
       </StepHeading>
       <PlanFactsCard plan={plan} figures={figures} methods={methods} />
       {isOpen(plan) && figures.overdue.length > 0 && (
-        <PayCard which="overdue" plan={plan} figures={figures} methods={active} onDone={changed} />
+        <PayCard
+          which="overdue"
+          plan={plan}
+          figures={figures}
+          methods={active}
+          onMethodAdded={methodAdded}
+          onDone={changed}
+        />
       )}
       {isOpen(plan) && figures.leftKobo > 0 && (
-        <PayCard which="all" plan={plan} figures={figures} methods={active} onDone={changed} />
+        <PayCard
+          which="all"
+          plan={plan}
+          figures={figures}
+          methods={active}
+          onMethodAdded={methodAdded}
+          onDone={changed}
+        />
       )}
-      {isOpen(plan) && <ChangeMethodCard plan={plan} methods={active} onDone={changed} />}
+      {isOpen(plan) && (
+        <ChangeMethodCard
+          plan={plan}
+          methods={active}
+          onMethodAdded={methodAdded}
+          onDone={changed}
+        />
+      )}
       <ScheduleCard plan={plan} />
       <ReceiptsCard planId={plan.id} notices={notices} />
     </>

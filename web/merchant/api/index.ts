@@ -65,6 +65,7 @@ export class MerchantApi {
   private readonly tokens = new TabTokens();
   private readonly http = new JsonApi({
     refreshPath: '/merchant/token/refresh',
+    signOutPath: '/merchant/logout',
     tokens: this.tokens,
   });
 
@@ -73,8 +74,9 @@ export class MerchantApi {
     return this.http.signedIn ? this.tokens.merchantId() : undefined;
   }
 
-  signOut(): void {
-    this.http.signOut();
+  /** Ends the login on the server, then forgets it in this tab (decision 0034). */
+  signOut(): Promise<void> {
+    return this.http.signOut();
   }
 
   async register(fields: {

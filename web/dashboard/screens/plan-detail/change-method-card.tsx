@@ -4,16 +4,18 @@ import { ApiError, type Method, type PaymentPlan } from '../../../shared/api.ts'
 import { messageFor } from '../../../shared/customer/messages.ts';
 import { Alert } from '../../../shared/ui.tsx';
 import { useCustomerDashboard } from '../../context.ts';
-import { MethodPicker } from '../method-picker.tsx';
+import { methodsPlanFirst } from '../../plan-facts.ts';
+import { MethodPicker, useChosenMethod } from '../method-picker.tsx';
 
 export function ChangeMethodCard(props: {
   plan: PaymentPlan;
   methods: Method[];
+  onMethodAdded: (method: Method) => void;
   onDone: () => Promise<void>;
 }) {
   const { api } = useCustomerDashboard();
-  const [methods, setMethods] = useState(props.methods);
-  const [methodId, setMethodId] = useState(props.plan.payment_method_id);
+  const methods = methodsPlanFirst(props.methods, props.plan.payment_method_id);
+  const [methodId, setMethodId] = useChosenMethod(methods, props.plan.payment_method_id);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string }>();
 
@@ -52,7 +54,7 @@ export function ChangeMethodCard(props: {
         value={methodId}
         onValue={setMethodId}
         onAdded={(method) => {
-          setMethods((list) => [...list, method]);
+          props.onMethodAdded(method);
           setMethodId(method.id);
         }}
       />

@@ -17,8 +17,17 @@ export function OutcomeMessage(props: { outcome: PaymentOutcome }) {
   return (
     <Alert>
       {paid > 0 && `${paid} paid. `}
-      {failed.map((p) => p.message ?? 'A payment was declined.').join(' ')}
-      {failed.length > 0 && ' Try another card or bank account. '}
+      {/* A pay-off declined on every installment says the same thing once, not three times. */}
+      {[
+        ...new Set(
+          failed.map(
+            (p) =>
+              p.message ??
+              'A payment was declined. Nothing on your plan changed; try another card or account.',
+          ),
+        ),
+      ].join(' ')}
+      {failed.length > 0 && ' '}
       {waiting.length > 0 &&
         'Some payments are still being confirmed by the bank; this page updates once they are.'}
     </Alert>

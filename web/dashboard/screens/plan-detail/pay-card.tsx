@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 
 import {
   ApiError,
@@ -12,8 +12,13 @@ import { Link } from '../../../shared/router.tsx';
 import { Alert } from '../../../shared/ui.tsx';
 import { useAsyncAction } from '../../../shared/use-async-action.ts';
 import { useCustomerDashboard } from '../../context.ts';
-import { INSTALLMENT_STATUS, installmentName, type PlanFigures } from '../../plan-facts.ts';
-import { MethodPicker } from '../method-picker.tsx';
+import {
+  INSTALLMENT_STATUS,
+  installmentName,
+  methodsPlanFirst,
+  type PlanFigures,
+} from '../../plan-facts.ts';
+import { MethodPicker, useChosenMethod } from '../method-picker.tsx';
 import { OutcomeMessage } from './outcome-message.tsx';
 
 const PAY_WORDS = {
@@ -34,22 +39,24 @@ export function PayCard(props: {
   which: 'overdue' | 'all';
   plan: PaymentPlan;
   figures: PlanFigures;
+  /** The customer's active methods as they stand now (PlanDetail keeps them). */
   methods: Method[];
+  onMethodAdded: (method: Method) => void;
   onDone: () => Promise<void>;
 }) {
   const { plan, which } = props;
   const { api } = useCustomerDashboard();
   const words = PAY_WORDS[which];
-  const [methods, setMethods] = useState(props.methods);
-  const [methodId, setMethodId] = useState(
-    props.methods.find((m) => m.id === plan.payment_method_id)?.id ?? props.methods[0]?.id ?? '',
-  );
+  const methods = methodsPlanFirst(props.methods, plan.payment_method_id);
+  const [methodId, setMethodId] = useChosenMethod(methods, plan.payment_method_id);
   const [confirming, setConfirming] = useState(false);
   const { busy, error, run } = useAsyncAction({
     describe: (caught) =>
       caught instanceof ApiError ? messageFor(caught) : 'The payment could not be made.',
   });
   const [outcome, setOutcome] = useState<PaymentOutcome>();
+  // A decline shown here is stale once a payment elsewhere on the page moved the plan's method.
+  useEffect(() => setOutcome(undefined), [plan.payment_method_id]);
   const amountKobo = which === 'all' ? props.figures.leftKobo : props.figures.overdueKobo;
   const headingId = `pay-${which}`;
 
@@ -57,7 +64,7 @@ export function PayCard(props: {
     if (busy || !methodId) return;
     setOutcome(undefined);
     await run(async () => {
-      // The plan's own method is the default; another one moves the plan to it first (API).
+      // The plan's own method is the default; the plan moves to another once it pays (API).
       const other = methodId === plan.payment_method_id ? undefined : methodId;
       const result = await api.payPlan(plan.id, which, other);
       setOutcome(result);
@@ -99,12 +106,14 @@ export function PayCard(props: {
             value={methodId}
             onValue={setMethodId}
             onAdded={(method) => {
-              setMethods((list) => [...list, method]);
+              props.onMethodAdded(method);
               setMethodId(method.id);
             }}
           />
           {methodId !== plan.payment_method_id && (
-            <p class="hint">This method also pays the plan's later installments from now on.</p>
+            <p class="hint">
+              If this payment goes through, this method also pays the plan's later installments.
+            </p>
           )}
           <div class="inline-actions">
             <button
