@@ -578,7 +578,6 @@ export async function runBench(options: CollectionsBenchOptions): Promise<boolea
       // Any free port: a development `npm start` may hold the default.
       WORKER_METRICS_PORT: '0',
       LOG_LEVEL: options.logLevel,
-      ADMIN_API_TOKEN: secrets.adminApiToken,
       JWT_PRIVATE_KEY: secrets.jwtPrivateKeyPem,
       ENCRYPTION_KEY: secrets.encryptionKey,
       GATEWAY_SECRET_KEY: secrets.gatewaySecretKey,

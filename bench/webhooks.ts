@@ -339,7 +339,6 @@ export async function runBench(options: BenchOptions): Promise<void> {
       TRANCHE_DATA_DIR: dataDir,
       ENCRYPTION_KEY: secrets.encryptionKey,
       JWT_PRIVATE_KEY: secrets.jwtPrivateKeyPem,
-      ADMIN_API_TOKEN: secrets.adminApiToken,
       GATEWAY_SECRET_KEY: secrets.gatewaySecretKey,
       LOG_LEVEL: 'warn',
       ...options.workerEnv,

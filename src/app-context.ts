@@ -31,7 +31,6 @@ export interface AppContext {
 
 export interface AppSettings {
   publicBaseUrl: string;
-  adminApiToken: string;
   rateLimitSandboxPerMin: number;
   rateLimitLivePerMin: number;
   rateLimitIpPerMin: number;

@@ -16,6 +16,7 @@ import type {
   MerchantsTable,
   NotificationOutboxTable,
   OperatorAuditLogTable,
+  OperatorsTable,
   PasswordResetsTable,
   PaymentLinkSessionsTable,
   PaymentLinksTable,
@@ -75,6 +76,7 @@ export interface Database {
   notification_outbox: NotificationOutboxTable;
   customer_notification_preferences: CustomerNotificationPreferencesTable;
   operator_audit_log: OperatorAuditLogTable;
+  operators: OperatorsTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;
@@ -96,3 +98,4 @@ export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
 export type PaymentLinkRow = Selectable<PaymentLinksTable>;
 export type NotificationOutboxRow = Selectable<NotificationOutboxTable>;
 export type OperatorAuditRow = Selectable<OperatorAuditLogTable>;
+export type OperatorRow = Selectable<OperatorsTable>;

@@ -62,7 +62,7 @@ export interface CustomersTable {
 
 export interface RefreshTokensTable {
   id: string;
-  subject_type: 'customer' | 'merchant';
+  subject_type: 'customer' | 'merchant' | 'operator';
   subject_id: string;
   family_id: string;
   digest: string;
@@ -74,7 +74,7 @@ export interface RefreshTokensTable {
 /** A login (decision 0034): its refresh tokens and the access tokens whose `sid` names it. */
 export interface RefreshTokenFamiliesTable {
   id: string;
-  subject_type: 'customer' | 'merchant';
+  subject_type: 'customer' | 'merchant' | 'operator';
   subject_id: string;
   created_at: Date;
   revoked_at: Date | null;
@@ -419,6 +419,8 @@ export interface OperatorAuditLogTable {
   /** Insertion order (an identity column): the log's order and its cursor. */
   seq: Generated<string>;
   operator: string;
+  /** The signed-in account (migration 0020); null for the CLI, the system and older rows. */
+  operator_id: string | null;
   action: OperatorAction;
   target_type: 'merchant' | 'ledger';
   target_id: string | null;
@@ -427,4 +429,17 @@ export interface OperatorAuditLogTable {
   request_id: string | null;
   ip: string | null;
   created_at: Date;
+}
+
+export interface OperatorsTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  totp_secret_sealed: string;
+  /** The step of the last accepted code (RFC 6238 section 5.2: each code is good once). */
+  totp_last_step: number | null;
+  disabled_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
 }

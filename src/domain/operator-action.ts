@@ -5,7 +5,10 @@ import { DomainError } from './errors.ts';
  * name an operator signs with, and when a reason is required.
  */
 
-/** What may name an operator: printable ASCII (it travels in the `X-Operator` header). */
+/**
+ * What may name an operator: printable ASCII without a colon, so an account's name never looks
+ * like the CLI's `cli:<user>` or the service's `system:…` in the audit log.
+ */
 const OPERATOR_NAME = /^[A-Za-z0-9][A-Za-z0-9 .@_'-]*$/;
 export const OPERATOR_NAME_MAX = 80;
 export const REASON_MAX = 500;
@@ -15,13 +18,13 @@ export function operatorName(raw: string | undefined): string {
   if (name.length === 0) {
     throw new DomainError(
       'invalid_request',
-      'Say who you are: send the operator’s name in the X-Operator header (it goes into the audit log).',
+      'An operator needs a name: it is recorded in the audit log with every action.',
     );
   }
   if (name.length > OPERATOR_NAME_MAX || !OPERATOR_NAME.test(name)) {
     throw new DomainError(
       'invalid_request',
-      `X-Operator must be 1 to ${OPERATOR_NAME_MAX} characters: letters, digits, spaces and . @ _ ' -`,
+      `An operator's name must be 1 to ${OPERATOR_NAME_MAX} characters: letters, digits, spaces and . @ _ ' -`,
     );
   }
   return name;

@@ -15,7 +15,8 @@ export type Principal =
     }
   | { kind: 'merchant_dashboard'; merchantId: string; merchantStatus: MerchantStatus }
   | { kind: 'customer'; customerId: string }
-  | { kind: 'admin' };
+  /** An operator signed in with their own account (decision 0035): who acts is proven. */
+  | { kind: 'admin'; operatorId: string; operatorName: string };
 
 export type PrincipalKind = Principal['kind'];
 

@@ -19,7 +19,11 @@ import { registerGatewayWebhookRoutes } from '../features/gateway-events/index.t
 import { registerWebhookEventRoutes } from '../features/merchant-webhooks/index.ts';
 import { registerMerchantRoutes } from '../features/merchants/index.ts';
 import { registerPayoutRoutes, registerWalletRoutes } from '../features/money/index.ts';
-import { registerAdminOversightRoutes, registerAdminRoutes } from '../features/operator/index.ts';
+import {
+  registerAdminOversightRoutes,
+  registerAdminRoutes,
+  registerAdminSessionRoutes,
+} from '../features/operator/index.ts';
 import {
   registerPaymentLinkRoutes,
   sendInvalidPayAddressPage,
@@ -283,6 +287,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerIdempotencyKeyGuard(app);
   registerOperationsRoutes(app, ctx, registry);
   registerMerchantRoutes(app, ctx);
+  registerAdminSessionRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
   registerAdminOversightRoutes(app, ctx);
   registerWalletRoutes(app, ctx);

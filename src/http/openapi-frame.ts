@@ -43,10 +43,12 @@ export function documentFrame(
           bearerFormat: 'JWT',
           description: 'Customer access token from /api/v1/customers/login',
         },
-        adminToken: {
+        operatorJwt: {
           type: 'http',
           scheme: 'bearer',
-          description: 'Operator token (ADMIN_API_TOKEN)',
+          bearerFormat: 'JWT',
+          description:
+            "An operator's access token from /api/v1/admin/login (email, password and TOTP code)",
         },
       },
     },

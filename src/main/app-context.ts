@@ -25,7 +25,7 @@ export interface AppContextParts {
    * gateway key, whatever is asked.
    */
   sandboxControls: boolean;
-  settings: Omit<AppSettings, 'adminApiToken' | 'gatewayLivemode'>;
+  settings: Omit<AppSettings, 'gatewayLivemode'>;
 }
 
 /**
@@ -44,7 +44,7 @@ export function createAppContext(parts: AppContextParts): AppContext {
     credentialCache: new InMemoryCredentialCache(parts.authCacheTtlMs),
     identity: parts.identity,
     gateway: new PaystackGateway(parts.gateway),
-    settings: { ...parts.settings, adminApiToken: parts.secrets.adminApiToken, gatewayLivemode },
+    settings: { ...parts.settings, gatewayLivemode },
     ...(parts.sandboxControls &&
       !gatewayLivemode && { sandboxGateway: new SandboxGatewayControl(parts.gateway) }),
   };

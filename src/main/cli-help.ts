@@ -62,9 +62,29 @@ Events:
 ${Object.entries(TRIGGER_CATALOGUE)
   .map(([event, how]) => `  ${event.padEnd(30)} ${how}`)
   .join('\n')}`,
-  'admin-token': `tranche admin-token
+  operators: `tranche operators <action> [options]
 
-Prints the operator token for /api/v1/admin/* (ADMIN_API_TOKEN, or the generated development one).`,
+  add --email E --name N [--password P] [--json]
+                     create an operator account; prints its TOTP secret once
+  list [--json]      every operator account, active or disabled
+  disable EMAIL      an operator leaves: sign-in refused, their sessions end
+
+tranche operators <action> --help for an action's options.`,
+  'operators add': `tranche operators add --email E --name N [--password P] [--json]
+
+Creates an operator account for the console (/admin) and the admin API. Prints the TOTP secret
+and its otpauth:// URI once: add it to an authenticator app; sign-in asks for its 6-digit code.
+  --email E          sign-in email (required)
+  --name N           the name the audit log records (required; letters, digits, spaces and . @ _ ' -)
+  --password P       12 to 128 characters (default: a generated one, printed once)
+  --json             machine-readable output`,
+  'operators list': `tranche operators list [--json]
+
+Lists operator accounts, oldest first, active or disabled.`,
+  'operators disable': `tranche operators disable EMAIL [--json]
+
+Disables an operator account: sign-in is refused and every session and token of it ends now.
+The account stays, so the audit log keeps naming it.`,
   reconcile: `tranche reconcile [--since ISO-DATE] [--no-gateway] [--json]
 
 Compares charges, payouts, the ledger and the gateway; exits 1 on any difference.

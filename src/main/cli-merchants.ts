@@ -133,7 +133,7 @@ export async function runMerchants(argv: string[]): Promise<number> {
     if (extra.length > 0) throw new UsageError(command, `Unexpected argument '${extra[0]}'.`);
     if (!id) throw new DomainError('invalid_request', `merchants ${action} needs a merchant id.`);
     // Audited like the console's actions (decision 0020): the operator is whoever runs the CLI.
-    // `cli:` marks the channel: console names (X-Operator) cannot contain a colon.
+    // `cli:` marks the channel: operator accounts' names cannot contain a colon.
     const operator = {
       name: `cli:${values.operator === undefined ? cliUser() : operatorName(values.operator)}`,
     };

@@ -117,8 +117,8 @@ function printBanner(
   print(
     `      -d '{"business_name":"My Shop","email":"dev@myshop.ng","password":"a long password"}'`,
   );
-  print(`Operator console: ${url}/admin  (sign in with your name and the operator token:`);
-  print('  npm run tranche -- admin-token)');
+  print(`Operator console: ${url}/admin  (sign in with an operator account; create one with`);
+  print('  npm run tranche -- operators add --email you@example.ng --name "Your Name")');
   print('');
 }
 

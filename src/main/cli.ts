@@ -5,8 +5,7 @@
 import { readFileSync } from 'node:fs';
 
 import { DomainError } from '../domain/errors.ts';
-import { ConfigError, loadConfig } from '../platform/config.ts';
-import { resolveSecrets } from '../platform/secrets.ts';
+import { ConfigError } from '../platform/config.ts';
 import { CliFailure } from './cli-api.ts';
 import { COMMAND_USAGE, type CommandName } from './cli-help.ts';
 import { note, onlyHelp, print, usage, UsageError } from './cli-shared.ts';
@@ -28,7 +27,9 @@ Operator tasks (add --json for machine-readable output)
   merchants create --name N --email E [--password P] [--approve]
   merchants approve ID | deactivate ID | reactivate ID   [--reason R] [--operator NAME]
   merchants list [--status pending_approval|active|deactivated]
-  admin-token                   print the operator token for /api/v1/admin (development)
+  operators add --email E --name N [--password P]
+                                an operator account for /admin; prints its TOTP secret once
+  operators list | disable EMAIL
   reconcile [--since ISO-DATE] [--no-gateway]
                                 compare ledger, charges, payouts and the gateway; exit 1 on differences
 
@@ -88,9 +89,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./cli-webhook-tools.ts')).cliListen(rest);
       case 'trigger':
         return await (await import('./cli-webhook-tools.ts')).cliTrigger(rest);
-      case 'admin-token':
-        if (onlyHelp(command, rest) === null) print(resolveSecrets(loadConfig()).adminApiToken);
-        return 0;
+      case 'operators':
+        return await (await import('./cli-operators.ts')).runOperators(rest);
       case '--version':
       case '-v':
         print(packageVersion());

@@ -25,8 +25,26 @@ describe('configuration', () => {
   });
   it('production refuses to start without real secrets and a database', () => {
     expect(() => loadConfig({ TRANCHE_ENV: 'production' })).toThrow(
-      /DATABASE_URL[\s\S]*ADMIN_API_TOKEN[\s\S]*JWT_PRIVATE_KEY[\s\S]*ENCRYPTION_KEY/,
+      /DATABASE_URL[\s\S]*JWT_PRIVATE_KEY[\s\S]*ENCRYPTION_KEY/,
     );
+  });
+  it('production refuses a shared operator token (ADMIN_API_TOKEN, decision 0035); elsewhere it is ignored', () => {
+    const production = {
+      TRANCHE_ENV: 'production',
+      DATABASE_URL: 'postgres://db.internal/tranche',
+      JWT_PRIVATE_KEY: 'pem',
+      ENCRYPTION_KEY: 'key',
+      PUBLIC_BASE_URL: 'https://pay.example.ng',
+      GATEWAY_BASE_URL: 'https://api.paystack.co',
+      GATEWAY_SECRET_KEY: 'sk_live_x',
+      SMTP_URL: 'smtp://mail.example.ng',
+      EMAIL_FROM: 'Tranche <n@example.ng>',
+    };
+    expect(loadConfig(production).env).toBe('production');
+    const attempt = () => loadConfig({ ...production, ADMIN_API_TOKEN: 'adm_shared' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/ADMIN_API_TOKEN is no longer accepted[\s\S]*tranche operators add/);
+    expect(loadConfig({ ADMIN_API_TOKEN: 'adm_shared' })).not.toHaveProperty('adminApiToken');
   });
   it('each default exists once: the table gives the parsed default and the documented one', () => {
     const config = loadConfig({});

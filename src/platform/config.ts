@@ -22,7 +22,6 @@ export interface Config {
   redisUrl: string | undefined;
   dataDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
-  adminApiToken: string | undefined;
   jwtPrivateKeyPem: string | undefined;
   encryptionKey: string | undefined;
   rateLimitSandboxPerMin: number;
@@ -117,15 +116,10 @@ export const SETTINGS = {
     values: LOG_LEVELS,
     description: 'pino level: `fatal` … `trace`, or `silent`.',
   },
-  ADMIN_API_TOKEN: {
-    unset: '(development: generated)',
-    description:
-      'Operator credential for `/api/v1/admin/*` (header `Authorization: Bearer …`). Required in production.',
-  },
   JWT_PRIVATE_KEY: {
     unset: '(development: generated)',
     description:
-      'Ed25519 private key (PKCS#8 PEM) that signs customer and merchant-dashboard tokens. Required in production; all API instances share it.',
+      'Ed25519 private key (PKCS#8 PEM) that signs customer, merchant-dashboard and operator tokens. Required in production; all API instances share it.',
   },
   ENCRYPTION_KEY: {
     unset: '(development: generated)',
@@ -298,6 +292,9 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = (
   description: setting.description,
 }));
 
+/** The shared operator token of decision 0020, refused in production since decision 0035. */
+export const RETIRED_OPERATOR_TOKEN = 'ADMIN_API_TOKEN';
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -410,7 +407,6 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: url('REDIS_URL'),
     dataDir: str('TRANCHE_DATA_DIR'),
     logLevel: oneOf('LOG_LEVEL'),
-    adminApiToken: secret('ADMIN_API_TOKEN'),
     jwtPrivateKeyPem: secret('JWT_PRIVATE_KEY'),
     encryptionKey: secret('ENCRYPTION_KEY'),
     rateLimitSandboxPerMin: int('RATE_LIMIT_SANDBOX_PER_MIN'),
@@ -449,7 +445,6 @@ export function loadConfig(env: Env = process.env): Config {
   if (config.env === 'production') {
     for (const name of [
       'DATABASE_URL',
-      'ADMIN_API_TOKEN',
       'JWT_PRIVATE_KEY',
       'ENCRYPTION_KEY',
       'PUBLIC_BASE_URL',
@@ -471,6 +466,13 @@ export function loadConfig(env: Env = process.env): Config {
         );
       }
     }
+  }
+  // Decision 0035 retired the shared operator token: a deployment that still sets it believes
+  // it works. Development and test ignore it (nothing reads it); production says so and stops.
+  if (config.env === 'production' && env[RETIRED_OPERATOR_TOKEN] !== undefined) {
+    problems.push(
+      `${RETIRED_OPERATOR_TOKEN} is no longer accepted: operators sign in with their own accounts (email, password and an authenticator code). Remove it and create each operator with \`tranche operators add\` (docs/decisions/0035-operator-accounts.md)`,
+    );
   }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);

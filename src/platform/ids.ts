@@ -34,6 +34,7 @@ export type IdPrefix =
   | 'ntf'
   | 'nto'
   | 'opa'
+  | 'opr'
   | 'pwr';
 
 export function newId(prefix: IdPrefix): string {

@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import type { Config } from './config.ts';
 import { randomBase62 } from './ids.ts';
 
-/** The three secrets every process needs. */
+/** The secrets every process needs. */
 export interface ServiceSecrets {
-  adminApiToken: string;
   jwtPrivateKeyPem: string;
   encryptionKey: string;
   /** The gateway secret key; in development the sandbox gateway's, shared by both sides. */
@@ -17,7 +16,6 @@ export interface ServiceSecrets {
 export function generateSecrets(): ServiceSecrets {
   const { privateKey } = generateKeyPairSync('ed25519');
   return {
-    adminApiToken: `adm_${randomBase62(40)}`,
     jwtPrivateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     encryptionKey: randomBytes(32).toString('base64'),
     gatewaySecretKey: `sk_test_sandbox${randomBase62(32)}`,
@@ -56,7 +54,6 @@ export function resolveSecrets(config: Config): ServiceSecrets {
     return value;
   };
   return {
-    adminApiToken: pick(config.adminApiToken, stored.adminApiToken, 'ADMIN_API_TOKEN'),
     jwtPrivateKeyPem: pick(config.jwtPrivateKeyPem, stored.jwtPrivateKeyPem, 'JWT_PRIVATE_KEY'),
     encryptionKey: pick(config.encryptionKey, stored.encryptionKey, 'ENCRYPTION_KEY'),
     gatewaySecretKey: pick(config.gatewaySecretKey, stored.gatewaySecretKey, 'GATEWAY_SECRET_KEY'),

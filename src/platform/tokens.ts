@@ -6,9 +6,10 @@ import type { Clock } from './clock.ts';
 
 /**
  * Short-lived access tokens: EdDSA (Ed25519) JWTs signed with the service key. Verification
- * accepts only EdDSA, our issuer and the expected audience (customer or merchant dashboard).
+ * accepts only EdDSA, our issuer and the expected audience (customer, merchant dashboard or
+ * operator).
  */
-export type TokenAudience = 'customer' | 'merchant_dashboard';
+export type TokenAudience = 'customer' | 'merchant_dashboard' | 'operator';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'tranche';

@@ -24,6 +24,7 @@ import { runWrite } from '../../src/db/write.ts';
 import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
 import { rollApiKey } from '../../src/features/merchants/index.ts';
 import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';
+import { operatorToken } from '../harness/operators.ts';
 import { addCard, collect, confirmPlanFor } from '../harness/plans.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 import { batteryCount, report } from './battery.ts';
@@ -70,6 +71,7 @@ interface Fixture {
   merchantJwt: string;
   merchantRefreshToken: string;
   keyIds: string[];
+  operatorJwt: string;
 }
 
 let t: TestAppWithSandbox;
@@ -97,6 +99,7 @@ async function fixtureFor(merchant: TestMerchant): Promise<Fixture> {
     merchantJwt: login.body.data.access_token,
     merchantRefreshToken: login.body.data.refresh_token,
     keyIds: [rolled.id],
+    operatorJwt: await operatorToken(t, 'Fuzz Operator'),
   };
 }
 
@@ -225,7 +228,7 @@ function worldFor(fixture: Fixture): World {
       secretKey: [m.testKey, m.testKey, m.testKey, m.liveKey],
       merchantJwt: [fixture.merchantJwt],
       customerJwt: [customer.token],
-      adminToken: [t.ctx.settings.adminApiToken],
+      operatorJwt: [fixture.operatorJwt],
     },
   };
 }
@@ -480,9 +483,6 @@ function requestArbitrary(op: Operation, world: World): fc.Arbitrary<FuzzRequest
       } else if (scheme) {
         const options = world.credentials[scheme] ?? [];
         headers.authorization = `Bearer ${options[r.credential % options.length] ?? ''}`;
-      }
-      if (alternatives.some((a) => a.includes('adminToken'))) {
-        headers['x-operator'] = 'Fuzz Operator';
       }
       if (op.parameters.some((p) => p.name === 'idempotency-key')) {
         headers['idempotency-key'] = r.idempotencyKey;

@@ -91,7 +91,6 @@ export async function startProcessStack(
     GATEWAY_SECRET_KEY: secrets.gatewaySecretKey,
     ENCRYPTION_KEY: secrets.encryptionKey,
     JWT_PRIVATE_KEY: secrets.jwtPrivateKeyPem,
-    ADMIN_API_TOKEN: secrets.adminApiToken,
     TRANCHE_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     DEMO_STORE: 'off',
@@ -111,7 +110,7 @@ export async function startProcessStack(
     startTrancheProcess('sandbox-gateway', 'Sandbox gateway running', sandboxEnv),
     ...ports.map((apiPort) =>
       // One public address for all, as behind a load balancer: tokens and links name it.
-      startTrancheProcess('api', 'admin-token', { ...env, PORT: String(apiPort) }),
+      startTrancheProcess('api', 'operators add', { ...env, PORT: String(apiPort) }),
     ),
   ]);
   const sandbox = async (method: 'GET' | 'POST' | 'DELETE', path: string, body?: object) => {

@@ -3,14 +3,16 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
+import type { TestOperator } from '../harness/operators.ts';
 import { DESKTOP, PHONE, screenshots, seriousA11yViolations } from './support/browser.ts';
 import { registerInDashboard } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
 
 /**
- * The operator console (/admin, issue 13): a merchant registered in the merchant dashboard is
- * approved in the console and its live key then works; deactivated with a reason, its calls get
- * 403 and its dashboard says why; the audit log shows both actions with who and why. Every
+ * The operator console (/admin, issue 13): an operator signs in with their own account (email,
+ * password, authenticator code; decision 0035); a merchant registered in the merchant dashboard
+ * is approved in the console and its live key then works; deactivated with a reason, its calls
+ * get 403 and its dashboard says why; the audit log shows both actions with who and why. Every
  * screen is checked with axe and photographed at desktop and phone sizes.
  */
 const suite = browserSuite({ merchantName: 'Unused' });
@@ -32,6 +34,13 @@ async function lookAt(page: Page, name: string) {
   expect(overflow, `${name} scrolls sideways at 375 px`).toBeLessThanOrEqual(0);
   await expectAccessible(page, `${name} (phone)`);
   await page.setViewportSize(DESKTOP);
+}
+
+/** A code the app does not show now (nor one step either side). */
+function wrongCode(operator: TestOperator): string {
+  const now = Date.now() / 1000;
+  const near = [-30, 0, 30, 60].map((d) => operator.code(now + d));
+  return ['000000', '111111', '222222'].find((c) => !near.includes(c)) ?? '333333';
 }
 
 const nav = (page: Page, section: string) =>
@@ -56,17 +65,33 @@ describe('operator console', () => {
     const liveCall = () => stack.api.get(`/api/v1/merchant/${merchant.id}`, { token: liveKey });
     expect((await liveCall()).body.code).toBe('merchant_not_approved');
 
-    // The operator signs in with the token and a name.
+    // The operator signs in with their own account: email, password, authenticator code, all
+    // by keyboard. A wrong code is refused and the field is cleared for the next one.
+    const ada = await stack.addOperator('Ada Obi');
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(`${stack.apiUrl}/admin`);
     await page.getByRole('heading', { name: 'Operator console' }).waitFor();
     await lookAt(page, 'admin-sign-in');
-    await page.getByLabel('Your name').fill('Ada Obi');
-    await page.getByLabel('Operator token').fill('adm_not_the_token');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText('That is not the operator token').waitFor();
-    await page.getByLabel('Operator token').fill(stack.adminToken);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    const label = () =>
+      page.evaluate(() => {
+        const id = document.activeElement?.id;
+        return id ? document.querySelector(`label[for="${id}"]`)?.textContent : undefined;
+      });
+    await page.getByLabel('Email').focus();
+    await page.keyboard.type(ada.email);
+    await page.keyboard.press('Tab');
+    expect(await label()).toBe('Password');
+    await page.keyboard.type(ada.password);
+    await page.keyboard.press('Tab');
+    expect(await label()).toBe('Authenticator code');
+    await page.keyboard.type(wrongCode(ada));
+    await page.keyboard.press('Enter');
+    await page.getByText('Email, password or authenticator code is incorrect').waitFor();
+    await lookAt(page, 'admin-sign-in-refused');
+    expect(await page.getByLabel('Authenticator code').inputValue()).toBe('');
+    await page.getByLabel('Authenticator code').focus();
+    await page.keyboard.type(ada.code(Date.now() / 1000));
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Merchants', exact: true }).waitFor();
     expect(await page.getByText('Signed in as').innerText()).toContain('Ada Obi');
 
@@ -142,9 +167,11 @@ describe('operator console', () => {
 
   it('reconciliation, dead letters and the ledger check', async () => {
     const page = await suite.browser.newPage({ viewport: DESKTOP });
+    const bola = await suite.stack.addOperator('Bola Ade');
     await page.goto(`${suite.stack.apiUrl}/admin`);
-    await page.getByLabel('Your name').fill('Bola Ade');
-    await page.getByLabel('Operator token').fill(suite.stack.adminToken);
+    await page.getByLabel('Email').fill(bola.email);
+    await page.getByLabel('Password').fill(bola.password);
+    await page.getByLabel('Authenticator code').fill(bola.code(Date.now() / 1000));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Merchants', exact: true }).waitFor();
 
@@ -171,9 +198,23 @@ describe('operator console', () => {
     await run.waitFor();
     expect(await run.innerText()).toContain('Bola Ade');
 
+    const held = await page.evaluate(() => sessionStorage.getItem('tranche.admin.session'));
+    const tokens = JSON.parse(held ?? 'null') as { access: string; refresh: string };
+    expect(tokens.refresh).toMatch(/^rft_/);
+    const signOut = page.waitForResponse((r) => r.url().endsWith('/api/v1/admin/logout'));
     await page.getByRole('button', { name: 'Sign out' }).click();
+    const answered = await signOut;
+    expect(answered.status()).toBe(200);
+    expect(answered.request().postDataJSON()).toEqual({ refresh_token: tokens.refresh });
     await page.getByRole('heading', { name: 'Operator console' }).waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('tranche.admin.session'))).toBeNull();
+    // Sign-out ended the sign-in on the server: its refresh and access tokens no longer work.
+    const refreshed = await suite.stack.api.post('/api/v1/admin/token/refresh', {
+      refresh_token: tokens.refresh,
+    });
+    expect(refreshed.status).toBe(401);
+    const read = await suite.stack.api.get('/api/v1/admin/merchants', { token: tokens.access });
+    expect(read.status).toBe(401);
     await page.close();
   });
 });

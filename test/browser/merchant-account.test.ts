@@ -53,7 +53,7 @@ describe('merchant dashboard: account and developers', () => {
     await screenshots(page, 'merchant-developers-pending');
 
     const merchants = await suite.stack.api.get('/api/v1/admin/merchants?status=pending_approval', {
-      token: suite.stack.adminToken,
+      token: await suite.stack.operatorToken(),
     });
     const mine = (merchants.body.data as { id: string; email: string }[]).find(
       (m) => m.email === email,
@@ -62,7 +62,7 @@ describe('merchant dashboard: account and developers', () => {
     const approved = await suite.stack.api.post(
       `/api/v1/admin/merchants/${mine?.id}/approve`,
       {},
-      { token: suite.stack.adminToken, headers: { 'x-operator': 'Browser Test' } },
+      { token: await suite.stack.operatorToken() },
     );
     expect(approved.status).toBe(200);
 
@@ -261,7 +261,7 @@ describe('merchant dashboard: account and developers', () => {
     const deactivated = await suite.stack.api.post(
       `/api/v1/admin/merchants/${merchantId}/deactivate`,
       { reason: 'Identity documents expired' },
-      { token: suite.stack.adminToken, headers: { 'x-operator': 'Browser Test' } },
+      { token: await suite.stack.operatorToken() },
     );
     expect(deactivated.status).toBe(200);
     await page.reload();

@@ -53,7 +53,7 @@ beforeAll(async () => {
   proc.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   proc.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await waitFor(
-    () => output.includes('admin-token'),
+    () => output.includes('operators add'),
     60_000,
     () => output,
   );

@@ -54,7 +54,7 @@ describe('tranche start (all-in-one, embedded PostgreSQL)', () => {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`not ready after 60 s:\n${output}`)), 60_000);
       const check = setInterval(() => {
-        if (output.includes('Tranche is running') && output.includes('admin-token')) {
+        if (output.includes('Tranche is running') && output.includes('operators add')) {
           clearInterval(check);
           clearTimeout(timer);
           resolve();

@@ -73,7 +73,7 @@ describe('npm scripts and the project Node', () => {
     proc.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     try {
       await waitFor(
-        () => output.includes('admin-token'),
+        () => output.includes('operators add'),
         60_000,
         () => output,
       );

@@ -57,7 +57,6 @@ function startWorker(): { proc: ChildProcess; output: () => string } {
     TRANCHE_DATA_DIR: dataDir,
     ENCRYPTION_KEY: secrets.encryptionKey,
     JWT_PRIVATE_KEY: secrets.jwtPrivateKeyPem,
-    ADMIN_API_TOKEN: secrets.adminApiToken,
     GATEWAY_SECRET_KEY: secrets.gatewaySecretKey,
     // A short timeout makes the claim lease short (2 × timeout + 5 s), so the test is quick.
     WEBHOOK_TIMEOUT_MS: '1000',

@@ -84,7 +84,6 @@ beforeAll(async () => {
     GATEWAY_SECRET_KEY: secrets.gatewaySecretKey,
     ENCRYPTION_KEY: secrets.encryptionKey,
     JWT_PRIVATE_KEY: secrets.jwtPrivateKeyPem,
-    ADMIN_API_TOKEN: secrets.adminApiToken,
     TRANCHE_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     DEMO_STORE: 'off',
@@ -95,7 +94,7 @@ beforeAll(async () => {
     startTranche('sandbox-gateway', 'Sandbox gateway running', {
       PUBLIC_BASE_URL: `http://127.0.0.1:${nobody}`,
     }),
-    startTranche('api', 'admin-token'),
+    startTranche('api', 'operators add'),
     startTranche('worker', 'Tranche worker running.'),
   ]);
   api = new HttpClient(`http://127.0.0.1:${port}`);

@@ -41,7 +41,6 @@ beforeAll(async () => {
     TRANCHE_DATA_DIR: dataDir,
     ENCRYPTION_KEY: secrets.encryptionKey,
     JWT_PRIVATE_KEY: secrets.jwtPrivateKeyPem,
-    ADMIN_API_TOKEN: secrets.adminApiToken,
     GATEWAY_SECRET_KEY: secrets.gatewaySecretKey,
     WORKER_METRICS_PORT: '0',
     WEBHOOK_POLL_MS: '50',

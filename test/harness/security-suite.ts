@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 
 import type { KeyMode } from '../../src/domain/api-key.ts';
 import type { TestMerchant } from './fixtures.ts';
+import { operatorToken } from './operators.ts';
 import type { TestApp } from './test-app.ts';
 
 /**
@@ -114,8 +115,8 @@ export function merchantRouteSecuritySuite(route: MerchantRouteCase, f: Security
     const res = await route.send(f.customerToken());
     expect(res.status).toBe(401);
   });
-  it(`${route.name}: admin token is not a merchant credential → 401`, async () => {
-    const res = await route.send(f.t().ctx.settings.adminApiToken);
+  it(`${route.name}: an operator token is not a merchant credential → 401`, async () => {
+    const res = await route.send(await operatorToken(f.t()));
     expect(res.status).toBe(401);
   });
   modeCells(route, f);
@@ -141,8 +142,8 @@ export function customerRouteSecuritySuite(
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ ok: false, code: 'unauthenticated' });
   });
-  it(`${route.name}: a merchant key or the admin token is not a customer → 401`, async () => {
-    for (const token of [f.merchantKey(), f.t().ctx.settings.adminApiToken]) {
+  it(`${route.name}: a merchant key or an operator token is not a customer → 401`, async () => {
+    for (const token of [f.merchantKey(), await operatorToken(f.t())]) {
       const res = await route.send(token);
       expect(res.status).toBe(401);
     }

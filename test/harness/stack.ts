@@ -10,6 +10,7 @@ import { createTestDatabase } from './database.ts';
 import { waitFor } from './e2e.ts';
 import { HttpClient } from './http-client.ts';
 import { assertInvariants } from './invariants.ts';
+import { OPERATOR_PASSWORD, operatorLogin, type TestOperator, testOperator } from './operators.ts';
 import { freePort } from './sandbox.ts';
 
 export interface Stack {
@@ -21,8 +22,13 @@ export interface Stack {
   api: HttpClient;
   databaseUrl: string;
   gatewayKey: string;
-  /** The operator's token for /api/v1/admin. */
-  adminToken: string;
+  /**
+   * A new operator account, made as an operator makes one: `tranche operators add` against the
+   * stack's database and key file. Its `code(unixSeconds)` is the authenticator app's.
+   */
+  addOperator(name: string): Promise<TestOperator>;
+  /** A signed-in token for /api/v1/admin (one operator account per stack, signed in once). */
+  operatorToken(): Promise<string>;
   output(): string;
   /** One SQL statement against the stack's database (test set-up only, e.g. ageing a session). */
   sql<T extends pg.QueryResultRow = Record<string, unknown>>(
@@ -45,7 +51,6 @@ export async function startStack(options: {
   const dataDir = mkdtempSync(join(tmpdir(), 'tranche-stack-'));
   const [port, sandboxPort, storePort] = [await freePort(), await freePort(), await freePort()];
   const gatewayKey = `sk_test_sandbox${randomUUID().replace(/-/g, '')}`;
-  const adminToken = `adm_${randomUUID().replace(/-/g, '')}`;
   const apiUrl = `http://localhost:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -54,7 +59,6 @@ export async function startStack(options: {
     PUBLIC_BASE_URL: apiUrl,
     SANDBOX_GATEWAY_PORT: String(sandboxPort),
     GATEWAY_SECRET_KEY: gatewayKey,
-    ADMIN_API_TOKEN: adminToken,
     TRANCHE_DATA_DIR: dataDir,
     STORE_PORT: String(storePort),
     DEMO_STORE: options.demoStore ? 'on' : 'off',
@@ -70,7 +74,7 @@ export async function startStack(options: {
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await waitFor(
-    () => output.includes('admin-token') || child.exitCode !== null,
+    () => output.includes('operators add') || child.exitCode !== null,
     90_000,
     () => output,
   );
@@ -78,14 +82,21 @@ export async function startStack(options: {
   const storeLine = /Demo store\s+(\S+)/.exec(output);
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   let stopping: Promise<void> | undefined;
+  const api = new HttpClient(apiUrl);
+  const addOperator = (name: string) => addOperatorWithCli(env, name);
+  let operatorSession: Promise<string> | undefined;
   return {
     apiUrl,
     sandboxUrl: `http://localhost:${sandboxPort}`,
     storeUrl: storeLine?.[1]?.replace('localhost', '127.0.0.1'),
-    api: new HttpClient(apiUrl),
+    api,
     databaseUrl: database.url,
     gatewayKey,
-    adminToken,
+    addOperator,
+    operatorToken: () =>
+      (operatorSession ??= addOperator('Stack Operator')
+        .then((operator) => operatorLogin(api, operator, Date.now() / 1000))
+        .then((session) => session.token)),
     output: () => output,
     sql: async (text, values) => (await pool.query(text, values)).rows,
     // Once, however often it is called. With the processes stopped and before the database is
@@ -107,4 +118,39 @@ export async function startStack(options: {
         }
       })()),
   };
+}
+
+/** `tranche operators add --json` with the stack's settings (its database and its key file). */
+async function addOperatorWithCli(env: NodeJS.ProcessEnv, name: string): Promise<TestOperator> {
+  const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}-${randomUUID().slice(0, 8)}@ops.tranche.test`;
+  const child = spawn(
+    process.execPath,
+    [
+      'bin/tranche.mjs',
+      'operators',
+      'add',
+      '--email',
+      email,
+      '--name',
+      name,
+      '--password',
+      OPERATOR_PASSWORD,
+      '--json',
+    ],
+    { env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`tranche operators add exited ${String(code)}:\n${out}${err}`);
+  const created = JSON.parse(out) as { operator: { id: string }; totp_secret: string };
+  return testOperator({
+    id: created.operator.id,
+    email,
+    name,
+    password: OPERATOR_PASSWORD,
+    totpSecret: created.totp_secret,
+  });
 }

@@ -34,8 +34,8 @@ export interface TestApp {
  */
 export async function startTestApp(
   options: {
-    /** The admin token comes from the generated secrets; livemode from the gateway key. */
-    settings?: Partial<Omit<AppSettings, 'adminApiToken' | 'gatewayLivemode'>>;
+    /** Livemode comes from the gateway key. */
+    settings?: Partial<Omit<AppSettings, 'gatewayLivemode'>>;
     rateLimits?: RateLimitStore;
     bodyLimitBytes?: number;
     /** TRUST_PROXY of the app (default off: X-Forwarded-For is ignored). */
@@ -153,8 +153,8 @@ export interface TestAppWithSandbox extends TestApp {
  */
 export async function startTestAppWithSandbox(
   options: {
-    /** The admin token comes from the generated secrets; livemode from the gateway key. */
-    settings?: Partial<Omit<AppSettings, 'adminApiToken' | 'gatewayLivemode'>>;
+    /** Livemode comes from the gateway key. */
+    settings?: Partial<Omit<AppSettings, 'gatewayLivemode'>>;
     /** The sandbox's own webhooks, where they go, and its settlement delay (startTestSandbox). */
     sandbox?: { webhooks?: boolean; settleDelayMs?: number; webhookUrl?: string };
   } = {},

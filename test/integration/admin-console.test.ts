@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { runWrite } from '../../src/db/write.ts';
 import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
+import { disableOperator } from '../../src/features/operator/index.ts';
 import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';
+import {
+  addOperator,
+  operatorLogin,
+  operatorToken,
+  type TestOperator,
+} from '../harness/operators.ts';
 import { collect, confirmPlanFor } from '../harness/plans.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 
@@ -17,10 +24,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const as = (operator?: string) => ({
-  token: t.ctx.settings.adminApiToken,
-  ...(operator !== undefined && { headers: { 'x-operator': operator } }),
-});
+/** Signed in as the operator account called `name` (test/harness/operators.ts). */
+const as = async (name = 'Test Operator') => ({ token: await operatorToken(t, name) });
 const action = (id: string, what: 'approve' | 'deactivate' | 'reactivate') =>
   `/api/v1/admin/merchants/${id}/${what}`;
 
@@ -63,35 +68,32 @@ async function deadLetter(merchantId: string, type: 'payment.success' | 'payment
 }
 
 async function auditOf(targetId: string) {
-  const res = await t.http.get(`/api/v1/admin/audit-log?target_id=${targetId}`, as());
+  const res = await t.http.get(`/api/v1/admin/audit-log?target_id=${targetId}`, await as());
   expect(res.status).toBe(200);
   return res.body.data as {
     operator: string;
     action: string;
     reason: string | null;
     detail: Record<string, unknown>;
+    operator_id: string | null;
     request_id: string | null;
     ip: string | null;
   }[];
 }
 
 describe('merchant status changes are audited', () => {
-  it('a write needs X-Operator, a well-formed body and, to deactivate or reactivate, a reason', async () => {
+  it('a write needs a well-formed body and, to deactivate or reactivate, a reason', async () => {
     const m = await createTestMerchant(t);
-    const refusals: [string, unknown, string | undefined, RegExp][] = [
-      [action(m.id, 'approve'), {}, undefined, /X-Operator/],
-      [action(m.id, 'approve'), {}, '   ', /X-Operator/],
-      [action(m.id, 'approve'), {}, 'Bad:Name', /X-Operator must be/],
-      [action(m.id, 'approve'), { reason: 'ok', surprise: 1 }, 'Ada', /surprise|additional/i],
-      [action(m.id, 'deactivate'), {}, 'Ada', /reason is required.*shown to the merchant/],
-      [action(m.id, 'deactivate'), { reason: '  ' }, 'Ada', /reason is required/],
-      [action(m.id, 'reactivate'), {}, 'Ada', /reason is required/],
-      [action(m.id, 'deactivate'), { reason: 'x'.repeat(501) }, 'Ada', /reason/],
-      ['/api/v1/admin/reconciliation', {}, undefined, /X-Operator/],
+    const refusals: [string, unknown, RegExp][] = [
+      [action(m.id, 'approve'), { reason: 'ok', surprise: 1 }, /surprise|additional/i],
+      [action(m.id, 'deactivate'), {}, /reason is required.*shown to the merchant/],
+      [action(m.id, 'deactivate'), { reason: '  ' }, /reason is required/],
+      [action(m.id, 'reactivate'), {}, /reason is required/],
+      [action(m.id, 'deactivate'), { reason: 'x'.repeat(501) }, /reason/],
     ];
-    for (const [path, body, operator, detail] of refusals) {
-      const res = await t.http.post(path, body, as(operator));
-      expect(res.status, `${path} ${JSON.stringify(body)} ${String(operator)}`).toBe(400);
+    for (const [path, body, detail] of refusals) {
+      const res = await t.http.post(path, body, await as('Ada'));
+      expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
       expect(res.body).toMatchObject({ ok: false, code: 'invalid_request' });
       expect(res.body.detail).toMatch(detail);
     }
@@ -106,12 +108,12 @@ describe('merchant status changes are audited', () => {
 
   it('approve, deactivate, reactivate: each one row with who, what, why, from and to', async () => {
     const m = await createTestMerchant(t);
-    const approve = await t.http.post(action(m.id, 'approve'), {}, as('Ada Obi'));
+    const approve = await t.http.post(action(m.id, 'approve'), {}, await as('Ada Obi'));
     expect(approve.status).toBe(200);
     const deactivate = await t.http.post(
       action(m.id, 'deactivate'),
       { reason: '  Repeated chargebacks on electronics  ' },
-      as('Bola Ade'),
+      await as('Bola Ade'),
     );
     expect(deactivate.body.data).toMatchObject({
       status: 'deactivated',
@@ -128,7 +130,7 @@ describe('merchant status changes are audited', () => {
     const reactivate = await t.http.post(
       action(m.id, 'reactivate'),
       { reason: 'Chargebacks repaid' },
-      as('Ada Obi'),
+      await as('Ada Obi'),
     );
     expect(reactivate.body.data).toMatchObject({
       status: 'active',
@@ -165,6 +167,7 @@ describe('merchant status changes are audited', () => {
       },
     ]);
     for (const row of audit) {
+      expect(row.operator_id).toMatch(/^opr_/);
       expect(row.request_id).toEqual(expect.any(String));
       expect(row.ip).toEqual(expect.any(String));
     }
@@ -172,11 +175,13 @@ describe('merchant status changes are audited', () => {
 
   it('a refused change (approving a deactivated merchant) leaves no audit row', async () => {
     const m = await createTestMerchant(t);
-    await t.http.post(action(m.id, 'deactivate'), { reason: 'Fraud review' }, as('Ada'));
-    const approve = await t.http.post(action(m.id, 'approve'), { reason: 'oops' }, as('Ada'));
+    await t.http.post(action(m.id, 'deactivate'), { reason: 'Fraud review' }, await as('Ada'));
+    const approve = await t.http.post(action(m.id, 'approve'), { reason: 'oops' }, await as('Ada'));
     expect(approve.status).toBe(409);
     expect((await auditOf(m.id)).map((a) => a.action)).toEqual(['merchant.deactivate']);
-    expect((await t.http.post(action('mer_nope', 'approve'), {}, as('Ada'))).status).toBe(404);
+    expect((await t.http.post(action('mer_nope', 'approve'), {}, await as('Ada'))).status).toBe(
+      404,
+    );
   });
 
   it('the audit log cannot be edited or deleted', async () => {
@@ -191,9 +196,9 @@ describe('merchant status changes are audited', () => {
   it('the audit log pages newest first with a cursor', async () => {
     const m = await createTestMerchant(t);
     for (const n of [1, 2, 3]) {
-      await t.http.post(action(m.id, 'deactivate'), { reason: `reason ${n}` }, as('Ada'));
+      await t.http.post(action(m.id, 'deactivate'), { reason: `reason ${n}` }, await as('Ada'));
     }
-    const first = await t.http.get(`/api/v1/admin/audit-log?target_id=${m.id}&limit=2`, as());
+    const first = await t.http.get(`/api/v1/admin/audit-log?target_id=${m.id}&limit=2`, await as());
     expect(first.body.data.map((a: { reason: string }) => a.reason)).toEqual([
       'reason 3',
       'reason 2',
@@ -201,11 +206,13 @@ describe('merchant status changes are audited', () => {
     expect(first.body.has_more).toBe(true);
     const second = await t.http.get(
       `/api/v1/admin/audit-log?target_id=${m.id}&limit=2&cursor=${first.body.next_cursor}`,
-      as(),
+      await as(),
     );
     expect(second.body.data.map((a: { reason: string }) => a.reason)).toEqual(['reason 1']);
     expect(second.body.has_more).toBe(false);
-    expect((await t.http.get('/api/v1/admin/audit-log?cursor=nonsense', as())).status).toBe(400);
+    expect((await t.http.get('/api/v1/admin/audit-log?cursor=nonsense', await as())).status).toBe(
+      400,
+    );
   });
 });
 
@@ -220,7 +227,7 @@ describe('what an operator watches', () => {
 
   it('the merchant list puts pending approval first', async () => {
     await createTestMerchant(t);
-    const res = await t.http.get('/api/v1/admin/merchants?limit=100', as());
+    const res = await t.http.get('/api/v1/admin/merchants?limit=100', await as());
     const statuses = (res.body.data as { status: string }[]).map((m) => m.status);
     const firstOther = statuses.findIndex((s) => s !== 'pending_approval');
     expect(firstOther).toBeGreaterThan(0);
@@ -231,7 +238,7 @@ describe('what an operator watches', () => {
   it("a merchant's overview: plans by status, wallet, webhook health per mode", async () => {
     const eventId = await deadLetter(merchant.id, 'payment.success');
 
-    const res = await t.http.get(`/api/v1/admin/merchants/${merchant.id}`, as());
+    const res = await t.http.get(`/api/v1/admin/merchants/${merchant.id}`, await as());
     expect(res.status).toBe(200);
     const overview = res.body.data;
     expect(overview.merchant).toMatchObject({ id: merchant.id, status: 'active' });
@@ -255,13 +262,13 @@ describe('what an operator watches', () => {
       last_attempt: { event_id: eventId, outcome: 'failed', status_code: 500 },
     });
     expect(overview.webhooks.live).toMatchObject({ dead_letters: 0, last_attempt: null });
-    expect((await t.http.get('/api/v1/admin/merchants/mer_nope', as())).status).toBe(404);
+    expect((await t.http.get('/api/v1/admin/merchants/mer_nope', await as())).status).toBe(404);
   });
 
   it('dead letters across merchants, newest first, with their merchant, paged', async () => {
     const other = await createTestMerchant(t);
     for (const m of [merchant, other]) await deadLetter(m.id, 'payment.failed');
-    const all = await t.http.get('/api/v1/admin/webhook-events/dead?limit=100', as());
+    const all = await t.http.get('/api/v1/admin/webhook-events/dead?limit=100', await as());
     expect(all.status).toBe(200);
     const merchants = new Set(all.body.data.map((e: { merchant_id: string }) => e.merchant_id));
     expect(merchants).toEqual(new Set([merchant.id, other.id]));
@@ -271,22 +278,22 @@ describe('what an operator watches', () => {
     });
     const one = await t.http.get(
       `/api/v1/admin/webhook-events/dead?limit=1&merchant_id=${other.id}`,
-      as(),
+      await as(),
     );
     expect(one.body.data).toMatchObject([
       { merchant_id: other.id, last_error: `HTTP 500 for ${other.id}` },
     ]);
-    const page = await t.http.get('/api/v1/admin/webhook-events/dead?limit=1', as());
+    const page = await t.http.get('/api/v1/admin/webhook-events/dead?limit=1', await as());
     expect(page.body.has_more).toBe(true);
     const next = await t.http.get(
       `/api/v1/admin/webhook-events/dead?limit=100&cursor=${page.body.next_cursor}`,
-      as(),
+      await as(),
     );
     expect(next.body.data).toHaveLength(all.body.data.length - 1);
   });
 
   it('the ledger check: postings sum to zero, every entry balances, no account on the wrong side', async () => {
-    const res = await t.http.get('/api/v1/admin/ledger/check', as());
+    const res = await t.http.get('/api/v1/admin/ledger/check', await as());
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       object: 'ledger_check',
@@ -301,7 +308,7 @@ describe('what an operator watches', () => {
   });
 
   it('reconciliation: the report with each difference, and who ran it', async () => {
-    const clean = await t.http.post('/api/v1/admin/reconciliation', {}, as('Ada Obi'));
+    const clean = await t.http.post('/api/v1/admin/reconciliation', {}, await as('Ada Obi'));
     expect(clean.status).toBe(200);
     expect(clean.body.data.differences).toEqual([]);
     expect(clean.body.data.charges_checked).toBeGreaterThan(0);
@@ -322,7 +329,7 @@ describe('what an operator watches', () => {
       const report = await t.http.post(
         '/api/v1/admin/reconciliation',
         { gateway: false, reason: 'checking a reported gap' },
-        as('Bola Ade'),
+        await as('Bola Ade'),
       );
       expect(report.status).toBe(200);
       expect(report.body.data.differences).toContainEqual({
@@ -347,15 +354,160 @@ describe('what an operator watches', () => {
     );
     const future = new Date(t.clock.now().getTime() + 86_400_000).toISOString();
     expect(
-      (await t.http.post('/api/v1/admin/reconciliation', { since: future }, as('Ada'))).status,
+      (await t.http.post('/api/v1/admin/reconciliation', { since: future }, await as('Ada')))
+        .status,
     ).toBe(400);
     const old = new Date(t.clock.now().getTime() - 40 * 86_400_000).toISOString();
     expect(
-      (await t.http.post('/api/v1/admin/reconciliation', { since: old }, as('Ada'))).status,
+      (await t.http.post('/api/v1/admin/reconciliation', { since: old }, await as('Ada'))).status,
     ).toBe(400);
     expect(
-      (await t.http.post('/api/v1/admin/reconciliation', { since: old, gateway: false }, as('Ada')))
-        .status,
+      (
+        await t.http.post(
+          '/api/v1/admin/reconciliation',
+          { since: old, gateway: false },
+          await as('Ada'),
+        )
+      ).status,
     ).toBe(200);
+  });
+});
+
+describe('operators sign in with their own accounts (decision 0035)', () => {
+  const nowSeconds = () => t.clock.now().getTime() / 1000;
+  const login = (operator: TestOperator, fields: { password?: string; code?: string } = {}) =>
+    t.http.post('/api/v1/admin/login', {
+      email: operator.email,
+      password: fields.password ?? operator.password,
+      code: fields.code ?? operator.code(nowSeconds()),
+    });
+  const wrongCode = (operator: TestOperator) => {
+    const near = [-30, 0, 30].map((d) => operator.code(nowSeconds() + d));
+    return ['000000', '123456', '999999'].find((c) => !near.includes(c)) ?? '000001';
+  };
+
+  it('a wrong code or password answers 401 alike; the right three sign in; a code is good once', async () => {
+    const operator = await addOperator(t, 'Chidi Eze');
+    for (const attempt of [
+      login(operator, { code: wrongCode(operator) }),
+      login(operator, { password: 'not the password at all' }),
+      t.http.post('/api/v1/admin/login', {
+        email: 'nobody@ops.tranche.test',
+        password: operator.password,
+        code: operator.code(nowSeconds()),
+      }),
+    ]) {
+      const res = await attempt;
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({
+        ok: false,
+        code: 'unauthenticated',
+        detail: 'Email, password or authenticator code is incorrect.',
+      });
+    }
+    const signedIn = await login(operator);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.data).toMatchObject({
+      operator: { id: operator.id, object: 'operator', email: operator.email, name: 'Chidi Eze' },
+      token_type: 'Bearer',
+      expires_in: 900,
+    });
+    const token = signedIn.body.data.access_token as string;
+    expect((await t.http.get('/api/v1/admin/merchants?limit=1', { token })).status).toBe(200);
+    // The same code again, even with the right password: refused (RFC 6238 section 5.2).
+    expect((await login(operator)).status).toBe(401);
+    // The next step's code works.
+    t.clock.advance(30_000);
+    expect((await login(operator)).status).toBe(200);
+  });
+
+  it('failed sign-ins are throttled like other logins (429 past LOGIN_MAX_FAILURES)', async () => {
+    const operator = await addOperator(t, 'Dayo Bello');
+    for (let i = 0; i < 5; i++) {
+      expect((await login(operator, { code: wrongCode(operator) })).status).toBe(401);
+    }
+    const throttled = await login(operator);
+    expect(throttled.status).toBe(429);
+    expect(throttled.body.code).toBe('login_throttled');
+    t.clock.advance(15 * 60_000 + 1_000);
+    expect((await login(operator)).status).toBe(200);
+  });
+
+  it('a self-declared X-Operator no longer sets who: the audit names the signed-in account', async () => {
+    const m = await createTestMerchant(t);
+    const ada = await addOperator(t, 'Ada Obi');
+    const session = await operatorLogin(t.http, ada, nowSeconds());
+    const res = await t.http.post(
+      action(m.id, 'approve'),
+      {},
+      { token: session.token, headers: { 'x-operator': 'Mallory' } },
+    );
+    expect(res.status).toBe(200);
+    const [entry] = await auditOf(m.id);
+    expect(entry).toMatchObject({ operator: 'Ada Obi', operator_id: ada.id });
+    const forged = await t.ctx.db
+      .selectFrom('operator_audit_log')
+      .select('id')
+      .where('operator', '=', 'Mallory')
+      .execute();
+    expect(forged).toEqual([]);
+  });
+
+  it('the shared adm_ token is refused, whatever it is', async () => {
+    for (const token of ['adm_anything', `adm_${'x'.repeat(40)}`]) {
+      const res = await t.http.get('/api/v1/admin/merchants', {
+        token,
+        headers: { 'x-operator': 'Ada Obi' },
+      });
+      expect(res.status).toBe(401);
+      expect(res.body.detail).toMatch(/Shared operator tokens are no longer accepted/);
+    }
+  });
+
+  it('refresh rotates; sign-out ends the sign-in; a sign-in lasts 12 hours; disabling ends everything', async () => {
+    const operator = await addOperator(t, 'Emeka Uche');
+    const first = await operatorLogin(t.http, operator, nowSeconds());
+    const refresh = (token: string) =>
+      t.http.post('/api/v1/admin/token/refresh', { refresh_token: token });
+    const second = await refresh(first.refreshToken);
+    expect(second.status).toBe(200);
+    expect(second.body.data.operator.id).toBe(operator.id);
+    expect((await refresh(first.refreshToken)).status).toBe(401);
+    // Reuse revoked the family: the second token is gone too.
+    expect((await refresh(second.body.data.refresh_token as string)).status).toBe(401);
+
+    t.clock.advance(30_000);
+    const third = await operatorLogin(t.http, operator, nowSeconds());
+    const merchants = (token: string) => t.http.get('/api/v1/admin/merchants', { token });
+    expect((await merchants(third.token)).status).toBe(200);
+    const out = await t.http.post('/api/v1/admin/logout', { refresh_token: third.refreshToken });
+    expect(out.status).toBe(200);
+    expect((await refresh(third.refreshToken)).status).toBe(401);
+    // The access token ends with its login (decision 0034), not 15 minutes later.
+    expect((await merchants(third.token)).status).toBe(401);
+
+    t.clock.advance(30_000);
+    const fourth = await operatorLogin(t.http, operator, nowSeconds());
+    t.clock.advance(11 * 60 * 60_000);
+    const late = await refresh(fourth.refreshToken);
+    expect(late.status).toBe(200);
+    t.clock.advance(60 * 60_000 + 1_000);
+    expect((await refresh(late.body.data.refresh_token as string)).status).toBe(401);
+
+    const fifth = await operatorLogin(t.http, operator, nowSeconds());
+    expect((await merchants(fifth.token)).status).toBe(200);
+    await disableOperator(t.ctx, operator.email);
+    expect((await merchants(fifth.token)).status).toBe(401);
+    const ended = await t.ctx.db
+      .selectFrom('refresh_token_families')
+      .select('revoked_at')
+      .where('subject_type', '=', 'operator')
+      .where('subject_id', '=', operator.id)
+      .execute();
+    expect(ended.length).toBeGreaterThan(0);
+    expect(ended.filter((login) => !login.revoked_at)).toEqual([]);
+    expect((await refresh(fifth.refreshToken)).status).toBe(401);
+    t.clock.advance(30_000);
+    expect((await login(operator)).status).toBe(401);
   });
 });

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeApiKey } from '../../src/features/merchants/api-keys.ts';
 import { rollApiKey } from '../../src/features/merchants/index.ts';
 import { createTestCustomer, createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
+import { addOperator, operatorLogin } from '../harness/operators.ts';
 import { startTestApp, type TestApp } from '../harness/test-app.ts';
 
 interface Operation {
@@ -36,7 +37,7 @@ const SCHEMES: Record<string, Kind> = {
   secretKey: 'secret_key',
   merchantJwt: 'merchant_dashboard',
   customerJwt: 'customer',
-  adminToken: 'admin',
+  operatorJwt: 'admin',
 };
 
 const document = JSON.parse(
@@ -79,6 +80,8 @@ let otherCustomer: { accessToken: string };
 let revokedKey: string;
 let dashboard: string;
 let otherDashboard: string;
+let operator: string;
+let operatorId: string;
 
 beforeAll(async () => {
   t = await startTestApp({ settings: { rateLimitSandboxPerMin: 1_000_000 } });
@@ -91,6 +94,13 @@ beforeAll(async () => {
   otherCustomer = await createTestCustomer(t);
   dashboard = await dashboardToken(merchant);
   otherDashboard = await dashboardToken(other);
+  const signedIn = await operatorLogin(
+    t.http,
+    await addOperator(t),
+    t.clock.now().getTime() / 1000,
+  );
+  operator = signedIn.token;
+  operatorId = signedIn.operator.id;
 });
 afterAll(async () => t.close());
 
@@ -105,7 +115,7 @@ async function dashboardToken(who: TestMerchant): Promise<string> {
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** Our claims for `sub` in `audience`, valid now, in a token that is not ours. */
-function counterfeits(subject: string, audience: 'customer' | 'merchant_dashboard') {
+function counterfeits(subject: string, audience: 'customer' | 'merchant_dashboard' | 'operator') {
   const now = Math.floor(t.clock.now().getTime() / 1000);
   const claims = b64({
     iss: 'tranche',
@@ -138,11 +148,13 @@ function neverAdmitted(): Record<string, { authorization: string }> {
     'unknown test key': `sk_test_${'A'.repeat(40)}`,
     'unknown live key': `sk_live_${'A'.repeat(40)}`,
     'revoked key': revokedKey,
-    'wrong admin token': `${t.ctx.settings.adminApiToken}x`,
+    'a shared adm_ operator token (retired, decision 0035)': `adm_${'A'.repeat(40)}`,
+    'operator token with a changed subject': tampered(operator, 'opr_someoneelse'),
     'customer token with a changed subject': tampered(customer.accessToken, 'cus_someoneelse'),
     'dashboard token with a changed subject': tampered(dashboard, other.id),
     ...counterfeits(customer.id, 'customer'),
     ...counterfeits(merchant.id, 'merchant_dashboard'),
+    ...counterfeits(operatorId, 'operator'),
   };
   return {
     'a Basic header': { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` },
@@ -158,7 +170,7 @@ function workingCredentials(): [Kind, string, string][] {
     ['secret_key', 'live key', merchant.liveKey],
     ['merchant_dashboard', 'dashboard token', dashboard],
     ['customer', 'customer token', customer.accessToken],
-    ['admin', 'admin token', t.ctx.settings.adminApiToken],
+    ['admin', 'operator token', operator],
   ];
 }
 

@@ -11,6 +11,7 @@ import {
   sessionBody,
   type TestMerchant,
 } from '../harness/fixtures.ts';
+import { operatorToken } from '../harness/operators.ts';
 import { startTestApp, type TestApp } from '../harness/test-app.ts';
 
 const PATH = '/api/v1/checkout/sessions';
@@ -224,7 +225,7 @@ describe('POST /api/v1/checkout/sessions', () => {
       const approve = await t.http.post(
         `/api/v1/admin/merchants/${fresh.id}/approve`,
         {},
-        { token: t.ctx.settings.adminApiToken, headers: { 'x-operator': 'Test Operator' } },
+        { token: await operatorToken(t) },
       );
       expect(approve.status).toBe(200);
       const after = await t.http.post(PATH, sessionBody(fresh.id), { token: fresh.liveKey });

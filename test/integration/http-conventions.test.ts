@@ -9,6 +9,7 @@ import {
   sessionBody,
   type TestMerchant,
 } from '../harness/fixtures.ts';
+import { operatorToken } from '../harness/operators.ts';
 import { startTestApp, type TestApp } from '../harness/test-app.ts';
 
 let t: TestApp;
@@ -104,10 +105,10 @@ describe('HTTP conventions', () => {
       }),
       t.http.request('GET', `/api/v1/checkout/sessions/${'x'.repeat(500)}`),
       t.http.request('GET', '/api/v1/admin/merchants?limit=abc', {
-        token: t.ctx.settings.adminApiToken,
+        token: await operatorToken(t),
       }),
       t.http.request('GET', '/api/v1/admin/merchants?surprise=1', {
-        token: t.ctx.settings.adminApiToken,
+        token: await operatorToken(t),
       }),
       t.http.request('POST', '/api/v1/customers/login', {
         rawBody: '{"email":"a@b.test"',
@@ -147,7 +148,7 @@ describe('HTTP conventions', () => {
   it('a number too large to be finite is refused, never sent to the database as Infinity (B30: was a 500)', async () => {
     for (const query of ['offset=1e309', 'offset=1E400', 'limit=5&offset=Infinity']) {
       const res = await t.http.get(`/api/v1/admin/merchants?${query}`, {
-        token: t.ctx.settings.adminApiToken,
+        token: await operatorToken(t),
       });
       expect(res.status, `${query}: ${JSON.stringify(res.body)}`).toBe(400);
       expect(res.body).toMatchObject({ ok: false, code: 'invalid_request' });

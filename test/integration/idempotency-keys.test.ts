@@ -11,6 +11,7 @@ import {
   sessionBody,
   type TestMerchant,
 } from '../harness/fixtures.ts';
+import { operatorToken } from '../harness/operators.ts';
 import { collect, confirmPlanFor } from '../harness/plans.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 
@@ -436,8 +437,8 @@ describe('POSTs that take no key', () => {
 
     const pending = await createTestMerchant(t);
     const approve = await t.http.post(`/api/v1/admin/merchants/${pending.id}/approve`, undefined, {
-      token: t.ctx.settings.adminApiToken,
-      headers: { 'idempotency-key': key, 'x-operator': 'ops@tranche.test' },
+      token: await operatorToken(t),
+      headers: { 'idempotency-key': key },
     });
     expect(approve.status).toBe(400);
     const row = await t.ctx.db

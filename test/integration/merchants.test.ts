@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { checkoutFrameAncestors } from '../../src/features/checkout/embedding.ts';
 import { createTestMerchant, sessionBody } from '../harness/fixtures.ts';
+import { operatorToken } from '../harness/operators.ts';
 import { startTestApp, type TestApp } from '../harness/test-app.ts';
 
 let t: TestApp;
@@ -12,10 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const admin = () => ({
-  token: t.ctx.settings.adminApiToken,
-  headers: { 'x-operator': 'Test Operator' },
-});
+const admin = async () => ({ token: await operatorToken(t) });
 
 describe('merchant onboarding', () => {
   it('self-registers: pending approval, keys and a webhook secret per mode shown once, test key works at once', async () => {
@@ -235,12 +233,16 @@ describe('merchant onboarding', () => {
     const m = await createTestMerchant(t);
     const list = await t.http.get(
       '/api/v1/admin/merchants?status=pending_approval&limit=100',
-      admin(),
+      await admin(),
     );
     expect(list.status).toBe(200);
     expect(list.body.data.map((x: { id: string }) => x.id)).toContain(m.id);
 
-    const approved = await t.http.post(`/api/v1/admin/merchants/${m.id}/approve`, {}, admin());
+    const approved = await t.http.post(
+      `/api/v1/admin/merchants/${m.id}/approve`,
+      {},
+      await admin(),
+    );
     expect(approved.body.data).toMatchObject({ status: 'active' });
     expect(
       (await t.http.post('/api/v1/checkout/sessions', sessionBody(m.id), { token: m.liveKey }))
@@ -250,7 +252,7 @@ describe('merchant onboarding', () => {
     const deactivated = await t.http.post(
       `/api/v1/admin/merchants/${m.id}/deactivate`,
       { reason: 'Unpaid chargebacks' },
-      admin(),
+      await admin(),
     );
     expect(deactivated.body.data).toMatchObject({
       status: 'deactivated',
@@ -277,19 +279,19 @@ describe('merchant onboarding', () => {
     });
     expect(login.status).toBe(403);
     expect(login.body.detail).toMatch(/Unpaid chargebacks/);
-    expect((await t.http.post(`/api/v1/admin/merchants/${m.id}/approve`, {}, admin())).status).toBe(
-      409,
-    );
+    expect(
+      (await t.http.post(`/api/v1/admin/merchants/${m.id}/approve`, {}, await admin())).status,
+    ).toBe(409);
 
     const back = await t.http.post(
       `/api/v1/admin/merchants/${m.id}/reactivate`,
       { reason: 'Chargebacks settled' },
-      admin(),
+      await admin(),
     );
     expect(back.body.data).toMatchObject({ status: 'active', deactivation_reason: null });
     expect((await t.http.get(`/api/v1/merchant/${m.id}`, { token: m.liveKey })).status).toBe(200);
     expect(
-      (await t.http.post('/api/v1/admin/merchants/mer_nope/approve', {}, admin())).status,
+      (await t.http.post('/api/v1/admin/merchants/mer_nope/approve', {}, await admin())).status,
     ).toBe(404);
   });
 
@@ -624,6 +626,38 @@ describe('tranche CLI', () => {
       timeout: 60_000,
     });
 
+  it('operators add prints the TOTP secret once; list shows the account; disable ends it', async () => {
+    expect(cli(['operators', 'add', '--email', 'ops@tranche.test']).status).toBe(1);
+    const added = cli(['operators', 'add', '--email', 'ops@tranche.test', '--name', 'Ada Obi']);
+    expect(added.status, added.stderr).toBe(0);
+    expect(added.stdout).toMatch(/Password\s+\S{24}/);
+    expect(added.stdout).toMatch(/TOTP secret\s+[A-Z2-7]{32}/);
+    expect(added.stdout).toContain('otpauth://totp/Tranche:ops%40tranche.test?secret=');
+    expect(added.stdout).toContain('shown once');
+    const again = cli(['operators', 'add', '--email', 'OPS@tranche.test', '--name', 'Ada']);
+    expect(again.stderr).toMatch(/already exists/);
+    const row = await t.ctx.db
+      .selectFrom('operators')
+      .selectAll()
+      .where('email', '=', 'ops@tranche.test')
+      .executeTakeFirstOrThrow();
+    // The key is sealed, never stored as printed.
+    expect(added.stdout).not.toContain(row.totp_secret_sealed);
+    expect(row.totp_secret_sealed).toMatch(/^v1\./);
+    const list = JSON.parse(cli(['operators', 'list', '--json']).stdout) as {
+      email: string;
+      disabled_at: string | null;
+    }[];
+    expect(list).toContainEqual(
+      expect.objectContaining({ email: 'ops@tranche.test', name: 'Ada Obi', disabled_at: null }),
+    );
+    expect(cli(['operators', 'disable', 'ops@tranche.test']).status).toBe(0);
+    const disabled = JSON.parse(cli(['operators', 'list', '--json']).stdout) as typeof list;
+    expect(disabled.find((o) => o.email === 'ops@tranche.test')?.disabled_at).toEqual(
+      expect.any(String),
+    );
+  });
+
   it('merchants create --json prints the id, both keys and the webhook secret; approve and deactivate work', async () => {
     const created = cli([
       'merchants',
@@ -672,7 +706,10 @@ describe('tranche CLI', () => {
     ]);
     expect(deactivated.status, deactivated.stderr).toBe(0);
     expect(deactivated.stdout).toContain('deactivated');
-    const audit = await t.http.get(`/api/v1/admin/audit-log?target_id=${out.merchant_id}`, admin());
+    const audit = await t.http.get(
+      `/api/v1/admin/audit-log?target_id=${out.merchant_id}`,
+      await admin(),
+    );
     expect(
       audit.body.data.map((a: { operator: string; action: string; reason: string | null }) => [
         a.action,

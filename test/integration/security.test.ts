@@ -559,7 +559,7 @@ describe('customer and admin routes refuse the wrong callers', () => {
     ).toBe(401);
   });
 
-  it('admin routes: no token, wrong admin token, merchant key, customer token → 401', async () => {
+  it('admin routes: no token, a shared adm_ token, merchant key, customer token → 401', async () => {
     const headers = { 'x-operator': 'Intruder' };
     const posts = ['approve', 'deactivate', 'reactivate']
       .map((action) => `/api/v1/admin/merchants/${merchant.id}/${action}`)

@@ -7,7 +7,9 @@ import type {
   DeadLetter,
   LedgerCheck,
   MerchantOverview,
+  OperatorAccount as OperatorAccountSchema,
   OperatorActionEntry,
+  OperatorSession,
   ReconciliationReport,
 } from '../../src/features/operator/schemas.ts';
 import { JsonApi, type Tokens, type TokenStore } from '../shared/json-api.ts';
@@ -27,41 +29,44 @@ export interface Page<T> {
   next_cursor: string | null;
 }
 
-interface OperatorSession {
-  token: string;
-  operator: string;
-}
+type OperatorAccount = Static<typeof OperatorAccountSchema>;
+type Session = Static<typeof OperatorSession>;
 
 /**
- * The operator token and name in this tab's sessionStorage (decision 0020, as decision 0016 for
- * the merchant dashboard): a reload keeps the operator signed in, another tab or a closed tab
- * does not. The page's CSP allows only our own scripts, the only code that could read it.
+ * The operator's tokens and account in this tab's sessionStorage (decision 0035, as decision 0016
+ * for the merchant dashboard): a reload keeps the operator signed in, another tab or a closed tab
+ * does not. The page's CSP allows only our own scripts, the only code that could read it; the
+ * access token lives 15 minutes, the refresh token is single use and the sign-in ends after 12
+ * hours.
  */
 class OperatorTokens implements TokenStore {
   private static readonly KEY = 'tranche.admin.session';
-  session(): OperatorSession | undefined {
+  private read(): (Tokens & { operator?: OperatorAccount }) | undefined {
     try {
       const raw = sessionStorage.getItem(OperatorTokens.KEY);
-      return raw ? (JSON.parse(raw) as OperatorSession) : undefined;
+      return raw ? (JSON.parse(raw) as Tokens & { operator?: OperatorAccount }) : undefined;
     } catch {
       return undefined;
     }
   }
-  remember(session: OperatorSession | undefined): void {
+  load(): Tokens | undefined {
+    return this.read();
+  }
+  save(tokens: Tokens | undefined): void {
     try {
-      if (session) sessionStorage.setItem(OperatorTokens.KEY, JSON.stringify(session));
-      else sessionStorage.removeItem(OperatorTokens.KEY);
+      if (tokens) {
+        sessionStorage.setItem(OperatorTokens.KEY, JSON.stringify({ ...this.read(), ...tokens }));
+      } else sessionStorage.removeItem(OperatorTokens.KEY);
     } catch {
       // Storage refused (private mode): the session then lasts until reload.
     }
   }
-  load(): Tokens | undefined {
-    const session = this.session();
-    // The operator token does not expire: there is nothing to refresh.
-    return session && { access: session.token, refresh: '' };
+  operator(): OperatorAccount | undefined {
+    return this.read()?.operator;
   }
-  save(tokens: Tokens | undefined): void {
-    if (!tokens) this.remember(undefined);
+  rememberOperator(operator: OperatorAccount): void {
+    const tokens = this.read();
+    if (tokens) sessionStorage.setItem(OperatorTokens.KEY, JSON.stringify({ ...tokens, operator }));
   }
 }
 
@@ -70,33 +75,30 @@ const enc = encodeURIComponent;
 export class AdminApi {
   private readonly tokens = new OperatorTokens();
   private readonly http = new JsonApi({
+    refreshPath: '/admin/token/refresh',
+    signOutPath: '/admin/logout',
     tokens: this.tokens,
-    headers: (): Record<string, string> => {
-      // Sent on reads too: the API checks the name whenever it is sent (sign-in learns of a
-      // name it would refuse).
-      const session = this.tokens.session();
-      return session ? { 'x-operator': session.operator } : {};
-    },
   });
 
-  /** Who is signed in to this tab, if anyone. */
+  /** Who is signed in to this tab (the name the audit log records), if anyone. */
   get operator(): string | undefined {
-    return this.tokens.session()?.operator;
+    return this.http.signedIn ? this.tokens.operator()?.name : undefined;
   }
 
-  /** Checks the token with a read before keeping it; a wrong token is not remembered. */
-  async signIn(token: string, operator: string): Promise<void> {
-    this.tokens.remember({ token, operator });
-    try {
-      await this.merchants({ limit: 1, offset: 0 });
-    } catch (caught) {
-      this.tokens.remember(undefined);
-      throw caught;
-    }
+  /** Email, password and the authenticator app's code: the server proves who acts. */
+  async signIn(email: string, password: string, code: string): Promise<void> {
+    const { data } = await this.http.send<{ data: Session }>('POST', '/admin/login', {
+      email,
+      password,
+      code,
+    });
+    this.http.remember(data);
+    this.tokens.rememberOperator(data.operator);
   }
 
-  signOut(): void {
-    this.tokens.remember(undefined);
+  /** Ends the sign-in on the server (its refresh and access tokens), then forgets it here. */
+  signOut(): Promise<void> {
+    return this.http.signOut();
   }
 
   private get<T>(path: string): Promise<T> {

@@ -27,7 +27,7 @@ const SECTIONS: readonly (Section & { render: () => preact.JSX.Element })[] = [
 
 const MERCHANT_PATH = /^\/admin\/merchants\/(mer_[A-Za-z0-9]+)$/;
 
-/** The operator console: sign in with the operator token and a name, then one section at a time. */
+/** The operator console: sign in with an operator account (decision 0035), then one section at a time. */
 export function ConsoleApp(props: { api: AdminApi }) {
   const { api } = props;
   const path = usePath();
@@ -59,9 +59,10 @@ export function ConsoleApp(props: { api: AdminApi }) {
         sections={SECTIONS}
         path={section?.path ?? path}
         onSignOut={() => {
-          api.signOut();
-          setOperator(undefined);
-          navigate('/admin');
+          void api.signOut().then(() => {
+            setOperator(undefined);
+            navigate('/admin');
+          });
         }}
       >
         {merchantId ? (

@@ -43,7 +43,7 @@ export class JsonApi {
   /** Where sign-out ends the login on the server (decision 0034); none: forgetting is all. */
   private readonly signOutPath: string | undefined;
   private readonly tokens: TokenStore;
-  /** Headers every call carries besides the bearer token (the console's X-Operator). */
+  /** Headers every call carries besides the bearer token. */
   private readonly extraHeaders: () => Record<string, string>;
   /** One refresh at a time: refresh tokens are single use, so parallel 401s share one. */
   private refreshing: Promise<boolean> | undefined;

@@ -235,6 +235,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Operator sign-in
+     * @description Email, password and authenticator code (TOTP); failures count toward the login throttle.
+     */
+    post: operations['adminLogin'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/token/refresh': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Refresh an operator sign-in
+     * @description Single use; a sign-in lasts 12 hours.
+     */
+    post: operations['adminRefreshToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Operator sign-out
+     * @description Ends the sign-in of the refresh token.
+     */
+    post: operations['adminLogout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/merchants': {
     parameters: {
       query?: never;
@@ -286,7 +346,7 @@ export interface paths {
     put?: never;
     /**
      * Approve a merchant
-     * @description Live keys start working. `reason` is optional. Recorded in the audit log with `X-Operator`.
+     * @description Live keys start working. `reason` is optional. Recorded in the audit log.
      */
     post: operations['adminApproveMerchant'];
     delete?: never;
@@ -306,7 +366,7 @@ export interface paths {
     put?: never;
     /**
      * Deactivate a merchant
-     * @description Every call of the merchant gets 403 `merchant_inactive`, whose detail carries `reason` (required: the merchant is told it). Recorded in the audit log with `X-Operator`.
+     * @description Every call of the merchant gets 403 `merchant_inactive`, whose detail carries `reason` (required: the merchant is told it). Recorded in the audit log.
      */
     post: operations['adminDeactivateMerchant'];
     delete?: never;
@@ -326,7 +386,7 @@ export interface paths {
     put?: never;
     /**
      * Reactivate a deactivated merchant
-     * @description Back to `active` (or `pending_approval` if never approved). `reason` is required. Recorded in the audit log with `X-Operator`.
+     * @description Back to `active` (or `pending_approval` if never approved). `reason` is required. Recorded in the audit log.
      */
     post: operations['adminReactivateMerchant'];
     delete?: never;
@@ -346,7 +406,7 @@ export interface paths {
     put?: never;
     /**
      * Run reconciliation
-     * @description Compares every charge, payout and refund since `since` (default: 7 days ago) with the ledger and, with `gateway` (default true, at most 31 days), with what the gateway says now; checks that the ledger sums to zero. Returns each difference. Recorded in the audit log with `X-Operator`. The same report as `tranche reconcile`.
+     * @description Compares every charge, payout and refund since `since` (default: 7 days ago) with the ledger and, with `gateway` (default true, at most 31 days), with what the gateway says now; checks that the ledger sums to zero. Returns each difference. Recorded in the audit log. The same report as `tranche reconcile`.
      */
     post: operations['adminRunReconciliation'];
     delete?: never;
@@ -2072,6 +2132,23 @@ export interface components {
       /** Format: date-time */
       revoked_at: string | null;
     };
+    OperatorSession: {
+      operator: {
+        id: string;
+        /** @enum {string} */
+        object: 'operator';
+        email: string;
+        name: string;
+      };
+      /** @description EdDSA JWT, valid 15 minutes. */
+      access_token: string;
+      /** @enum {string} */
+      token_type: 'Bearer';
+      /** @description Seconds. */
+      expires_in: number;
+      /** @description Single use; rotated on refresh. */
+      refresh_token: string;
+    };
     Wallet: {
       /** @enum {string} */
       object: 'wallet';
@@ -2713,6 +2790,19 @@ export interface components {
       };
     };
     /** @description OK */
+    OperatorSessionResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: components['schemas']['OperatorSession'];
+        };
+      };
+    };
+    /** @description OK */
     CustomerSessionResponse: {
       headers: {
         [name: string]: unknown;
@@ -3209,11 +3299,6 @@ export interface components {
     /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
     idempotencyKeyHeader: string;
     limitQuery: number;
-    /**
-     * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
-     * @example Ada Obi
-     */
-    xOperatorHeader: string;
     /** @description The `next_cursor` of the previous page. */
     cursorQuery: string;
     tokenPath: string;
@@ -3723,6 +3808,105 @@ export interface operations {
       default: components['responses']['OtherError'];
     };
   };
+  adminLogin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "ada@example.ng",
+         *       "password": "a long password",
+         *       "code": "123456"
+         *     }
+         */
+        'application/json': {
+          /** Format: email */
+          email: string;
+          password: string;
+          /** @example 123456 */
+          code: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['OperatorSessionResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  adminRefreshToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "refresh_token": "rt_8Kd2mQ9xL4vB7nP1sT6wZ3yC"
+         *     }
+         */
+        'application/json': {
+          refresh_token: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['OperatorSessionResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  adminLogout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "refresh_token": "rt_8Kd2mQ9xL4vB7nP1sT6wZ3yC"
+         *     }
+         */
+        'application/json': {
+          refresh_token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
   adminListMerchants: {
     parameters: {
       query?: {
@@ -3730,13 +3914,7 @@ export interface operations {
         limit?: components['parameters']['limitQuery'];
         offset?: number;
       };
-      header?: {
-        /**
-         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
-         * @example Ada Obi
-         */
-        'x-operator'?: components['parameters']['xOperatorHeader'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -3825,13 +4003,7 @@ export interface operations {
   adminGetMerchant: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
-         * @example Ada Obi
-         */
-        'x-operator'?: components['parameters']['xOperatorHeader'];
-      };
+      header?: never;
       path: {
         merchant_id: components['parameters']['merchantIdPath'];
       };
@@ -4005,13 +4177,7 @@ export interface operations {
   adminApproveMerchant: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
-         * @example Ada Obi
-         */
-        'x-operator'?: components['parameters']['xOperatorHeader'];
-      };
+      header?: never;
       path: {
         merchant_id: components['parameters']['merchantIdPath'];
       };
@@ -4044,13 +4210,7 @@ export interface operations {
   adminDeactivateMerchant: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
-         * @example Ada Obi
-         */
-        'x-operator'?: components['parameters']['xOperatorHeader'];
-      };
+      header?: never;
       path: {
         merchant_id: components['parameters']['merchantIdPath'];
       };
@@ -4083,13 +4243,7 @@ export interface operations {
   adminReactivateMerchant: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
-         * @example Ada Obi
-         */
-        'x-operator'?: components['parameters']['xOperatorHeader'];
-      };
+      header?: never;
       path: {
         merchant_id: components['parameters']['merchantIdPath'];
       };
@@ -4122,13 +4276,7 @@ export interface operations {
   adminRunReconciliation: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
-         * @example Ada Obi
-         */
-        'x-operator'?: components['parameters']['xOperatorHeader'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -4192,13 +4340,7 @@ export interface operations {
         cursor?: components['parameters']['cursorQuery'];
         merchant_id?: string;
       };
-      header?: {
-        /**
-         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
-         * @example Ada Obi
-         */
-        'x-operator'?: components['parameters']['xOperatorHeader'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -4265,13 +4407,7 @@ export interface operations {
   adminCheckLedger: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
-         * @example Ada Obi
-         */
-        'x-operator'?: components['parameters']['xOperatorHeader'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -4361,13 +4497,7 @@ export interface operations {
         cursor?: components['parameters']['cursorQuery'];
         target_id?: string;
       };
-      header?: {
-        /**
-         * @description Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.
-         * @example Ada Obi
-         */
-        'x-operator'?: components['parameters']['xOperatorHeader'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -4387,6 +4517,7 @@ export interface operations {
            *           "id": "opa_9Xb2…",
            *           "object": "operator_action",
            *           "operator": "text",
+           *           "operator_id": "operator_4fQ2d8LkP0aZ7sVbN1xY",
            *           "action": "merchant.approve",
            *           "target_type": "merchant",
            *           "target_id": "target_4fQ2d8LkP0aZ7sVbN1xY",
@@ -4409,8 +4540,10 @@ export interface operations {
               id: string;
               /** @enum {string} */
               object: 'operator_action';
-              /** @description Who: the X-Operator name, or cli:<user>. */
+              /** @description Who: the operator account's name, or cli:<user>. */
               operator: string;
+              /** @description The operator account; null for the CLI. */
+              operator_id: string | null;
               /** @enum {string} */
               action:
                 | 'merchant.approve'

@@ -3,7 +3,7 @@ import { parseSecretKey } from '../../domain/api-key.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import { assertMerchantMayUseKey, merchantInactive } from '../../domain/merchant.ts';
 import type { Principal, PrincipalKind, SecretKeyPrincipal } from '../../domain/principal.ts';
-import { constantTimeEqual, sha256Hex } from '../../platform/crypto.ts';
+import { sha256Hex } from '../../platform/crypto.ts';
 import type { AccessTokenClaims } from '../../platform/tokens.ts';
 import { isLoginLive } from './refresh-tokens.ts';
 
@@ -18,7 +18,8 @@ export interface CheckedSecretKey {
 /**
  * Resolves a bearer credential. Secret keys (`sk_…`) are looked up by digest (or taken from
  * `checked`, when this request's rate limiter already did); JWTs are checked for the audience
- * the route accepts; the admin token is compared in constant time.
+ * the route accepts and against their login (decision 0034), and an operator's also against the
+ * account (decision 0035), so signing out or disabling an operator ends their tokens at once.
  */
 export async function authenticate(
   ctx: AppContext,
@@ -40,11 +41,23 @@ export async function authenticate(
     return authenticateSecretKey(ctx, bearer);
   }
   if (bearer.startsWith('adm_')) {
-    if (!accepts.includes('admin')) {
-      throw unauthenticated('An operator token cannot be used on this route.');
+    // The shared ADMIN_API_TOKEN of decision 0020, retired by decision 0035.
+    throw unauthenticated(
+      'Shared operator tokens are no longer accepted: sign in with your operator account (POST /api/v1/admin/login, or the console at /admin).',
+    );
+  }
+  if (accepts.includes('admin')) {
+    const claims = await ctx.tokens.verify(bearer, 'operator');
+    if (claims) {
+      await assertLoginLive(ctx, claims);
+      const operator = await ctx.db
+        .selectFrom('operators')
+        .select(['id', 'name', 'disabled_at'])
+        .where('id', '=', claims.subject)
+        .executeTakeFirst();
+      if (!operator || operator.disabled_at) throw unauthenticated('Invalid or expired token.');
+      return { kind: 'admin', operatorId: operator.id, operatorName: operator.name };
     }
-    if (constantTimeEqual(bearer, ctx.settings.adminApiToken)) return { kind: 'admin' };
-    throw unauthenticated('Invalid admin token.');
   }
   if (accepts.includes('customer')) {
     const claims = await ctx.tokens.verify(bearer, 'customer');

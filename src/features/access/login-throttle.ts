@@ -2,8 +2,9 @@ import type { AppContext } from '../../app-context.ts';
 import { DomainError } from '../../domain/errors.ts';
 
 /**
- * The password-guessing throttle (decision 0033) of every password check: merchant and customer
- * sign-in and the merchant's change of password.
+ * The password-guessing throttle (decision 0033) of every password check: merchant, customer and
+ * operator sign-in (an operator's password and code are one check) and the merchant's change of
+ * password.
  *
  * - Per account (email, known or not): at most `LOGIN_MAX_FAILURES` failed checks in a 15-minute
  *   window; past it every attempt, the right password included, is refused with 429 until the
@@ -22,7 +23,7 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 const IP_SLOW_AFTER_FACTOR = 4;
 const IP_PACE_WINDOW_MS = 1_000;
 
-type Realm = 'customer' | 'merchant';
+type Realm = 'customer' | 'merchant' | 'operator';
 const emailKey = (realm: Realm, email: string) =>
   `login-fail:${realm}:email:${email.trim().toLowerCase()}`;
 const ipKey = (realm: Realm, ip: string) => `login-fail:${realm}:ip:${ip}`;

@@ -18,10 +18,22 @@ import { announceLoginsEnded } from './credential-notifications.ts';
  * refresh can outlive a revocation that commits after it) and no two of them wait on each other
  * in opposite orders.
  */
-export type RefreshSubject = 'customer' | 'merchant';
+export type RefreshSubject = 'customer' | 'merchant' | 'operator';
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
+/**
+ * An operator's login lasts a working day however often it is refreshed (decision 0035): its
+ * refresh tokens never outlive the family's `created_at` plus this, and a refresh past it is
+ * refused, so the second factor is asked daily.
+ */
+export const OPERATOR_SESSION_MS = 12 * 60 * 60_000;
 
-/** `customer:<id>` or `merchant:<id>`: how the login cache and its announcements name a subject. */
+/** When a refresh token written at `now` expires, in a login opened at `openedAt`. */
+function refreshExpiry(subjectType: RefreshSubject, openedAt: Date, now: Date): Date {
+  if (subjectType === 'operator') return new Date(openedAt.getTime() + OPERATOR_SESSION_MS);
+  return new Date(now.getTime() + REFRESH_TOKEN_TTL_MS);
+}
+
+/** `customer:<id>`, `merchant:<id>` or `operator:<id>`: how the login cache names a subject. */
 export const subjectKey = (subjectType: RefreshSubject, subjectId: string) =>
   `${subjectType}:${subjectId}`;
 
@@ -37,6 +49,7 @@ async function insertRefreshToken(
   subjectId: string,
   familyId: string,
   now: Date,
+  expiresAt: Date,
 ): Promise<string> {
   const token = `rft_${randomBase62(48)}`;
   await db
@@ -48,7 +61,7 @@ async function insertRefreshToken(
       family_id: familyId,
       digest: sha256Hex(token),
       created_at: now,
-      expires_at: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+      expires_at: expiresAt,
       used_at: null,
     })
     .execute();
@@ -75,7 +88,14 @@ export async function openLogin(
     .execute();
   return {
     sessionId,
-    refreshToken: await insertRefreshToken(db, subjectType, subjectId, sessionId, now),
+    refreshToken: await insertRefreshToken(
+      db,
+      subjectType,
+      subjectId,
+      sessionId,
+      now,
+      refreshExpiry(subjectType, now, now),
+    ),
   };
 }
 
@@ -103,11 +123,14 @@ export async function rotateRefreshToken(
     if (!row || row.subject_type !== subjectType || row.expires_at <= now) return null;
     const family = await tx
       .selectFrom('refresh_token_families')
-      .select('revoked_at')
+      .select(['revoked_at', 'created_at'])
       .where('id', '=', row.family_id)
       .forNoKeyUpdate()
       .executeTakeFirst();
     if (!family || family.revoked_at) return null;
+    const expiresAt = refreshExpiry(subjectType, family.created_at, now);
+    // An operator's login past its working day (decision 0035): sign in again.
+    if (expiresAt <= now) return null;
     if (row.used_at) {
       await revokeFamily(tx, row.family_id, subjectKey(subjectType, row.subject_id), now);
       return { reused: true as const, subjectId: row.subject_id };
@@ -119,6 +142,7 @@ export async function rotateRefreshToken(
       row.subject_id,
       row.family_id,
       now,
+      expiresAt,
     );
     return {
       reused: false as const,
@@ -196,6 +220,7 @@ export async function endLoginsOf(
 const SUBJECT_OF: Record<TokenAudience, RefreshSubject> = {
   customer: 'customer',
   merchant_dashboard: 'merchant',
+  operator: 'operator',
 };
 
 /**

@@ -16,8 +16,13 @@ import type { OperatorActionEntry } from '../operator/schemas.ts';
 
 /** Who acts, and where the request came from (set by the admin routes and the CLI). */
 export interface Operator {
-  /** The name the operator gave (X-Operator), or `cli:<user>` for the command line. */
+  /**
+   * The signed-in account's name (decision 0035), or `cli:<user>` for the command line and
+   * `system:…` for the service itself.
+   */
   name: string;
+  /** The signed-in operator account; absent for the CLI and the system. */
+  operatorId?: string;
   requestId?: string;
   ip?: string;
 }
@@ -40,6 +45,7 @@ export async function recordOperatorAction(
     .values({
       id: newId('opa'),
       operator: operator.name,
+      operator_id: operator.operatorId ?? null,
       action: entry.action,
       target_type: entry.target.type,
       target_id: entry.target.id,
@@ -59,6 +65,7 @@ function auditView(row: OperatorAuditRow): AuditEntryView {
     id: row.id,
     object: 'operator_action',
     operator: row.operator,
+    operator_id: row.operator_id,
     action: row.action,
     target_type: row.target_type,
     target_id: row.target_id,

@@ -7,7 +7,7 @@ import type { TypedApp } from '../../http/typed-app.ts';
 import { listOperatorActions } from '../audit-log/index.ts';
 import { checkLedger, reconcileForOperator } from '../money/index.ts';
 import { listDeadLetters } from './dead-letters.ts';
-import { adminAuth, adminSecurity as security, OperatorHeader, operatorOf } from './routes.ts';
+import { adminAuth, adminSecurity as security, operatorOf } from './routes.ts';
 import { DeadLetter, LedgerCheck, OperatorActionEntry, ReconciliationReport } from './schemas.ts';
 
 const RECONCILIATION_DEFAULT_DAYS = 7;
@@ -30,9 +30,8 @@ function adminRunReconciliationRoute(app: TypedApp, ctx: AppContext): void {
         tags: ['Admin'],
         summary: 'Run reconciliation',
         description:
-          'Compares every charge, payout and refund since `since` (default: 7 days ago) with the ledger and, with `gateway` (default true, at most 31 days), with what the gateway says now; checks that the ledger sums to zero. Returns each difference. Recorded in the audit log with `X-Operator`. The same report as `tranche reconcile`.',
+          'Compares every charge, payout and refund since `since` (default: 7 days ago) with the ledger and, with `gateway` (default true, at most 31 days), with what the gateway says now; checks that the ledger sums to zero. Returns each difference. Recorded in the audit log. The same report as `tranche reconcile`.',
         security,
-        headers: OperatorHeader,
         body: Type.Object(
           {
             since: Type.Optional(Type.String({ format: 'date-time' })),
@@ -73,7 +72,6 @@ function adminListDeadWebhookEventsRoute(app: TypedApp, ctx: AppContext): void {
         description:
           'Events whose 72-hour retry window ran out, newest first, with their merchant and last error. The merchant re-sends them (dashboard or API).',
         security,
-        headers: OperatorHeader,
         querystring: Type.Object(
           { ...PageQuery, merchant_id: Type.Optional(Type.String({ maxLength: 64 })) },
           Strict,
@@ -107,7 +105,6 @@ function adminCheckLedgerRoute(app: TypedApp, ctx: AppContext): void {
         description:
           'Sums every posting (zero when the books balance), lists entries that do not balance on their own and accounts whose balance is on the wrong side.',
         security,
-        headers: OperatorHeader,
         response: { 200: Envelope(LedgerCheck), ...errorResponses },
       },
     },
@@ -127,7 +124,6 @@ function adminListAuditLogRoute(app: TypedApp, ctx: AppContext): void {
         description:
           'Every operator action (approve, deactivate, reactivate, reconciliation run) with who, why and when, newest first; `target_id` narrows it to one merchant.',
         security,
-        headers: OperatorHeader,
         querystring: Type.Object(
           { ...PageQuery, target_id: Type.Optional(Type.String({ maxLength: 64 })) },
           Strict,

@@ -2,8 +2,8 @@ import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { Type } from 'typebox';
 
 import type { AppContext } from '../../app-context.ts';
-import { operatorName, REASON_MAX } from '../../domain/operator-action.ts';
-import { requireAuth } from '../../http/plugins/auth.ts';
+import { REASON_MAX } from '../../domain/operator-action.ts';
+import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
 import { Envelope, errorResponses, MerchantIdParams, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import type { Operator } from '../audit-log/index.ts';
@@ -17,19 +17,7 @@ import { Merchant } from '../merchants/schemas.ts';
 import { getMerchantOverview } from './merchant-overview.ts';
 import { MerchantOverview } from './schemas.ts';
 
-export const adminSecurity = [{ adminToken: [] }];
-
-/** `X-Operator`: who is acting (decision 0020). Required on every operator write. */
-export const OperatorHeader = Type.Object({
-  'x-operator': Type.Optional(
-    Type.String({
-      maxLength: 200,
-      description:
-        "Who is acting, recorded in the audit log: the operator's name (letters, digits, spaces and . @ _ ' -). Required on every write; checked on reads when sent.",
-      examples: ['Ada Obi'],
-    }),
-  ),
-});
+export const adminSecurity = [{ operatorJwt: [] }];
 
 export const ReasonBody = Type.Object(
   {
@@ -43,27 +31,23 @@ export const ReasonBody = Type.Object(
   Strict,
 );
 
-function operatorHeader(request: FastifyRequest): string | undefined {
-  const header = request.headers['x-operator'];
-  return Array.isArray(header) ? header[0] : header;
-}
-
-/** The operator behind a write, with where the request came from (for the audit row). */
-export function operatorOf(request: FastifyRequest): Operator {
-  return { name: operatorName(operatorHeader(request)), requestId: request.id, ip: request.ip };
-}
-
 /**
- * Every admin route: the operator token, then `X-Operator` checked whenever it is sent (reads
- * too), so the console learns at sign-in that a name will be refused, not at the first change.
+ * The operator behind a write, as the token proves it (decision 0035), with where the request
+ * came from (for the audit row). An `X-Operator` header, which decision 0020 trusted, is ignored.
  */
-export function adminAuth(ctx: AppContext): preValidationAsyncHookHandler[] {
-  return [
-    requireAuth(ctx, ['admin']),
-    async (request) => {
-      if (request.headers['x-operator'] !== undefined) operatorName(operatorHeader(request));
-    },
-  ];
+export function operatorOf(request: FastifyRequest): Operator {
+  const principal = principalOf(request, 'admin');
+  return {
+    name: principal.operatorName,
+    operatorId: principal.operatorId,
+    requestId: request.id,
+    ip: request.ip,
+  };
+}
+
+/** Every admin route: a signed-in operator's token. */
+export function adminAuth(ctx: AppContext): preValidationAsyncHookHandler {
+  return requireAuth(ctx, ['admin']);
 }
 
 const security = adminSecurity;
@@ -75,21 +59,21 @@ const merchantTransitions = [
     'adminApproveMerchant',
     approveMerchant,
     'Approve a merchant',
-    'Live keys start working. `reason` is optional. Recorded in the audit log with `X-Operator`.',
+    'Live keys start working. `reason` is optional. Recorded in the audit log.',
   ],
   [
     'deactivate',
     'adminDeactivateMerchant',
     deactivateMerchant,
     'Deactivate a merchant',
-    'Every call of the merchant gets 403 `merchant_inactive`, whose detail carries `reason` (required: the merchant is told it). Recorded in the audit log with `X-Operator`.',
+    'Every call of the merchant gets 403 `merchant_inactive`, whose detail carries `reason` (required: the merchant is told it). Recorded in the audit log.',
   ],
   [
     'reactivate',
     'adminReactivateMerchant',
     reactivateMerchant,
     'Reactivate a deactivated merchant',
-    'Back to `active` (or `pending_approval` if never approved). `reason` is required. Recorded in the audit log with `X-Operator`.',
+    'Back to `active` (or `pending_approval` if never approved). `reason` is required. Recorded in the audit log.',
   ],
 ] as const;
 
@@ -111,7 +95,6 @@ function adminListMerchantsRoute(app: TypedApp, ctx: AppContext): void {
         description:
           'Merchants waiting for approval first, then the newest first. `total` counts every match.',
         security,
-        headers: OperatorHeader,
         querystring: Type.Object(
           {
             status: Type.Optional(
@@ -160,7 +143,6 @@ function adminGetMerchantRoute(app: TypedApp, ctx: AppContext): void {
         description:
           "The merchant record, its plans counted by status in each mode, its wallet, and each mode's webhook health (the endpoint, the last delivery attempt, events waiting, dead letters).",
         security,
-        headers: OperatorHeader,
         params: MerchantIdParams,
         response: { 200: Envelope(MerchantOverview), ...errorResponses },
       },
@@ -188,7 +170,6 @@ function adminMerchantTransitionRoute(
         description,
         security,
         params: MerchantIdParams,
-        headers: OperatorHeader,
         body: ReasonBody,
         response: { 200: Envelope(Merchant), ...errorResponses },
       },

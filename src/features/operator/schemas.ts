@@ -1,6 +1,6 @@
 import { type TSchema, Type } from 'typebox';
 
-import { sharedSchema } from '../../http/schemas.ts';
+import { sharedSchema, TokenPair } from '../../http/schemas.ts';
 import { Merchant } from '../merchants/schemas.ts';
 
 /** Response shapes of the operator routes (/api/v1/admin/*, decision 0020). */
@@ -125,7 +125,8 @@ export const LedgerCheck = Type.Object({
 export const OperatorActionEntry = Type.Object({
   id: Type.String({ examples: ['opa_9Xb2…'] }),
   object: Type.Literal('operator_action'),
-  operator: Type.String({ description: 'Who: the X-Operator name, or cli:<user>.' }),
+  operator: Type.String({ description: "Who: the operator account's name, or cli:<user>." }),
+  operator_id: Nullable(Type.String({ description: 'The operator account; null for the CLI.' })),
   action: Type.Union([
     Type.Literal('merchant.approve'),
     Type.Literal('merchant.deactivate'),
@@ -142,3 +143,18 @@ export const OperatorActionEntry = Type.Object({
   ip: Nullable(Type.String()),
   created_at: Timestamp,
 });
+
+export const OperatorAccount = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('operator'),
+  email: Type.String(),
+  name: Type.String(),
+});
+
+export const OperatorSession = Type.Object(
+  {
+    operator: OperatorAccount,
+    ...TokenPair,
+  },
+  { $id: 'OperatorSession' },
+);

@@ -6,7 +6,7 @@ const ANONYMOUS = 'it is called without an account, and keys are kept per caller
 const CREDENTIALS =
   'it exchanges credentials, and an answer holding tokens is never stored to be replayed';
 const OPERATOR =
-  'operator actions share one operator token, so a key could not be kept per operator';
+  'an operator action moves a merchant to a state a repeat leaves as it is, each one in the audit log under the signed-in operator';
 const GATEWAY = "the gateway's deliveries are de-duplicated by their own event";
 
 /**
@@ -30,6 +30,10 @@ export const KEY_NOT_TAKEN: Readonly<Record<string, string>> = {
     'signing out is already safe to repeat: a second sign-out ends nothing more',
   '/api/v1/customers/password-reset': ANONYMOUS,
   '/api/v1/customers/password-reset/confirm': ANONYMOUS,
+  '/api/v1/admin/login': ANONYMOUS,
+  '/api/v1/admin/token/refresh': CREDENTIALS,
+  '/api/v1/admin/logout':
+    'signing out is already safe to repeat: a second sign-out ends nothing more',
   '/api/v1/admin/merchants/:merchant_id/approve': OPERATOR,
   '/api/v1/admin/merchants/:merchant_id/deactivate': OPERATOR,
   '/api/v1/admin/merchants/:merchant_id/reactivate': OPERATOR,

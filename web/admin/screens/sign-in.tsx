@@ -6,22 +6,33 @@ import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
 import { useAsyncAction } from '../../shared/use-async-action.ts';
 import type { AdminApi } from '../api.ts';
 
-/** Sign in with the operator token and the name the audit log records (decision 0020). */
+/**
+ * Sign in with an operator account: email, password and the authenticator app's code (decision
+ * 0035). The audit log records the account, so there is no name to type.
+ */
 export function OperatorSignIn(props: { api: AdminApi; onSignedIn: () => void }) {
-  const [token, setToken] = useState('');
-  const [operator, setOperator] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const { busy, error, run } = useAsyncAction({
     describe: (caught) =>
       caught instanceof ApiError && caught.status === 401
-        ? 'That is not the operator token. Run `npm run tranche -- admin-token` to print it.'
+        ? 'Email, password or authenticator code is incorrect. A code works once: if you just used it, wait for the next one.'
         : messageOf(caught, 'Sign-in failed.'),
     keepBusyOnSuccess: true,
   });
 
   async function submit(event: Event) {
     event.preventDefault();
+    if (busy) return;
     await run(async () => {
-      await props.api.signIn(token.trim(), operator.trim());
+      try {
+        await props.api.signIn(email.trim(), password, code.replace(/\s/g, ''));
+      } catch (caught) {
+        // A code is good once: after a failed attempt, the next one is typed afresh.
+        setCode('');
+        throw caught;
+      }
       props.onSignedIn();
     });
   }
@@ -32,29 +43,37 @@ export function OperatorSignIn(props: { api: AdminApi; onSignedIn: () => void })
       {error && <Alert>{error}</Alert>}
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Field
-          label="Your name"
-          autoComplete="name"
+          label="Email"
+          type="email"
+          autoComplete="username"
           required
-          maxLength={80}
-          value={operator}
-          onValue={setOperator}
-          hint="Recorded with every change you make (letters, digits, spaces and . @ _ ' -)."
+          value={email}
+          onValue={setEmail}
         />
         <Field
-          label="Operator token"
+          label="Password"
           type="password"
-          autoComplete="off"
+          autoComplete="current-password"
           required
-          value={token}
-          onValue={setToken}
+          value={password}
+          onValue={setPassword}
+        />
+        <Field
+          label="Authenticator code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          required
+          value={code}
+          onValue={setCode}
           hint={
             <>
-              ADMIN_API_TOKEN; in development, <code>npm run tranche -- admin-token</code> prints
-              it. Kept in this tab only.
+              The 6 digits your authenticator app shows for Tranche. No account yet? Whoever runs
+              Tranche creates one with <code>tranche operators add</code>.
             </>
           }
         />
-        <SubmitButton busy={busy} busyLabel="Checking…">
+        <SubmitButton busy={busy} busyLabel="Signing in…">
           Sign in
         </SubmitButton>
       </form>
