@@ -118,7 +118,6 @@ describe('configuration', () => {
     const production = {
       TRANCHE_ENV: 'production',
       DATABASE_URL: 'postgres://db/tranche',
-      ADMIN_API_TOKEN: 'adm_x',
       JWT_PRIVATE_KEY: 'pem',
       ENCRYPTION_KEY: 'key',
       GATEWAY_BASE_URL: 'https://api.paystack.co',
