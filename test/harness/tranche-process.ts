@@ -39,10 +39,13 @@ export async function startTrancheProcess(
   try {
     await waitFor(
       () => {
+        // Ready first: a process may say so and then end at once (a crash point armed on its
+        // first job), which is for the caller to see, not a failure to start.
+        if (output.includes(readyText)) return true;
         if (child.exitCode !== null || child.signalCode !== null) {
           throw new Error(`tranche ${command} exited:\n${output}`);
         }
-        return output.includes(readyText);
+        return false;
       },
       timeoutMs,
       () => output,

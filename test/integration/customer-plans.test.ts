@@ -322,7 +322,8 @@ describe("the customer's plans", () => {
     await sql`DELETE FROM graphile_worker._private_jobs WHERE key = ${`collect:${installmentId}:1`}`.execute(
       t.ctx.db,
     );
-    expect(await collectAs(installmentId)).toBe('failed');
+    // Declined, and back where it was: scheduled, its automatic attempt queued as before.
+    expect(await collectAs(installmentId)).toBe('scheduled');
     expect(await footprint(planned)).toEqual(before);
   });
 
