@@ -119,7 +119,8 @@ describe('operator console', () => {
     await page.keyboard.press('Enter');
     const reason = page.getByLabel('Reason (required; the merchant is shown it)');
     await reason.waitFor();
-    expect(await reason.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Focus moves there once the form has rendered: wait for it, not for a fixed moment.
+    await expect.poll(() => reason.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page
