@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { canonicalJson } from './canonical-json.ts';
+import { canonicalJson, MAX_CANONICAL_DEPTH } from './canonical-json.ts';
 
 describe('canonicalJson', () => {
   it('ignores key order at every depth', () => {
@@ -19,5 +19,16 @@ describe('canonicalJson', () => {
         expect(JSON.parse(canonicalJson(value))).toEqual(JSON.parse(JSON.stringify(value)));
       }),
     );
+  });
+});
+
+describe('canonicalJson depth', () => {
+  it('refuses a value nested past MAX_CANONICAL_DEPTH with a 400, not a stack overflow', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 5_000; i += 1) deep = [deep];
+    expect(() => canonicalJson(deep)).toThrow(expect.objectContaining({ code: 'invalid_request' }));
+    let shallow: unknown = { a: 1 };
+    for (let i = 0; i < MAX_CANONICAL_DEPTH - 1; i += 1) shallow = [shallow];
+    expect(() => canonicalJson(shallow)).not.toThrow();
   });
 });
