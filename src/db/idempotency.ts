@@ -128,14 +128,7 @@ export async function runIdempotentOutside<T>(
 
 /** The finished answer stored under the key (a different request or one in progress: refused). */
 async function storedAnswer(tx: Tx, scope: IdempotencyScope): Promise<unknown> {
-  const stored = await tx
-    .selectFrom('idempotency_keys')
-    .select(['request_hash', 'response_status', 'response_body'])
-    .where('merchant_id', '=', scope.merchantId)
-    .where('livemode', '=', scope.livemode)
-    .where('key', '=', scope.key)
-    .executeTakeFirstOrThrow();
-  if (stored.request_hash !== scope.requestHash) throw keyReused();
+  const stored = await sameRequestUnder(tx, scope);
   if (stored.response_status === 0) {
     throw new DomainError(
       'conflict',
@@ -146,13 +139,8 @@ async function storedAnswer(tx: Tx, scope: IdempotencyScope): Promise<unknown> {
   return stored.response_body;
 }
 
-const keyReused = () =>
-  new DomainError(
-    'idempotency_key_reused',
-    'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
-  );
-
-async function replay<T>(tx: Tx, scope: IdempotencyScope): Promise<Idempotent<T>> {
+/** The row stored under the key, refused when it was claimed for another request. */
+async function sameRequestUnder(tx: Tx, scope: IdempotencyScope) {
   const stored = await tx
     .selectFrom('idempotency_keys')
     .select(['request_hash', 'response_status', 'response_body'])
@@ -161,5 +149,16 @@ async function replay<T>(tx: Tx, scope: IdempotencyScope): Promise<Idempotent<T>
     .where('key', '=', scope.key)
     .executeTakeFirstOrThrow();
   if (stored.request_hash !== scope.requestHash) throw keyReused();
+  return stored;
+}
+
+const keyReused = () =>
+  new DomainError(
+    'idempotency_key_reused',
+    'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+  );
+
+async function replay<T>(tx: Tx, scope: IdempotencyScope): Promise<Idempotent<T>> {
+  const stored = await sameRequestUnder(tx, scope);
   return { data: storedData(stored.response_body) as T, replayed: true };
 }

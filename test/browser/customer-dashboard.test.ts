@@ -117,6 +117,21 @@ async function addCardInPopup(page: Page, open: () => Promise<void>) {
   await popup.getByRole('button', { name: /^Pay/ }).click();
 }
 
+/** The card runs out of funds and time travel collects installment 1, which fails. */
+async function failInstallmentOne(email: string, planId: string) {
+  await drainCardOf(email);
+  const advanced = await suite.stack.api.post(
+    `/api/v1/merchant/${suite.merchant.id}/plans/${planId}/advance`,
+    undefined,
+    { token: suite.merchant.key },
+  );
+  expect(advanced.status, JSON.stringify(advanced.body)).toBe(200);
+  await waitFor(
+    async () => (await merchantPlan(planId)).installments[1]?.status === 'failed',
+    'the failed installment',
+  );
+}
+
 describe('customer dashboard', () => {
   it('a failed installment shows up; pay now with another card clears it and eligibility is back; the card backing the plan cannot be deleted; early payoff completes the plan and the merchant gets the events', async () => {
     const customer = await apiCustomer(suite.stack.api, { verified: true, card: 'success' });
@@ -124,17 +139,7 @@ describe('customer dashboard', () => {
 
     // Installment 1 fails (the card ran out of funds), and its retry two days later too: the
     // customer is delinquent and a new checkout is refused.
-    await drainCardOf(customer.email);
-    const advanced = await suite.stack.api.post(
-      `/api/v1/merchant/${suite.merchant.id}/plans/${planId}/advance`,
-      undefined,
-      { token: suite.merchant.key },
-    );
-    expect(advanced.status, JSON.stringify(advanced.body)).toBe(200);
-    await waitFor(
-      async () => (await merchantPlan(planId)).installments[1]?.status === 'failed',
-      'the failed installment',
-    );
+    await failInstallmentOne(customer.email, planId);
     const clock = await suite.stack.api.post(
       `/api/v1/merchant/${suite.merchant.id}/plans/${planId}/advance-clock`,
       { days: 2 },
@@ -247,17 +252,7 @@ describe('customer dashboard', () => {
   it('a declined early payoff changes nothing and says why; a card added in one picker is offered by every picker, the plan’s method first; after paying with it, pay-off offers it first', async () => {
     const customer = await apiCustomer(suite.stack.api, { verified: true, card: 'success' });
     const planId = await planFor(customer, 'order-stale-2');
-    await drainCardOf(customer.email);
-    const advanced = await suite.stack.api.post(
-      `/api/v1/merchant/${suite.merchant.id}/plans/${planId}/advance`,
-      undefined,
-      { token: suite.merchant.key },
-    );
-    expect(advanced.status, JSON.stringify(advanced.body)).toBe(200);
-    await waitFor(
-      async () => (await merchantPlan(planId)).installments[1]?.status === 'failed',
-      'the failed installment',
-    );
+    await failInstallmentOne(customer.email, planId);
     const failedEvents = async () =>
       (
         await suite.stack.sql<{ type: string }>(

@@ -106,9 +106,12 @@ export async function recordIntents(
                   ELSE 'chg-' || replace(c.id, '_', '') || '-' || (c.failed_attempts + 1)
              END AS reference
         FROM claimed c
+        -- Counted only for the customer's payments: automatic batches (the hot path) skip it.
         CROSS JOIN LATERAL (
-          SELECT count(*)::int + 1 AS customer_charge_number FROM charges ch
-           WHERE ch.installment_id = c.id AND ch.initiated_by = 'customer'
+          SELECT CASE WHEN ${initiatedBy} = 'customer'
+                      THEN (SELECT count(*)::int FROM charges ch
+                             WHERE ch.installment_id = c.id AND ch.initiated_by = 'customer')
+                      ELSE 0 END + 1 AS customer_charge_number
         ) n
     ), inserted AS (
       INSERT INTO charges (reference, installment_id, plan_id, merchant_id, payment_method_id,

@@ -13,6 +13,7 @@ import {
   emitPaymentCollected,
   emitPaymentFailed,
   installmentStatusAfter,
+  lockPlanWithInstallments,
   scheduleCollection,
 } from '../plans/index.ts';
 import { restoreAfterCustomerFailure } from './customer-failure.ts';
@@ -42,22 +43,10 @@ export async function settleCharge(
       transaction.amountKobo === charge.amount_kobo &&
       transaction.currency === 'NGN';
     if (transaction.status === 'pending') return 'pending';
-    const installment = (
-      await tx
-        .selectFrom('installments')
-        .selectAll()
-        .where('plan_id', '=', charge.plan_id)
-        .orderBy('id')
-        .forNoKeyUpdate()
-        .execute()
-    ).find((row) => row.id === charge.installment_id);
+    const locked = await lockPlanWithInstallments(tx, charge.plan_id);
+    const { plan } = locked;
+    const installment = locked.installments.find((row) => row.id === charge.installment_id);
     assert(installment, `charge ${reference}: installment ${charge.installment_id} not found`);
-    const plan = await tx
-      .selectFrom('payment_plans')
-      .selectAll()
-      .where('id', '=', charge.plan_id)
-      .forNoKeyUpdate()
-      .executeTakeFirstOrThrow();
     await tx
       .updateTable('charges')
       .set({

@@ -83,6 +83,18 @@ export async function lockPlanForChange(
     .where('id', '=', merchant_id)
     .forNoKeyUpdate()
     .execute();
+  return lockPlanWithInstallments(tx, planId);
+}
+
+/**
+ * The plan half of the global lock order (ARCHITECTURE.md, "Lock order"): every installment of the
+ * plan by id, then the plan, both `FOR NO KEY UPDATE`. Whoever changes one plan locks it this way,
+ * after anything earlier in the order (the merchant, the charge). Installments come in id order.
+ */
+export async function lockPlanWithInstallments(
+  tx: Tx,
+  planId: string,
+): Promise<{ plan: PaymentPlanRow; installments: InstallmentRow[] }> {
   const installments = await tx
     .selectFrom('installments')
     .selectAll()

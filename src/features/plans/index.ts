@@ -1,4 +1,9 @@
-export { findMerchantPlan, lockPlanForChange, runPlanCommand } from './commands.ts';
+export {
+  findMerchantPlan,
+  lockPlanForChange,
+  lockPlanWithInstallments,
+  runPlanCommand,
+} from './commands.ts';
 export {
   currentPlan,
   emitPaymentCollected,

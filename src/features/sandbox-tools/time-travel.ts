@@ -5,7 +5,12 @@ import type { Tx } from '../../db/database.ts';
 import { runWrite } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import { rescheduleReminders } from '../customer-notifications/index.ts';
-import { getMerchantPlan, type PlanView, scheduleCollection } from '../plans/index.ts';
+import {
+  getMerchantPlan,
+  lockPlanWithInstallments,
+  type PlanView,
+  scheduleCollection,
+} from '../plans/index.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -24,19 +29,7 @@ async function lockSandboxPlan(tx: Tx, merchantId: string, planId: string) {
     .executeTakeFirst();
   // Neither changes once a plan exists: checked before anything is locked.
   if (!owner || owner.merchant_id !== merchantId || owner.livemode) throw notFound('Payment plan');
-  const installments = await tx
-    .selectFrom('installments')
-    .selectAll()
-    .where('plan_id', '=', planId)
-    .orderBy('id')
-    .forNoKeyUpdate()
-    .execute();
-  const plan = await tx
-    .selectFrom('payment_plans')
-    .select(['status'])
-    .where('id', '=', planId)
-    .forNoKeyUpdate()
-    .executeTakeFirstOrThrow();
+  const { plan, installments } = await lockPlanWithInstallments(tx, planId);
   return { plan, installments: installments.sort((a, b) => a.sequence - b.sequence) };
 }
 
