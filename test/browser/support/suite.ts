@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 
 import { type Stack, startStack } from '../../harness/stack.ts';
 import { type ApiMerchant, registerMerchant } from './checkout.ts';
@@ -26,6 +26,12 @@ export function browserSuite(options: {
   /** More settings for the stack, read when it starts (after the file's earlier beforeAll). */
   env?: () => Record<string, string>;
 }): BrowserSuite {
+  // A browser test is a whole journey (API calls, the worker collecting, sign-ins, an axe scan,
+  // screenshots at two sizes). 30 s was not enough on a loaded CI machine (the dashboard's
+  // "another customer's plan" test ran out once at load ~20); a hang still fails, at 90 s
+  // (decision 0039: timeouts that are not the subject are long). Set before the file's `it`s,
+  // which read the default when they are declared; tests that name their own keep it.
+  vi.setConfig({ testTimeout: 90_000 });
   const suite: Partial<BrowserSuite> = {};
   const cleanup: (() => Promise<unknown>)[] = [];
   beforeAll(async () => {
