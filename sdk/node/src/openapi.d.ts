@@ -1955,6 +1955,13 @@ export interface components {
       /** @description Quote this to support. */
       request_id: string;
       retryable?: boolean;
+      /** @description On a 400 about what was sent: every body field at fault, once each, in plain words (`detail` names only the first). Absent when no field is to blame. */
+      errors?: {
+        /** @description The body field, dotted: `email`, `address.city`. */
+        field: string;
+        /** @description What is wrong with it, in words a form can show. */
+        message: string;
+      }[];
     };
     PlanCountsByStatus: {
       pending_deposit: number;
