@@ -106,3 +106,37 @@ export function SubmitButton(props: {
     </button>
   );
 }
+
+/**
+ * Status pictures drawn as SVG, not characters: an emoji or symbol glyph is an empty box where
+ * the device has no font for it (issue 27 fix 10). Decorative: the heading beside says it.
+ */
+export function CheckIcon(props: { class?: string }) {
+  return (
+    <svg class={props.class ?? 'big-icon'} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M4.5 12.5l5 5 10-11"
+        fill="none"
+        stroke="currentColor"
+        stroke-width="2.5"
+        stroke-linecap="round"
+        stroke-linejoin="round"
+      />
+    </svg>
+  );
+}
+
+export function ClockIcon(props: { class?: string }) {
+  return (
+    <svg class={props.class ?? 'big-icon'} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="13" r="8" fill="none" stroke="currentColor" stroke-width="2" />
+      <path
+        d="M12 9v4.5l3 2M9.5 2.5h5"
+        fill="none"
+        stroke="currentColor"
+        stroke-width="2"
+        stroke-linecap="round"
+      />
+    </svg>
+  );
+}

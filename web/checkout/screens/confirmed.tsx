@@ -1,6 +1,6 @@
 import { useEffect } from 'preact/hooks';
 
-import { StepHeading } from '../../shared/ui.tsx';
+import { CheckIcon, StepHeading } from '../../shared/ui.tsx';
 import type { Host } from '../host.ts';
 
 const REDIRECT_DELAY_MS = 1500;
@@ -38,9 +38,7 @@ export function Confirmed(props: { redirectUrl: string | null; host: Host }) {
   }, [next]);
   return (
     <main class="step center">
-      <div class="big-icon" aria-hidden="true">
-        ✓
-      </div>
+      <CheckIcon />
       <StepHeading lead="We are collecting your deposit now. Each installment is debited automatically on its date.">
         Your plan is confirmed
       </StepHeading>

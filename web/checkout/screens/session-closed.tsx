@@ -1,4 +1,4 @@
-import { StepHeading } from '../../shared/ui.tsx';
+import { CheckIcon, ClockIcon, StepHeading } from '../../shared/ui.tsx';
 import { CLOSED_TEXT, type ClosedReason } from '../flow.ts';
 import type { Host } from '../host.ts';
 import { BackToShopButton } from './back-to-shop.tsx';
@@ -8,9 +8,7 @@ export function SessionClosed(props: { reason: ClosedReason; host: Host }) {
   const text = CLOSED_TEXT[props.reason];
   return (
     <main class="step center">
-      <div class="big-icon" aria-hidden="true">
-        {props.reason === 'completed' ? '✓' : '⏱'}
-      </div>
+      {props.reason === 'completed' ? <CheckIcon /> : <ClockIcon />}
       <StepHeading lead={text.body}>{text.title}</StepHeading>
       <BackToShopButton host={props.host} />
     </main>

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { formatDateTime } from '../../shared/format.ts';
 import { messageOf } from '../../shared/message-of.ts';
 import { Link } from '../../shared/router.tsx';
-import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
+import { Alert, CheckIcon, Spinner, StepHeading } from '../../shared/ui.tsx';
 import type { Key } from '../api/index.ts';
 import {
   listPlans,
@@ -178,7 +178,7 @@ function Step(props: { done: boolean; title: string; children: ComponentChildren
   return (
     <li class={props.done ? 'check done' : 'check'}>
       <span class="tick" aria-hidden="true">
-        {props.done ? '✓' : ''}
+        {props.done && <CheckIcon class="tick-icon" />}
       </span>
       <div>
         <h3>
