@@ -49,10 +49,23 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * Said with a refused payment method whose ₦50 verification charge the gateway had taken: the
+ * charge is being refunded (decision 0042). Answered as the error's `verification_charge`.
+ */
+export interface VerificationChargeRefund {
+  /** Kobo: the whole amount the gateway took (5,000 for the ₦50 asked). */
+  amount: number;
+  currency: string;
+  /** `refund_queued`: the refund job is queued; the gateway returns it to the card or account. */
+  status: 'refund_queued';
+}
+
 export interface DomainErrorOptions {
   /** Whether the same request may succeed later without change (shown to clients as `retryable`). */
   retryable?: boolean;
   retryAfterSeconds?: number;
+  verificationCharge?: VerificationChargeRefund;
 }
 
 export class DomainError extends Error {
@@ -61,6 +74,7 @@ export class DomainError extends Error {
   readonly detail: string;
   readonly retryable: boolean;
   readonly retryAfterSeconds: number | undefined;
+  readonly verificationCharge: VerificationChargeRefund | undefined;
 
   constructor(code: ErrorCode, detail: string, options: DomainErrorOptions = {}) {
     super(detail);
@@ -68,6 +82,7 @@ export class DomainError extends Error {
     this.detail = detail;
     this.retryable = options.retryable ?? false;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.verificationCharge = options.verificationCharge;
   }
 }
 

@@ -8,7 +8,7 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client
 
 import type { AppContext } from '../app-context.ts';
 import { isDatabaseUnavailable, isTransactionConflict } from '../db/database.ts';
-import { DomainError } from '../domain/errors.ts';
+import { DomainError, type VerificationChargeRefund } from '../domain/errors.ts';
 import {
   registerCheckoutPreviewRoutes,
   registerCheckoutSessionRoutes,
@@ -254,7 +254,15 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
       }
       return reply
         .code(mapped.status)
-        .send(errorBody(mapped.code, mapped.detail, request.id, mapped.retryable));
+        .send(
+          errorBody(
+            mapped.code,
+            mapped.detail,
+            request.id,
+            mapped.retryable,
+            mapped.verificationCharge,
+          ),
+        );
     },
   );
   app.setNotFoundHandler((request, reply) =>
@@ -315,6 +323,7 @@ interface MappedError {
   detail: string;
   retryable?: boolean;
   retryAfterSeconds?: number;
+  verificationCharge?: VerificationChargeRefund;
 }
 
 function mapError(error: FastifyError | DomainError): MappedError {
@@ -347,6 +356,7 @@ function mapError(error: FastifyError | DomainError): MappedError {
       detail: error.detail,
       ...(error.retryable && { retryable: true }),
       ...(error.retryAfterSeconds !== undefined && { retryAfterSeconds: error.retryAfterSeconds }),
+      ...(error.verificationCharge && { verificationCharge: error.verificationCharge }),
     };
   }
   if (error.validation) {

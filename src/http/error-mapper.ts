@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../domain/errors.ts';
+import type { ErrorCode, VerificationChargeRefund } from '../domain/errors.ts';
 
 /** The single place where an error code becomes an HTTP status (spec §7.2). */
 export function statusForCode(code: ErrorCode): number {
@@ -67,6 +67,7 @@ export interface ErrorBody {
   detail: string;
   request_id: string;
   retryable?: boolean;
+  verification_charge?: VerificationChargeRefund;
 }
 
 export function errorBody(
@@ -74,10 +75,16 @@ export function errorBody(
   detail: string,
   requestId: string,
   retryable?: boolean,
+  verificationCharge?: VerificationChargeRefund,
 ): ErrorBody {
-  return retryable === undefined
-    ? { ok: false, code, detail, request_id: requestId }
-    : { ok: false, code, detail, request_id: requestId, retryable };
+  return {
+    ok: false,
+    code,
+    detail,
+    request_id: requestId,
+    ...(retryable !== undefined && { retryable }),
+    ...(verificationCharge && { verification_charge: verificationCharge }),
+  };
 }
 
 interface AjvErrorLike {

@@ -26,6 +26,19 @@ export const ErrorResponse = Type.Object(
     detail: Type.String({ description: 'What went wrong, in words safe to show.' }),
     request_id: Type.String({ description: 'Quote this to support.' }),
     retryable: Type.Optional(Type.Boolean()),
+    verification_charge: Type.Optional(
+      Type.Object(
+        {
+          amount: Type.Integer({ description: 'Kobo: what the gateway took (5000 = ₦50).' }),
+          currency: Type.String({ examples: ['NGN'] }),
+          status: Type.Literal('refund_queued'),
+        },
+        {
+          description:
+            'Only on a refused card or bank account whose ₦50 verification charge the gateway had already taken: it is being refunded to the card or account (decision 0042).',
+        },
+      ),
+    ),
   },
   { $id: 'Error', description: 'Every failure: `{ ok: false, code, detail }`.' },
 );

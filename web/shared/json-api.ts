@@ -6,12 +6,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly detail: string;
+  /** A refused card or account whose ₦50 check the gateway took: it is being refunded (decision 0042). */
+  readonly refundQueued: boolean;
 
-  constructor(status: number, code: string, detail: string) {
+  constructor(status: number, code: string, detail: string, refundQueued = false) {
     super(detail);
     this.status = status;
     this.code = code;
     this.detail = detail;
+    this.refundQueued = refundQueued;
   }
 }
 
@@ -117,6 +120,7 @@ export class JsonApi {
       ok?: boolean;
       code?: string;
       detail?: string;
+      verification_charge?: { status?: string };
     } | null;
     if (response.status === 401 && tokens && !retried && (await this.refresh())) {
       return this.send(method, path, body, auth, true, extraHeaders);
@@ -126,6 +130,7 @@ export class JsonApi {
         response.status,
         json?.code ?? 'unexpected_response',
         json?.detail ?? `Unexpected answer (HTTP ${response.status}).`,
+        json?.verification_charge?.status === 'refund_queued',
       );
     }
     return json as T;

@@ -1,7 +1,9 @@
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
 import type { PaymentMethodSetupRow } from '../../db/schema.ts';
+import { runWrite } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
+import { refusal, scheduleVerificationSweep } from './verification-refund.ts';
 import { type PaymentMethodView, paymentMethodView } from './view.ts';
 
 /** How long a card or mandate flow may take before it must be started again. */
@@ -29,22 +31,31 @@ export async function insertSetup(
     | 'created_at'
     | 'expires_at'
     | 'updated_at'
+    | 'verification_refund_queued_at'
+    | 'verification_charge_kobo'
   >,
 ): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.db
-    .insertInto('payment_method_setups')
-    .values({
-      ...values,
-      status: 'initializing',
-      next_action: null,
-      failure_reason: null,
-      payment_method_id: null,
-      created_at: now,
-      expires_at: new Date(now.getTime() + SETUP_LIFETIME_MS),
-      updated_at: now,
-    })
-    .execute();
+  const expiresAt = new Date(now.getTime() + SETUP_LIFETIME_MS);
+  // With the setup, its sweep: a charge paid but never verified comes back after the hour.
+  await runWrite(ctx.db, async (tx) => {
+    await tx
+      .insertInto('payment_method_setups')
+      .values({
+        ...values,
+        status: 'initializing',
+        next_action: null,
+        failure_reason: null,
+        payment_method_id: null,
+        created_at: now,
+        expires_at: expiresAt,
+        updated_at: now,
+        verification_refund_queued_at: null,
+        verification_charge_kobo: null,
+      })
+      .execute();
+    await scheduleVerificationSweep(tx, values.reference, expiresAt);
+  });
 }
 
 export async function markSetup(
@@ -95,9 +106,11 @@ export async function methodOfSetup(
 
 export function assertSetupOpen(setup: PaymentMethodSetupRow, now: Date): void {
   if (setup.status === 'failed') {
-    throw new DomainError(
+    // Said again on every later verify: a refused setup whose charge was taken gets it back.
+    throw refusal(
       'payment_failed',
       `This setup failed: ${setup.failure_reason ?? 'declined'}. Start again.`,
+      setup,
     );
   }
   if (setup.expires_at <= now) {
