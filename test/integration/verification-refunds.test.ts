@@ -1,8 +1,11 @@
+import { Logger, runOnce } from 'graphile-worker';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { refundVerificationChargeTask } from '../../src/features/payment-methods/index.ts';
 import { refundVerificationCharge } from '../../src/features/payment-methods/verification-refund.ts';
+import type { JobDeps } from '../../src/jobs/deps.ts';
 import { createTestCustomer } from '../harness/fixtures.ts';
 import { runInvariantChecks, type Violation } from '../harness/invariants.ts';
 import { payOnCardPage, TEST_CARDS } from '../harness/sandbox.ts';
@@ -365,6 +368,68 @@ describe('the refund job: idempotent, retried on a refused or lost call, nothing
     });
     expect(await refundVerificationCharge(t.ctx, reference)).toBe('already_refunded');
     expect((await atGateway(reference)).refunds).toHaveLength(1);
+  });
+});
+
+describe('through graphile-worker: the one refund_verification_charge job', () => {
+  /** Runs every due refund_verification_charge job once, as the worker would. */
+  async function runDueRefundJobs() {
+    const deps: JobDeps = {
+      db: t.ctx.db,
+      clock: t.ctx.clock,
+      gateway: t.ctx.gateway,
+      app: t.ctx,
+      notificationChannels: {} as JobDeps['notificationChannels'],
+    };
+    await runOnce({
+      connectionString: t.databaseUrl,
+      taskList: { refund_verification_charge: refundVerificationChargeTask(deps) },
+      noHandleSignals: true,
+      logger: new Logger(() => () => undefined),
+    });
+  }
+  async function refusedCard() {
+    const c = await createTestCustomer(t);
+    const reference = await paidCard(c);
+    await gatewayAnswers(reference, 'not_reusable');
+    expect((await verifyCard(c, reference)).status).toBe(402);
+    return reference;
+  }
+
+  it('the job queued by the refusal refunds the charge; run again (a completion lost), it refunds nothing more', async () => {
+    const reference = await refusedCard();
+    await runDueRefundJobs();
+    expect(await refundJob(reference)).toEqual([]);
+    expect((await atGateway(reference)).refunds).toEqual([{ amount: 5_000, status: 'pending' }]);
+    // The same job again, as after a worker that died before recording its completion.
+    await sql`SELECT graphile_worker.add_job('refund_verification_charge',
+                json_build_object('reference', ${reference}::text),
+                job_key := ${`refund-verification:${reference}`}::text)`.execute(t.ctx.db);
+    await runDueRefundJobs();
+    expect(await refundJob(reference)).toEqual([]);
+    expect((await atGateway(reference)).refunds).toEqual([{ amount: 5_000, status: 'pending' }]);
+  });
+
+  it('a refund the gateway refuses fails the attempt and changes nothing else; the next attempt refunds once', async () => {
+    const reference = await refusedCard();
+    const before = await setupRow(reference);
+    await t.sandbox.control('POST', '/_sandbox/faults', { fail_next: 3 });
+    try {
+      await runDueRefundJobs();
+    } finally {
+      await t.sandbox.control('DELETE', '/_sandbox/faults');
+    }
+    const [failed] = await refundJob(reference);
+    expect(failed?.attempts).toBe(1);
+    expect(await setupRow(reference)).toEqual(before);
+    expect((await atGateway(reference)).refunds).toEqual([]);
+    // Its back-off over (brought forward here), the retry refunds.
+    await sql`UPDATE graphile_worker._private_jobs SET run_at = now()
+               WHERE key = ${`refund-verification:${reference}`}`.execute(t.ctx.db);
+    await runDueRefundJobs();
+    expect(await refundJob(reference)).toEqual([]);
+    expect((await atGateway(reference)).refunds).toEqual([{ amount: 5_000, status: 'pending' }]);
+    expect(await setupRow(reference)).toEqual(before);
   });
 });
 
