@@ -358,6 +358,20 @@ describe('the refund job: idempotent, retried on a refused or lost call, nothing
     expect(await setupRow(reference)).toEqual(before);
   });
 
+  it('the refund call times out (the gateway made it, its answer held past our 5 s timeout): the retry refunds nothing more', async () => {
+    const { reference } = await refusedCard();
+    const before = await setupRow(reference);
+    await t.sandbox.control('POST', '/_sandbox/faults', { delay_next_response_ms: 8_000 });
+    try {
+      await expect(refundVerificationCharge(t.ctx, reference)).rejects.toThrow();
+    } finally {
+      await t.sandbox.control('DELETE', '/_sandbox/faults');
+    }
+    expect(await refundVerificationCharge(t.ctx, reference)).toBe('already_refunded');
+    expect((await atGateway(reference)).refunds).toEqual([{ amount: 5_000, status: 'pending' }]);
+    expect(await setupRow(reference)).toEqual(before);
+  });
+
   it('after the refund is processed (verify says reversed), another run asks for nothing', async () => {
     const { reference } = await refusedCard();
     expect(await refundVerificationCharge(t.ctx, reference)).toBe('refunded');
