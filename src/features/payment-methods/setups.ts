@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import type { PaymentMethodSetupRow } from '../../db/schema.ts';
 import { runWrite } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
@@ -28,34 +28,43 @@ export async function insertSetup(
     | 'next_action'
     | 'failure_reason'
     | 'payment_method_id'
+    | 'verification_refund_queued_at'
+    | 'verification_charge_kobo'
     | 'created_at'
     | 'expires_at'
     | 'updated_at'
-    | 'verification_refund_queued_at'
-    | 'verification_charge_kobo'
   >,
 ): Promise<void> {
+  // With the setup, in its transaction, the sweep of its verification charge (decision 0042).
+  await runWrite(ctx.db, (tx) => insertSetupRow(ctx, tx, values));
+}
+
+async function insertSetupRow(
+  ctx: AppContext,
+  tx: Tx,
+  values: Parameters<typeof insertSetup>[1],
+): Promise<void> {
   const now = ctx.clock.now();
-  const expiresAt = new Date(now.getTime() + SETUP_LIFETIME_MS);
-  // With the setup, its sweep: a charge paid but never verified comes back after the hour.
-  await runWrite(ctx.db, async (tx) => {
-    await tx
-      .insertInto('payment_method_setups')
-      .values({
-        ...values,
-        status: 'initializing',
-        next_action: null,
-        failure_reason: null,
-        payment_method_id: null,
-        created_at: now,
-        expires_at: expiresAt,
-        updated_at: now,
-        verification_refund_queued_at: null,
-        verification_charge_kobo: null,
-      })
-      .execute();
-    await scheduleVerificationSweep(tx, values.reference, expiresAt);
-  });
+  await tx
+    .insertInto('payment_method_setups')
+    .values({
+      ...values,
+      status: 'initializing',
+      next_action: null,
+      failure_reason: null,
+      payment_method_id: null,
+      verification_refund_queued_at: null,
+      verification_charge_kobo: null,
+      created_at: now,
+      expires_at: new Date(now.getTime() + SETUP_LIFETIME_MS),
+      updated_at: now,
+    })
+    .execute();
+  await scheduleVerificationSweep(
+    tx,
+    values.reference,
+    new Date(now.getTime() + SETUP_LIFETIME_MS),
+  );
 }
 
 export async function markSetup(

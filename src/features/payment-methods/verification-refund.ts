@@ -21,14 +21,24 @@ export const SWEEP_GRACE_MS = 15 * 60_000;
 const jobKey = (reference: string) => `refund-verification:${reference}`;
 
 /**
- * The sweep: added with the setup, to run after its hour. If the method is saved or refused first,
- * queueVerificationRefund replaces it (same job key) with a refund that runs at once.
+ * The setups whose verification charge is a transaction of ours: cards (`pmc-`) and pay-with-bank
+ * mandates (`pmb-`). A Direct Debit mandate's ₦50 is Paystack's, refunded by Paystack
+ * (docs/gateway-protocol.md §15.3): no sweep, no refund. The same prefixes are in test/invariants.sql.
+ */
+export function chargesItsOwnVerification(reference: string): boolean {
+  return reference.startsWith('pmc-') || reference.startsWith('pmb-');
+}
+
+/**
+ * The sweep: added with the setup, to run SWEEP_GRACE_MS after it expires. If the method is saved
+ * or refused first, queueVerificationRefund replaces it (same job key) with a refund due at once.
  */
 export async function scheduleVerificationSweep(
   tx: Tx,
   reference: string,
   expiresAt: Date,
 ): Promise<void> {
+  if (!chargesItsOwnVerification(reference)) return;
   await enqueue(
     tx,
     'refund_verification_charge',
