@@ -29,9 +29,10 @@
 --     reversal side; each balance reduction one receivable_reduced), `entries-mapped` (every
 --     refund_* and receivable_reduced entry is a part's or a refund's), `gateway-refunds` (parts
 --     <-> the sandbox's refunds, both ways); I7 `refunds-within-collected`; I8 counts what refunds
---     took off the schedule. The gateway refunds of the ₦50 card-verification charges never enter
---     the ledger: I7 `gateway-refunds-within-captured` checks them with every other gateway
---     refund. Any entry kind the product does not book (plan_written_off, reversal, ...) is
+--     took off the schedule. The gateway refunds of the ₦50 verification charges never enter
+--     the ledger (decision 0006): I5 `verification-charges-returned` checks that each one the
+--     gateway took is refunded or has its live refund job (decision 0042), and I7
+--     `gateway-refunds-within-captured` checks them with every other gateway refund. Any entry kind the product does not book (plan_written_off, reversal, ...) is
 --     reported by I5 `entries-mapped` as "no mapping": extend this script when one lands.
 --   * I11's hash chain: the ledger has none (no hash or previous-hash column). I11 checks that the
 --     append-only triggers are in place and enabled, and that no posting was rewritten after its
@@ -409,6 +410,43 @@ SELECT 'I5' AS invariant, coalesce(c.reference, g.reference) AS object,
     OR (c.status = 'success' AND (g.reference IS NULL OR g.status NOT IN ('success', 'reversed')
                                   OR g.amount <> c.amount_kobo))
     OR (c.status = 'failed' AND g.status IN ('success', 'reversed'));
+
+-- @check I5 verification-charges-returned
+-- @requires sandbox_gateway.transactions
+-- @requires sandbox_gateway.refunds
+-- No verification charge is kept (decision 0042). Every payment the gateway took under a setup
+-- reference of ours (pmc-… for cards, pmb-… for pay-with-bank mandates), saved method or not, has
+-- a refund at the gateway that did not fail, or a live refund_verification_charge job
+-- (refund-verification:<reference>, not out of attempts) that asks for one or, for a setup never
+-- verified, sweeps it after its hour. `reversed` means already given back. And a setup Tranche
+-- refused after the gateway took the money records its refund (what its answers say to the
+-- customer), for the amount taken.
+SELECT 'I5' AS invariant, g.reference AS object,
+       format('the gateway took %s kobo (%s), setup %s, %s: no refund at the gateway and no live refund_verification_charge job',
+              g.amount, g.status, coalesce(s.status, 'missing'),
+              CASE WHEN pm.id IS NULL THEN 'no saved method' ELSE 'saved as ' || pm.id END) AS detail
+  FROM sandbox_gateway.transactions g
+  LEFT JOIN payment_method_setups s ON s.reference = g.reference
+  LEFT JOIN payment_methods pm ON pm.setup_reference = g.reference
+ WHERE (g.reference LIKE 'pmc-%' OR g.reference LIKE 'pmb-%')
+   AND g.status = 'success'
+   AND NOT EXISTS (SELECT 1 FROM sandbox_gateway.refunds r
+                    WHERE r.transaction_id = g.id AND r.status <> 'failed')
+   AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs j
+                    WHERE j.task_identifier = 'refund_verification_charge'
+                      AND j.key = 'refund-verification:' || g.reference
+                      AND j.attempts < j.max_attempts)
+UNION ALL
+SELECT 'I5', s.reference,
+       format('setup refused (%s) after the gateway took %s kobo (%s), but %s',
+              s.failure_reason, g.amount, g.status,
+              CASE WHEN s.verification_refund_queued_at IS NULL THEN 'no refund is recorded'
+                   ELSE format('the refund recorded is for %s kobo', s.verification_charge_kobo) END)
+  FROM payment_method_setups s
+  JOIN sandbox_gateway.transactions g ON g.reference = s.reference
+ WHERE s.status = 'failed'
+   AND g.status IN ('success', 'reversed')
+   AND (s.verification_refund_queued_at IS NULL OR s.verification_charge_kobo IS DISTINCT FROM g.amount);
 
 -- @check I5 gateway-transfers
 -- @requires sandbox_gateway.transfers

@@ -156,6 +156,10 @@ export interface PaymentMethodSetupsTable {
   is_default: boolean;
   failure_reason: string | null;
   payment_method_id: string | null;
+  /** When the refund of its verification charge was queued (migration 0028, decision 0042). */
+  verification_refund_queued_at: Date | null;
+  /** What the gateway took (kobo), set with verification_refund_queued_at. */
+  verification_charge_kobo: number | null;
   created_at: Date;
   expires_at: Date;
   updated_at: Date;

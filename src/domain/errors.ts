@@ -56,12 +56,25 @@ export interface FieldError {
   message: string;
 }
 
+/**
+ * Said with a refused payment method whose ₦50 verification charge the gateway had taken: the
+ * charge is being refunded (decision 0042). Answered as the error's `verification_charge`.
+ */
+export interface VerificationChargeRefund {
+  /** Kobo: the whole amount the gateway took (5,000 for the ₦50 asked). */
+  amount: number;
+  currency: string;
+  /** `refund_queued`: the refund job is queued; the gateway returns it to the card or account. */
+  status: 'refund_queued';
+}
+
 export interface DomainErrorOptions {
   /** Whether the same request may succeed later without change (shown to clients as `retryable`). */
   retryable?: boolean;
   retryAfterSeconds?: number;
   /** The fields at fault, when the error is about what was typed. */
   fields?: readonly FieldError[];
+  verificationCharge?: VerificationChargeRefund;
 }
 
 export class DomainError extends Error {
@@ -71,6 +84,7 @@ export class DomainError extends Error {
   readonly retryable: boolean;
   readonly retryAfterSeconds: number | undefined;
   readonly fields: readonly FieldError[] | undefined;
+  readonly verificationCharge: VerificationChargeRefund | undefined;
 
   constructor(code: ErrorCode, detail: string, options: DomainErrorOptions = {}) {
     super(detail);
@@ -79,6 +93,7 @@ export class DomainError extends Error {
     this.retryable = options.retryable ?? false;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.fields = options.fields;
+    this.verificationCharge = options.verificationCharge;
   }
 }
 

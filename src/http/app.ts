@@ -8,7 +8,7 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client
 
 import type { AppContext } from '../app-context.ts';
 import { isDatabaseUnavailable, isTransactionConflict } from '../db/database.ts';
-import { DomainError, type FieldError } from '../domain/errors.ts';
+import { DomainError, type FieldError, type VerificationChargeRefund } from '../domain/errors.ts';
 import {
   registerCheckoutPreviewRoutes,
   registerCheckoutSessionRoutes,
@@ -252,9 +252,12 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
       if (mapped.retryAfterSeconds !== undefined) {
         reply.header('Retry-After', mapped.retryAfterSeconds);
       }
-      return reply
-        .code(mapped.status)
-        .send(errorBody(mapped.code, mapped.detail, request.id, mapped.retryable, mapped.fields));
+      return reply.code(mapped.status).send(
+        errorBody(mapped.code, mapped.detail, request.id, mapped.retryable, {
+          fields: mapped.fields,
+          verificationCharge: mapped.verificationCharge,
+        }),
+      );
     },
   );
   app.setNotFoundHandler((request, reply) =>
@@ -316,6 +319,7 @@ interface MappedError {
   retryable?: boolean;
   retryAfterSeconds?: number;
   fields?: readonly FieldError[];
+  verificationCharge?: VerificationChargeRefund;
 }
 
 function mapError(error: FastifyError | DomainError): MappedError {
@@ -349,6 +353,7 @@ function mapError(error: FastifyError | DomainError): MappedError {
       ...(error.retryable && { retryable: true }),
       ...(error.retryAfterSeconds !== undefined && { retryAfterSeconds: error.retryAfterSeconds }),
       ...(error.fields !== undefined && { fields: error.fields }),
+      ...(error.verificationCharge && { verificationCharge: error.verificationCharge }),
     };
   }
   if (error.validation) {

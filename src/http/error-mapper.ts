@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldError } from '../domain/errors.ts';
+import type { ErrorCode, FieldError, VerificationChargeRefund } from '../domain/errors.ts';
 
 /** The single place where an error code becomes an HTTP status (spec §7.2). */
 export function statusForCode(code: ErrorCode): number {
@@ -68,6 +68,7 @@ export interface ErrorBody {
   request_id: string;
   retryable?: boolean;
   errors?: FieldError[];
+  verification_charge?: VerificationChargeRefund;
 }
 
 export function errorBody(
@@ -75,8 +76,9 @@ export function errorBody(
   detail: string,
   requestId: string,
   retryable?: boolean,
-  fields?: readonly FieldError[],
+  extra: { fields?: readonly FieldError[]; verificationCharge?: VerificationChargeRefund } = {},
 ): ErrorBody {
+  const { fields, verificationCharge } = extra;
   return {
     ok: false,
     code,
@@ -84,6 +86,7 @@ export function errorBody(
     request_id: requestId,
     ...(retryable !== undefined && { retryable }),
     ...(fields !== undefined && fields.length > 0 && { errors: [...fields] }),
+    ...(verificationCharge && { verification_charge: verificationCharge }),
   };
 }
 

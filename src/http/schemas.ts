@@ -39,6 +39,19 @@ export const ErrorResponse = Type.Object(
         },
       ),
     ),
+    verification_charge: Type.Optional(
+      Type.Object(
+        {
+          amount: Type.Integer({ description: 'Kobo: what the gateway took (5000 = ₦50).' }),
+          currency: Type.String({ examples: ['NGN'] }),
+          status: Type.Literal('refund_queued'),
+        },
+        {
+          description:
+            'Only on a refused card or bank account whose ₦50 verification charge the gateway had already taken: it is being refunded to the card or account (decision 0042).',
+        },
+      ),
+    ),
   },
   { $id: 'Error', description: 'Every failure: `{ ok: false, code, detail }`.' },
 );

@@ -14,8 +14,8 @@ import { browserSuite } from './support/suite.ts';
 
 /**
  * Linking a method inside the checkout: every bank-mandate `next_action` path, a declined card,
- * a wrong OTP, and a customer the eligibility check turns away. One path is driven by the
- * keyboard alone.
+ * a card refused after its ₦50 check was taken (the refund said and made), a wrong OTP, and a
+ * customer the eligibility check turns away. One path is driven by the keyboard alone.
  */
 const suite = browserSuite({ merchantName: 'Methods Shop' });
 
@@ -176,6 +176,53 @@ describe('payment methods in the checkout', () => {
     expect(await ui.getByRole('button', { name: 'Try another card' }).isVisible()).toBe(true);
     expect(await seriousA11yViolations(checkoutIn(page).frame())).toEqual([]);
     await screenshots(page, 'checkout-14-card-declined');
+  });
+
+  it('a card charged ₦50 then refused (not reusable): the checkout says the ₦50 comes back, and it does (decision 0042)', async () => {
+    // No sandbox card is charged and then left non-reusable; this trigger makes the next card
+    // authorization so, as Paystack can answer (dropped at the end).
+    await suite.stack.sql(`
+      CREATE FUNCTION sandbox_gateway.not_reusable() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN NEW.reusable := false; RETURN NEW; END $$;
+      CREATE TRIGGER not_reusable BEFORE INSERT ON sandbox_gateway.authorizations
+        FOR EACH ROW WHEN (NEW.channel = 'card') EXECUTE FUNCTION sandbox_gateway.not_reusable()`);
+    try {
+      const { page, ui } = await atPaymentMethods();
+      await ui.getByRole('button', { name: 'Add a debit card' }).click();
+      const popupOpened = page.waitForEvent('popup');
+      await ui.getByRole('button', { name: 'Open the secure card page' }).click();
+      const popup = await popupOpened;
+      await popup.getByLabel('Card number').fill('4084084084084081');
+      await popup.getByLabel('Expiry (MM/YY)').fill('12/30');
+      await popup.getByLabel('CVV').fill('408');
+      await popup.getByRole('button', { name: /^Pay/ }).click();
+      const alert = ui.getByRole('alert');
+      await alert.waitFor({ timeout: 15_000 });
+      const text = await alert.innerText();
+      expect(text).toMatch(/Your card was not added\. .*cannot be used for automatic debits/);
+      expect(text).toMatch(
+        /The ₦50 verification charge will be refunded to your card automatically/,
+      );
+      expect(text).not.toMatch(/Nothing was charged/);
+      expect(await ui.getByRole('button', { name: 'Try another card' }).isVisible()).toBe(true);
+      expect(await seriousA11yViolations(checkoutIn(page).frame())).toEqual([]);
+      await screenshots(page, 'checkout-14b-card-refused-refunded');
+      // The worker's refund_verification_charge job gives the ₦50 back at the gateway.
+      await waitFor(async () => {
+        const rows = await suite.stack.sql(
+          `SELECT 1 FROM sandbox_gateway.refunds r
+             JOIN sandbox_gateway.transactions g ON g.id = r.transaction_id
+             JOIN payment_method_setups s ON s.reference = g.reference
+            WHERE s.status = 'failed' AND s.verification_refund_queued_at IS NOT NULL
+              AND r.amount = 5000`,
+        );
+        return rows.length === 1;
+      }, 20_000);
+      await page.close();
+    } finally {
+      await suite.stack.sql(`DROP TRIGGER not_reusable ON sandbox_gateway.authorizations;
+        DROP FUNCTION sandbox_gateway.not_reusable()`);
+    }
   });
 
   it('a customer with a missed payment is told why and what to do; nothing else is offered', async () => {

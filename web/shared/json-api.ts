@@ -15,12 +15,21 @@ export class ApiError extends Error {
   /** Every field at fault, when the API named them (empty otherwise). */
   readonly fields: readonly FieldProblem[];
 
-  constructor(status: number, code: string, detail: string, fields: readonly FieldProblem[] = []) {
+  /** A refused card or account whose ₦50 check the gateway took: it is being refunded (decision 0042). */
+  readonly refundQueued: boolean;
+
+  constructor(
+    status: number,
+    code: string,
+    detail: string,
+    extra: { fields?: readonly FieldProblem[]; refundQueued?: boolean } = {},
+  ) {
     super(detail);
     this.status = status;
     this.code = code;
     this.detail = detail;
-    this.fields = fields;
+    this.fields = extra.fields ?? [];
+    this.refundQueued = extra.refundQueued ?? false;
   }
 }
 
@@ -127,6 +136,7 @@ export class JsonApi {
       code?: string;
       detail?: string;
       errors?: FieldProblem[];
+      verification_charge?: { status?: string };
     } | null;
     if (response.status === 401 && tokens && !retried && (await this.refresh())) {
       return this.send(method, path, body, auth, true, extraHeaders);
@@ -136,7 +146,10 @@ export class JsonApi {
         response.status,
         json?.code ?? 'unexpected_response',
         json?.detail ?? `Unexpected answer (HTTP ${response.status}).`,
-        Array.isArray(json?.errors) ? json.errors : [],
+        {
+          fields: Array.isArray(json?.errors) ? json.errors : [],
+          refundQueued: json?.verification_charge?.status === 'refund_queued',
+        },
       );
     }
     return json as T;

@@ -1247,7 +1247,7 @@ export interface paths {
     put?: never;
     /**
      * Start linking a card
-     * @description Returns the gateway page where the customer enters the card. A ₦50 verification charge confirms the card is active; it is refunded automatically once the card is saved. The gateway then redirects to `callback_url?reference=…`; call verify-card with that reference.
+     * @description Returns the gateway page where the customer enters the card. A ₦50 verification charge confirms the card is active; it is refunded automatically, whether the card is saved or refused (decision 0042). The gateway then redirects to `callback_url?reference=…`; call verify-card with that reference.
      */
     post: operations['initializeCard'];
     delete?: never;
@@ -1267,7 +1267,7 @@ export interface paths {
     put?: never;
     /**
      * Save the card after the gateway redirect
-     * @description 409 `setup_pending` until the card is submitted on the gateway page; 402 `payment_failed` if it was declined. Verifying twice returns the same card.
+     * @description 409 `setup_pending` until the card is submitted on the gateway page; 402 `payment_failed` if it was declined or refused. When the gateway took the ₦50 and the card is refused (or verified after the setup expired, 409 `setup_expired`), the error carries `verification_charge` (`status: refund_queued`) and its `detail` says the ₦50 will be refunded. Verifying twice returns the same card.
      */
     post: operations['verifyCard'];
     delete?: never;
@@ -1962,6 +1962,15 @@ export interface components {
         /** @description What is wrong with it, in words a form can show. */
         message: string;
       }[];
+      /** @description Only on a refused card or bank account whose ₦50 verification charge the gateway had already taken: it is being refunded to the card or account (decision 0042). */
+      verification_charge?: {
+        /** @description Kobo: what the gateway took (5000 = ₦50). */
+        amount: number;
+        /** @example NGN */
+        currency: string;
+        /** @enum {string} */
+        status: 'refund_queued';
+      };
     };
     PlanCountsByStatus: {
       pending_deposit: number;

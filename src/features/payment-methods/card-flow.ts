@@ -13,6 +13,7 @@ import {
   markSetup,
   methodOfSetup,
 } from './setups.ts';
+import { refuseAndRefund } from './verification-refund.ts';
 import type { PaymentMethodView } from './view.ts';
 
 function validateCallbackUrl(url: string): void {
@@ -69,7 +70,11 @@ export async function initializeCard(
   }
 }
 
-/** Card flow, step 2: after the redirect back, confirm with the gateway and save the card. */
+/**
+ * Card flow, step 2: after the redirect back, confirm with the gateway and save the card. Whenever
+ * the gateway took the charge and the card is refused (expired setup included), the refusal queues
+ * its refund and says so (decision 0042).
+ */
 export async function verifyCard(
   ctx: AppContext,
   customerId: string,
@@ -78,8 +83,29 @@ export async function verifyCard(
   const setup = await loadSetup(ctx, customerId, input.reference, 'card');
   // Verifying twice returns the card saved the first time (double clicks, retried requests).
   if (setup.status === 'completed') return methodOfSetup(ctx, setup);
-  assertSetupOpen(setup, ctx.clock.now());
-  const transaction = await ctx.gateway.verifyTransaction(setup.reference).catch(gatewayFailure);
+  const now = ctx.clock.now();
+  if (setup.status === 'failed') assertSetupOpen(setup, now);
+  const expired = setup.expires_at <= now;
+  let transaction: GatewayTransaction | null;
+  try {
+    transaction = await ctx.gateway.verifyTransaction(setup.reference);
+  } catch (error) {
+    if (expired) assertSetupOpen(setup, now);
+    return gatewayFailure(error);
+  }
+  const taken = transaction?.status === 'success' ? transaction.amountKobo : null;
+  if (expired) {
+    // Paid on the page but verified after the hour: refused, and the charge comes back.
+    if (taken !== null) {
+      return refuseAndRefund(ctx, setup, {
+        reason: 'not verified within the hour',
+        detail: 'This setup has expired. Start again.',
+        amountKobo: taken,
+        code: 'setup_expired',
+      });
+    }
+    assertSetupOpen(setup, now);
+  }
   if (!transaction || transaction.status === 'pending') {
     throw new DomainError(
       'setup_pending',
@@ -88,12 +114,23 @@ export async function verifyCard(
   }
   const problem = cardVerificationProblem(transaction, await customerEmail(ctx.db, customerId));
   if (problem) {
+    if (taken !== null) {
+      return refuseAndRefund(ctx, setup, {
+        reason: problem,
+        detail: `Card verification failed: ${problem}.`,
+        amountKobo: taken,
+      });
+    }
     await markSetup(ctx, setup.reference, { status: 'failed', failure_reason: problem });
     throw new DomainError('payment_failed', `Card verification failed: ${problem}`);
   }
   const authorization = transaction.authorization;
   if (!authorization) {
-    throw new DomainError('payment_failed', 'Card verification failed: no authorization.');
+    return refuseAndRefund(ctx, setup, {
+      reason: 'the gateway returned no authorization',
+      detail: 'Card verification failed: the gateway returned no authorization.',
+      amountKobo: transaction.amountKobo,
+    });
   }
   return savePaymentMethod(ctx, setup, authorization, input.isDefault ?? setup.is_default);
 }

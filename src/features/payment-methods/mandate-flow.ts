@@ -30,6 +30,7 @@ import {
   markSetup,
   methodOfSetup,
 } from './setups.ts';
+import { refuseAndRefund } from './verification-refund.ts';
 
 /** A step of the bank-mandate flow: the answer's fields beside `ok` (the schema has it inline). */
 export type MandateStep = Omit<Static<typeof MandateStepSchema>, 'ok'>;
@@ -75,14 +76,12 @@ async function advanceMandate(
         data: method,
       };
     }
-    await markSetup(ctx, setup.reference, {
-      status: 'failed',
-      failure_reason: 'the mandate cannot be used for automatic debits',
+    // The bank took the charge: refused, and it comes back (decision 0042).
+    return refuseAndRefund(ctx, setup, {
+      reason: 'the mandate cannot be used for automatic debits',
+      detail: 'The bank approved the charge but the mandate cannot be used for automatic debits.',
+      amountKobo: progress.transaction?.amountKobo ?? VERIFICATION_CHARGE_KOBO,
     });
-    throw new DomainError(
-      'payment_failed',
-      'The bank approved the charge but the mandate cannot be used for automatic debits.',
-    );
   }
   const nextAction = nextActionFor(progress.step);
   await markSetup(ctx, setup.reference, { status: 'pending', next_action: nextAction });

@@ -145,7 +145,7 @@ function initializeCardRoute(app: TypedApp, ctx: AppContext): void {
         tags,
         summary: 'Start linking a card',
         description:
-          'Returns the gateway page where the customer enters the card. A ₦50 verification charge confirms the card is active; it is refunded automatically once the card is saved. The gateway then redirects to `callback_url?reference=…`; call verify-card with that reference.',
+          'Returns the gateway page where the customer enters the card. A ₦50 verification charge confirms the card is active; it is refunded automatically, whether the card is saved or refused (decision 0042). The gateway then redirects to `callback_url?reference=…`; call verify-card with that reference.',
         security,
         headers: IdempotencyHeader,
         body: Type.Object(
@@ -191,7 +191,7 @@ function verifyCardRoute(app: TypedApp, ctx: AppContext): void {
         tags,
         summary: 'Save the card after the gateway redirect',
         description:
-          '409 `setup_pending` until the card is submitted on the gateway page; 402 `payment_failed` if it was declined. Verifying twice returns the same card.',
+          '409 `setup_pending` until the card is submitted on the gateway page; 402 `payment_failed` if it was declined or refused. When the gateway took the ₦50 and the card is refused (or verified after the setup expired, 409 `setup_expired`), the error carries `verification_charge` (`status: refund_queued`) and its `detail` says the ₦50 will be refunded. Verifying twice returns the same card.',
         security,
         headers: IdempotencyHeader,
         body: Type.Object(

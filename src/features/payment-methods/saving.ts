@@ -1,17 +1,16 @@
 import type { AppContext } from '../../app-context.ts';
-import type { Tx } from '../../db/database.ts';
 import type { PaymentMethodSetupRow } from '../../db/schema.ts';
 import { runWrite } from '../../db/write.ts';
-import { bankLabel, cardLabel } from '../../domain/payment-method.ts';
+import { bankLabel, cardLabel, VERIFICATION_CHARGE_KOBO } from '../../domain/payment-method.ts';
 import type { GatewayAuthorization } from '../../gateway/port.ts';
-import { enqueue } from '../../jobs/enqueue.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { newId } from '../../platform/ids.ts';
+import { queueVerificationRefund } from './verification-refund.ts';
 import { type PaymentMethodView, paymentMethodView } from './view.ts';
 
 /**
  * Saves the method, applies the default rules and closes the setup, in one transaction. The ₦50
- * verification charge is refunded by a job enqueued in the same transaction.
+ * verification charge is refunded by a job queued in the same transaction (verification-refund.ts).
  */
 export async function savePaymentMethod(
   ctx: AppContext,
@@ -95,17 +94,8 @@ export async function savePaymentMethod(
       })
       .where('reference', '=', setup.reference)
       .execute();
-    await enqueueVerificationRefund(tx, setup.reference);
+    // Outbox: the refund is queued in the transaction that saved the method (decision 0042).
+    await queueVerificationRefund(tx, setup.reference, VERIFICATION_CHARGE_KOBO, now);
     return paymentMethodView(row);
   });
-}
-
-/** Outbox: the refund job is added in the transaction that saved the method (job key de-duplicates). */
-async function enqueueVerificationRefund(tx: Tx, reference: string): Promise<void> {
-  await enqueue(
-    tx,
-    'refund_verification_charge',
-    { reference },
-    { jobKey: `refund-verification:${reference}`, maxAttempts: 25 },
-  );
 }

@@ -1,7 +1,9 @@
 import type { AppContext } from '../../app-context.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import type { PaymentMethodSetupRow } from '../../db/schema.ts';
+import { runWrite } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
+import { refusal, scheduleVerificationSweep } from './verification-refund.ts';
 import { type PaymentMethodView, paymentMethodView } from './view.ts';
 
 /** How long a card or mandate flow may take before it must be started again. */
@@ -26,13 +28,24 @@ export async function insertSetup(
     | 'next_action'
     | 'failure_reason'
     | 'payment_method_id'
+    | 'verification_refund_queued_at'
+    | 'verification_charge_kobo'
     | 'created_at'
     | 'expires_at'
     | 'updated_at'
   >,
 ): Promise<void> {
+  // With the setup, in its transaction, the sweep of its verification charge (decision 0042).
+  await runWrite(ctx.db, (tx) => insertSetupRow(ctx, tx, values));
+}
+
+async function insertSetupRow(
+  ctx: AppContext,
+  tx: Tx,
+  values: Parameters<typeof insertSetup>[1],
+): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.db
+  await tx
     .insertInto('payment_method_setups')
     .values({
       ...values,
@@ -40,11 +53,18 @@ export async function insertSetup(
       next_action: null,
       failure_reason: null,
       payment_method_id: null,
+      verification_refund_queued_at: null,
+      verification_charge_kobo: null,
       created_at: now,
       expires_at: new Date(now.getTime() + SETUP_LIFETIME_MS),
       updated_at: now,
     })
     .execute();
+  await scheduleVerificationSweep(
+    tx,
+    values.reference,
+    new Date(now.getTime() + SETUP_LIFETIME_MS),
+  );
 }
 
 export async function markSetup(
@@ -95,9 +115,11 @@ export async function methodOfSetup(
 
 export function assertSetupOpen(setup: PaymentMethodSetupRow, now: Date): void {
   if (setup.status === 'failed') {
-    throw new DomainError(
+    // Said again on every later verify: a refused setup whose charge was taken gets it back.
+    throw refusal(
       'payment_failed',
       `This setup failed: ${setup.failure_reason ?? 'declined'}. Start again.`,
+      setup,
     );
   }
   if (setup.expires_at <= now) {

@@ -10,7 +10,7 @@ import { CardHint } from './sandbox-hints.tsx';
 type CardState =
   | { kind: 'ready'; error?: string }
   | { kind: 'waiting'; url: string; popupBlocked: boolean }
-  | { kind: 'declined'; detail: string };
+  | { kind: 'declined'; detail: string; refundQueued: boolean };
 
 const POLL_MS = 1500;
 
@@ -64,8 +64,11 @@ export function AddCard(props: { onLinked: (method: Method) => void; onBack: () 
         popup.current?.close();
         if (caught instanceof PageClosed) {
           setState({ kind: 'ready', error: 'The card page was closed before the card was added.' });
-        } else if (caught instanceof ApiError && caught.status === 402) {
-          setState({ kind: 'declined', detail: caught.detail });
+        } else if (
+          caught instanceof ApiError &&
+          (caught.status === 402 || (caught.code === 'setup_expired' && caught.refundQueued))
+        ) {
+          setState({ kind: 'declined', detail: caught.detail, refundQueued: caught.refundQueued });
         } else {
           setState({
             kind: 'ready',
@@ -112,10 +115,17 @@ export function AddCard(props: { onLinked: (method: Method) => void; onBack: () 
       )}
       {state.kind === 'declined' && (
         <>
-          <Alert>
-            Your card was not added: {state.detail}. Nothing was charged. Try another card or a bank
-            account.
-          </Alert>
+          {state.refundQueued ? (
+            // The detail already says the ₦50 comes back (decision 0042).
+            <Alert>
+              Your card was not added. {state.detail} Try another card or a bank account.
+            </Alert>
+          ) : (
+            <Alert>
+              Your card was not added: {state.detail}. Nothing was charged. Try another card or a
+              bank account.
+            </Alert>
+          )}
           <button class="button" type="button" onClick={() => setState({ kind: 'ready' })}>
             Try another card
           </button>
