@@ -296,7 +296,9 @@ describe('operator console', () => {
 
       await card.getByLabel('Transfer OTP').fill('123456');
       await card.getByRole('button', { name: 'Send payout' }).click();
-      await page.getByText(/₦975\.00 to Aba Textiles .* sent/).waitFor();
+      await page
+        .locator('p.notice', { hasText: /^₦975\.00 to Aba Textiles \S+ sent \(/ })
+        .waitFor();
       expect(await held()).toBe(false);
       await lookAt(page, 'admin-payout-otp-sent');
       const paid = async () =>
