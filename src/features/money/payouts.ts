@@ -375,9 +375,8 @@ function otpPatch(
   now: Date,
 ): { otp_requested_at: Date } | { otp_finalized_at: Date } | null {
   if (gateway === 'otp') {
-    return row.otp_requested_at === null && row.status !== 'failed' && row.status !== 'paid'
-      ? { otp_requested_at: now }
-      : null;
+    const open = row.status === 'pending' || row.status === 'in_transit';
+    return open && row.otp_requested_at === null ? { otp_requested_at: now } : null;
   }
   return row.otp_requested_at !== null && row.otp_finalized_at === null
     ? { otp_finalized_at: now }
