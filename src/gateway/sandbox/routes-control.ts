@@ -73,7 +73,11 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext)
     if (deactivatesAuthorization(event)) {
       await updateAuthorization(ctx.pool, code, { active: false });
     }
-    const delivered = await ctx.webhooks.send(ctx.revocationWebhookUrl, event, data);
+    const delivered = await ctx.webhooks.send(
+      ctx.revocationWebhookUrl ?? ctx.webhookUrl,
+      event,
+      data,
+    );
     return ok('Event sent', { delivered });
   });
 
