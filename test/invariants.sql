@@ -466,7 +466,7 @@ UNION ALL
 SELECT 'I5', g.reference,
        format('the gateway has a %s transfer of %s kobo and no payout has this reference', g.status, g.amount)
   FROM sandbox_gateway.transfers g
- WHERE g.reference LIKE 'trf-%' AND g.status <> 'failed'
+ WHERE g.reference LIKE 'trf-%' AND g.status NOT IN ('failed', 'abandoned')
    AND NOT EXISTS (SELECT 1 FROM payouts po WHERE po.reference = g.reference);
 
 -- @check I6 one-charge-per-installment
@@ -936,7 +936,9 @@ SELECT 'I12' AS invariant, k.merchant_id || '/' || k.key AS object,
 -- pending charge, a pending payout) must still have the job that completes it: collect_installment
 -- with key collect:<installment>:<attempt>, send_payout with key payout:<id>, not yet out of
 -- attempts; a payout in_transit, verify_payout with key verify-payout:<id> (its webhook usually
--- settles it first, and the job then finds nothing to do).
+-- settles it first, and the job then finds nothing to do). A payout awaiting its transfer OTP
+-- (decision 0043) is completed by an operator's OTP or by the check_payout_otps cron, which needs
+-- no job row; it must have the transfer code an OTP is given with.
 SELECT 'I12' AS invariant, c.reference AS object,
        format('charge pending (installment %s, attempt %s) with no live collect_installment job %s',
               c.installment_id, c.attempt, 'collect:' || c.installment_id || ':' || c.attempt) AS detail
@@ -959,9 +961,16 @@ SELECT 'I12', po.reference,
        format('payout %s in transit with no live verify_payout job verify-payout:%s', po.id, po.id)
   FROM payouts po
  WHERE po.status = 'in_transit'
+   AND NOT (po.otp_requested_at IS NOT NULL AND po.otp_finalized_at IS NULL)
    AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs j
                     WHERE j.task_identifier = 'verify_payout' AND j.key = 'verify-payout:' || po.id
-                      AND j.attempts < j.max_attempts);
+                      AND j.attempts < j.max_attempts)
+UNION ALL
+SELECT 'I12', po.reference,
+       format('payout %s awaits its transfer OTP but has no transfer code to give it with', po.id)
+  FROM payouts po
+ WHERE po.status = 'in_transit' AND po.otp_requested_at IS NOT NULL
+   AND po.otp_finalized_at IS NULL AND po.transfer_code IS NULL;
 
 -- @check I12 no-job-locked-past-lease
 -- No job stays locked past graphile-worker's lease (4 hours; worker-recovery.ts frees the jobs

@@ -283,6 +283,12 @@ export interface PayoutsTable {
   failure_reason: string | null;
   created_at: Date;
   updated_at: Date;
+  /** Transfer OTP (migration 0029): when the gateway held the transfer at `otp`. */
+  otp_requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When the transfer left `otp` (finalized, or seen past it at the gateway). */
+  otp_finalized_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When it was first reported as waiting past the time limit. */
+  otp_overdue_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface TransferRecipientsTable {
@@ -415,7 +421,12 @@ export interface CustomerNotificationPreferencesTable {
 }
 
 export type OperatorAction =
-  'merchant.approve' | 'merchant.deactivate' | 'merchant.reactivate' | 'reconciliation.run';
+  | 'merchant.approve'
+  | 'merchant.deactivate'
+  | 'merchant.reactivate'
+  | 'reconciliation.run'
+  | 'payout.otp_submit'
+  | 'payout.otp_resend';
 
 /** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE): who did what, to what, and why. */
 export interface OperatorAuditLogTable {

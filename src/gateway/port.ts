@@ -19,7 +19,11 @@ export type BankChargeStep =
   | 'failed'
   | 'pending';
 
-export type TransferStatus = 'pending' | 'success' | 'failed' | 'reversed';
+/**
+ * `otp`: the account requires an OTP for transfers and the gateway holds this one until
+ * `finalizeTransfer` gives it (docs/gateway-protocol.md §14); nothing has been sent yet.
+ */
+export type TransferStatus = 'pending' | 'otp' | 'success' | 'failed' | 'reversed';
 export type RefundStatus = 'pending' | 'processed' | 'failed';
 
 export interface GatewayBank {
@@ -184,6 +188,30 @@ export interface PaymentGateway {
   fetchRefund(id: string): Promise<GatewayRefund | null>;
   /** GET /refund?transaction=: every refund of one charge (how an unanswered refund is found). */
   listRefunds(transactionReference: string): Promise<GatewayRefund[]>;
+  // --- Transfer OTP (docs/gateway-protocol.md §14) ---
+  /**
+   * POST /transfer/finalize_transfer: sends a transfer held at `otp` with the OTP the gateway
+   * sent to the business phone. A wrong OTP is `rejected` and changes nothing. Finalizing cannot
+   * send a transfer twice: the transfer code names one transfer, sent at most once.
+   */
+  finalizeTransfer(input: { transferCode: string; otp: string }): Promise<GatewayTransfer>;
+  /** POST /transfer/resend_otp: the gateway sends the transfer's OTP again. */
+  resendTransferOtp(input: {
+    transferCode: string;
+    reason: 'resend_otp' | 'transfer';
+  }): Promise<void>;
+  /**
+   * POST /transfer/disable_otp: step 1 of turning transfer OTPs off for the whole account (the
+   * documented way to automate payouts); the gateway sends an OTP to the business phone. Returns
+   * the gateway's words ("OTP has been sent to mobile number ending with 4321").
+   */
+  disableTransferOtp(): Promise<{ message: string }>;
+  /** POST /transfer/disable_otp_finalize: step 2, with that OTP. A wrong OTP is `rejected`. */
+  finalizeDisableTransferOtp(otp: string): Promise<{ message: string }>;
+  /** POST /transfer/enable_otp: transfers need an OTP again. */
+  enableTransferOtp(): Promise<{ message: string }>;
+  // --- end of transfer OTP ---
+
   /** Checks the signature over the exact raw bytes, in constant time. */
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
   /** Parses a verified webhook body; unknown events come back as `{ kind: 'unknown' }`. */

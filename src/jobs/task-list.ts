@@ -6,6 +6,7 @@ import { deliverNotificationsTask } from '../features/customer-notifications/ind
 import { sendPasswordResetTask } from '../features/customers/index.ts';
 import { purgeWebhookEventsTask } from '../features/merchant-webhooks/index.ts';
 import {
+  checkPayoutOtpsTask,
   payoutSweepTask,
   reconcileTask,
   sendPayoutTask,
@@ -29,6 +30,7 @@ export function taskList(deps: JobDeps): TaskList & Record<TaskName, Task> {
     send_refund: sendRefundTask(deps),
     verify_refund: verifyRefundTask(deps),
     payout_sweep: payoutSweepTask(deps),
+    check_payout_otps: checkPayoutOtpsTask(deps),
     reconcile: reconcileTask(deps),
     purge_webhook_events: purgeWebhookEventsTask(deps),
     deliver_notifications: deliverNotificationsTask(deps),
@@ -42,6 +44,8 @@ export const CRONTAB = [
   '17 * * * * purge_idempotency_keys',
   // 09:00 UTC is 10:00 in Lagos (UTC+1 all year).
   '0 9 * * * payout_sweep',
+  // Payouts held for a transfer OTP past 30 minutes: verified, reported or failed (decision 0043).
+  '* * * * * check_payout_otps',
   '30 3 * * * reconcile',
   '45 2 * * * purge_webhook_events',
   // Customer notifications falling due (reminders, e-mails held over quiet hours, retries);

@@ -13,6 +13,7 @@ export interface TaskPayloads {
   expire_checkout_sessions: Empty;
   purge_idempotency_keys: Empty;
   payout_sweep: Empty;
+  check_payout_otps: Empty;
   reconcile: Empty;
   purge_webhook_events: Empty;
 }
@@ -51,6 +52,7 @@ const PAYLOAD_CHECKS: { [K in TaskName]: (task: K, payload: unknown) => TaskPayl
   expire_checkout_sessions: nothing,
   purge_idempotency_keys: nothing,
   payout_sweep: nothing,
+  check_payout_otps: nothing,
   reconcile: nothing,
   purge_webhook_events: nothing,
 };

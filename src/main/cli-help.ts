@@ -62,6 +62,21 @@ Events:
 ${Object.entries(TRIGGER_CATALOGUE)
   .map(([event, how]) => `  ${event.padEnd(30)} ${how}`)
   .join('\n')}`,
+  'transfer-otp': `tranche transfer-otp <action>
+
+  disable            the gateway sends an OTP to the business phone, to turn transfer OTPs off
+  disable OTP        with that OTP: payouts go out without an operator's OTP from now on
+  enable             payouts wait for an operator's OTP again (console: Payouts awaiting OTP)
+
+Changes the whole gateway account (decision 0043).`,
+  'transfer-otp disable': `tranche transfer-otp disable [OTP]
+
+Without OTP: asks the gateway to send an OTP to the business phone (POST /transfer/disable_otp).
+With it: turns the OTP requirement for transfers off (POST /transfer/disable_otp_finalize).`,
+  'transfer-otp enable': `tranche transfer-otp enable
+
+Turns the OTP requirement for transfers on again (POST /transfer/enable_otp): each payout then
+waits for an operator to give its OTP in the console.`,
   operators: `tranche operators <action> [options]
 
   add --email E --name N [--password P] [--json]

@@ -32,6 +32,8 @@ Operator tasks (add --json for machine-readable output)
   operators list | disable EMAIL
   reconcile [--since ISO-DATE] [--no-gateway]
                                 compare ledger, charges, payouts and the gateway; exit 1 on differences
+  transfer-otp disable [OTP] | enable
+                                the gateway account's transfer OTP off (automated payouts) or on
 
 Local webhook tools (a sandbox secret key: --api-key or TRANCHE_SECRET_KEY)
   listen --forward-to URL [--events E,…]
@@ -91,6 +93,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./cli-webhook-tools.ts')).cliTrigger(rest);
       case 'operators':
         return await (await import('./cli-operators.ts')).runOperators(rest);
+      case 'transfer-otp':
+        return await (await import('./cli-transfer-otp.ts')).runTransferOtp(rest);
       case '--version':
       case '-v':
         print(packageVersion());

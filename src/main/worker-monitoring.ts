@@ -6,6 +6,7 @@ import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 
 import type { Db } from '../db/database.ts';
 import type { CollectionOutcome } from '../domain/plan.ts';
+import { PAYOUT_OTP_TIMEOUT_MS } from '../features/money/index.ts';
 import type { Clock } from '../platform/clock.ts';
 
 /**
@@ -59,7 +60,7 @@ export function createWorkerMetrics(db: Db, clock: Clock): WorkerMetrics {
   });
   for (const outcome of ['delivered', 'retrying', 'dead']) attempts.inc({ outcome }, 0);
 
-  // The system's state, read once per scrape (five queries in parallel) before rendering.
+  // The system's state, read once per scrape (six queries in parallel) before rendering.
   let current = EMPTY;
   const gauge = (
     name: string,
@@ -129,6 +130,24 @@ export function createWorkerMetrics(db: Db, clock: Clock): WorkerMetrics {
     (g, s) => g.set(s.payoutsOldestAge),
   );
   gauge(
+    'tranche_payouts_awaiting_otp',
+    'Payouts whose transfer the gateway holds until an operator gives its OTP (decision 0043).',
+    [],
+    (g, s) => g.set(s.payoutsAwaitingOtp),
+  );
+  gauge(
+    'tranche_payouts_awaiting_otp_oldest_age_seconds',
+    'How long the oldest payout has waited for its transfer OTP (0: none).',
+    [],
+    (g, s) => g.set(s.payoutsAwaitingOtpOldestAge),
+  );
+  gauge(
+    'tranche_payouts_awaiting_otp_overdue',
+    'Payouts waiting for their transfer OTP longer than 30 minutes, when Paystack documents that it abandons them. Alert above 0.',
+    [],
+    (g, s) => g.set(s.payoutsAwaitingOtpOverdue),
+  );
+  gauge(
     'tranche_refunds_pending',
     'Refunds whose cash part the gateway has not paid back yet.',
     [],
@@ -160,6 +179,9 @@ interface Snapshot {
   deadLetters: Record<string, number>;
   payoutsPending: number;
   payoutsOldestAge: number;
+  payoutsAwaitingOtp: number;
+  payoutsAwaitingOtpOldestAge: number;
+  payoutsAwaitingOtpOverdue: number;
   refundsPending: number;
 }
 
@@ -171,6 +193,9 @@ const EMPTY: Snapshot = {
   deadLetters: {},
   payoutsPending: 0,
   payoutsOldestAge: 0,
+  payoutsAwaitingOtp: 0,
+  payoutsAwaitingOtpOldestAge: 0,
+  payoutsAwaitingOtpOverdue: 0,
   refundsPending: 0,
 };
 
@@ -179,7 +204,8 @@ type Row = { key: string; count: string | number; age: string | number | null };
 async function readSnapshot(db: Db, now: Date): Promise<Snapshot> {
   const at = now.toISOString();
   const rows = async (query: RawBuilder<Row>) => (await query.execute(db)).rows;
-  const [due, queue, dead, payouts, refunds] = await Promise.all([
+  const overdueBefore = new Date(now.getTime() - PAYOUT_OTP_TIMEOUT_MS).toISOString();
+  const [due, queue, dead, payouts, refunds, awaitingOtp] = await Promise.all([
     rows(sql<Row>`
       SELECT p.livemode::text AS key, count(*) AS count,
              extract(epoch FROM ${at}::timestamptz - min(i.due_at) FILTER (WHERE i.status = 'scheduled')) AS age
@@ -203,6 +229,13 @@ async function readSnapshot(db: Db, now: Date): Promise<Snapshot> {
         FROM payouts WHERE status IN ('pending', 'in_transit')`),
     rows(sql<Row>`
       SELECT 'all' AS key, count(*) AS count, NULL AS age FROM refunds WHERE status = 'pending'`),
+    // The key carries the overdue count (migrations/0029's partial index).
+    rows(sql<Row>`
+      SELECT (count(*) FILTER (WHERE otp_requested_at <= ${overdueBefore}::timestamptz))::text AS key,
+             count(*) AS count,
+             extract(epoch FROM ${at}::timestamptz - min(otp_requested_at)) AS age
+        FROM payouts
+       WHERE status = 'in_transit' AND otp_requested_at IS NOT NULL AND otp_finalized_at IS NULL`),
   ]);
   const counts = (list: Row[]) => Object.fromEntries(list.map((r) => [r.key, Number(r.count)]));
   const ages = (list: Row[], prefix = '') =>
@@ -219,6 +252,9 @@ async function readSnapshot(db: Db, now: Date): Promise<Snapshot> {
     deadLetters: counts(dead),
     payoutsPending: Number(payouts[0]?.count ?? 0),
     payoutsOldestAge: Math.max(0, Number(payouts[0]?.age ?? 0)),
+    payoutsAwaitingOtp: Number(awaitingOtp[0]?.count ?? 0),
+    payoutsAwaitingOtpOldestAge: Math.max(0, Number(awaitingOtp[0]?.age ?? 0)),
+    payoutsAwaitingOtpOverdue: Number(awaitingOtp[0]?.key ?? 0),
     refundsPending: Number(refunds[0]?.count ?? 0),
   };
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { TestOperator } from '../harness/operators.ts';
 import { DESKTOP, PHONE, screenshots, seriousA11yViolations } from './support/browser.ts';
+import { apiCustomer, createSession, registerMerchant } from './support/checkout.ts';
 import { registerInDashboard } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
 
@@ -217,5 +218,101 @@ describe('operator console', () => {
     const read = await suite.stack.api.get('/api/v1/admin/merchants', { token: tokens.access });
     expect(read.status).toBe(401);
     await page.close();
+  });
+
+  it('a payout held for its transfer OTP: listed, a wrong OTP refused in words, the right one sends it (decision 0043)', async () => {
+    const { stack, browser } = suite;
+    const api = stack.api;
+    const sandbox = (path: string, body: unknown) =>
+      fetch(`${stack.sandboxUrl}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${stack.gatewayKey}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+    // A merchant with collected money (the worker collects the deposit) and a settlement account.
+    const merchant = await registerMerchant(api, `Aba Textiles ${randomUUID().slice(0, 6)}`);
+    await api.patch(
+      `/api/v1/merchant/${merchant.id}/settings`,
+      { settlement_account: { bank_code: '058', account_number: '0123456789' } },
+      { token: merchant.key },
+    );
+    const customer = await apiCustomer(api, { verified: true, card: 'success' });
+    const session = await createSession(api, merchant, { amount: 200_000 });
+    const confirmed = await api.post(
+      `/api/v1/checkout/sessions/${session.token}/confirm`,
+      {
+        frequency: 'monthly',
+        installment_count: 1,
+        upfront_pct: 50,
+        payment_method_id: customer.methodId,
+      },
+      { token: customer.token },
+    );
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+    const available = async () =>
+      (await api.get(`/api/v1/merchant/${merchant.id}/wallet`, { token: merchant.key })).body.data
+        .available as number;
+    await expect.poll(available, { timeout: 30_000, interval: 500 }).toBe(97_500);
+
+    // The gateway account now requires transfer OTPs: the payout the worker sends is held.
+    expect((await sandbox('/_sandbox/transfer-otp', { required: true })).status).toBe(200);
+    try {
+      const payout = await api.post(
+        `/api/v1/merchant/${merchant.id}/payouts`,
+        {},
+        { token: merchant.key },
+      );
+      expect(payout.status, JSON.stringify(payout.body)).toBe(201);
+      const token = await stack.operatorToken();
+      const held = async () =>
+        (
+          (await api.get('/api/v1/admin/payouts/awaiting-otp', { token })).body.data as {
+            id: string;
+          }[]
+        ).some((p) => p.id === payout.body.data.id);
+      await expect.poll(held, { timeout: 30_000, interval: 500 }).toBe(true);
+
+      const chidi = await stack.addOperator('Chidi Eze');
+      const page = await browser.newPage({ viewport: DESKTOP });
+      await page.goto(`${stack.apiUrl}/admin`);
+      await page.getByLabel('Email').fill(chidi.email);
+      await page.getByLabel('Password').fill(chidi.password);
+      await page.getByLabel('Authenticator code').fill(chidi.code(Date.now() / 1000));
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Merchants', exact: true }).waitFor();
+      await nav(page, 'Payouts awaiting OTP');
+      const card = page.locator('form', { hasText: 'Aba Textiles' });
+      await card.getByRole('heading', { name: /₦975\.00 to Aba Textiles/ }).waitFor();
+      await lookAt(page, 'admin-payouts-awaiting-otp');
+
+      await card.getByLabel('Transfer OTP').fill('000000');
+      await card.getByRole('button', { name: 'Send payout' }).click();
+      expect(await card.getByRole('alert').innerText()).toMatch(/Invalid OTP.*still waits/);
+      await lookAt(page, 'admin-payout-otp-refused');
+      expect(await held()).toBe(true);
+
+      await card.getByLabel('Transfer OTP').fill('123456');
+      await card.getByRole('button', { name: 'Send payout' }).click();
+      await page
+        .locator('p.notice', { hasText: /^₦975\.00 to Aba Textiles \S+ sent \(/ })
+        .waitFor();
+      expect(await held()).toBe(false);
+      await lookAt(page, 'admin-payout-otp-sent');
+      const paid = async () =>
+        (await api.get(`/api/v1/merchant/${merchant.id}/payouts`, { token: merchant.key })).body
+          .data[0]?.status as string;
+      await expect.poll(paid, { timeout: 30_000, interval: 500 }).toBe('paid');
+
+      await nav(page, 'Audit log');
+      const given = page.locator('tr[data-audit-id]', { hasText: 'transfer OTP' }).first();
+      await given.waitFor();
+      expect(await given.innerText()).toContain('Chidi Eze');
+      await page.close();
+    } finally {
+      await sandbox('/_sandbox/transfer-otp', { required: false });
+    }
   });
 });

@@ -128,6 +128,18 @@ describe('gateway contract (Paystack adapter)', () => {
     });
   });
 
+  // Transfer OTP (docs/gateway-protocol.md §14). Both ways: calls that change nothing at the
+  // gateway. The OTP flow itself needs the sandbox (on Paystack the OTP goes to the business
+  // phone), and disable_otp / enable_otp change the whole account's setting (and send an SMS).
+  it('transfer OTP: finalize_transfer and resend_otp for an unknown transfer code are rejections, not outages', async () => {
+    await expect(
+      gateway.finalizeTransfer({ transferCode: 'TRF_nosuchtransfer1', otp: '123456' }),
+    ).rejects.toMatchObject({ kind: 'rejected' });
+    await expect(
+      gateway.resendTransferOtp({ transferCode: 'TRF_nosuchtransfer1', reason: 'resend_otp' }),
+    ).rejects.toMatchObject({ kind: 'rejected' });
+  });
+
   describe.runIf(!external)(
     'flows that need the sandbox test data (scriptable card page, fixed accounts)',
     () => {
@@ -252,6 +264,96 @@ describe('gateway contract (Paystack adapter)', () => {
         expect(transfer).toMatchObject({ reference, amountKobo: 97_500 });
         expect(['pending', 'success']).toContain(transfer.status);
         expect((await gateway.verifyTransfer(reference))?.reference).toBe(reference);
+      });
+
+      describe('transfers on an account that requires transfer OTPs', () => {
+        const control = (method: 'POST' | 'GET', path: string, body?: unknown) =>
+          sandbox?.control(method, path, body) ?? Promise.reject(new Error('no sandbox'));
+        let recipientCode = '';
+        const transfer = async () =>
+          gateway.initiateTransfer({
+            amountKobo: 50_000,
+            recipientCode,
+            reference: `ct-otp-${randomUUID()}`,
+            reason: 'Tranche payout',
+          });
+        beforeAll(async () => {
+          ({ recipientCode } = await gateway.createTransferRecipient({
+            name: 'Ade Stores',
+            accountNumber: '0123456789',
+            bankCode: '058',
+          }));
+          expect((await control('POST', '/_sandbox/transfer-otp', { required: true })).status).toBe(
+            200,
+          );
+        });
+        afterAll(async () => {
+          await control('POST', '/_sandbox/transfer-otp', { required: false });
+        });
+
+        it('otp → a wrong OTP is refused and changes nothing → resend → the right OTP sends it, once', async () => {
+          const held = await transfer();
+          expect(held).toMatchObject({
+            status: 'otp',
+            transferCode: expect.stringMatching(/^TRF_/),
+          });
+          const transferCode = held.transferCode ?? '';
+          expect((await gateway.verifyTransfer(held.reference))?.status).toBe('otp');
+
+          await expect(
+            gateway.finalizeTransfer({ transferCode, otp: '000000' }),
+          ).rejects.toMatchObject({ kind: 'rejected', message: 'Invalid OTP' });
+          expect((await gateway.verifyTransfer(held.reference))?.status).toBe('otp');
+          await gateway.resendTransferOtp({ transferCode, reason: 'resend_otp' });
+          await expect(
+            gateway.resendTransferOtp({ transferCode, reason: 'transfer' }),
+          ).resolves.toBeUndefined();
+
+          const sent = await gateway.finalizeTransfer({ transferCode, otp: '123456' });
+          expect(sent).toMatchObject({
+            reference: held.reference,
+            transferCode,
+            amountKobo: 50_000,
+          });
+          expect(['pending', 'success']).toContain(sent.status);
+          // Finalizing again sends nothing: the transfer is no longer waiting.
+          await expect(
+            gateway.finalizeTransfer({ transferCode, otp: '123456' }),
+          ).rejects.toMatchObject({ kind: 'rejected' });
+          await expect(
+            gateway.resendTransferOtp({ transferCode, reason: 'resend_otp' }),
+          ).rejects.toMatchObject({ kind: 'rejected' });
+          await control('POST', '/_sandbox/settle');
+          expect((await gateway.verifyTransfer(held.reference))?.status).toBe('success');
+        });
+
+        it('a transfer whose OTP never comes is abandoned (verify: failed) and can no longer be finalized', async () => {
+          const held = await transfer();
+          // Settling everything does not abandon it: only its own deadline does.
+          await control('POST', '/_sandbox/settle');
+          expect((await gateway.verifyTransfer(held.reference))?.status).toBe('otp');
+          expect((await control('POST', '/_sandbox/transfer-otp/abandon')).body.data).toMatchObject(
+            {
+              abandoned: 1,
+            },
+          );
+          expect((await gateway.verifyTransfer(held.reference))?.status).toBe('failed');
+          await expect(
+            gateway.finalizeTransfer({ transferCode: held.transferCode ?? '', otp: '123456' }),
+          ).rejects.toMatchObject({ kind: 'rejected' });
+        });
+
+        it('disable_otp → disable_otp_finalize (a wrong OTP refused) turns OTPs off; enable_otp on again', async () => {
+          expect((await gateway.disableTransferOtp()).message).toMatch(/OTP has been sent/);
+          await expect(gateway.finalizeDisableTransferOtp('000000')).rejects.toMatchObject({
+            kind: 'rejected',
+          });
+          expect((await transfer()).status).toBe('otp');
+          expect((await gateway.finalizeDisableTransferOtp('123456')).message).toMatch(/disabled/);
+          expect(['pending', 'success']).toContain((await transfer()).status);
+          expect((await gateway.enableTransferOtp()).message).toMatch(/enabled/);
+          expect((await transfer()).status).toBe('otp');
+        });
       });
     },
   );

@@ -150,6 +150,9 @@ describe('the worker serves health, readiness and Prometheus metrics on its own 
       'tranche_webhook_dead_letters{mode="test"}',
       'tranche_webhook_deliveries_total{outcome="delivered"}',
       'tranche_payouts_pending',
+      'tranche_payouts_awaiting_otp',
+      'tranche_payouts_awaiting_otp_oldest_age_seconds',
+      'tranche_payouts_awaiting_otp_overdue',
       'tranche_refunds_pending',
     ]) {
       expect(sample(text, series), series).toBe(0);

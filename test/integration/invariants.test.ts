@@ -813,4 +813,30 @@ describe('test/invariants.sql', () => {
       ]),
     );
   });
+
+  it('I12: a payout awaiting its transfer OTP needs no verify_payout job (the OTP check completes it), but its transfer code', async () => {
+    const awaiting = (transferCode: string | null) =>
+      violationsAfter(async (db) => {
+        await db.query(
+          `UPDATE payouts SET status = 'in_transit', otp_requested_at = $2, transfer_code = $3
+            WHERE id = $1`,
+          [flow.payoutId, t.clock.now(), transferCode],
+        );
+        await db.query(`DELETE FROM graphile_worker._private_jobs WHERE key = $1`, [
+          `verify-payout:${flow.payoutId}`,
+        ]);
+      });
+    const withCode = await awaiting('TRF_held');
+    expect(withCode.filter((v) => v.invariant === 'I12')).toEqual([]);
+    const withoutCode = await awaiting(null);
+    expect(withoutCode).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          invariant: 'I12',
+          object: flow.payoutReference,
+          detail: expect.stringMatching(/awaits its transfer OTP but has no transfer code/),
+        }),
+      ]),
+    );
+  });
 });

@@ -3,6 +3,7 @@
 import type { Static } from 'typebox';
 
 import type { Merchant } from '../../src/features/merchants/schemas.ts';
+import type { PayoutAwaitingOtp } from '../../src/features/money/schemas.ts';
 import type {
   DeadLetter,
   LedgerCheck,
@@ -22,6 +23,7 @@ export type DeadLetterEvent = Static<typeof DeadLetter>;
 export type Ledger = Static<typeof LedgerCheck>;
 export type AuditEntry = Static<typeof OperatorActionEntry>;
 export type StatusAction = 'approve' | 'deactivate' | 'reactivate';
+export type HeldPayout = Static<typeof PayoutAwaitingOtp>;
 
 export interface Page<T> {
   data: T[];
@@ -153,6 +155,20 @@ export class AdminApi {
 
   async ledgerCheck(): Promise<Ledger> {
     return (await this.get<{ data: Ledger }>('/admin/ledger/check')).data;
+  }
+
+  /** Payouts the gateway holds until their transfer OTP is given (decision 0043). */
+  async payoutsAwaitingOtp(): Promise<HeldPayout[]> {
+    return (await this.get<{ data: HeldPayout[] }>('/admin/payouts/awaiting-otp')).data;
+  }
+
+  async submitPayoutOtp(payoutId: string, otp: string): Promise<{ status: string }> {
+    const path = `/admin/payouts/${enc(payoutId)}/otp`;
+    return (await this.post<{ data: { status: string } }>(path, { otp })).data;
+  }
+
+  async resendPayoutOtp(payoutId: string): Promise<void> {
+    await this.post(`/admin/payouts/${enc(payoutId)}/otp/resend`, {});
   }
 
   auditLog(query: {

@@ -9,6 +9,7 @@ import { ConsoleLayout, type Section } from './screens/layout.tsx';
 import { LedgerSection } from './screens/ledger.tsx';
 import { MerchantOverviewSection } from './screens/merchant-overview.tsx';
 import { MerchantsSection } from './screens/merchants.tsx';
+import { PayoutOtpSection } from './screens/payout-otp.tsx';
 import { ReconciliationSection } from './screens/reconciliation.tsx';
 import { OperatorSignIn } from './screens/sign-in.tsx';
 
@@ -19,6 +20,11 @@ const SECTIONS: readonly (Section & { render: () => preact.JSX.Element })[] = [
     path: '/admin/reconciliation',
     title: 'Reconciliation',
     render: () => <ReconciliationSection />,
+  },
+  {
+    path: '/admin/payouts-awaiting-otp',
+    title: 'Payouts awaiting OTP',
+    render: () => <PayoutOtpSection />,
   },
   { path: '/admin/dead-letters', title: 'Dead letters', render: () => <DeadLettersSection /> },
   { path: '/admin/ledger', title: 'Ledger check', render: () => <LedgerSection /> },

@@ -12,4 +12,6 @@ export const ACTION_WORDS: Record<AuditEntry['action'], string> = {
   'merchant.deactivate': 'Deactivated',
   'merchant.reactivate': 'Reactivated',
   'reconciliation.run': 'Ran reconciliation',
+  'payout.otp_submit': 'Gave a payout’s transfer OTP',
+  'payout.otp_resend': 'Asked for a payout’s transfer OTP again',
 };

@@ -475,6 +475,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/payouts/awaiting-otp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Payouts waiting for a transfer OTP
+     * @description Payouts whose transfer the gateway holds until an OTP is given (an account that requires transfer OTPs), the longest waiting first. `overdue`: past the 30 minutes after which Paystack documents that it abandons the transfer; the money returns to the wallet when the gateway says so.
+     */
+    get: operations['adminListPayoutsAwaitingOtp'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/payouts/{payout_id}/otp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Give a payout's transfer OTP
+     * @description Sends the held transfer with the OTP the gateway sent to the business phone (POST /transfer/finalize_transfer). A wrong OTP is a 400 and changes nothing; a payout not waiting (OTP already given, abandoned, settled) is a 409 and nothing is sent. `status` is the payout after it: `in_transit` until the gateway confirms, or `paid`. Recorded in the audit log.
+     */
+    post: operations['adminSubmitPayoutOtp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/payouts/{payout_id}/otp/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask the gateway for a payout's transfer OTP again
+     * @description POST /transfer/resend_otp for the held transfer. 409 when the payout no longer waits for an OTP. Recorded in the audit log.
+     */
+    post: operations['adminResendPayoutOtp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/merchant/{merchant_id}/wallet': {
     parameters: {
       query?: never;
@@ -2164,6 +2224,36 @@ export interface components {
       expires_in: number;
       /** @description Single use; rotated on refresh. */
       refresh_token: string;
+    };
+    PayoutAwaitingOtp: {
+      /** @example po_6tY5rE4wQ3aS2dF1gH0j */
+      id: string;
+      /** @enum {string} */
+      object: 'payout';
+      merchant_id: string;
+      business_name: string;
+      /** @description Kobo. */
+      amount: number;
+      /** @enum {string} */
+      currency: 'NGN';
+      reference: string;
+      transfer_code: string | null;
+      settlement_account: {
+        bank_code: string;
+        account_number: string;
+      };
+      /**
+       * Format: date-time
+       * @description When the gateway answered `otp` and sent the OTP to the business phone.
+       */
+      otp_requested_at: string;
+      /**
+       * Format: date-time
+       * @description otp_requested_at + 30 minutes, when Paystack documents that it abandons the transfer.
+       */
+      deadline_at: string;
+      /** @description Past the deadline and still held at the gateway: reported (metric, log). Resend the OTP and give it, or wait for the gateway to abandon it (the money then returns to the wallet). */
+      overdue: boolean;
     };
     Wallet: {
       /** @enum {string} */
@@ -4565,7 +4655,9 @@ export interface operations {
                 | 'merchant.approve'
                 | 'merchant.deactivate'
                 | 'merchant.reactivate'
-                | 'reconciliation.run';
+                | 'reconciliation.run'
+                | 'payout.otp_submit'
+                | 'payout.otp_resend';
               /** @enum {string} */
               target_type: 'merchant' | 'ledger';
               target_id: string | null;
@@ -4581,6 +4673,153 @@ export interface operations {
             }[];
             has_more: boolean;
             next_cursor: string | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  adminListPayoutsAwaitingOtp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": [
+           *         {
+           *           "id": "po_6tY5rE4wQ3aS2dF1gH0j",
+           *           "object": "payout",
+           *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+           *           "business_name": "Ada Stores",
+           *           "amount": 2500000,
+           *           "currency": "NGN",
+           *           "reference": "chg-inst0aA-1",
+           *           "transfer_code": "text",
+           *           "settlement_account": {
+           *             "bank_code": "058",
+           *             "account_number": "0123456789"
+           *           },
+           *           "otp_requested_at": "2026-11-21T10:00:00.000Z",
+           *           "deadline_at": "2026-11-21T10:00:00.000Z",
+           *           "overdue": false
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['PayoutAwaitingOtp'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  adminSubmitPayoutOtp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        payout_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "otp": "123456"
+         *     }
+         */
+        'application/json': {
+          /** @description The OTP the gateway sent to the business phone (or e-mail) for this transfer. */
+          otp: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @description pending, in_transit, paid, failed, reversed */
+              status: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  adminResendPayoutOtp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        payout_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "resent": true
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @enum {boolean} */
+              resent: true;
+            };
           };
         };
       };

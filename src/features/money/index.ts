@@ -1,6 +1,18 @@
 export { checkLedger } from './ledger-check.ts';
 export { accountBalances, appendJournalEntries, appendJournalEntry } from './ledger-store.ts';
-export { payoutSweepTask, sendPayoutTask, verifyPayoutTask } from './payout-jobs.ts';
+export {
+  checkPayoutOtpsTask,
+  payoutSweepTask,
+  sendPayoutTask,
+  verifyPayoutTask,
+} from './payout-jobs.ts';
+export {
+  checkPayoutOtps,
+  listPayoutsAwaitingOtp,
+  PAYOUT_OTP_TIMEOUT_MS,
+  resendPayoutOtp,
+  submitPayoutOtp,
+} from './payout-otp.ts';
 export { registerPayoutRoutes } from './payout-routes.ts';
 export { applyTransferOutcome } from './payouts.ts';
 export { reconcileTask } from './reconcile-job.ts';

@@ -29,6 +29,7 @@ import type { Payout } from './schemas.ts';
 /**
  * Payouts (issue 4 §7). States:
  *   pending --transfer accepted--> in_transit --transfer.success--> paid --transfer.reversed--> reversed
+ *   (on an account that requires transfer OTPs, in_transit starts as "awaiting OTP": payout-otp.ts)
  *   pending | in_transit --transfer.failed--> failed
  *   pending | in_transit --transfer.reversed (its success not seen yet)--> reversed (booked as paid, then returned)
  * Creating a payout moves the amount out of *available* in the same transaction (ledger
@@ -250,7 +251,10 @@ export async function sendPayout(ctx: AppContext, payoutId: string): Promise<Pay
     transferCode: transfer.transferCode,
   });
   crashPoint('payout.outcome_applied');
-  if (status === 'in_transit') await enqueuePayoutVerification(ctx, row.id);
+  // Held for an OTP: nothing to verify until an operator gives it (payout-otp.ts).
+  if (status === 'in_transit' && transfer.status !== 'otp') {
+    await enqueuePayoutVerification(ctx, row.id);
+  }
   return status;
 }
 
@@ -260,7 +264,7 @@ export async function sendPayout(ctx: AppContext, payoutId: string): Promise<Pay
  * webhook was handled, must not leave the payout in transit (and the merchant's money unaccounted
  * for) until the nightly reconciliation.
  */
-async function enqueuePayoutVerification(ctx: AppContext, payoutId: string): Promise<void> {
+export async function enqueuePayoutVerification(ctx: AppContext, payoutId: string): Promise<void> {
   await enqueue(
     ctx.db,
     'verify_payout',
@@ -294,7 +298,10 @@ export async function verifyPayout(
     reason: transfer.status === 'success' ? null : `transfer ${transfer.status}`,
     transferCode: transfer.transferCode,
   });
-  if (status === 'in_transit') throw new Error(`payout ${payoutId}: still pending at the gateway`);
+  // Held for an OTP: the OTP check (payout-otp.ts) follows it from here, not this back-off.
+  if (status === 'in_transit' && transfer.status !== 'otp') {
+    throw new Error(`payout ${payoutId}: still pending at the gateway`);
+  }
   return status;
 }
 
@@ -312,30 +319,68 @@ export async function applyTransferOutcome(
   },
 ): Promise<PayoutRow['status']> {
   const now = ctx.clock.now();
-  return runWrite(ctx.db, async (tx) => {
-    const row = await tx
-      .selectFrom('payouts')
-      .selectAll()
-      .where('reference', '=', reference)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) throw notFound('Payout');
-    const next = nextPayoutStatus(row.status, outcome.status);
-    if (next === row.status) return row.status;
-    await bookPayoutTransition(tx, row, next, now);
-    await tx
-      .updateTable('payouts')
-      .set({
-        status: next,
-        updated_at: now,
-        ...(outcome.transferCode && { transfer_code: outcome.transferCode }),
-        ...(outcome.reason && { failure_reason: outcome.reason }),
-      })
-      .where('id', '=', row.id)
-      .execute();
-    await recordTransferEvent(tx, ctx, row.id, next, now);
-    return next;
-  });
+  return runWrite(
+    ctx.db,
+    async (tx) => (await applyTransferOutcomeIn(tx, ctx, reference, outcome, now)).status,
+  );
+}
+
+/** applyTransferOutcome in the caller's transaction; returns the payout as it now is. */
+export async function applyTransferOutcomeIn(
+  tx: Tx,
+  ctx: AppContext,
+  reference: string,
+  outcome: {
+    status: GatewayTransfer['status'];
+    reason: string | null;
+    transferCode?: string | null;
+  },
+  now: Date,
+): Promise<PayoutRow> {
+  const row = await tx
+    .selectFrom('payouts')
+    .selectAll()
+    .where('reference', '=', reference)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw notFound('Payout');
+  const next = nextPayoutStatus(row.status, outcome.status);
+  const otp = otpPatch(row, outcome.status, now);
+  if (next === row.status && !otp) return row;
+  if (next !== row.status) await bookPayoutTransition(tx, row, next, now);
+  const updated = await tx
+    .updateTable('payouts')
+    .set({
+      status: next,
+      updated_at: now,
+      ...(outcome.transferCode && { transfer_code: outcome.transferCode }),
+      ...(next !== row.status && outcome.reason && { failure_reason: outcome.reason }),
+      ...otp,
+    })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (next !== row.status) await recordTransferEvent(tx, ctx, row.id, next, now);
+  return updated;
+}
+
+/**
+ * Transfer OTP (payout-otp.ts): the gateway holding the transfer at `otp` marks the payout as
+ * awaiting an OTP; any other word from the gateway afterwards (sent, failed, abandoned) ends the
+ * wait. Null when nothing changes.
+ */
+function otpPatch(
+  row: PayoutRow,
+  gateway: GatewayTransfer['status'],
+  now: Date,
+): { otp_requested_at: Date } | { otp_finalized_at: Date } | null {
+  if (gateway === 'otp') {
+    const open = row.status === 'pending' || row.status === 'in_transit';
+    return open && row.otp_requested_at === null ? { otp_requested_at: now } : null;
+  }
+  return row.otp_requested_at !== null && row.otp_finalized_at === null
+    ? { otp_finalized_at: now }
+    : null;
 }
 
 const TRANSFER_EVENTS = {
@@ -379,6 +424,7 @@ function nextPayoutStatus(
   switch (current) {
     case 'pending':
     case 'in_transit':
+      // `pending` and `otp` at the gateway: in transit here (an `otp` one awaits its OTP).
       if (gateway === 'success') return 'paid';
       if (gateway === 'failed') return 'failed';
       // Reversed before we saw its success (events reordered): it was paid, then returned.

@@ -165,7 +165,11 @@ export async function reconcile(
           : payout.status === 'in_transit'
             ? 'pending'
             : payout.status;
-      if (atGateway?.status !== expectedAtGateway) {
+      // A payout awaiting its transfer OTP is in transit here and `otp` there (decision 0043).
+      const agrees =
+        atGateway?.status === expectedAtGateway ||
+        (payout.status === 'in_transit' && atGateway?.status === 'otp');
+      if (!agrees) {
         differences.push({
           kind: 'payout',
           reference: payout.reference,

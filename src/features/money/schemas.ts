@@ -62,3 +62,42 @@ export const Payout = Type.Object(
   },
   { $id: 'Payout' },
 );
+
+/** Transfer OTP (decision 0043): a payout the gateway holds until an operator gives the OTP. */
+export const PayoutAwaitingOtp = Type.Object(
+  {
+    id: Type.String({ examples: ['po_6tY5rE4wQ3aS2dF1gH0j'] }),
+    object: Type.Literal('payout'),
+    merchant_id: Type.String(),
+    business_name: Type.String(),
+    amount: Type.Integer({ description: 'Kobo.' }),
+    currency: Type.Literal('NGN'),
+    reference: Type.String(),
+    transfer_code: NullableText,
+    settlement_account: Type.Object({ bank_code: Type.String(), account_number: Type.String() }),
+    otp_requested_at: Type.String({
+      format: 'date-time',
+      description: 'When the gateway answered `otp` and sent the OTP to the business phone.',
+    }),
+    deadline_at: Type.String({
+      format: 'date-time',
+      description:
+        'otp_requested_at + 30 minutes, when Paystack documents that it abandons the transfer.',
+    }),
+    overdue: Type.Boolean({
+      description:
+        'Past the deadline and still held at the gateway: reported (metric, log). Resend the OTP and give it, or wait for the gateway to abandon it (the money then returns to the wallet).',
+    }),
+  },
+  { $id: 'PayoutAwaitingOtp' },
+);
+
+export const PayoutOtpBody = Type.Object(
+  {
+    otp: Type.String({
+      pattern: '^[0-9]{4,10}$',
+      description: 'The OTP the gateway sent to the business phone (or e-mail) for this transfer.',
+    }),
+  },
+  { additionalProperties: false },
+);

@@ -132,6 +132,8 @@ export const OperatorActionEntry = Type.Object({
     Type.Literal('merchant.deactivate'),
     Type.Literal('merchant.reactivate'),
     Type.Literal('reconciliation.run'),
+    Type.Literal('payout.otp_submit'),
+    Type.Literal('payout.otp_resend'),
   ]),
   target_type: Type.Union([Type.Literal('merchant'), Type.Literal('ledger')]),
   target_id: Nullable(Type.String()),

@@ -201,6 +201,46 @@ export class PaystackGateway implements PaymentGateway {
     }
   }
 
+  // --- Transfer OTP (docs/gateway-protocol.md §14) ---
+  async finalizeTransfer(input: { transferCode: string; otp: string }): Promise<GatewayTransfer> {
+    const { data } = await this.client.request<WireTransfer>(
+      'POST',
+      '/transfer/finalize_transfer',
+      { transfer_code: input.transferCode, otp: input.otp },
+    );
+    return mapTransfer({ ...data, transfer_code: data.transfer_code ?? input.transferCode });
+  }
+
+  async resendTransferOtp(input: {
+    transferCode: string;
+    reason: 'resend_otp' | 'transfer';
+  }): Promise<void> {
+    await this.client.request<unknown>('POST', '/transfer/resend_otp', {
+      transfer_code: input.transferCode,
+      reason: input.reason,
+    });
+  }
+
+  async disableTransferOtp(): Promise<{ message: string }> {
+    const { message } = await this.client.request<unknown>('POST', '/transfer/disable_otp', {});
+    return { message };
+  }
+
+  async finalizeDisableTransferOtp(otp: string): Promise<{ message: string }> {
+    const { message } = await this.client.request<unknown>(
+      'POST',
+      '/transfer/disable_otp_finalize',
+      { otp },
+    );
+    return { message };
+  }
+
+  async enableTransferOtp(): Promise<{ message: string }> {
+    const { message } = await this.client.request<unknown>('POST', '/transfer/enable_otp', {});
+    return { message };
+  }
+  // --- end of transfer OTP ---
+
   async refund(input: {
     transactionReference: string;
     amountKobo?: number;

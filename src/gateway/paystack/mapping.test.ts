@@ -43,7 +43,7 @@ describe('Paystack status mapping', () => {
   it('maps bank charge steps and transfer and refund outcomes', () => {
     expect(mapBankChargeStep('send_birthday')).toBe('send_birthday');
     expect(mapBankChargeStep('timeout')).toBe('failed');
-    expect(mapTransferStatus('otp')).toBe('pending');
+    expect(mapTransferStatus('otp')).toBe('otp');
     expect(mapTransferStatus('abandoned')).toBe('failed');
     expect(mapTransferStatus('reversed')).toBe('reversed');
     expect(mapRefundStatus('needs-attention')).toBe('pending');

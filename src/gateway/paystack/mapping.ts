@@ -86,8 +86,11 @@ export function mapTransferStatus(raw: string | undefined): TransferStatus {
       return 'failed';
     case 'reversed':
       return 'reversed';
-    case 'pending':
+    // Held until finalize_transfer gives the OTP (§14): nothing sent yet, and nothing will be
+    // without it.
     case 'otp':
+      return 'otp';
+    case 'pending':
     case 'received':
       return 'pending';
     default:

@@ -23,6 +23,17 @@ export interface SandboxContext {
   publicBaseUrl(): string;
   /** Tells the settlement scheduler that something is now due at `at`. */
   scheduleSettlement(at: Date): void;
+  /** Transfer OTP (routes-transfer-otp.ts): the account's setting, in memory like the faults. */
+  transferOtp: TransferOtpSetting;
+}
+
+export interface TransferOtpSetting {
+  /** Whether POST /transfer holds each transfer at `otp` until finalize_transfer. */
+  required: boolean;
+  /** How long a transfer waits at `otp` before it is `abandoned` (Paystack: 30 minutes). */
+  abandonAfterMs: number;
+  /** POST /transfer/disable_otp was called: disable_otp_finalize may now turn OTPs off. */
+  disableRequested: boolean;
 }
 
 /** When something created now settles on its own. */

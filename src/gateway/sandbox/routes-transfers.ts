@@ -24,10 +24,22 @@ import { findBank, transferScenario } from './test-data.ts';
 import { recipientView, transferCreatedView, transferView } from './views.ts';
 
 /**
- * Transfers (fact sheet §7). The balance is unlimited and no OTP is required, as on an
- * integration with transfer OTP disabled. A transfer is `pending` until the settle delay passes;
- * the recipient's account number decides the outcome (test-data.ts `transferScenario`).
+ * Transfers (fact sheet §7). The balance is unlimited. By default no OTP is required, as on an
+ * integration with transfer OTP disabled; with it on (`transferOtpRequired`, or
+ * POST /_sandbox/transfer-otp) a transfer waits at `otp` (routes-transfer-otp.ts). A transfer is
+ * `pending` until the settle delay passes; the recipient's account number decides the outcome
+ * (test-data.ts `transferScenario`).
  */
+
+/** What a transfer to this account settles as (a reversal is first a success: settlement.ts). */
+export function outcomeOf(scenario: ReturnType<typeof transferScenario>): 'failed' | 'success' {
+  return scenario === 'failed' ? 'failed' : 'success';
+}
+
+/** When a transfer created now at `otp` is abandoned if no OTP comes. */
+function otpAbandonTime(ctx: SandboxContext): Date {
+  return new Date(ctx.clock.now().getTime() + ctx.transferOtp.abandonAfterMs);
+}
 
 export function registerTransferRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/transferrecipient', API_ROUTE, async (request, reply) => {
@@ -73,6 +85,9 @@ export function registerTransferRoutes(app: FastifyInstance, ctx: SandboxContext
       });
     }
     const scenario = transferScenario(recipient.account_number);
+    // With transfer OTP on, the transfer waits at `otp` for finalize_transfer, and is abandoned
+    // when none comes in time (routes-transfer-otp.ts); otherwise it settles after the delay.
+    const held = ctx.transferOtp.required;
     const transfer = await withUniqueReference(
       'transfers',
       () =>
@@ -83,9 +98,17 @@ export function registerTransferRoutes(app: FastifyInstance, ctx: SandboxContext
           source,
           reason,
           recipient_id: recipient.id,
-          settle_at: settleTime(ctx),
-          // A reversal is first a success; settling schedules the reversal (settlement.ts).
-          settle_status: scenario === 'failed' ? 'failed' : 'success',
+          ...(held
+            ? {
+                status: 'otp' as const,
+                settle_at: otpAbandonTime(ctx),
+                settle_status: 'abandoned' as const,
+              }
+            : {
+                settle_at: settleTime(ctx),
+                // A reversal is first a success; settling schedules the reversal (settlement.ts).
+                settle_status: outcomeOf(scenario),
+              }),
           created_at: ctx.clock.now(),
         }),
       () =>
@@ -95,7 +118,10 @@ export function registerTransferRoutes(app: FastifyInstance, ctx: SandboxContext
         }),
     );
     if (transfer.settle_at !== null) ctx.scheduleSettlement(transfer.settle_at);
-    return ok('Transfer has been queued', transferCreatedView(transfer, recipient));
+    return ok(
+      held ? 'Transfer requires OTP to continue' : 'Transfer has been queued',
+      transferCreatedView(transfer, recipient),
+    );
   });
 
   app.get<{ Params: { reference: string } }>(

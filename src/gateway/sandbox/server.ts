@@ -11,6 +11,8 @@
  *   POST /transferrecipient                      POST /transfer
  *   GET  /transfer/verify/:reference             POST /refund
  *   GET  /refund/:id                             GET  /refund?transaction=
+ *   POST /transfer/finalize_transfer             POST /transfer/resend_otp
+ *   POST /transfer/disable_otp|disable_otp_finalize|enable_otp
  *
  * Hosted pages (no key), what `authorization_url` and `open_url` point to:
  *   GET  /checkout/:access_code    card form, then PIN / phone / OTP / bank-approval steps
@@ -50,6 +52,7 @@ import { registerCheckoutRoutes } from './routes-checkout.ts';
 import { registerControlRoutes } from './routes-control.ts';
 import { registerRefundRoutes } from './routes-refunds.ts';
 import { registerTransactionRoutes } from './routes-transactions.ts';
+import { registerTransferOtpRoutes } from './routes-transfer-otp.ts';
 import { registerTransferRoutes } from './routes-transfers.ts';
 import { routeKind } from './routing.ts';
 import { SettlementScheduler } from './scheduler.ts';
@@ -80,6 +83,10 @@ export interface SandboxGatewayOptions {
   logLevel?: string;
   /** How long bank debits, transfers and refunds take to settle on their own; default 1000 ms. */
   settleDelayMs?: number;
+  /** Transfers need an OTP (finalize_transfer with 123456), as on a new Paystack account; default false. */
+  transferOtpRequired?: boolean;
+  /** How long a transfer waits for its OTP before it is `abandoned`; default 30 minutes. */
+  transferOtpAbandonMs?: number;
 }
 
 export interface SandboxGateway {
@@ -88,6 +95,7 @@ export interface SandboxGateway {
 }
 
 const DEFAULT_SETTLE_DELAY_MS = 1_000;
+const DEFAULT_TRANSFER_OTP_ABANDON_MS = 30 * 60_000;
 
 function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && 'statusCode' in error;
@@ -178,6 +186,11 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
     settleDelayMs: options.settleDelayMs ?? DEFAULT_SETTLE_DELAY_MS,
     publicBaseUrl: () => publicBaseUrl ?? '',
     scheduleSettlement: (at) => scheduler.wake(at),
+    transferOtp: {
+      required: options.transferOtpRequired ?? false,
+      abandonAfterMs: options.transferOtpAbandonMs ?? DEFAULT_TRANSFER_OTP_ABANDON_MS,
+      disableRequested: false,
+    },
   };
   const scheduler = new SettlementScheduler({
     clock: ctx.clock,
@@ -194,6 +207,7 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
   registerCheckoutRoutes(app, ctx);
   registerChargeRoutes(app, ctx);
   registerTransferRoutes(app, ctx);
+  registerTransferOtpRoutes(app, ctx);
   registerRefundRoutes(app, ctx);
   registerControlRoutes(app, ctx);
 

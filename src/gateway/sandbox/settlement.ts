@@ -69,6 +69,8 @@ async function settleTransactions(ctx: SandboxContext, now: Date): Promise<Settl
 }
 
 const TRANSFER_RESPONSES = {
+  // Paystack's own words for this are not documented (docs/gateway-protocol.md §19).
+  abandoned: 'Transfer OTP was not provided within the time allowed',
   success: 'Approved',
   failed: 'Could not credit the beneficiary account (sandbox account ending 9999)',
   reversed: 'Reversed by the beneficiary bank (sandbox account ending 8888)',
@@ -88,7 +90,8 @@ async function settleTransfers(ctx: SandboxContext, now: Date): Promise<SettleRe
         row.id,
         {
           status,
-          gateway_response: status === 'pending' ? null : TRANSFER_RESPONSES[status],
+          gateway_response:
+            status === 'pending' || status === 'otp' ? null : TRANSFER_RESPONSES[status],
           session_id:
             status === 'success' ? `SBX${randomBytes(12).toString('hex')}` : row.session_id,
           transferred_at: status === 'success' ? now : row.transferred_at,
@@ -104,9 +107,11 @@ async function settleTransfers(ctx: SandboxContext, now: Date): Promise<SettleRe
   for (const { transfer } of settled) {
     if (transfer.settle_at !== null) ctx.scheduleSettlement(transfer.settle_at);
   }
+  // No webhook is documented for a transfer leaving `otp` (§14): an abandoned one is learnt by verify.
+  const announced = settled.filter(({ transfer }) => transfer.status !== 'abandoned');
   return {
     settled: settled.length,
-    deliveries: settled.map(({ transfer, recipient }) =>
+    deliveries: announced.map(({ transfer, recipient }) =>
       ctx.webhooks.send(
         ctx.webhookUrl,
         `transfer.${transfer.status}`,

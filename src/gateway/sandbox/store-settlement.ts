@@ -33,11 +33,14 @@ export async function nextSettleAt(q: Queryable): Promise<Date | null> {
   return result.rows[0]?.next ?? null;
 }
 
-/** Brings every scheduled settlement forward to `now` (POST /_sandbox/settle). */
+/**
+ * Brings every scheduled settlement forward to `now` (POST /_sandbox/settle), except a transfer
+ * waiting for its OTP: its abandonment is brought forward by POST /_sandbox/transfer-otp/abandon.
+ */
 export async function makeEverythingDue(q: Queryable, now: Date): Promise<void> {
   for (const table of ['transactions', 'transfers', 'refunds'] as const) {
     await q.query(
-      `UPDATE sandbox_gateway.${table} SET settle_at = $1 WHERE settle_at IS NOT NULL AND settle_at > $1`,
+      `UPDATE sandbox_gateway.${table} SET settle_at = $1 WHERE settle_at IS NOT NULL AND settle_at > $1${table === 'transfers' ? " AND status <> 'otp'" : ''}`,
       [now],
     );
   }

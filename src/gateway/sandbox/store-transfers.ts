@@ -15,8 +15,11 @@ export interface RecipientRow {
   created_at: Date;
 }
 
-/** Transfer statuses used here: `pending` → `success` | `failed`; `success` → `reversed`. */
-export type TransferStatus = 'pending' | 'success' | 'failed' | 'reversed';
+/**
+ * Transfer statuses used here: `pending` → `success` | `failed`; `success` → `reversed`; with
+ * transfer OTP on, first `otp` → `pending` (finalize_transfer) | `abandoned` (no OTP in time).
+ */
+export type TransferStatus = 'pending' | 'otp' | 'success' | 'failed' | 'reversed' | 'abandoned';
 
 export interface TransferRow {
   id: number;
@@ -103,7 +106,7 @@ export type NewTransfer = Pick<
   | 'settle_at'
   | 'settle_status'
   | 'created_at'
->;
+> & { status?: 'pending' | 'otp' };
 
 /** Throws a unique violation when the reference is taken. */
 export async function insertTransfer(q: Queryable, input: NewTransfer): Promise<TransferRow> {
@@ -111,7 +114,7 @@ export async function insertTransfer(q: Queryable, input: NewTransfer): Promise<
     `INSERT INTO sandbox_gateway.transfers
        (transfer_code, reference, amount, currency, source, reason, recipient_id, status,
         settle_at, settle_status, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $10, $10)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $11, $8, $9, $10, $10)
      RETURNING *`,
     [
       `TRF_${randomCode(15)}`,
@@ -124,6 +127,7 @@ export async function insertTransfer(q: Queryable, input: NewTransfer): Promise<
       input.settle_at,
       input.settle_status,
       input.created_at,
+      input.status ?? 'pending',
     ],
   );
   return withAmount(first(result.rows, 'transfer insert'));
@@ -167,4 +171,48 @@ export async function updateTransfer(
     ],
   );
   return withAmount(first(result.rows, `transfer ${id} update`));
+}
+
+// --- Transfer OTP ---
+export async function getTransferByCode(
+  q: Queryable,
+  transferCode: string,
+): Promise<TransferRow | undefined> {
+  const result = await q.query<Raw<TransferRow>>(
+    'SELECT * FROM sandbox_gateway.transfers WHERE transfer_code = $1',
+    [transferCode],
+  );
+  const row = result.rows[0];
+  return row === undefined ? undefined : withAmount(row);
+}
+
+/**
+ * `otp` → `pending`, settling at `settleAt` with `settleStatus`; undefined when the transfer is
+ * no longer at `otp` (finalized already, or abandoned): one statement, so two finalizes of the
+ * same transfer cannot both succeed.
+ */
+export async function releaseOtpTransfer(
+  q: Queryable,
+  id: number,
+  release: { settleAt: Date; settleStatus: TransferStatus },
+  now: Date,
+): Promise<TransferRow | undefined> {
+  const result = await q.query<Raw<TransferRow>>(
+    `UPDATE sandbox_gateway.transfers
+     SET status = 'pending', settle_at = $2, settle_status = $3, updated_at = $4
+     WHERE id = $1 AND status = 'otp' RETURNING *`,
+    [id, release.settleAt, release.settleStatus, now],
+  );
+  const row = result.rows[0];
+  return row === undefined ? undefined : withAmount(row);
+}
+
+/** POST /_sandbox/transfer-otp/abandon: every transfer waiting for its OTP is due to be abandoned now. */
+export async function makeOtpTransfersDue(q: Queryable, now: Date): Promise<number> {
+  const result = await q.query(
+    `UPDATE sandbox_gateway.transfers SET settle_at = $1
+     WHERE status = 'otp' AND settle_at IS NOT NULL AND settle_at > $1`,
+    [now],
+  );
+  return result.rowCount ?? 0;
 }

@@ -38,6 +38,10 @@ export const KEY_NOT_TAKEN: Readonly<Record<string, string>> = {
   '/api/v1/admin/merchants/:merchant_id/deactivate': OPERATOR,
   '/api/v1/admin/merchants/:merchant_id/reactivate': OPERATOR,
   '/api/v1/admin/reconciliation': OPERATOR,
+  '/api/v1/admin/payouts/:payout_id/otp':
+    'the gateway names one transfer by its code and sends it at most once: a repeated OTP is refused (409) and sends nothing; each one is in the audit log under the signed-in operator',
+  '/api/v1/admin/payouts/:payout_id/otp/resend':
+    'asking for the OTP again moves no money; each request is in the audit log under the signed-in operator',
   '/api/v1/webhooks/gateway': GATEWAY,
   '/api/v1/webhooks/payment-gateway': GATEWAY,
   '/api/v1/checkout/preview': 'it only computes a schedule and changes nothing',
