@@ -11,10 +11,14 @@
  *   POST /transferrecipient                      POST /transfer
  *   GET  /transfer/verify/:reference             POST /refund
  *   GET  /refund/:id                             GET  /refund?transaction=
+ *   POST /customer/authorization/initialize      GET  /customer/authorization/verify/:reference
+ *   PUT  /customer/:id/directdebit-activation-charge
+ *   GET  /customer/:id/directdebit-mandate-authorizations   GET /directdebit/mandate-authorizations
  *
  * Hosted pages (no key), what `authorization_url` and `open_url` point to:
  *   GET  /checkout/:access_code    card form, then PIN / phone / OTP / bank-approval steps
  *   GET  /bank-auth/:reference     Approve / Decline page for pay-with-bank `open_url`
+ *   GET  /mandate/:access_code     Direct Debit consent page (the initialize `redirect_url`)
  *
  * Scripted card payments, without a browser: one form POST performs every step at once.
  *
@@ -48,6 +52,7 @@ import { registerBankRoutes } from './routes-banks.ts';
 import { registerChargeRoutes } from './routes-charge.ts';
 import { registerCheckoutRoutes } from './routes-checkout.ts';
 import { registerControlRoutes } from './routes-control.ts';
+import { registerMandateRoutes } from './routes-mandates.ts';
 import { registerRefundRoutes } from './routes-refunds.ts';
 import { registerTransactionRoutes } from './routes-transactions.ts';
 import { registerTransferRoutes } from './routes-transfers.ts';
@@ -77,6 +82,8 @@ export interface SandboxGatewayOptions {
   logLevel?: string;
   /** How long bank debits, transfers and refunds take to settle on their own; default 1000 ms. */
   settleDelayMs?: number;
+  /** How long an approved Direct Debit mandate stays `pending` before it activates; default 5000 ms. */
+  mandateActivationDelayMs?: number;
 }
 
 export interface SandboxGateway {
@@ -85,6 +92,8 @@ export interface SandboxGateway {
 }
 
 const DEFAULT_SETTLE_DELAY_MS = 1_000;
+/** Long enough to see "pending activation" in the checkout, short enough to wait for. */
+const DEFAULT_MANDATE_ACTIVATION_DELAY_MS = 5_000;
 
 function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && 'statusCode' in error;
@@ -173,6 +182,8 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
     webhookUrl: options.webhookUrl,
     revocationWebhookUrl: options.revocationWebhookUrl,
     settleDelayMs: options.settleDelayMs ?? DEFAULT_SETTLE_DELAY_MS,
+    mandateActivationDelayMs:
+      options.mandateActivationDelayMs ?? DEFAULT_MANDATE_ACTIVATION_DELAY_MS,
     publicBaseUrl: () => publicBaseUrl ?? '',
     scheduleSettlement: (at) => scheduler.wake(at),
   };
@@ -193,6 +204,7 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
   registerTransferRoutes(app, ctx);
   registerRefundRoutes(app, ctx);
   registerControlRoutes(app, ctx);
+  registerMandateRoutes(app, ctx);
 
   const host = options.host ?? '127.0.0.1';
   try {
