@@ -231,7 +231,8 @@ export interface PaymentGateway {
     email: string;
     bankCode: string;
     accountNumber: string;
-    address: { street: string; city: string; state: string };
+    /** Sent whole when given; whether Paystack requires it beside `account` is unconfirmed (§13.2). */
+    address?: { street: string; city: string; state: string };
     callbackUrl?: string;
   }): Promise<GatewayMandateInitialization>;
   /** GET /customer/authorization/verify/:reference; null until the customer approved (404). */

@@ -40,6 +40,7 @@ export interface Config {
   gatewayBaseUrl: string | undefined;
   gatewaySecretKey: string | undefined;
   gatewayTimeoutMs: number;
+  bankMandateApi: 'direct_debit' | 'pay_with_bank';
   sandboxGatewayPort: number;
   authCacheTtlMs: number;
   webhookTimeoutMs: number;
@@ -208,6 +209,12 @@ export const SETTINGS = {
     default: 15_000,
     min: 100,
     description: 'Timeout of every gateway call; a timed-out charge stays pending until verified.',
+  },
+  BANK_MANDATE_API: {
+    default: 'direct_debit',
+    values: ['direct_debit', 'pay_with_bank'],
+    description:
+      "How bank mandates are set up (decision 0044). `direct_debit`: Paystack's Direct Debit API, a consent page, then the bank activates the mandate. `pay_with_bank`: the older ₦50 pay-with-bank charge with OTP steps, whose authorization Paystack marks not reusable; kept for tests of those steps.",
   },
   AUTH_CACHE_TTL_MS: {
     default: 30_000,
@@ -424,6 +431,7 @@ export function loadConfig(env: Env = process.env): Config {
     gatewayBaseUrl: url('GATEWAY_BASE_URL')?.replace(/\/+$/, ''),
     gatewaySecretKey: secret('GATEWAY_SECRET_KEY'),
     gatewayTimeoutMs: int('GATEWAY_TIMEOUT_MS'),
+    bankMandateApi: oneOf('BANK_MANDATE_API'),
     sandboxGatewayPort: int('SANDBOX_GATEWAY_PORT'),
     authCacheTtlMs: int('AUTH_CACHE_TTL_MS'),
     webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS'),

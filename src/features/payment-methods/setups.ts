@@ -29,6 +29,7 @@ export async function insertSetup(
     | 'created_at'
     | 'expires_at'
     | 'updated_at'
+    | 'gateway_reference'
   >,
 ): Promise<void> {
   const now = ctx.clock.now();
@@ -36,6 +37,7 @@ export async function insertSetup(
     .insertInto('payment_method_setups')
     .values({
       ...values,
+      gateway_reference: null,
       status: 'initializing',
       next_action: null,
       failure_reason: null,

@@ -255,7 +255,7 @@ export class PaystackGateway implements PaymentGateway {
         ...(input.callbackUrl !== undefined && { callback_url: input.callbackUrl }),
         // All-or-nothing objects (§13.2): both are sent whole.
         account: { number: input.accountNumber, bank_code: toPaystackBankCode(input.bankCode) },
-        address: input.address,
+        ...(input.address !== undefined && { address: input.address }),
       },
     );
     if (!data.redirect_url || !data.reference) {

@@ -10,9 +10,9 @@ import type {
   GatewayRefund,
   GatewayTransaction,
   GatewayTransfer,
+  MandateStatus,
   RefundStatus,
   RevocationCause,
-  MandateStatus,
   TransferStatus,
 } from '../port.ts';
 import type {

@@ -202,8 +202,9 @@ function activationChargeRoute(app: FastifyInstance, ctx: SandboxContext): void 
     API_ROUTE,
     async (request) => {
       const authorizationId = Number(fieldsOf(request.body).authorization_id);
-      if (!Number.isSafeInteger(authorizationId))
+      if (!Number.isSafeInteger(authorizationId)) {
         throw missingParams('authorization_id is required');
+      }
       const now = ctx.clock.now();
       const mandate = await inDbTransaction(ctx.pool, async (db) => {
         const found = await getMandateById(db, authorizationId, true);

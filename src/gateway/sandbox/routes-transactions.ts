@@ -15,7 +15,6 @@ import {
   requiredString,
 } from './input.ts';
 import { API_ROUTE } from './routing.ts';
-import { revokeMandateOf } from './store-mandates.ts';
 import {
   getAuthorization,
   getCustomer,
@@ -26,6 +25,7 @@ import {
   updateTransaction,
   upsertCustomer,
 } from './store.ts';
+import { revokeMandateOf } from './store-mandates.ts';
 import { cardOutcome } from './test-data.ts';
 
 function authorizationGone(): SandboxError {

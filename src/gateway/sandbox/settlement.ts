@@ -8,6 +8,7 @@ import {
 } from './charges.ts';
 import { type SandboxContext, settleTime } from './context.ts';
 import { inDbTransaction } from './db.ts';
+import { mandateEventData } from './routes-mandates.ts';
 import {
   getCustomer,
   getTransactionById,
@@ -15,9 +16,8 @@ import {
   updateAuthorization,
   updateTransaction,
 } from './store.ts';
-import { markRefundProcessed, processedRefundAmount, type RefundRow } from './store-refunds.ts';
-import { mandateEventData } from './routes-mandates.ts';
 import { claimDueMandates, updateMandate } from './store-mandates.ts';
+import { markRefundProcessed, processedRefundAmount, type RefundRow } from './store-refunds.ts';
 import { claimDue, makeEverythingDue } from './store-settlement.ts';
 import { getRecipientById, type TransferRow, updateTransfer } from './store-transfers.ts';
 import { transferScenario } from './test-data.ts';
