@@ -67,6 +67,7 @@ async function startSandbox(runtime: Runtime) {
     publicBaseUrl: `http://localhost:${config.sandboxGatewayPort}`,
     webhookUrl: `${config.publicBaseUrl}/api/v1/webhooks/gateway`,
     revocationWebhookUrl: `${config.publicBaseUrl}/api/v1/webhooks/payment-gateway`,
+    mandateActivationDelayMs: config.sandboxMandateActivationMs,
     logLevel: config.logLevel,
   });
 }

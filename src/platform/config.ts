@@ -42,6 +42,7 @@ export interface Config {
   gatewayTimeoutMs: number;
   bankMandateApi: 'direct_debit' | 'pay_with_bank';
   sandboxGatewayPort: number;
+  sandboxMandateActivationMs: number;
   authCacheTtlMs: number;
   webhookTimeoutMs: number;
   webhookConcurrency: number;
@@ -226,6 +227,12 @@ export const SETTINGS = {
     default: 4010,
     min: 0,
     description: 'Port of the sandbox gateway when it is used.',
+  },
+  SANDBOX_MANDATE_ACTIVATION_MS: {
+    default: 5_000,
+    min: 0,
+    description:
+      'How long the sandbox gateway keeps an approved Direct Debit mandate pending before the bank activates it (its test accounts: docs/sandbox.md).',
   },
   WEBHOOK_TIMEOUT_MS: {
     default: 10_000,
@@ -433,6 +440,7 @@ export function loadConfig(env: Env = process.env): Config {
     gatewayTimeoutMs: int('GATEWAY_TIMEOUT_MS'),
     bankMandateApi: oneOf('BANK_MANDATE_API'),
     sandboxGatewayPort: int('SANDBOX_GATEWAY_PORT'),
+    sandboxMandateActivationMs: int('SANDBOX_MANDATE_ACTIVATION_MS'),
     authCacheTtlMs: int('AUTH_CACHE_TTL_MS'),
     webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS'),
     webhookConcurrency: int('WEBHOOK_CONCURRENCY'),

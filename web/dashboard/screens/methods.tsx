@@ -67,7 +67,7 @@ export function MethodsSection() {
     setMode('list');
     setDone(
       method.status === 'pending'
-        ? `${method.label} was added. Your bank is activating the direct debit; this page shows when it is active.`
+        ? `${method.label} was added. Your bank is activating the direct debit (up to 24 hours); come back to this page to see it active.`
         : `${method.label} was added.`,
     );
     void load();
