@@ -96,12 +96,13 @@ describe('bank mandate through Direct Debit', () => {
     await screenshots(page, 'checkout-dd-04-review');
     await ui.getByRole('checkbox').check();
     await ui.getByRole('button', { name: /Confirm and pay/ }).click();
+    await ui.getByRole('heading', { name: 'Your plan is confirmed' }).waitFor();
+    await screenshots(page, 'checkout-dd-05-confirmed');
     await waitFor(
       async () => (await recordedCalls(page)).some((call) => call[0] === 'success'),
       15_000,
       () => suite.stack.output(),
     );
-    await screenshots(page, 'checkout-dd-05-confirmed');
 
     const plans = await suite.stack.sql<{ type: string; status: string; label: string }>(
       `SELECT m.type, m.status, m.label FROM payment_plans p
