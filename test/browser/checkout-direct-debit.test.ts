@@ -1,8 +1,16 @@
+import { join } from 'node:path';
+
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { waitFor } from '../harness/e2e.ts';
-import { DESKTOP, screenshots, seriousA11yViolations } from './support/browser.ts';
+import {
+  DESKTOP,
+  PHONE,
+  SCREENSHOT_DIR,
+  screenshots,
+  seriousA11yViolations,
+} from './support/browser.ts';
 import {
   apiCustomer,
   checkoutIn,
@@ -95,9 +103,14 @@ describe('bank mandate through Direct Debit', () => {
     ).toBe(true);
     await screenshots(page, 'checkout-dd-04-review');
     await ui.getByRole('checkbox').check();
+    // The widget closes itself moments after the confirmation: both sizes are taken at once,
+    // the phone first (screenshots() would resize between them and could miss it).
+    await page.setViewportSize(PHONE);
     await ui.getByRole('button', { name: /Confirm and pay/ }).click();
     await ui.getByRole('heading', { name: 'Your plan is confirmed' }).waitFor();
-    await screenshots(page, 'checkout-dd-05-confirmed');
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'checkout-dd-05-confirmed-375x667.png') });
+    await page.setViewportSize(DESKTOP);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'checkout-dd-05-confirmed-1280x800.png') });
     await waitFor(
       async () => (await recordedCalls(page)).some((call) => call[0] === 'success'),
       15_000,
