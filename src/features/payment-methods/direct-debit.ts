@@ -13,7 +13,14 @@ import { lockCustomerMethods } from './defaults.ts';
 import { gatewayFailure } from './gateway-failure.ts';
 import { continueBankMandate, type MandateStep, type MandateStepInput } from './mandate-flow.ts';
 import { revokeByAuthorization } from './revocation.ts';
-import { assertSetupOpen, customerEmail, insertSetup, loadSetup, markSetup } from './setups.ts';
+import {
+  assertSetupOpen,
+  customerEmail,
+  insertSetup,
+  loadSetup,
+  markSetup,
+  methodOfSetup,
+} from './setups.ts';
 import { type PaymentMethodView, paymentMethodView } from './view.ts';
 
 /*
@@ -141,7 +148,14 @@ export async function verifyBankMandate(
   }
   if (!mandate) {
     if (setup.status === 'completed') {
-      throw new Error(`mandate ${setup.reference} was saved but the gateway no longer knows it`);
+      // Saved before, and the gateway no longer answers for it: the method as it stands.
+      const saved = await methodOfSetup(ctx, setup);
+      return {
+        next_action: 'success',
+        reference: setup.reference,
+        display_text: saved.status === 'active' ? TEXT.active : TEXT.pendingActivation,
+        data: saved,
+      };
     }
     throw new DomainError(
       'setup_pending',
