@@ -49,10 +49,19 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/** One field of a request that is wrong, in words a form can show beside it (`errors[]`). */
+export interface FieldError {
+  /** The body field's path, dotted (`email`, `constraints.min_upfront_pct`). */
+  field: string;
+  message: string;
+}
+
 export interface DomainErrorOptions {
   /** Whether the same request may succeed later without change (shown to clients as `retryable`). */
   retryable?: boolean;
   retryAfterSeconds?: number;
+  /** The fields at fault, when the error is about what was typed. */
+  fields?: readonly FieldError[];
 }
 
 export class DomainError extends Error {
@@ -61,6 +70,7 @@ export class DomainError extends Error {
   readonly detail: string;
   readonly retryable: boolean;
   readonly retryAfterSeconds: number | undefined;
+  readonly fields: readonly FieldError[] | undefined;
 
   constructor(code: ErrorCode, detail: string, options: DomainErrorOptions = {}) {
     super(detail);
@@ -68,6 +78,7 @@ export class DomainError extends Error {
     this.detail = detail;
     this.retryable = options.retryable ?? false;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.fields = options.fields;
   }
 }
 

@@ -8,7 +8,7 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client
 
 import type { AppContext } from '../app-context.ts';
 import { isDatabaseUnavailable, isTransactionConflict } from '../db/database.ts';
-import { DomainError } from '../domain/errors.ts';
+import { DomainError, type FieldError } from '../domain/errors.ts';
 import {
   registerCheckoutPreviewRoutes,
   registerCheckoutSessionRoutes,
@@ -39,7 +39,7 @@ import { registerTrustRoutes } from '../features/trust/index.ts';
 import type { Environment, TrustProxy } from '../platform/config.ts';
 import { randomBase62 } from '../platform/ids.ts';
 import { loggerOptions } from '../platform/logger.ts';
-import { describeValidationError, errorBody, statusForCode } from './error-mapper.ts';
+import { describeValidationError, errorBody, fieldErrors, statusForCode } from './error-mapper.ts';
 import { findDuplicateKey } from './json-duplicate-keys.ts';
 import { findFloatSpelledInteger } from './json-number-spelling.ts';
 import { findMalformedText } from './malformed-text.ts';
@@ -254,7 +254,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
       }
       return reply
         .code(mapped.status)
-        .send(errorBody(mapped.code, mapped.detail, request.id, mapped.retryable));
+        .send(errorBody(mapped.code, mapped.detail, request.id, mapped.retryable, mapped.fields));
     },
   );
   app.setNotFoundHandler((request, reply) =>
@@ -315,6 +315,7 @@ interface MappedError {
   detail: string;
   retryable?: boolean;
   retryAfterSeconds?: number;
+  fields?: readonly FieldError[];
 }
 
 function mapError(error: FastifyError | DomainError): MappedError {
@@ -347,6 +348,7 @@ function mapError(error: FastifyError | DomainError): MappedError {
       detail: error.detail,
       ...(error.retryable && { retryable: true }),
       ...(error.retryAfterSeconds !== undefined && { retryAfterSeconds: error.retryAfterSeconds }),
+      ...(error.fields !== undefined && { fields: error.fields }),
     };
   }
   if (error.validation) {
@@ -354,6 +356,7 @@ function mapError(error: FastifyError | DomainError): MappedError {
       status: 400,
       code: 'invalid_request',
       detail: describeValidationError(error.validationContext, error.validation),
+      fields: fieldErrors(error.validationContext, error.validation),
     };
   }
   switch (error.code) {

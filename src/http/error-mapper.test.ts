@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { describeValidationError, statusForCode } from './error-mapper.ts';
+import { describeValidationError, fieldErrors, statusForCode } from './error-mapper.ts';
 
 describe('error mapper', () => {
   it('maps the spec status codes', () => {
@@ -41,5 +41,43 @@ describe('schemas agree with the domain', () => {
     const { Tier } = await import('./schemas.ts');
     const { CUSTOMER_TIERS } = await import('../domain/merchant.ts');
     expect(Tier.anyOf.map((s: { const: string }) => s.const)).toEqual([...CUSTOMER_TIERS]);
+  });
+});
+
+describe('field errors (the `errors` of a 400)', () => {
+  it('names every body field at fault once, in plain words', () => {
+    expect(
+      fieldErrors('body', [
+        { keyword: 'format', instancePath: '/email', params: { format: 'email' } },
+        { keyword: 'minLength', instancePath: '/phone', params: { limit: 10 } },
+        { keyword: 'maxLength', instancePath: '/phone', params: { limit: 20 } },
+        { keyword: 'required', instancePath: '', params: { missingProperty: 'first_name' } },
+        {
+          keyword: 'additionalProperties',
+          instancePath: '/address',
+          params: { additionalProperty: 'zip' },
+        },
+        { keyword: 'type', instancePath: '/amount', params: { type: 'integer' } },
+      ]),
+    ).toEqual([
+      { field: 'email', message: 'Enter an email address, such as name@example.com.' },
+      { field: 'phone', message: 'Enter at least 10 characters.' },
+      { field: 'first_name', message: 'This field is required.' },
+      { field: 'address.zip', message: 'This field is not accepted here.' },
+      { field: 'amount', message: 'This must be a whole number.' },
+    ]);
+  });
+  it('names no field for a query string, and at most twenty', () => {
+    expect(
+      fieldErrors('querystring', [
+        { keyword: 'type', instancePath: '/limit', params: { type: 'integer' } },
+      ]),
+    ).toEqual([]);
+    const many = Array.from({ length: 50 }, (_, i) => ({
+      keyword: 'required',
+      instancePath: '',
+      params: { missingProperty: `f${i}` },
+    }));
+    expect(fieldErrors('body', many)).toHaveLength(20);
   });
 });

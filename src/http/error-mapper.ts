@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../domain/errors.ts';
+import type { ErrorCode, FieldError } from '../domain/errors.ts';
 
 /** The single place where an error code becomes an HTTP status (spec §7.2). */
 export function statusForCode(code: ErrorCode): number {
@@ -67,6 +67,7 @@ export interface ErrorBody {
   detail: string;
   request_id: string;
   retryable?: boolean;
+  errors?: FieldError[];
 }
 
 export function errorBody(
@@ -74,10 +75,16 @@ export function errorBody(
   detail: string,
   requestId: string,
   retryable?: boolean,
+  fields?: readonly FieldError[],
 ): ErrorBody {
-  return retryable === undefined
-    ? { ok: false, code, detail, request_id: requestId }
-    : { ok: false, code, detail, request_id: requestId, retryable };
+  return {
+    ok: false,
+    code,
+    detail,
+    request_id: requestId,
+    ...(retryable !== undefined && { retryable }),
+    ...(fields !== undefined && fields.length > 0 && { errors: [...fields] }),
+  };
 }
 
 interface AjvErrorLike {
@@ -107,5 +114,97 @@ export function describeValidationError(
       return `${where} must be one of: ${JSON.stringify(first.params?.allowedValues ?? first.params?.allowedValue)}.`;
     default:
       return `${where} ${first.message ?? 'is invalid'}.`;
+  }
+}
+
+/** At most this many fields are named: a form has fewer, and a hostile body gets no echo. */
+const MAX_FIELD_ERRORS = 20;
+
+/**
+ * Every body field at fault, once each, in words a form can show beside it (issue 27 fix 3).
+ * `detail` stays the first violation in the API's terms; this is for people. Only the body's
+ * fields: a bad query string or path parameter is a caller's bug, not something typed.
+ */
+export function fieldErrors(
+  context: string | undefined,
+  errors: readonly AjvErrorLike[],
+): FieldError[] {
+  if ((context ?? 'body') !== 'body') return [];
+  const named = new Map<string, string>();
+  for (const error of errors) {
+    const base = (error.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    const child =
+      error.keyword === 'required'
+        ? String(error.params?.missingProperty)
+        : error.keyword === 'additionalProperties'
+          ? String(error.params?.additionalProperty)
+          : undefined;
+    const field = child === undefined ? base : base === '' ? child : `${base}.${child}`;
+    if (field === '' || named.has(field)) continue;
+    named.set(field, plainMessage(error));
+    if (named.size === MAX_FIELD_ERRORS) break;
+  }
+  return [...named].map(([field, message]) => ({ field, message }));
+}
+
+const FORMATS: Record<string, string> = {
+  email: 'Enter an email address, such as name@example.com.',
+  uri: 'Enter a full web address, starting with https://.',
+  'date-time': 'Enter a date and time, such as 2026-11-27T14:00:00Z.',
+  date: 'Enter a date, such as 1990-01-15.',
+  uuid: 'Enter a UUID, such as 3b241101-e2bb-4255-8caf-4136c566a962.',
+};
+
+function plainMessage(error: AjvErrorLike): string {
+  const limit = Number(error.params?.limit);
+  switch (error.keyword) {
+    case 'required':
+      return 'This field is required.';
+    case 'additionalProperties':
+      return 'This field is not accepted here.';
+    case 'format':
+      return FORMATS[String(error.params?.format)] ?? 'This is not in the expected format.';
+    case 'minLength':
+      return limit <= 1 ? 'This field is required.' : `Enter at least ${limit} characters.`;
+    case 'maxLength':
+      return `Enter at most ${limit} characters.`;
+    case 'minimum':
+      return `Enter ${limit} or more.`;
+    case 'maximum':
+      return `Enter ${limit} or less.`;
+    case 'type':
+      return `This must be ${typeInWords(String(error.params?.type))}.`;
+    case 'enum':
+    case 'const':
+      return 'Choose one of the allowed values.';
+    case 'pattern':
+      return 'This is not in the expected format.';
+    case 'minItems':
+      return `Give at least ${limit}.`;
+    case 'maxItems':
+      return `Give at most ${limit}.`;
+    case 'finite':
+      return 'Enter a number.';
+    default:
+      return 'This value is not accepted.';
+  }
+}
+
+function typeInWords(type: string): string {
+  switch (type) {
+    case 'integer':
+      return 'a whole number';
+    case 'number':
+      return 'a number';
+    case 'string':
+      return 'text';
+    case 'boolean':
+      return 'true or false';
+    case 'array':
+      return 'a list';
+    case 'object':
+      return 'an object';
+    default:
+      return `of type ${type}`;
   }
 }

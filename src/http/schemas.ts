@@ -26,6 +26,19 @@ export const ErrorResponse = Type.Object(
     detail: Type.String({ description: 'What went wrong, in words safe to show.' }),
     request_id: Type.String({ description: 'Quote this to support.' }),
     retryable: Type.Optional(Type.Boolean()),
+    errors: Type.Optional(
+      Type.Array(
+        Type.Object({
+          field: Type.String({ description: 'The body field, dotted: `email`, `address.city`.' }),
+          message: Type.String({ description: 'What is wrong with it, in words a form can show.' }),
+        }),
+        {
+          maxItems: 20,
+          description:
+            'On a 400 about what was sent: every body field at fault, once each, in plain words (`detail` names only the first). Absent when no field is to blame.',
+        },
+      ),
+    ),
   },
   { $id: 'Error', description: 'Every failure: `{ ok: false, code, detail }`.' },
 );

@@ -17,7 +17,9 @@ function makeAjv(coerce: boolean): Ajv {
     coerceTypes: coerce,
     useDefaults: true,
     removeAdditional: false,
-    allErrors: false,
+    // A body's every bad field at once (the `errors` of a 400: a form marks them all together);
+    // query strings and paths stop at the first.
+    allErrors: !coerce,
     strict: false,
   });
   addFormats(ajv);

@@ -65,8 +65,8 @@ async function startSandbox(runtime: Runtime) {
     secretKey: runtime.secrets.gatewaySecretKey,
     databaseUrl: runtime.databaseUrl,
     publicBaseUrl: `http://localhost:${config.sandboxGatewayPort}`,
+    // One URL for every event, as Paystack's dashboard has one per mode (decision 0041).
     webhookUrl: `${config.publicBaseUrl}/api/v1/webhooks/gateway`,
-    revocationWebhookUrl: `${config.publicBaseUrl}/api/v1/webhooks/payment-gateway`,
     mandateActivationDelayMs: config.sandboxMandateActivationMs,
     logLevel: config.logLevel,
   });

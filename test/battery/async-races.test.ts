@@ -9,7 +9,7 @@ import { DomainError } from '../../src/domain/errors.ts';
 import { merchantWallet } from '../../src/domain/ledger-balances.ts';
 import { collectInstallment } from '../../src/features/collections/collect.ts';
 import { chargeReference } from '../../src/features/collections/intents.ts';
-import { receiveGatewayWebhook } from '../../src/features/gateway-events/gateway-webhooks.ts';
+import { receiveGatewayEvent } from '../../src/features/gateway-events/gateway-webhooks.ts';
 import { accountBalances } from '../../src/features/money/ledger-store.ts';
 import { createPayout, sendPayout } from '../../src/features/money/payouts.ts';
 import { confirmPlan, type ConfirmPlanInput } from '../../src/features/plans/plans.ts';
@@ -482,7 +482,7 @@ describe('B6: fc.scheduler over the application, the database and the sandbox ga
             );
             const hooks = Array.from({ length: deliveries }, (_, i) =>
               race.actor(`webhook#${i + 1}`, (ctx) =>
-                receiveGatewayWebhook(ctx, webhook.body, webhook.signature),
+                receiveGatewayEvent(ctx, 'gateway', webhook.body, webhook.signature),
               ),
             );
             await race.run();
@@ -585,7 +585,9 @@ describe('B6: fc.scheduler over the application, the database and the sandbox ga
                     status: fate,
                     reason: 'Tranche payout',
                   });
-                  receipts.push(await receiveGatewayWebhook(ctx, webhook.body, webhook.signature));
+                  receipts.push(
+                    await receiveGatewayEvent(ctx, 'gateway', webhook.body, webhook.signature),
+                  );
                 }
                 return receipts;
               }),
@@ -621,7 +623,7 @@ describe('B6: fc.scheduler over the application, the database and the sandbox ga
                 amount: row.amount_kobo,
                 status: fate,
               });
-              await receiveGatewayWebhook(t.ctx, webhook.body, webhook.signature);
+              await receiveGatewayEvent(t.ctx, 'gateway', webhook.body, webhook.signature);
             }
             const final = await t.ctx.db
               .selectFrom('payouts')

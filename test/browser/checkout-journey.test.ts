@@ -44,9 +44,26 @@ describe('checkout journey through the demo store', () => {
     const email = `new-${Date.now()}@mail.test`;
     await ui.getByLabel('First name').fill('Ngozi');
     await ui.getByLabel('Last name').fill('Adeyemi');
+    // Mistyped: every field at fault is marked at once, in plain words, the first one focused.
+    await ui.getByLabel('Email').fill('ngozi-at-mail');
+    await ui.getByLabel('Phone number').fill('0803');
+    await ui.getByLabel('Password').fill(CUSTOMER_PASSWORD);
+    await ui.getByRole('button', { name: 'Create account' }).click();
+    await ui
+      .getByRole('alert')
+      .filter({ hasText: 'Please check the 2 fields marked below.' })
+      .waitFor();
+    await expect
+      .poll(() => ui.locator(':focus').getAttribute('type'), { timeout: 10_000 })
+      .toBe('email');
+    const emailField = ui.getByLabel('Email');
+    await expect.poll(() => emailField.getAttribute('aria-invalid')).toBe('true');
+    expect(await ui.getByText('Enter an email address, such as name@example.com.').count()).toBe(1);
+    expect(await ui.getByText('Enter at least 10 characters.').count()).toBe(1);
+    await screen(page, ui, 'Create your Tranche account', 'checkout-02-register-errors');
     await ui.getByLabel('Email').fill(email);
     await ui.getByLabel('Phone number').fill('08031234567');
-    await ui.getByLabel('Password').fill(CUSTOMER_PASSWORD);
+    expect(await ui.locator('[aria-invalid="true"]').count()).toBe(0);
     await screen(page, ui, 'Create your Tranche account', 'checkout-02-register');
     await ui.getByRole('button', { name: 'Create account' }).click();
 

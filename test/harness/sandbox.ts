@@ -49,8 +49,8 @@ export async function startTestSandbox(options: {
     secretKey,
     databaseUrl: options.databaseUrl,
     ...(options.webhooks !== false && {
+      // One URL for every event, as on Paystack (decision 0041).
       webhookUrl: options.webhookUrl ?? `${options.appUrl}/api/v1/webhooks/gateway`,
-      revocationWebhookUrl: `${options.appUrl}/api/v1/webhooks/payment-gateway`,
     }),
     ...(options.settleDelayMs !== undefined && { settleDelayMs: options.settleDelayMs }),
     ...(options.mandateActivationDelayMs !== undefined && {

@@ -78,6 +78,48 @@ describe('customer accounts', () => {
     expect(res.body.ok).toBe(false);
   });
 
+  it('names every field at fault at once, in plain words, beside the first one in `detail`', async () => {
+    const res = await t.http.post('/api/v1/customers/register', {
+      email: 'nope',
+      password: 'short',
+      last_name: 'B',
+      phone: '0803',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/^body/);
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'email', message: 'Enter an email address, such as name@example.com.' },
+        { field: 'password', message: 'Enter at least 8 characters.' },
+        { field: 'first_name', message: 'This field is required.' },
+        { field: 'phone', message: 'Enter at least 10 characters.' },
+      ]),
+    );
+    expect(res.body.errors).toHaveLength(4);
+    // A phone of the right length that is not a Nigerian mobile is named the same way.
+    const phone = await t.http.post('/api/v1/customers/register', {
+      email: 'x@mail.test',
+      password: 'a long customer password',
+      first_name: 'A',
+      last_name: 'B',
+      phone: '12345678901',
+    });
+    expect(phone.status).toBe(400);
+    expect(phone.body.errors).toEqual([
+      {
+        field: 'phone',
+        message: 'Enter a Nigerian mobile number, such as 0803 123 4567 or +234 803 123 4567.',
+      },
+    ]);
+    // An error about no field in particular carries no `errors`.
+    const wrong = await t.http.post('/api/v1/customers/login', {
+      email: 'nobody@mail.test',
+      password: 'not the password',
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).not.toHaveProperty('errors');
+  });
+
   it('logs in; wrong password and unknown email answer exactly alike', async () => {
     const c = await createTestCustomer(t);
     const good = await t.http.post('/api/v1/customers/login', {

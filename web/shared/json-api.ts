@@ -1,17 +1,26 @@
 // The transport under every page's API client: JSON over fetch to /api/v1 on this origin, the
 // API's `{ ok: false, code, detail }` as an ApiError, and a bearer token refreshed once on a 401.
 
+/** One field the API named as wrong (`errors[]` of a 400), for a form to show beside it. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
 /** A failed call: the API's `{ ok: false, code, detail }`, or `network_error` when nothing came back. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly detail: string;
+  /** Every field at fault, when the API named them (empty otherwise). */
+  readonly fields: readonly FieldProblem[];
 
-  constructor(status: number, code: string, detail: string) {
+  constructor(status: number, code: string, detail: string, fields: readonly FieldProblem[] = []) {
     super(detail);
     this.status = status;
     this.code = code;
     this.detail = detail;
+    this.fields = fields;
   }
 }
 
@@ -117,6 +126,7 @@ export class JsonApi {
       ok?: boolean;
       code?: string;
       detail?: string;
+      errors?: FieldProblem[];
     } | null;
     if (response.status === 401 && tokens && !retried && (await this.refresh())) {
       return this.send(method, path, body, auth, true, extraHeaders);
@@ -126,6 +136,7 @@ export class JsonApi {
         response.status,
         json?.code ?? 'unexpected_response',
         json?.detail ?? `Unexpected answer (HTTP ${response.status}).`,
+        Array.isArray(json?.errors) ? json.errors : [],
       );
     }
     return json as T;

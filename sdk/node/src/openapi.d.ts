@@ -1423,8 +1423,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Payment-method revocations from the gateway
-     * @description `charge.dispute.create`, `authorization.revoked`, `mandate.revoked`, `mandate.cancelled`, `subscription.disable`. Signed with `x-paystack-signature` (HMAC-SHA512 of the raw body with the gateway secret key). The method is marked `revoked`, loses default status, and is never charged again.
+     * Gateway events: payment-method revocations (and every other kind)
+     * @description The spec's address for `charge.dispute.create`, `authorization.revoked`, `mandate.revoked`, `mandate.cancelled`, `subscription.disable`: the method is marked `revoked`, loses default status, and is never charged again. Paystack sends every event to one URL per mode, so this address takes every kind `POST /api/v1/webhooks/gateway` takes and handles it the same way; configure either one with the gateway. Signed with `x-paystack-signature` (HMAC-SHA512 of the raw body with the gateway secret key).
      */
     post: operations['receiveGatewayRevocationWebhook'];
     delete?: never;
@@ -1443,8 +1443,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Charges and transfers from the gateway
-     * @description Signed with `x-paystack-signature`. A `charge.success` for one of our pending installment charges, or a `transfer.*` for a payout, is confirmed with the gateway's verify endpoint, then applied; duplicates and late events change nothing. Other events are acknowledged.
+     * Gateway events: charges, transfers, refunds, revocations
+     * @description The address to configure with the gateway (Paystack sends every event of a mode to one URL). Signed with `x-paystack-signature`. A `charge.success` for one of our pending installment charges, a `transfer.*` for a payout or a `refund.*` is confirmed with the gateway's verify endpoint, then applied; a revocation (`charge.dispute.create`, `authorization.revoked`, `mandate.*`, `subscription.disable`) marks the method `revoked`. Duplicates (on either address) and late events change nothing. Other events are acknowledged.
      */
     post: operations['receiveGatewayWebhook'];
     delete?: never;
@@ -1955,6 +1955,13 @@ export interface components {
       /** @description Quote this to support. */
       request_id: string;
       retryable?: boolean;
+      /** @description On a 400 about what was sent: every body field at fault, once each, in plain words (`detail` names only the first). Absent when no field is to blame. */
+      errors?: {
+        /** @description The body field, dotted: `email`, `address.city`. */
+        field: string;
+        /** @description What is wrong with it, in words a form can show. */
+        message: string;
+      }[];
     };
     PlanCountsByStatus: {
       pending_deposit: number;

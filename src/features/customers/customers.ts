@@ -59,6 +59,14 @@ export function normalizeNigerianPhone(phone: string): string {
     throw new DomainError(
       'invalid_request',
       'phone must be a Nigerian mobile number such as 08031234567 or +2348031234567.',
+      {
+        fields: [
+          {
+            field: 'phone',
+            message: 'Enter a Nigerian mobile number, such as 0803 123 4567 or +234 803 123 4567.',
+          },
+        ],
+      },
     );
   }
   return `+234${match[1]}`;
@@ -100,6 +108,14 @@ export async function registerCustomer(
       throw new DomainError(
         'email_taken',
         'An account with this email already exists. Log in instead.',
+        {
+          fields: [
+            {
+              field: 'email',
+              message: 'An account with this email already exists. Sign in instead.',
+            },
+          ],
+        },
       );
     }
     throw error;

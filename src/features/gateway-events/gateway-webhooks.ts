@@ -25,31 +25,44 @@ export interface WebhookReceipt {
   event: string;
 }
 
+/** Which of the two addresses a delivery came in on (kept with its digest, for the operator). */
+export type GatewayWebhookEndpoint = 'gateway' | 'payment-gateway';
+
 /**
- * Payment-method revocations from the gateway (spec §6.2). The signature is checked over the exact
- * raw bytes before anything is parsed; a forged body changes nothing (401). The same delivery
- * twice is recognised by the digest of its bytes and applied once. Events we do not handle are
- * acknowledged (200) and change nothing, so the gateway stops retrying them.
+ * Every event the gateway sends, on either address (decision 0041). Paystack has one webhook URL
+ * per mode and sends every event there, so both of the spec's addresses (§6.2:
+ * `/api/v1/webhooks/gateway` for charges and transfers, `/api/v1/webhooks/payment-gateway` for
+ * revocations) take every kind: configure either with Paystack and nothing is dropped. The
+ * signature is checked over the exact raw bytes before anything is parsed (401 when forged). A
+ * delivery is recognised by the digest of its bytes, whichever address it came in on. Events we
+ * do not handle are acknowledged (200) and change nothing, so the gateway stops retrying them.
  */
-export async function receiveRevocationWebhook(
+export async function receiveGatewayEvent(
   ctx: AppContext,
+  endpoint: GatewayWebhookEndpoint,
   rawBody: Buffer | undefined,
   signature: string | undefined,
 ): Promise<WebhookReceipt> {
   const { body, event } = verifiedEvent(ctx, rawBody, signature);
-  if (event.kind !== 'authorization.revoked') {
-    return { status: 'ignored', event: event.kind === 'unknown' ? event.name : event.kind };
-  }
+  if (event.kind === 'authorization.revoked') return revoke(ctx, endpoint, body, event);
+  return lookNow(ctx, endpoint, body, event);
+}
+
+/**
+ * A revocation is applied in the transaction that records its digest: the same delivery twice
+ * (or once on each address) revokes once.
+ */
+async function revoke(
+  ctx: AppContext,
+  endpoint: GatewayWebhookEndpoint,
+  body: Buffer,
+  event: Extract<GatewayEvent, { kind: 'authorization.revoked' }>,
+): Promise<WebhookReceipt> {
   const now = ctx.clock.now();
   return runWrite(ctx.db, async (tx) => {
     const recorded = await tx
       .insertInto('gateway_events')
-      .values({
-        digest: sha256Hex(body),
-        endpoint: 'payment-gateway',
-        event: event.cause,
-        received_at: now,
-      })
+      .values({ digest: sha256Hex(body), endpoint, event: event.cause, received_at: now })
       .onConflict((oc) => oc.column('digest').doNothing())
       .returning('digest')
       .executeTakeFirst();
@@ -75,24 +88,18 @@ export async function receiveRevocationWebhook(
 }
 
 /**
- * Charges and transfers from the gateway (`POST /api/v1/webhooks/gateway`). Verified over the raw
- * bytes (401 when forged), then confirmed with the gateway's verify endpoint before any value is
- * given: the webhook only says "look now". Settling is idempotent (only a pending charge moves),
- * so a duplicated or late event changes nothing twice; the body's digest is recorded afterwards
- * to tell the sender it was a duplicate.
+ * Charges, transfers and refunds: the webhook only says "look now", and the gateway's verify
+ * endpoint says what happened before any value is given. Settling is idempotent (only a pending
+ * charge moves), so a duplicated or late event changes nothing twice; the body's digest is
+ * recorded afterwards to tell the sender it was a duplicate.
  */
-export async function receiveGatewayWebhook(
+async function lookNow(
   ctx: AppContext,
-  rawBody: Buffer | undefined,
-  signature: string | undefined,
+  endpoint: GatewayWebhookEndpoint,
+  body: Buffer,
+  event: Exclude<GatewayEvent, { kind: 'authorization.revoked' }>,
 ): Promise<WebhookReceipt> {
-  const { body, event } = verifiedEvent(ctx, rawBody, signature);
-  const name =
-    event.kind === 'unknown'
-      ? event.name
-      : event.kind === 'authorization.revoked'
-        ? event.cause
-        : event.kind;
+  const name = event.kind === 'unknown' ? event.name : event.kind;
   if (
     event.kind === 'transfer.success' ||
     event.kind === 'transfer.failed' ||
@@ -104,7 +111,6 @@ export async function receiveGatewayWebhook(
       .where('reference', '=', event.transfer.reference)
       .executeTakeFirst();
     if (payout) {
-      // The webhook says "look now"; the gateway's verify says what happened.
       const verified = await ctx.gateway.verifyTransfer(payout.reference).catch(() => null);
       if (verified) {
         await applyTransferOutcome(ctx, payout.reference, {
@@ -127,23 +133,15 @@ export async function receiveGatewayWebhook(
       if (verified) await settleCharge(ctx, charge.reference, verified);
     }
   }
-  // Refunds: "look now" as well; each part is fetched from the gateway by its id.
+  // Refunds: each part is fetched from the gateway by its id.
   if (event.kind === 'refund') await refundEventReceived(ctx, event.refund);
   const recorded = await ctx.db
     .insertInto('gateway_events')
-    .values({
-      digest: sha256Hex(body),
-      endpoint: 'gateway',
-      event: name,
-      received_at: ctx.clock.now(),
-    })
+    .values({ digest: sha256Hex(body), endpoint, event: name, received_at: ctx.clock.now() })
     .onConflict((oc) => oc.column('digest').doNothing())
     .returning('digest')
     .executeTakeFirst();
   if (!recorded) return { status: 'duplicate', event: name };
-  const handled =
-    event.kind === 'charge.success' ||
-    event.kind === 'refund' ||
-    event.kind.startsWith('transfer.');
+  const handled = event.kind !== 'unknown';
   return { status: handled ? 'processed' : 'ignored', event: name };
 }

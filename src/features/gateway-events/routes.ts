@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
-import { receiveGatewayWebhook, receiveRevocationWebhook } from './gateway-webhooks.ts';
+import { receiveGatewayEvent } from './gateway-webhooks.ts';
 
 /** Inbound gateway webhooks: authenticated by signature, so not rate limited per IP. */
 export function registerGatewayWebhookRoutes(app: TypedApp, ctx: AppContext): void {
@@ -11,18 +11,18 @@ export function registerGatewayWebhookRoutes(app: TypedApp, ctx: AppContext): vo
     {
       path: '/api/v1/webhooks/payment-gateway',
       operationId: 'receiveGatewayRevocationWebhook',
-      receive: receiveRevocationWebhook,
-      summary: 'Payment-method revocations from the gateway',
+      endpoint: 'payment-gateway',
+      summary: 'Gateway events: payment-method revocations (and every other kind)',
       description:
-        '`charge.dispute.create`, `authorization.revoked`, `mandate.revoked`, `mandate.cancelled`, `subscription.disable`. Signed with `x-paystack-signature` (HMAC-SHA512 of the raw body with the gateway secret key). The method is marked `revoked`, loses default status, and is never charged again.',
+        "The spec's address for `charge.dispute.create`, `authorization.revoked`, `mandate.revoked`, `mandate.cancelled`, `subscription.disable`: the method is marked `revoked`, loses default status, and is never charged again. Paystack sends every event to one URL per mode, so this address takes every kind `POST /api/v1/webhooks/gateway` takes and handles it the same way; configure either one with the gateway. Signed with `x-paystack-signature` (HMAC-SHA512 of the raw body with the gateway secret key).",
     },
     {
       path: '/api/v1/webhooks/gateway',
       operationId: 'receiveGatewayWebhook',
-      receive: receiveGatewayWebhook,
-      summary: 'Charges and transfers from the gateway',
+      endpoint: 'gateway',
+      summary: 'Gateway events: charges, transfers, refunds, revocations',
       description:
-        "Signed with `x-paystack-signature`. A `charge.success` for one of our pending installment charges, or a `transfer.*` for a payout, is confirmed with the gateway's verify endpoint, then applied; duplicates and late events change nothing. Other events are acknowledged.",
+        "The address to configure with the gateway (Paystack sends every event of a mode to one URL). Signed with `x-paystack-signature`. A `charge.success` for one of our pending installment charges, a `transfer.*` for a payout or a `refund.*` is confirmed with the gateway's verify endpoint, then applied; a revocation (`charge.dispute.create`, `authorization.revoked`, `mandate.*`, `subscription.disable`) marks the method `revoked`. Duplicates (on either address) and late events change nothing. Other events are acknowledged.",
     },
   ] as const;
   for (const endpoint of endpoints) {
@@ -51,8 +51,9 @@ export function registerGatewayWebhookRoutes(app: TypedApp, ctx: AppContext): vo
         },
       },
       async (request) => {
-        const receipt = await endpoint.receive(
+        const receipt = await receiveGatewayEvent(
           ctx,
+          endpoint.endpoint,
           request.rawBody,
           request.headers['x-paystack-signature'],
         );

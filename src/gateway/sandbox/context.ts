@@ -13,9 +13,9 @@ export interface SandboxContext {
   faults: Faults;
   webhooks: WebhookSender;
   secretKey: string;
-  /** charge.*, transfer.*, refund.* events. */
+  /** Every event, as Paystack sends every event of a mode to one URL. */
   webhookUrl: string | undefined;
-  /** Disputes, revocations, cancellations, subscription.disable. */
+  /** Disputes, revocations, cancellations, subscription.disable, when sent elsewhere (tests). */
   revocationWebhookUrl: string | undefined;
   /** How long pending bank debits, transfers and refunds take to settle on their own. */
   settleDelayMs: number;

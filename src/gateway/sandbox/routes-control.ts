@@ -75,7 +75,11 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext)
       await updateAuthorization(ctx.pool, code, { active: false });
       await revokeMandateOf(ctx.pool, code, ctx.clock.now());
     }
-    const delivered = await ctx.webhooks.send(ctx.revocationWebhookUrl, event, data);
+    const delivered = await ctx.webhooks.send(
+      ctx.revocationWebhookUrl ?? ctx.webhookUrl,
+      event,
+      data,
+    );
     return ok('Event sent', { delivered });
   });
 

@@ -74,9 +74,12 @@ export interface SandboxGatewayOptions {
   databaseUrl: string;
   /** How browsers reach the sandbox (authorization_url, open_url); default http://localhost:<port>. */
   publicBaseUrl?: string;
-  /** charge.*, transfer.*, refund.* events are POSTed here, signed. */
+  /** Every event is POSTed here, signed, as Paystack does with a mode's one webhook URL. */
   webhookUrl?: string;
-  /** charge.dispute.create, authorization.revoked, mandate.*, subscription.disable go here. */
+  /**
+   * Sends charge.dispute.create, authorization.revoked, mandate.*, subscription.disable here
+   * instead of `webhookUrl` (a test that collects them apart). Paystack has no such setting.
+   */
   revocationWebhookUrl?: string;
   /** pino level; default `info`. */
   logLevel?: string;

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 
 import { ApiError, type Customer } from '../api.ts';
 import { Alert, Field, StepBody, StepHeading, SubmitButton } from '../ui.tsx';
@@ -20,20 +20,40 @@ export function Register(props: {
     last_name: '',
     phone: '',
   });
+  // What the API said about each field, shown beside it (issue 27 fix 3).
+  const [problems, setProblems] = useState<Partial<Record<keyof typeof fields, string>>>({});
+  const [focusRequest, setFocusRequest] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
   const { busy, error, run } = useAsyncAction({
-    describe: (caught) =>
-      caught instanceof ApiError && caught.code === 'email_taken'
+    describe: (caught) => {
+      if (caught instanceof ApiError && caught.fields.length > 0) {
+        setProblems(Object.fromEntries(caught.fields.map((p) => [p.field, p.message])));
+        setFocusRequest((n) => n + 1);
+        return caught.fields.length === 1
+          ? 'Please check the field marked below.'
+          : `Please check the ${caught.fields.length} fields marked below.`;
+      }
+      return caught instanceof ApiError && caught.code === 'email_taken'
         ? 'An account with this email already exists. Sign in instead.'
         : caught instanceof ApiError
           ? messageFor(caught)
-          : 'Registration failed.',
+          : 'Registration failed.';
+    },
     keepBusyOnSuccess: true,
   });
-  const set = (name: keyof typeof fields) => (value: string) =>
+  // The first field marked takes the focus, so a keyboard or screen reader lands on it.
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    form.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+  const set = (name: keyof typeof fields) => (value: string) => {
     setFields((current) => ({ ...current, [name]: value }));
+    setProblems((current) => ({ ...current, [name]: undefined }));
+  };
 
   async function submit(event: Event) {
     event.preventDefault();
+    setProblems({});
     await run(async () => {
       const { customer } = await api.register({
         ...fields,
@@ -50,7 +70,7 @@ export function Register(props: {
         Create your Tranche account
       </StepHeading>
       {error && <Alert>{error}</Alert>}
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={form} onSubmit={(event) => void submit(event)} noValidate>
         <div class="row">
           <Field
             label="First name"
@@ -58,6 +78,7 @@ export function Register(props: {
             required
             value={fields.first_name}
             onValue={set('first_name')}
+            error={problems.first_name}
           />
           <Field
             label="Last name"
@@ -65,6 +86,7 @@ export function Register(props: {
             required
             value={fields.last_name}
             onValue={set('last_name')}
+            error={problems.last_name}
           />
         </div>
         <Field
@@ -74,6 +96,7 @@ export function Register(props: {
           required
           value={fields.email}
           onValue={set('email')}
+          error={problems.email}
         />
         <Field
           label="Phone number"
@@ -83,6 +106,7 @@ export function Register(props: {
           required
           value={fields.phone}
           onValue={set('phone')}
+          error={problems.phone}
           hint="A Nigerian mobile number, e.g. 0803 123 4567"
         />
         <Field
@@ -93,6 +117,7 @@ export function Register(props: {
           minLength={8}
           value={fields.password}
           onValue={set('password')}
+          error={problems.password}
           hint="At least 8 characters."
         />
         <SubmitButton busy={busy} busyLabel="Creating your account…">
