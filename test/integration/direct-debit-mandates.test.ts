@@ -57,6 +57,23 @@ async function nextWebhook(event: string): Promise<{ body: string; headers: obje
   }
   throw new Error(`no ${event} webhook`);
 }
+/** Posts a received webhook to the app byte for byte, signature and all, as the gateway sent it. */
+async function forward(
+  hook: { body: string; headers: object },
+  address: 'gateway' | 'payment-gateway',
+): Promise<number> {
+  const response = await fetch(`${t.url}/api/v1/webhooks/${address}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-paystack-signature': String(
+        (hook.headers as Record<string, string>)['x-paystack-signature'],
+      ),
+    },
+    body: hook.body,
+  });
+  return response.status;
+}
 const handOver = async (event: string) =>
   handleDirectDebitEvent(
     t.ctx,
@@ -170,18 +187,7 @@ describe('Direct Debit: creation → activation → collection', () => {
     ).find((i) => i.sequence === 0);
     await collect(t, deposit?.id ?? '');
     // A direct debit answers `processing`; charge.success settles it (forwarded as sent).
-    const success = await nextWebhook('charge.success');
-    const forwarded = await fetch(`${t.url}/api/v1/webhooks/gateway`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-paystack-signature': String(
-          (success.headers as Record<string, string>)['x-paystack-signature'],
-        ),
-      },
-      body: success.body,
-    });
-    expect(forwarded.status).toBe(200);
+    expect(await forward(await nextWebhook('charge.success'), 'gateway')).toBe(200);
     const installment = await t.ctx.db
       .selectFrom('installments')
       .select('status')
@@ -306,11 +312,12 @@ describe('Direct Debit: revocation', () => {
       .select('authorization_sealed')
       .where('id', '=', methodId)
       .executeTakeFirstOrThrow();
-    // The sandbox sends it to the app's revocation URL (POST /api/v1/webhooks/payment-gateway).
     await t.sandbox.control('POST', '/_sandbox/events', {
       event: 'mandate.revoked',
       authorization_code: t.ctx.secretBox.open(row.authorization_sealed),
     });
+    // Received here; delivered to the spec's revocation address (POST …/webhooks/payment-gateway).
+    expect(await forward(await nextWebhook('mandate.revoked'), 'payment-gateway')).toBe(200);
     expect((await methods(c))[0]?.status).toBe('revoked');
   });
 });
