@@ -49,6 +49,8 @@ export interface AppSettings {
   eventStreamsPerProcess: number;
   /** An event stream is ended (the client reconnects with its cursor) after about this long. */
   eventStreamMaxAgeMs: number;
+  /** BANK_MANDATE_API (decision 0044); unset: `direct_debit`. */
+  bankMandateApi?: 'direct_debit' | 'pay_with_bank';
 }
 
 /**

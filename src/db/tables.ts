@@ -135,12 +135,15 @@ export interface PaymentMethodsTable {
   authorization_digest: string;
   gateway_signature: string | null;
   is_default: boolean;
-  status: 'active' | 'revoked';
+  /** `pending`/`failed`: a Direct Debit mandate not (or never) activated by the bank (0030). */
+  status: 'pending' | 'active' | 'revoked' | 'failed';
   revoked_at: Date | null;
   revoked_reason: string | null;
   setup_reference: string;
   created_at: Date;
   deleted_at: Date | null;
+  activated_at: Date | null;
+  activation_retried_at: Date | null;
 }
 
 export interface PaymentMethodSetupsTable {
@@ -163,6 +166,8 @@ export interface PaymentMethodSetupsTable {
   created_at: Date;
   expires_at: Date;
   updated_at: Date;
+  /** Direct Debit: the gateway's reference of the authorization request (0030). */
+  gateway_reference: string | null;
 }
 
 export interface GatewayEventsTable {

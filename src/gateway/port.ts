@@ -101,7 +101,48 @@ export type GatewayEvent =
       signature: string | null;
       transactionReference: string | null;
     }
+  | {
+      kind: 'direct_debit.authorization.created' | 'direct_debit.authorization.active';
+      mandate: GatewayMandate;
+      /** The initialize reference (`.active` only; that it is the same value is unconfirmed, §19). */
+      reference: string | null;
+    }
   | { kind: 'unknown'; name: string };
+
+// ---------------------------------------------------------------------------------------------
+// Direct Debit mandates (docs/gateway-protocol.md §13). `reusable` says nothing there: a mandate
+// is chargeable only once `active` (§13.3).
+
+export type MandateStatus = 'pending' | 'active' | 'revoked';
+
+export interface GatewayMandateInitialization {
+  /** The gateway's consent page: the customer opens it (an opaque URL, §13.2). */
+  redirectUrl: string;
+  accessCode: string;
+  /** The gateway's reference of this authorization request (its own, not ours). */
+  reference: string;
+}
+
+/** What verify and the `direct_debit.authorization.*` events say about one mandate. */
+export interface GatewayMandate {
+  /** A secret like any authorization code: store it sealed. */
+  authorizationCode: string;
+  active: boolean;
+  bank: string | null;
+  customerCode: string | null;
+  customerEmail: string | null;
+}
+
+/** One row of the mandate lists (§13.5): the only place `revoked` and the integer ids appear. */
+export interface GatewayMandateRecord {
+  authorizationId: number | null;
+  customerId: number | null;
+  authorizationCode: string;
+  /** Anything else the gateway says is `unknown` (never `active`). */
+  status: MandateStatus | 'unknown';
+  accountNumber: string | null;
+  bankCode: string | null;
+}
 
 export type RevocationCause =
   | 'charge.dispute.create'
@@ -212,6 +253,30 @@ export interface PaymentGateway {
   enableTransferOtp(): Promise<{ message: string }>;
   // --- end of transfer OTP ---
 
+  // Direct Debit mandates (§13), grouped.
+  /** POST /customer/authorization/initialize with `channel: direct_debit`, the account and address. */
+  initializeMandate(input: {
+    email: string;
+    bankCode: string;
+    accountNumber: string;
+    /** Sent whole when given; whether Paystack requires it beside `account` is unconfirmed (§13.2). */
+    address?: { street: string; city: string; state: string };
+    callbackUrl?: string;
+  }): Promise<GatewayMandateInitialization>;
+  /** GET /customer/authorization/verify/:reference; null until the customer approved (404). */
+  verifyMandate(reference: string): Promise<GatewayMandate | null>;
+  /** PUT /customer/:id/directdebit-activation-charge: asks the bank to check a stuck mandate again. */
+  retryMandateActivation(input: { customerId: number; authorizationId: number }): Promise<void>;
+  /** GET /directdebit/mandate-authorizations: one page of the integration's mandates by status. */
+  listMandates(input: {
+    status: MandateStatus;
+    cursor?: string | null;
+    perPage?: number;
+  }): Promise<{ mandates: GatewayMandateRecord[]; next: string | null }>;
+  /** GET /customer/:id/directdebit-mandate-authorizations. */
+  listCustomerMandates(customerId: number): Promise<GatewayMandateRecord[]>;
+  /** POST /customer/authorization/deactivate (any channel); false when the gateway has no such code. */
+  deactivateAuthorization(authorizationCode: string): Promise<boolean>;
   /** Checks the signature over the exact raw bytes, in constant time. */
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
   /** Parses a verified webhook body; unknown events come back as `{ kind: 'unknown' }`. */

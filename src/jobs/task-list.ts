@@ -12,7 +12,11 @@ import {
   sendPayoutTask,
   verifyPayoutTask,
 } from '../features/money/index.ts';
-import { refundVerificationChargeTask } from '../features/payment-methods/index.ts';
+import {
+  deactivateAuthorizationTask,
+  refundVerificationChargeTask,
+  syncMandatesTask,
+} from '../features/payment-methods/index.ts';
 import { sendRefundTask, verifyRefundTask } from '../features/refunds/index.ts';
 import type { JobDeps } from './deps.ts';
 import { purgeIdempotencyKeysTask } from './purge-idempotency-keys.ts';
@@ -24,6 +28,8 @@ export function taskList(deps: JobDeps): TaskList & Record<TaskName, Task> {
     expire_checkout_sessions: expireCheckoutSessionsTask(deps),
     purge_idempotency_keys: purgeIdempotencyKeysTask(deps),
     refund_verification_charge: refundVerificationChargeTask(deps),
+    deactivate_authorization: deactivateAuthorizationTask(deps),
+    sync_mandates: syncMandatesTask(deps),
     collect_installment: collectInstallmentTask(deps),
     send_payout: sendPayoutTask(deps),
     verify_payout: verifyPayoutTask(deps),
@@ -51,4 +57,6 @@ export const CRONTAB = [
   // Customer notifications falling due (reminders, e-mails held over quiet hours, retries);
   // those due at once wake the job when they are written.
   '* * * * * deliver_notifications',
+  // Direct Debit mandates: Paystack sends no revocation webhook (decision 0044).
+  '*/10 * * * * sync_mandates',
 ].join('\n');

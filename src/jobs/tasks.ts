@@ -8,6 +8,8 @@ export interface TaskPayloads {
   send_refund: { refund_id: string };
   verify_refund: { refund_id: string };
   refund_verification_charge: { reference: string };
+  deactivate_authorization: { payment_method_id: string };
+  sync_mandates: Empty;
   send_password_reset: { reset_id: string };
   deliver_notifications: Empty;
   expire_checkout_sessions: Empty;
@@ -47,6 +49,8 @@ const PAYLOAD_CHECKS: { [K in TaskName]: (task: K, payload: unknown) => TaskPayl
   send_refund: oneId('refund_id'),
   verify_refund: oneId('refund_id'),
   refund_verification_charge: oneId('reference'),
+  deactivate_authorization: oneId('payment_method_id'),
+  sync_mandates: nothing,
   send_password_reset: oneId('reset_id'),
   deliver_notifications: nothing,
   expire_checkout_sessions: nothing,

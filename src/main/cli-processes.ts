@@ -67,6 +67,7 @@ async function startSandbox(runtime: Runtime) {
     publicBaseUrl: `http://localhost:${config.sandboxGatewayPort}`,
     // One URL for every event, as Paystack's dashboard has one per mode (decision 0041).
     webhookUrl: `${config.publicBaseUrl}/api/v1/webhooks/gateway`,
+    mandateActivationDelayMs: config.sandboxMandateActivationMs,
     logLevel: config.logLevel,
   });
 }

@@ -105,6 +105,7 @@ export async function openRuntime(
       eventStreamsPerKey: config.eventStreamsPerKey,
       eventStreamsPerProcess: config.eventStreamsPerProcess,
       eventStreamMaxAgeMs: config.eventStreamMaxAgeMs,
+      bankMandateApi: config.bankMandateApi,
     },
   });
   return {

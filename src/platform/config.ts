@@ -40,7 +40,9 @@ export interface Config {
   gatewayBaseUrl: string | undefined;
   gatewaySecretKey: string | undefined;
   gatewayTimeoutMs: number;
+  bankMandateApi: 'direct_debit' | 'pay_with_bank';
   sandboxGatewayPort: number;
+  sandboxMandateActivationMs: number;
   authCacheTtlMs: number;
   webhookTimeoutMs: number;
   webhookConcurrency: number;
@@ -209,6 +211,12 @@ export const SETTINGS = {
     min: 100,
     description: 'Timeout of every gateway call; a timed-out charge stays pending until verified.',
   },
+  BANK_MANDATE_API: {
+    default: 'direct_debit',
+    values: ['direct_debit', 'pay_with_bank'],
+    description:
+      "How bank mandates are set up (decision 0044). `direct_debit`: Paystack's Direct Debit API, a consent page, then the bank activates the mandate. `pay_with_bank`: the older ₦50 pay-with-bank charge with OTP steps, whose authorization Paystack marks not reusable; kept for tests of those steps.",
+  },
   AUTH_CACHE_TTL_MS: {
     default: 30_000,
     min: 0,
@@ -219,6 +227,12 @@ export const SETTINGS = {
     default: 4010,
     min: 0,
     description: 'Port of the sandbox gateway when it is used.',
+  },
+  SANDBOX_MANDATE_ACTIVATION_MS: {
+    default: 5_000,
+    min: 0,
+    description:
+      'How long the sandbox gateway keeps an approved Direct Debit mandate pending before the bank activates it (its test accounts: docs/sandbox.md).',
   },
   WEBHOOK_TIMEOUT_MS: {
     default: 10_000,
@@ -424,7 +438,9 @@ export function loadConfig(env: Env = process.env): Config {
     gatewayBaseUrl: url('GATEWAY_BASE_URL')?.replace(/\/+$/, ''),
     gatewaySecretKey: secret('GATEWAY_SECRET_KEY'),
     gatewayTimeoutMs: int('GATEWAY_TIMEOUT_MS'),
+    bankMandateApi: oneOf('BANK_MANDATE_API'),
     sandboxGatewayPort: int('SANDBOX_GATEWAY_PORT'),
+    sandboxMandateActivationMs: int('SANDBOX_MANDATE_ACTIVATION_MS'),
     authCacheTtlMs: int('AUTH_CACHE_TTL_MS'),
     webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS'),
     webhookConcurrency: int('WEBHOOK_CONCURRENCY'),

@@ -6,6 +6,7 @@ import { PaystackGateway } from '../../src/gateway/paystack/adapter.ts';
 import { GatewayError, type PaymentGateway } from '../../src/gateway/port.ts';
 import { createTestDatabase } from '../harness/database.ts';
 import {
+  decideMandate,
   payOnCardPage,
   startTestSandbox,
   TEST_CARDS,
@@ -140,6 +141,70 @@ describe('gateway contract (Paystack adapter)', () => {
     ).rejects.toMatchObject({ kind: 'rejected' });
   });
 
+  describe('Direct Debit mandates (gateway-protocol.md §13), both ways', () => {
+    const address = { street: '1 Marina', city: 'Lagos', state: 'Lagos' };
+
+    it('initializes an authorization request with a consent page; verify is null (404) before approval', async () => {
+      const started = await gateway.initializeMandate({
+        email,
+        bankCode: '057',
+        accountNumber: '0000000010',
+        address,
+      });
+      expect(started.redirectUrl).toMatch(/^https?:\/\//);
+      expect(started.reference).not.toBe('');
+      expect(await gateway.verifyMandate(started.reference)).toBeNull();
+    });
+
+    it('refuses a bank outside the direct-debit list as a rejection', async () => {
+      await expect(
+        gateway.initializeMandate({ email, bankCode: '999', accountNumber: '0000000010', address }),
+      ).rejects.toMatchObject({ kind: 'rejected' });
+    });
+
+    it('lists mandates by status, one page with a cursor or none', async () => {
+      for (const status of ['pending', 'active', 'revoked'] as const) {
+        const page = await gateway.listMandates({ status, perPage: 5 });
+        expect(page.mandates.length).toBeLessThanOrEqual(5);
+        for (const mandate of page.mandates) expect(mandate.status).toBe(status);
+        expect(page.next === null || typeof page.next === 'string').toBe(true);
+      }
+    });
+
+    it('deactivating an unknown authorization code says so (false), not an outage', async () => {
+      expect(await gateway.deactivateAuthorization('AUTH_doesnotexist')).toBe(false);
+    });
+
+    it('maps both mandate webhooks; `reusable` alone never makes a mandate chargeable', () => {
+      const data = (active: boolean) => ({
+        authorization_code: 'AUTH_dd1',
+        active,
+        channel: 'direct_debit',
+        card_type: 'mandate',
+        bank: 'Zenith Bank',
+        reusable: true,
+        customer: { code: 'CUS_1', email },
+        ...(active && { reference: 'ref-1' }),
+      });
+      const created = gateway.parseWebhook(
+        Buffer.from(
+          JSON.stringify({ event: 'direct_debit.authorization.created', data: data(false) }),
+        ),
+      );
+      expect(created).toMatchObject({
+        kind: 'direct_debit.authorization.created',
+        mandate: { authorizationCode: 'AUTH_dd1', active: false, customerEmail: email },
+        reference: null,
+      });
+      const active = gateway.parseWebhook(
+        Buffer.from(
+          JSON.stringify({ event: 'direct_debit.authorization.active', data: data(true) }),
+        ),
+      );
+      expect(active).toMatchObject({ mandate: { active: true }, reference: 'ref-1' });
+    });
+  });
+
   describe.runIf(!external)(
     'flows that need the sandbox test data (scriptable card page, fixed accounts)',
     () => {
@@ -191,6 +256,111 @@ describe('gateway contract (Paystack adapter)', () => {
         expect(done.step).toBe('success');
         expect(done.transaction?.authorization?.reusable).toBe(true);
         expect((await gateway.checkPendingCharge(reference)).step).toBe('success');
+      });
+
+      it('mandate: consent page → created (inactive) → active after the delay → listed → charged (processing → success) → deactivated → revoked', async () => {
+        const control = sandbox?.control ?? (() => Promise.reject(new Error('no sandbox')));
+        const started = await gateway.initializeMandate({
+          email,
+          bankCode: '057',
+          accountNumber: '0000000010',
+          address: { street: '1 Marina', city: 'Lagos', state: 'Lagos' },
+        });
+        const page = await fetch(started.redirectUrl);
+        expect(page.status).toBe(200);
+        expect(await page.text()).toMatch(/Authorize direct debit/);
+        expect((await decideMandate(started.redirectUrl, 'approve')).status).toBe(200);
+        const approved = await gateway.verifyMandate(started.reference);
+        expect(approved).toMatchObject({ active: false, customerEmail: email });
+        const code = approved?.authorizationCode ?? '';
+        // Approved is not chargeable: the charge is refused until the mandate is active.
+        await expect(
+          gateway.chargeAuthorization({
+            email,
+            amountKobo: 10_000,
+            authorizationCode: code,
+            reference: ref('ct-dd-early'),
+            metadata: {},
+          }),
+        ).rejects.toMatchObject({ kind: 'rejected' });
+        const pending = await gateway.listMandates({ status: 'pending' });
+        const record = pending.mandates.find((m) => m.authorizationCode === code);
+        expect(record).toMatchObject({ status: 'pending', accountNumber: '0000000010' });
+        // The activation charge on a pending mandate is accepted ("queued for retry").
+        await gateway.retryMandateActivation({
+          customerId: record?.customerId ?? 0,
+          authorizationId: record?.authorizationId ?? 0,
+        });
+
+        await control('POST', '/_sandbox/settle');
+        expect(await gateway.verifyMandate(started.reference)).toMatchObject({ active: true });
+        const listed = await gateway.listCustomerMandates(record?.customerId ?? 0);
+        expect(listed.find((m) => m.authorizationCode === code)?.status).toBe('active');
+
+        const reference = ref('ct-dd-charge');
+        const charge = await gateway.chargeAuthorization({
+          email,
+          amountKobo: 25_000,
+          authorizationCode: code,
+          reference,
+          metadata: {},
+        });
+        expect(charge.status).toBe('pending'); // `processing`: settled later (§13.7)
+        await control('POST', '/_sandbox/settle');
+        expect(await gateway.verifyTransaction(reference)).toMatchObject({ status: 'success' });
+
+        expect(await gateway.deactivateAuthorization(code)).toBe(true);
+        const revoked = await gateway.listMandates({ status: 'revoked' });
+        expect(revoked.mandates.some((m) => m.authorizationCode === code)).toBe(true);
+      });
+
+      it('mandate: the failing account stays pending, even after an activation charge', async () => {
+        const control = sandbox?.control ?? (() => Promise.reject(new Error('no sandbox')));
+        const started = await gateway.initializeMandate({
+          email,
+          bankCode: '058',
+          accountNumber: '0000000011',
+          address: { street: '1 Marina', city: 'Lagos', state: 'Lagos' },
+        });
+        await decideMandate(started.redirectUrl, 'approve');
+        const code = (await gateway.verifyMandate(started.reference))?.authorizationCode;
+        const record = (await gateway.listMandates({ status: 'pending' })).mandates.find(
+          (m) => m.authorizationCode === code,
+        );
+        await gateway.retryMandateActivation({
+          customerId: record?.customerId ?? 0,
+          authorizationId: record?.authorizationId ?? 0,
+        });
+        await control('POST', '/_sandbox/settle');
+        expect(await gateway.verifyMandate(started.reference)).toMatchObject({ active: false });
+      });
+
+      it('mandate: the revoked-later account activates, then shows `revoked` in the lists (no webhook)', async () => {
+        const control = sandbox?.control ?? (() => Promise.reject(new Error('no sandbox')));
+        const started = await gateway.initializeMandate({
+          email,
+          bankCode: '033',
+          accountNumber: '0000000012',
+          address: { street: '1 Marina', city: 'Lagos', state: 'Lagos' },
+        });
+        await decideMandate(started.redirectUrl, 'approve');
+        const code = (await gateway.verifyMandate(started.reference))?.authorizationCode;
+        await control('POST', '/_sandbox/settle');
+        const revoked = await gateway.listMandates({ status: 'revoked' });
+        expect(revoked.mandates.some((m) => m.authorizationCode === code)).toBe(true);
+        expect(await gateway.verifyMandate(started.reference)).toMatchObject({ active: false });
+      });
+
+      it('mandate: declined on the consent page never verifies', async () => {
+        const started = await gateway.initializeMandate({
+          email,
+          bankCode: '057',
+          accountNumber: '0000000010',
+          address: { street: '1 Marina', city: 'Lagos', state: 'Lagos' },
+        });
+        expect((await decideMandate(started.redirectUrl, 'decline')).status).toBe(200);
+        expect(await gateway.verifyMandate(started.reference)).toBeNull();
+        expect((await decideMandate(started.redirectUrl, 'approve')).status).toBe(409);
       });
 
       it('faults: a 500 and a timeout are `unavailable`, never a rejection', async () => {

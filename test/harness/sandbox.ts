@@ -40,6 +40,8 @@ export async function startTestSandbox(options: {
   settleDelayMs?: number;
   /** Where charge, transfer and refund webhooks go instead of the app (a test that replays them). */
   webhookUrl?: string;
+  /** How long an approved Direct Debit mandate stays pending (sandbox default). */
+  mandateActivationDelayMs?: number;
 }): Promise<TestSandbox> {
   const secretKey = `sk_test_sandbox${randomBase62(24)}`;
   const gateway = await startSandboxGateway({
@@ -51,6 +53,9 @@ export async function startTestSandbox(options: {
       webhookUrl: options.webhookUrl ?? `${options.appUrl}/api/v1/webhooks/gateway`,
     }),
     ...(options.settleDelayMs !== undefined && { settleDelayMs: options.settleDelayMs }),
+    ...(options.mandateActivationDelayMs !== undefined && {
+      mandateActivationDelayMs: options.mandateActivationDelayMs,
+    }),
     logLevel: 'silent',
   });
   return {
@@ -100,6 +105,19 @@ export async function payOnCardPage(
     throw new Error(`card page answered ${response.status} without a redirect`);
   }
   return location;
+}
+
+/** Answers the sandbox's Direct Debit consent page as its form would (`approve` or `decline`). */
+export async function decideMandate(
+  redirectUrl: string,
+  decision: 'approve' | 'decline',
+): Promise<{ status: number; location: string | null }> {
+  const response = await fetch(redirectUrl, {
+    method: 'POST',
+    body: new URLSearchParams({ decision }),
+    redirect: 'manual',
+  });
+  return { status: response.status, location: response.headers.get('location') };
 }
 
 export const TEST_CARDS = {

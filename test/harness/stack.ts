@@ -63,6 +63,9 @@ export async function startStack(options: {
     STORE_PORT: String(storePort),
     DEMO_STORE: options.demoStore ? 'on' : 'off',
     LOG_LEVEL: 'warn',
+    // The browser suites written before Direct Debit drive the pay-with-bank steps; a Direct
+    // Debit suite passes BANK_MANDATE_API=direct_debit (production's default, decision 0044).
+    BANK_MANDATE_API: 'pay_with_bank',
     ...options.env,
   };
   delete env.REDIS_URL;

@@ -90,6 +90,9 @@ export async function startTestApp(
       eventStreamsPerKey: 5,
       eventStreamsPerProcess: 100,
       eventStreamMaxAgeMs: 900_000,
+      // The suites written before Direct Debit drive the pay-with-bank steps (submit_otp …);
+      // Direct Debit tests ask for `direct_debit`, production's default (decision 0044).
+      bankMandateApi: 'pay_with_bank',
       ...options.settings,
     },
   });
@@ -156,7 +159,12 @@ export async function startTestAppWithSandbox(
     /** Livemode comes from the gateway key. */
     settings?: Partial<Omit<AppSettings, 'gatewayLivemode'>>;
     /** The sandbox's own webhooks, where they go, and its settlement delay (startTestSandbox). */
-    sandbox?: { webhooks?: boolean; settleDelayMs?: number; webhookUrl?: string };
+    sandbox?: {
+      webhooks?: boolean;
+      settleDelayMs?: number;
+      webhookUrl?: string;
+      mandateActivationDelayMs?: number;
+    };
   } = {},
 ): Promise<TestAppWithSandbox> {
   const database = await createTestDatabase();

@@ -230,7 +230,13 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
                 <AddCard onLinked={methodLinked} onBack={() => setStep({ kind: 'method' })} />
               )}
               {step.kind === 'add_bank' && (
-                <BankMandate onLinked={methodLinked} onBack={() => setStep({ kind: 'method' })} />
+                <BankMandate
+                  onLinked={methodLinked}
+                  onBack={() => setStep({ kind: 'method' })}
+                  waitForActivation
+                  otherwiseLabel="Pay with a card instead"
+                  onOtherwise={() => setStep({ kind: 'add_card' })}
+                />
               )}
               {step.kind === 'review' && choice && preview && method && (
                 <ReviewAndConfirm

@@ -1347,7 +1347,7 @@ export interface paths {
     put?: never;
     /**
      * Start a bank direct-debit mandate
-     * @description Answers the first `next_action`: `submit_otp`, or `open_url` with a `url` to open in a popup (then call verify).
+     * @description Answers the first `next_action`. With Direct Debit (the default, decision 0044): `open_url` with the gateway's consent page to open in a popup, then call verify: `success` with the method, whose `status` is `pending` until the bank activates the mandate (up to 24 hours) and `active` after. With pay-with-bank: `submit_otp` and the other steps. `address` is passed to the gateway's Direct Debit request when given.
      */
     post: operations['initiateBankMandate'];
     delete?: never;
@@ -2543,10 +2543,10 @@ export interface components {
       exp_year: string | null;
       is_default: boolean;
       /**
-       * @description `revoked`: the bank or gateway withdrew it; it is never charged.
+       * @description `active`: usable. `pending`: a bank mandate the customer approved that the bank has not activated yet (up to 24 hours); it cannot back a plan until it is active. `failed`: the bank never activated the mandate. `revoked`: the bank or gateway withdrew it. Only `active` methods are ever charged.
        * @enum {string}
        */
-      status: 'active' | 'revoked';
+      status: 'pending' | 'active' | 'revoked' | 'failed';
       /** Format: date-time */
       created_at: string;
     };
@@ -6719,7 +6719,7 @@ export interface operations {
            *           "exp_month": "12",
            *           "exp_year": "2030",
            *           "is_default": true,
-           *           "status": "active",
+           *           "status": "pending",
            *           "created_at": "2026-11-21T10:00:00.000Z"
            *         }
            *       ],
@@ -6912,7 +6912,12 @@ export interface operations {
          * @example {
          *       "bank_code": "058",
          *       "account_number": "0123456789",
-         *       "is_default": false
+         *       "is_default": false,
+         *       "address": {
+         *         "street": "text",
+         *         "city": "text",
+         *         "state": "text"
+         *       }
          *     }
          */
         'application/json': {
@@ -6921,6 +6926,11 @@ export interface operations {
           account_number: string;
           /** @default false */
           is_default?: boolean;
+          address?: {
+            street: string;
+            city: string;
+            state: string;
+          };
         };
       };
     };

@@ -5,7 +5,7 @@ import type { GatewayEvent } from '../../gateway/port.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { settleCharge } from '../collections/index.ts';
 import { applyTransferOutcome } from '../money/index.ts';
-import { revokeByAuthorization } from '../payment-methods/index.ts';
+import { handleDirectDebitEvent, revokeByAuthorization } from '../payment-methods/index.ts';
 import { refundEventReceived } from '../refunds/index.ts';
 
 /** Checks the signature over the exact raw bytes before anything is parsed (401 when forged). */
@@ -135,6 +135,8 @@ async function lookNow(
   }
   // Refunds: each part is fetched from the gateway by its id.
   if (event.kind === 'refund') await refundEventReceived(ctx, event.refund);
+  // A Direct Debit mandate approved or now chargeable: also a cue, checked with the gateway.
+  await handleDirectDebitEvent(ctx, event);
   const recorded = await ctx.db
     .insertInto('gateway_events')
     .values({ digest: sha256Hex(body), endpoint, event: name, received_at: ctx.clock.now() })

@@ -2,6 +2,7 @@ import type { AppContext } from '../../app-context.ts';
 import { runWrite } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import { lockCustomerMethods, promoteNextDefault } from './defaults.ts';
+import { enqueueDeactivation } from './direct-debit.ts';
 
 /** Removes the method from the customer's list; kept (hidden) for the records of what it paid. */
 export async function deletePaymentMethod(
@@ -32,5 +33,7 @@ export async function deletePaymentMethod(
       .where('id', '=', methodId)
       .execute();
     if (target.is_default) await promoteNextDefault(tx, methods, methodId);
+    // Removed here, removed at the gateway too (gateway-protocol.md §18 item 1): after commit.
+    await enqueueDeactivation(tx, methodId);
   });
 }

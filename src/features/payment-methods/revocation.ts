@@ -19,7 +19,8 @@ export async function revokeByAuthorization(
     .selectFrom('payment_methods')
     .select(['id', 'customer_id', 'is_default'])
     .where('authorization_digest', '=', sha256Hex(authorizationCode))
-    .where('status', '=', 'active')
+    // A Direct Debit mandate can be revoked before the bank activated it (decision 0044).
+    .where('status', 'in', ['active', 'pending'])
     // By id, NO KEY (ARCHITECTURE.md, "Lock order"): a charge being recorded with the method
     // checks its foreign key (FOR KEY SHARE) and need not wait for us.
     .orderBy('id')

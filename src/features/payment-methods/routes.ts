@@ -17,6 +17,7 @@ import { listMandateBanks } from './bank-list.ts';
 import { initializeCard, verifyCard } from './card-flow.ts';
 import { setDefaultPaymentMethod } from './defaults.ts';
 import { deletePaymentMethod } from './deletion.ts';
+import { initiateDirectDebitMandate, usesDirectDebit, verifyBankMandate } from './direct-debit.ts';
 import { continueBankMandate, initiateBankMandate } from './mandate-flow.ts';
 import { MandateStep, PaymentMethod } from './schemas.ts';
 import { listPaymentMethods } from './view.ts';
@@ -232,12 +233,26 @@ function initiateBankMandateRoute(app: TypedApp, ctx: AppContext): void {
         tags,
         summary: 'Start a bank direct-debit mandate',
         description:
-          'Answers the first `next_action`: `submit_otp`, or `open_url` with a `url` to open in a popup (then call verify).',
+          "Answers the first `next_action`. With Direct Debit (the default, decision 0044): `open_url` with the gateway's consent page to open in a popup, then call verify: `success` with the method, whose `status` is `pending` until the bank activates the mandate (up to 24 hours) and `active` after. With pay-with-bank: `submit_otp` and the other steps. `address` is passed to the gateway's Direct Debit request when given.",
         security,
         headers: IdempotencyHeader,
         params: Type.Object({ customer_id: CustomerId }, Strict),
         body: Type.Object(
-          { bank_code: BankCode, account_number: AccountNumber, is_default: IsDefault },
+          {
+            bank_code: BankCode,
+            account_number: AccountNumber,
+            is_default: IsDefault,
+            address: Type.Optional(
+              Type.Object(
+                {
+                  street: Type.String({ minLength: 1, maxLength: 200 }),
+                  city: Type.String({ minLength: 1, maxLength: 100 }),
+                  state: Type.String({ minLength: 1, maxLength: 100 }),
+                },
+                Strict,
+              ),
+            ),
+          },
           Strict,
         ),
         response: { 200: MandateStep, ...errorResponses, ...paymentErrorResponses },
@@ -255,11 +270,18 @@ function initiateBankMandateRoute(app: TypedApp, ctx: AppContext): void {
         200,
         async () => ({
           ok: true as const,
-          ...(await initiateBankMandate(ctx, customerId, {
-            bankCode: b.bank_code,
-            accountNumber: b.account_number,
-            isDefault: b.is_default ?? false,
-          })),
+          ...(usesDirectDebit(ctx)
+            ? await initiateDirectDebitMandate(ctx, customerId, {
+                bankCode: b.bank_code,
+                accountNumber: b.account_number,
+                isDefault: b.is_default ?? false,
+                ...(b.address && { address: b.address }),
+              })
+            : await initiateBankMandate(ctx, customerId, {
+                bankCode: b.bank_code,
+                accountNumber: b.account_number,
+                isDefault: b.is_default ?? false,
+              })),
         }),
       );
     },
@@ -305,19 +327,17 @@ function bankMandateStepRoute(
         customerKeyOwner(b.customer_id),
         200,
         async () => {
-          const step = await continueBankMandate(
-            ctx,
-            b.customer_id,
-            kind,
-            {
-              reference: b.reference,
-              bankCode: b.bank_code,
-              bankName: b.bank_name,
-              accountNumber: b.account_number,
-              isDefault: b.is_default ?? false,
-            },
-            value,
-          );
+          const input = {
+            reference: b.reference,
+            bankCode: b.bank_code,
+            bankName: b.bank_name,
+            accountNumber: b.account_number,
+            isDefault: b.is_default ?? false,
+          };
+          const step =
+            kind === 'verify'
+              ? await verifyBankMandate(ctx, b.customer_id, input)
+              : await continueBankMandate(ctx, b.customer_id, kind, input, value);
           return { ok: true as const, ...step };
         },
       );

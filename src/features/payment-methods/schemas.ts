@@ -14,9 +14,18 @@ export const PaymentMethod = Type.Object(
     exp_month: Type.Union([Type.String(), Type.Null()]),
     exp_year: Type.Union([Type.String(), Type.Null()]),
     is_default: Type.Boolean(),
-    status: Type.Union([Type.Literal('active'), Type.Literal('revoked')], {
-      description: '`revoked`: the bank or gateway withdrew it; it is never charged.',
-    }),
+    status: Type.Union(
+      [
+        Type.Literal('pending'),
+        Type.Literal('active'),
+        Type.Literal('revoked'),
+        Type.Literal('failed'),
+      ],
+      {
+        description:
+          '`active`: usable. `pending`: a bank mandate the customer approved that the bank has not activated yet (up to 24 hours); it cannot back a plan until it is active. `failed`: the bank never activated the mandate. `revoked`: the bank or gateway withdrew it. Only `active` methods are ever charged.',
+      },
+    ),
     created_at: Type.String({ format: 'date-time' }),
   },
   { $id: 'PaymentMethod' },

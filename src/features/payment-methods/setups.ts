@@ -33,6 +33,7 @@ export async function insertSetup(
     | 'created_at'
     | 'expires_at'
     | 'updated_at'
+    | 'gateway_reference'
   >,
 ): Promise<void> {
   // With the setup, in its transaction, the sweep of its verification charge (decision 0042).
@@ -49,6 +50,7 @@ async function insertSetupRow(
     .insertInto('payment_method_setups')
     .values({
       ...values,
+      gateway_reference: null,
       status: 'initializing',
       next_action: null,
       failure_reason: null,

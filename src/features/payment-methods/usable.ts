@@ -18,10 +18,19 @@ export async function assertUsablePaymentMethod(
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!method) throw notFound('Payment method');
+  if (method.status === 'pending') {
+    // Decision 0044: a plan waits for an active mandate; it is never confirmed on a pending one.
+    throw new DomainError(
+      'payment_method_unusable',
+      'This bank mandate is not active yet: your bank is still activating it (up to 24 hours). Pay with a card now, or wait until it is active.',
+    );
+  }
   if (method.status !== 'active') {
     throw new DomainError(
       'payment_method_unusable',
-      'This payment method was revoked; choose another.',
+      method.status === 'failed'
+        ? 'Your bank did not activate this mandate; choose another method.'
+        : 'This payment method was revoked; choose another.',
     );
   }
 }

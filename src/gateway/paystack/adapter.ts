@@ -4,6 +4,9 @@ import {
   type GatewayBank,
   GatewayError,
   type GatewayEvent,
+  type GatewayMandate,
+  type GatewayMandateInitialization,
+  type GatewayMandateRecord,
   type GatewayRefund,
   type GatewayTransaction,
   type GatewayTransfer,
@@ -14,6 +17,8 @@ import {
   mapBank,
   mapBankChargeProgress,
   mapEvent,
+  mapMandate,
+  mapMandateRecord,
   mapRefund,
   mapTransaction,
   mapTransfer,
@@ -22,6 +27,9 @@ import {
 import type {
   WireBank,
   WireChargeStep,
+  WireMandate,
+  WireMandateInitialization,
+  WireMandateRecord,
   WireRefund,
   WireTransaction,
   WireTransfer,
@@ -273,6 +281,95 @@ export class PaystackGateway implements PaymentGateway {
     return data.map((wire) => mapRefund({ transaction_reference: transactionReference, ...wire }));
   }
 
+  // Direct Debit mandates (gateway-protocol.md §13).
+
+  async initializeMandate(
+    input: Parameters<PaymentGateway['initializeMandate']>[0],
+  ): Promise<GatewayMandateInitialization> {
+    const { data } = await this.client.request<WireMandateInitialization>(
+      'POST',
+      '/customer/authorization/initialize',
+      {
+        email: input.email,
+        channel: 'direct_debit',
+        ...(input.callbackUrl !== undefined && { callback_url: input.callbackUrl }),
+        // All-or-nothing objects (§13.2): both are sent whole.
+        account: { number: input.accountNumber, bank_code: toPaystackBankCode(input.bankCode) },
+        ...(input.address !== undefined && { address: input.address }),
+      },
+    );
+    if (!data.redirect_url || !data.reference) {
+      throw new GatewayError('unavailable', 'gateway gave no redirect_url or reference');
+    }
+    return {
+      redirectUrl: data.redirect_url,
+      accessCode: data.access_code ?? '',
+      reference: data.reference,
+    };
+  }
+
+  async verifyMandate(reference: string): Promise<GatewayMandate | null> {
+    try {
+      const { data } = await this.client.request<WireMandate>(
+        'GET',
+        `/customer/authorization/verify/${encodeURIComponent(reference)}`,
+      );
+      return mapMandate(data);
+    } catch (error) {
+      // 404 "Authorization does not exist or does not belong to integration": not approved yet.
+      if (error instanceof GatewayError && error.kind === 'not_found') return null;
+      throw error;
+    }
+  }
+
+  async retryMandateActivation(input: { customerId: number; authorizationId: number }) {
+    await this.client.request<unknown>(
+      'PUT',
+      `/customer/${input.customerId}/directdebit-activation-charge`,
+      { authorization_id: input.authorizationId },
+    );
+  }
+
+  async listMandates(
+    input: Parameters<PaymentGateway['listMandates']>[0],
+  ): Promise<{ mandates: GatewayMandateRecord[]; next: string | null }> {
+    const query = new URLSearchParams({
+      status: input.status,
+      per_page: String(input.perPage ?? 100),
+    });
+    if (input.cursor) query.set('cursor', input.cursor);
+    const { data, meta } = await this.client.request<WireMandateRecord[]>(
+      'GET',
+      `/directdebit/mandate-authorizations?${query.toString()}`,
+    );
+    const next =
+      typeof meta === 'object' && meta !== null && 'next' in meta && typeof meta.next === 'string'
+        ? meta.next || null
+        : null;
+    return { mandates: mapMandateRecords(data), next };
+  }
+
+  async listCustomerMandates(customerId: number): Promise<GatewayMandateRecord[]> {
+    const { data } = await this.client.request<WireMandateRecord[]>(
+      'GET',
+      `/customer/${customerId}/directdebit-mandate-authorizations`,
+    );
+    return mapMandateRecords(data);
+  }
+
+  async deactivateAuthorization(authorizationCode: string): Promise<boolean> {
+    try {
+      await this.client.request<unknown>('POST', '/customer/authorization/deactivate', {
+        authorization_code: authorizationCode,
+      });
+      return true;
+    } catch (error) {
+      // 404 "Authorization code not found.": nothing left to deactivate.
+      if (error instanceof GatewayError && error.kind === 'not_found') return false;
+      throw error;
+    }
+  }
+
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean {
     if (!signature || !/^[0-9a-f]{128}$/i.test(signature)) return false;
     return constantTimeEqual(hmacSha512Hex(this.secretKey, rawBody), signature.toLowerCase());
@@ -287,4 +384,10 @@ export class PaystackGateway implements PaymentGateway {
     }
     return mapEvent(body);
   }
+}
+
+function mapMandateRecords(data: unknown): GatewayMandateRecord[] {
+  return (Array.isArray(data) ? (data as WireMandateRecord[]) : [])
+    .map(mapMandateRecord)
+    .filter((m): m is GatewayMandateRecord => m !== null);
 }

@@ -51,7 +51,7 @@ export class PaystackClient {
     method: 'GET' | 'POST' | 'PUT',
     path: string,
     body?: object,
-  ): Promise<{ data: T; message: string; httpStatus: number }> {
+  ): Promise<{ data: T; message: string; httpStatus: number; meta?: unknown }> {
     // One deadline for the whole call, 429 waits and retries included: no call outlives its timeout.
     const deadline = Date.now() + this.timeoutMs;
     const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -106,7 +106,7 @@ export class PaystackClient {
         envelope.code ?? null,
       );
     }
-    return { data: envelope.data as T, message, httpStatus: response.status };
+    return { data: envelope.data as T, message, httpStatus: response.status, meta: envelope.meta };
   }
 
   /**

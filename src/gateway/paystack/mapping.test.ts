@@ -5,6 +5,9 @@ import {
   mapBankChargeStep,
   mapChargeStatus,
   mapEvent,
+  mapMandate,
+  mapMandateRecord,
+  mapMandateStatus,
   mapRefundStatus,
   mapTransaction,
   mapTransferStatus,
@@ -152,5 +155,47 @@ describe('tolerant parsing of the documented quirks', () => {
       name: 'paymentrequest.success',
     });
     expect(mapEvent('nonsense')).toEqual({ kind: 'unknown', name: '' });
+  });
+
+  it('Direct Debit: only `active: true` makes a mandate chargeable; unknown list statuses are never active', () => {
+    // The documented `.created` sample has reusable: true with active: false (§13.3).
+    expect(
+      mapMandate({ authorization_code: 'AUTH_m', active: false, reusable: true } as never),
+    ).toMatchObject({ active: false });
+    expect(mapMandate({ authorization_code: 'AUTH_m', active: 'true' } as never)?.active).toBe(
+      false,
+    );
+    expect(mapMandate({ active: true })).toBeNull();
+    for (const raw of ['pending', 'active', 'revoked']) expect(mapMandateStatus(raw)).toBe(raw);
+    for (const raw of ['inactive', 'ACTIVE', '', null, undefined]) {
+      expect(mapMandateStatus(raw)).toBe('unknown');
+    }
+    expect(
+      mapMandateRecord({
+        id: 7,
+        status: 'revoked',
+        authorization_id: 7,
+        authorization_code: 'AUTH_r',
+        bank_code: '00103',
+        customer: { id: 42 },
+      }),
+    ).toEqual({
+      authorizationId: 7,
+      customerId: 42,
+      authorizationCode: 'AUTH_r',
+      status: 'revoked',
+      accountNumber: null,
+      bankCode: '103',
+    });
+    expect(
+      mapEvent({
+        event: 'direct_debit.authorization.active',
+        data: { authorization_code: 'AUTH_a', active: true, reference: 'r1' },
+      }),
+    ).toMatchObject({ kind: 'direct_debit.authorization.active', reference: 'r1' });
+    expect(mapEvent({ event: 'direct_debit.authorization.created', data: {} })).toEqual({
+      kind: 'unknown',
+      name: 'direct_debit.authorization.created',
+    });
   });
 });

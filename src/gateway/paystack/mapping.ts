@@ -5,9 +5,12 @@ import type {
   GatewayAuthorization,
   GatewayBank,
   GatewayEvent,
+  GatewayMandate,
+  GatewayMandateRecord,
   GatewayRefund,
   GatewayTransaction,
   GatewayTransfer,
+  MandateStatus,
   RefundStatus,
   RevocationCause,
   TransferStatus,
@@ -16,6 +19,8 @@ import type {
   WireAuthorization,
   WireBank,
   WireChargeStep,
+  WireMandate,
+  WireMandateRecord,
   WireRefund,
   WireTransaction,
   WireTransfer,
@@ -247,6 +252,50 @@ interface WireEventData extends WireTransaction, WireTransfer {
   transaction?: { reference?: string; authorization?: WireAuthorization | null } | null;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Direct Debit mandates (gateway-protocol.md §13).
+
+/** `pending`, `active`, `revoked` are documented (§13.3); anything else is `unknown`, never `active`. */
+export function mapMandateStatus(raw: string | null | undefined): MandateStatus | 'unknown' {
+  switch (raw) {
+    case 'pending':
+    case 'active':
+    case 'revoked':
+      return raw;
+    default:
+      return 'unknown';
+  }
+}
+
+/** Null without an authorization code. Only `active: true` makes a mandate chargeable. */
+export function mapMandate(wire: WireMandate | null | undefined): GatewayMandate | null {
+  const code = text(wire?.authorization_code);
+  if (!wire || !code) return null;
+  return {
+    authorizationCode: code,
+    active: wire.active === true,
+    bank: text(wire.bank),
+    customerCode: text(wire.customer?.code),
+    customerEmail: text(wire.customer?.email),
+  };
+}
+
+export function mapMandateRecord(wire: WireMandateRecord): GatewayMandateRecord | null {
+  const code = text(wire.authorization_code);
+  if (!code) return null;
+  const id = (v: number | null | undefined) =>
+    typeof v === 'number' && Number.isSafeInteger(v) ? v : null;
+  const bankCode = text(wire.bank_code);
+  return {
+    authorizationId: id(wire.authorization_id),
+    customerId: id(wire.customer?.id),
+    authorizationCode: code,
+    status: mapMandateStatus(wire.status),
+    accountNumber: text(wire.account_number),
+    bankCode: bankCode === null ? null : fromPaystackBankCode(bankCode),
+  };
+}
+
 /** Maps a parsed webhook body. Unknown events (and malformed known ones) stay `unknown`. */
 export function mapEvent(body: unknown): GatewayEvent {
   if (typeof body !== 'object' || body === null) return { kind: 'unknown', name: '' };
@@ -262,6 +311,15 @@ export function mapEvent(body: unknown): GatewayEvent {
       return { kind: name, transfer: mapTransfer(d) };
     }
     if (name.startsWith('refund.')) return { kind: 'refund', refund: mapRefund(d) };
+    if (
+      name === 'direct_debit.authorization.created' ||
+      name === 'direct_debit.authorization.active'
+    ) {
+      const wire = data as WireMandate;
+      const mandate = mapMandate(wire);
+      if (mandate) return { kind: name, mandate, reference: text(wire.reference) };
+      return { kind: 'unknown', name };
+    }
   } catch {
     return { kind: 'unknown', name };
   }

@@ -73,3 +73,35 @@ export interface WireRefund {
   transaction?: { reference?: string } | string | number | null;
   transaction_reference?: string | null;
 }
+
+// Direct Debit (gateway-protocol.md §13).
+
+export interface WireMandateInitialization {
+  redirect_url?: string | null;
+  access_code?: string | null;
+  reference?: string | null;
+}
+
+/** The verify answer (§13.3) and the `direct_debit.authorization.*` event data alike. */
+export interface WireMandate {
+  authorization_code?: string | null;
+  active?: boolean | null;
+  bank?: string | null;
+  channel?: string | null;
+  reference?: string | null;
+  customer?: { code?: string | null; email?: string | null } | null;
+}
+
+export interface WireMandateRecord {
+  id?: number | null;
+  status?: string | null;
+  authorization_id?: number | null;
+  authorization_code?: string | null;
+  account_number?: string | null;
+  bank_code?: string | null;
+  customer?: { id?: number | null } | null;
+}
+
+export interface WireMandatePageMeta {
+  next?: string | null;
+}

@@ -19,6 +19,8 @@ export interface SandboxContext {
   revocationWebhookUrl: string | undefined;
   /** How long pending bank debits, transfers and refunds take to settle on their own. */
   settleDelayMs: number;
+  /** How long an approved Direct Debit mandate stays `pending` before the bank activates it. */
+  mandateActivationDelayMs: number;
   /** Known only once the server listens (port 0). */
   publicBaseUrl(): string;
   /** Tells the settlement scheduler that something is now due at `at`. */

@@ -229,3 +229,24 @@ const PAGE_HEADERS = {
 export function sendPage(reply: FastifyReply, statusCode: number, html: string): FastifyReply {
   return reply.code(statusCode).headers(PAGE_HEADERS).send(html);
 }
+
+/** The Direct Debit consent page at the initialize `redirect_url` (fact sheet §13.2). */
+export function mandateConsentPage(options: {
+  action: string;
+  email: string;
+  bankName: string;
+  accountNumber: string;
+}): string {
+  return layout(
+    'Authorize a direct debit',
+    `<h1>Authorize a direct debit</h1>
+<p class="muted">For ${escapeHtml(options.email)}</p>
+<p>Allow this merchant to debit <strong>${escapeHtml(options.bankName)}</strong> account
+<strong>******${escapeHtml(options.accountNumber.slice(-4))}</strong> when payments fall due.</p>
+<p class="muted">Your bank then checks the account with a ₦50 debit that is refunded, and activates the mandate. This can take up to 24 hours.</p>
+<form method="post" action="${escapeHtml(options.action)}">
+<button type="submit" name="decision" value="approve">Authorize direct debit</button>
+<button type="submit" name="decision" value="decline" class="secondary">Decline</button>
+</form>`,
+  );
+}

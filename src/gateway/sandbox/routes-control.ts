@@ -19,6 +19,7 @@ import {
   latestSuccessfulTransactionFor,
   updateAuthorization,
 } from './store.ts';
+import { revokeMandateOf } from './store-mandates.ts';
 import { summarise } from './store-settlement.ts';
 import type { CardBehaviour } from './test-data.ts';
 
@@ -72,6 +73,7 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext)
     }
     if (deactivatesAuthorization(event)) {
       await updateAuthorization(ctx.pool, code, { active: false });
+      await revokeMandateOf(ctx.pool, code, ctx.clock.now());
     }
     const delivered = await ctx.webhooks.send(
       ctx.revocationWebhookUrl ?? ctx.webhookUrl,

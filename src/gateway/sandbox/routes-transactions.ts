@@ -25,6 +25,7 @@ import {
   updateTransaction,
   upsertCustomer,
 } from './store.ts';
+import { revokeMandateOf } from './store-mandates.ts';
 import { cardOutcome } from './test-data.ts';
 
 function authorizationGone(): SandboxError {
@@ -175,6 +176,8 @@ function authorizationDeactivateRoute(app: FastifyInstance, ctx: SandboxContext)
     const code = requiredString(fields, 'authorization_code', 'Authorization code is required');
     const updated = await updateAuthorization(ctx.pool, code, { active: false });
     if (updated === undefined) throw new SandboxError(404, 'Authorization code not found.');
+    // A Direct Debit mandate's authorization: the mandate lists show it `revoked` from now on.
+    await revokeMandateOf(ctx.pool, code, ctx.clock.now());
     return { status: true, message: 'Authorization has been deactivated' };
   });
 }

@@ -13,10 +13,14 @@
  *   GET  /refund/:id                             GET  /refund?transaction=
  *   POST /transfer/finalize_transfer             POST /transfer/resend_otp
  *   POST /transfer/disable_otp|disable_otp_finalize|enable_otp
+ *   POST /customer/authorization/initialize      GET  /customer/authorization/verify/:reference
+ *   PUT  /customer/:id/directdebit-activation-charge
+ *   GET  /customer/:id/directdebit-mandate-authorizations   GET /directdebit/mandate-authorizations
  *
  * Hosted pages (no key), what `authorization_url` and `open_url` point to:
  *   GET  /checkout/:access_code    card form, then PIN / phone / OTP / bank-approval steps
  *   GET  /bank-auth/:reference     Approve / Decline page for pay-with-bank `open_url`
+ *   GET  /mandate/:access_code     Direct Debit consent page (the initialize `redirect_url`)
  *
  * Scripted card payments, without a browser: one form POST performs every step at once.
  *
@@ -50,6 +54,7 @@ import { registerBankRoutes } from './routes-banks.ts';
 import { registerChargeRoutes } from './routes-charge.ts';
 import { registerCheckoutRoutes } from './routes-checkout.ts';
 import { registerControlRoutes } from './routes-control.ts';
+import { registerMandateRoutes } from './routes-mandates.ts';
 import { registerRefundRoutes } from './routes-refunds.ts';
 import { registerTransactionRoutes } from './routes-transactions.ts';
 import { registerTransferOtpRoutes } from './routes-transfer-otp.ts';
@@ -87,6 +92,8 @@ export interface SandboxGatewayOptions {
   transferOtpRequired?: boolean;
   /** How long a transfer waits for its OTP before it is `abandoned`; default 30 minutes. */
   transferOtpAbandonMs?: number;
+  /** How long an approved Direct Debit mandate stays `pending` before it activates; default 5000 ms. */
+  mandateActivationDelayMs?: number;
 }
 
 export interface SandboxGateway {
@@ -96,6 +103,8 @@ export interface SandboxGateway {
 
 const DEFAULT_SETTLE_DELAY_MS = 1_000;
 const DEFAULT_TRANSFER_OTP_ABANDON_MS = 30 * 60_000;
+/** Long enough to see "pending activation" in the checkout, short enough to wait for. */
+const DEFAULT_MANDATE_ACTIVATION_DELAY_MS = 5_000;
 
 function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && 'statusCode' in error;
@@ -184,6 +193,8 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
     webhookUrl: options.webhookUrl,
     revocationWebhookUrl: options.revocationWebhookUrl,
     settleDelayMs: options.settleDelayMs ?? DEFAULT_SETTLE_DELAY_MS,
+    mandateActivationDelayMs:
+      options.mandateActivationDelayMs ?? DEFAULT_MANDATE_ACTIVATION_DELAY_MS,
     publicBaseUrl: () => publicBaseUrl ?? '',
     scheduleSettlement: (at) => scheduler.wake(at),
     transferOtp: {
@@ -210,6 +221,7 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
   registerTransferOtpRoutes(app, ctx);
   registerRefundRoutes(app, ctx);
   registerControlRoutes(app, ctx);
+  registerMandateRoutes(app, ctx);
 
   const host = options.host ?? '127.0.0.1';
   try {

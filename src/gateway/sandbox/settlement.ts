@@ -8,12 +8,15 @@ import {
 } from './charges.ts';
 import { type SandboxContext, settleTime } from './context.ts';
 import { inDbTransaction } from './db.ts';
+import { mandateEventData } from './routes-mandates.ts';
 import {
   getCustomer,
   getTransactionById,
   type TransactionRow,
+  updateAuthorization,
   updateTransaction,
 } from './store.ts';
+import { claimDueMandates, updateMandate } from './store-mandates.ts';
 import { markRefundProcessed, processedRefundAmount, type RefundRow } from './store-refunds.ts';
 import { claimDue, makeEverythingDue } from './store-settlement.ts';
 import { getRecipientById, type TransferRow, updateTransfer } from './store-transfers.ts';
@@ -143,12 +146,69 @@ async function settleRefunds(ctx: SandboxContext, now: Date): Promise<SettleResu
   };
 }
 
+/**
+ * The bank's own moves on Direct Debit mandates: `pending` → `active` (the ₦50 check passed; a
+ * `direct_debit.authorization.active` webhook), and for the revoked-later account `active` →
+ * `revoked` one activation delay later, with no webhook (Paystack documents none, §13.6).
+ */
+async function settleMandates(ctx: SandboxContext, now: Date): Promise<SettleResult> {
+  const activated = await inDbTransaction(ctx.pool, async (db) => {
+    const due = await claimDueMandates(db, now);
+    const announced = [];
+    for (const row of due) {
+      if (row.authorization_code === null) continue;
+      if (row.settle_status === 'revoked') {
+        await updateAuthorization(db, row.authorization_code, { active: false });
+        await updateMandate(
+          db,
+          row.id,
+          { status: 'revoked', settle_at: null, settle_status: null },
+          now,
+        );
+        continue;
+      }
+      if (row.status !== 'pending') {
+        await updateMandate(db, row.id, { settle_at: null, settle_status: null }, now);
+        continue;
+      }
+      await updateAuthorization(db, row.authorization_code, { active: true });
+      const revokeLater = row.scenario === 'revoked_later';
+      const mandate = await updateMandate(
+        db,
+        row.id,
+        {
+          status: 'active',
+          settle_at: revokeLater ? new Date(now.getTime() + ctx.mandateActivationDelayMs) : null,
+          settle_status: revokeLater ? 'revoked' : null,
+        },
+        now,
+      );
+      announced.push({ mandate, customer: await getCustomer(db, row.customer_id) });
+    }
+    return { count: due.length, announced };
+  });
+  for (const { mandate } of activated.announced) {
+    if (mandate.settle_at !== null) ctx.scheduleSettlement(mandate.settle_at);
+  }
+  return {
+    settled: activated.count,
+    deliveries: activated.announced.map(({ mandate, customer }) =>
+      ctx.webhooks.send(
+        ctx.webhookUrl,
+        'direct_debit.authorization.active',
+        mandateEventData(mandate, customer, mandate.authorization_code ?? '', true),
+      ),
+    ),
+  };
+}
+
 /** Settles everything due at `now`. */
 export async function settleDue(ctx: SandboxContext, now: Date): Promise<SettleResult> {
   const results = [
     await settleTransactions(ctx, now),
     await settleTransfers(ctx, now),
     await settleRefunds(ctx, now),
+    await settleMandates(ctx, now),
   ];
   return {
     settled: results.reduce((sum, r) => sum + r.settled, 0),

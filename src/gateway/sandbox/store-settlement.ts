@@ -28,6 +28,7 @@ export async function nextSettleAt(q: Queryable): Promise<Date | null> {
        SELECT min(settle_at) AS next FROM sandbox_gateway.transactions WHERE settle_at IS NOT NULL
        UNION ALL SELECT min(settle_at) FROM sandbox_gateway.transfers WHERE settle_at IS NOT NULL
        UNION ALL SELECT min(settle_at) FROM sandbox_gateway.refunds WHERE settle_at IS NOT NULL
+       UNION ALL SELECT min(settle_at) FROM sandbox_gateway.mandates WHERE settle_at IS NOT NULL
      ) due`,
   );
   return result.rows[0]?.next ?? null;
@@ -38,7 +39,7 @@ export async function nextSettleAt(q: Queryable): Promise<Date | null> {
  * waiting for its OTP: its abandonment is brought forward by POST /_sandbox/transfer-otp/abandon.
  */
 export async function makeEverythingDue(q: Queryable, now: Date): Promise<void> {
-  for (const table of ['transactions', 'transfers', 'refunds'] as const) {
+  for (const table of ['transactions', 'transfers', 'refunds', 'mandates'] as const) {
     await q.query(
       `UPDATE sandbox_gateway.${table} SET settle_at = $1 WHERE settle_at IS NOT NULL AND settle_at > $1${table === 'transfers' ? " AND status <> 'otp'" : ''}`,
       [now],

@@ -292,3 +292,48 @@ export function transferScenario(accountNumber: string): TransferScenario {
   if (accountNumber.endsWith('8888')) return 'reversed';
   return 'success';
 }
+
+// ---------------------------------------------------------------------------------------------
+// Direct Debit mandates (fact sheet §13)
+
+/**
+ * What happens after the customer approves a mandate on the consent page, by account number (at
+ * any direct-debit bank):
+ * - `activates`: `pending`, then `active` (+ `direct_debit.authorization.active`) after the
+ *   activation delay;
+ * - `activation_fails`: stays `pending`; the bank's ₦50 check never passes, and an activation
+ *   charge retry fails the same way (Paystack documents no failure event, §13.4);
+ * - `revoked_later`: activates like `activates`, then the bank revokes it one activation delay
+ *   later: `revoked` in the mandate lists, the authorization deactivated, and no webhook (Paystack
+ *   documents none, §13.6).
+ */
+export type MandateScenario = 'activates' | 'activation_fails' | 'revoked_later';
+
+export const TEST_MANDATE_ACCOUNTS: readonly {
+  accountNumber: string;
+  scenario: MandateScenario;
+  description: string;
+}[] = [
+  {
+    accountNumber: '0000000010',
+    scenario: 'activates',
+    description: 'approve → pending → active after the activation delay',
+  },
+  {
+    accountNumber: '0000000011',
+    scenario: 'activation_fails',
+    description: 'approve → pending for good (the activation check fails)',
+  },
+  {
+    accountNumber: '0000000012',
+    scenario: 'revoked_later',
+    description: 'approve → active → revoked by the bank one delay later (no webhook)',
+  },
+];
+
+/** Any other account activates. */
+export function mandateScenario(accountNumber: string): MandateScenario {
+  return (
+    TEST_MANDATE_ACCOUNTS.find((a) => a.accountNumber === accountNumber)?.scenario ?? 'activates'
+  );
+}

@@ -22,6 +22,7 @@ export function PaymentMethodChooser(props: {
 }) {
   const { api, customer } = useCheckout();
   const [methods, setMethods] = useState<Method[]>();
+  const [waiting, setWaiting] = useState<Method[]>([]);
   const [selected, setSelected] = useState(props.selected);
   const [error, setError] = useState<string>();
 
@@ -31,6 +32,8 @@ export function PaymentMethodChooser(props: {
       (all) => {
         const usable = all.filter((m) => m.status === 'active');
         setMethods(usable);
+        // Decision 0044: a mandate the bank has not activated cannot pay for a plan yet.
+        setWaiting(all.filter((m) => m.status === 'pending'));
         setSelected((s) => s ?? (usable.find((m) => m.is_default) ?? usable[0])?.id);
       },
       (caught: unknown) =>
@@ -81,6 +84,18 @@ export function PaymentMethodChooser(props: {
         )}
         {methods && methods.length === 0 && (
           <p>Add a debit card or a bank account to pay for this plan.</p>
+        )}
+        {waiting.length > 0 && (
+          <div class="notice" role="status">
+            {waiting.map((m) => (
+              <p key={m.id}>
+                <strong>{m.label}: pending activation.</strong> Your bank has not activated this
+                direct debit yet (it can take up to 24 hours), so it cannot pay for this plan. Pay
+                with a card now; you can move the plan to this account from your dashboard once it
+                is active.
+              </p>
+            ))}
+          </div>
         )}
         <div class="actions">
           <button class="button secondary" type="button" onClick={props.onAddCard}>

@@ -65,7 +65,11 @@ export function MethodsSection() {
 
   function linked(method: Method) {
     setMode('list');
-    setDone(`${method.label} was added.`);
+    setDone(
+      method.status === 'pending'
+        ? `${method.label} was added. Your bank is activating the direct debit (up to 24 hours); come back to this page to see it active.`
+        : `${method.label} was added.`,
+    );
     void load();
   }
 
@@ -92,12 +96,18 @@ export function MethodsSection() {
                 {method.label}
                 {method.is_default && <span class="badge">Default</span>}
                 {method.status === 'revoked' && <span class="badge danger">Withdrawn</span>}
+                {method.status === 'pending' && <span class="badge">Pending activation</span>}
+                {method.status === 'failed' && <span class="badge danger">Not activated</span>}
               </h2>
             </div>
             <p class="card-lead">
               {methodText(method)}
               {method.status === 'revoked' &&
                 '. Your bank or card issuer withdrew it: it is never charged again.'}
+              {method.status === 'pending' &&
+                '. You authorized this direct debit; your bank is activating it (a ₦50 check, refunded; up to 24 hours). It can pay for plans once active.'}
+              {method.status === 'failed' &&
+                '. Your bank did not activate this direct debit: it is never charged. Delete it and try another account or a card.'}
             </p>
             {inUse?.methodId === method.id && <MethodInUse method={method} plans={plans} />}
             <div class="inline-actions">

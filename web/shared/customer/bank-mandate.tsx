@@ -12,7 +12,8 @@ type MandateState =
   | { kind: 'account' }
   | { kind: 'otp' | 'birthday' | 'phone'; reference: string; text: string | null }
   | { kind: 'open_url'; reference: string; text: string | null; url: string }
-  | { kind: 'pending'; reference: string; text: string | null };
+  | { kind: 'pending'; reference: string; text: string | null }
+  | { kind: 'activating'; reference: string; text: string | null; method: Method };
 
 const STEP_FIELD = {
   otp: {
@@ -43,8 +44,18 @@ const POLL_MS = 2000;
 /**
  * A direct-debit mandate on a bank account, through whatever the bank asks for next
  * (`next_action`): an OTP, a birthday, a phone number, approval on its own page, or waiting.
+ * A Direct Debit mandate is saved `pending` once approved and is usable only when the bank has
+ * activated it (decision 0044): with `waitForActivation` (the checkout) this step waits for
+ * that and offers a card meanwhile; without it (the dashboard) the pending method is handed on.
  */
-export function BankMandate(props: { onLinked: (method: Method) => void; onBack: () => void }) {
+export function BankMandate(props: {
+  onLinked: (method: Method) => void;
+  onBack: () => void;
+  waitForActivation?: boolean;
+  /** Shown while waiting for activation: how to go on without it (e.g. "Pay with a card"). */
+  otherwiseLabel?: string;
+  onOtherwise?: () => void;
+}) {
   const { api, customer, sandbox } = useCustomerContext();
   const [banks, setBanks] = useState<Bank[]>();
   const [bankCode, setBankCode] = useState('');
@@ -80,9 +91,22 @@ export function BankMandate(props: { onLinked: (method: Method) => void; onBack:
     setAnswer('');
     const { reference, display_text: text } = result;
     switch (result.next_action) {
-      case 'success':
-        if (result.data) props.onLinked(result.data);
+      case 'success': {
+        const method = result.data;
+        if (!method) return;
+        if (method.status === 'failed' || method.status === 'revoked') {
+          setState({ kind: 'account' });
+          return setError(
+            `${method.label}: your bank did not activate this direct debit. Try another account or a card.`,
+          );
+        }
+        if (method.status === 'pending' && props.waitForActivation) {
+          setState({ kind: 'activating', reference, text, method });
+          return waitForActivation(reference);
+        }
+        props.onLinked(method);
         return;
+      }
       case 'submit_otp':
         return setState({ kind: 'otp', reference, text });
       case 'submit_birthday':
@@ -109,6 +133,20 @@ export function BankMandate(props: { onLinked: (method: Method) => void; onBack:
           if (caught instanceof ApiError && caught.code === 'setup_pending') return undefined;
           throw caught;
         }
+      },
+      POLL_MS,
+      follow,
+      failed,
+    );
+  }
+
+  /** Approved but not active: ask again until the bank has activated it (or refused). */
+  function waitForActivation(reference: string) {
+    poller.current?.stop();
+    poller.current = poll(
+      async () => {
+        const result = await api.mandateStep('verify', { ...echo, reference });
+        return result.data?.status === 'pending' ? undefined : result;
       },
       POLL_MS,
       follow,
@@ -227,6 +265,29 @@ export function BankMandate(props: { onLinked: (method: Method) => void; onBack:
           <button class="button secondary" type="button" onClick={() => poller.current?.now()}>
             I have approved it
           </button>
+        </>
+      )}
+      {state.kind === 'activating' && (
+        <>
+          <p class="notice" role="status">
+            <strong>{state.method.label}: pending activation.</strong> You authorized the direct
+            debit. Your bank now checks the account with a ₦50 debit that is refunded, then
+            activates the mandate. That usually takes minutes but can take up to 24 hours, and
+            nothing can be debited from it until then.
+          </p>
+          <Spinner label="Waiting for your bank to activate the mandate…" />
+          {props.otherwiseLabel && (
+            <button
+              class="button secondary"
+              type="button"
+              onClick={() => {
+                poller.current?.stop();
+                (props.onOtherwise ?? props.onBack)();
+              }}
+            >
+              {props.otherwiseLabel}
+            </button>
+          )}
         </>
       )}
       {state.kind === 'pending' && (

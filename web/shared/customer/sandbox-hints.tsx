@@ -5,6 +5,7 @@ import {
   TEST_BANK_BIRTHDAY,
   TEST_BANK_OTP,
   TEST_CARDS,
+  TEST_MANDATE_ACCOUNTS,
 } from '../../../src/gateway/sandbox/test-data.ts';
 
 /** Sandbox BVNs: "221" and any 8 digits, born 1990-01-15 (src/identity/sandbox.ts). */
@@ -56,6 +57,15 @@ export function BankHint() {
           <li key={account.accountNumber}>
             bank <code>{account.bankCode}</code> account <code>{account.accountNumber}</code>:{' '}
             {account.description}
+          </li>
+        ))}
+      </ul>
+      <strong>Direct debit</strong> (a consent page, then the bank activates it), at any listed
+      bank:
+      <ul>
+        {TEST_MANDATE_ACCOUNTS.map((account) => (
+          <li key={account.accountNumber}>
+            account <code>{account.accountNumber}</code>: {account.description}
           </li>
         ))}
       </ul>
