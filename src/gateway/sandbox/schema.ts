@@ -117,6 +117,11 @@ CREATE TABLE IF NOT EXISTS sandbox_gateway.refunds (
 CREATE INDEX IF NOT EXISTS refunds_transaction_id ON sandbox_gateway.refunds (transaction_id);
 CREATE INDEX IF NOT EXISTS refunds_settle_at
   ON sandbox_gateway.refunds (settle_at) WHERE settle_at IS NOT NULL;
+
+-- Partial debits (README "Partial debits"): what a partial debit asked for, and the balance of a
+-- limited-funds card (null: unlimited).
+ALTER TABLE sandbox_gateway.transactions ADD COLUMN IF NOT EXISTS requested_amount bigint;
+ALTER TABLE sandbox_gateway.authorizations ADD COLUMN IF NOT EXISTS balance bigint;
 `;
 
 export async function ensureSandboxSchema(pool: pg.Pool): Promise<void> {

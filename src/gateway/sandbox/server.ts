@@ -48,6 +48,7 @@ import { registerBankRoutes } from './routes-banks.ts';
 import { registerChargeRoutes } from './routes-charge.ts';
 import { registerCheckoutRoutes } from './routes-checkout.ts';
 import { registerControlRoutes } from './routes-control.ts';
+import { registerPartialDebitRoutes } from './routes-partial-debit.ts';
 import { registerRefundRoutes } from './routes-refunds.ts';
 import { registerTransactionRoutes } from './routes-transactions.ts';
 import { registerTransferRoutes } from './routes-transfers.ts';
@@ -193,6 +194,7 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
   registerTransferRoutes(app, ctx);
   registerRefundRoutes(app, ctx);
   registerControlRoutes(app, ctx);
+  registerPartialDebitRoutes(app, ctx);
 
   const host = options.host ?? '127.0.0.1';
   try {
