@@ -9,6 +9,11 @@ export const Installment = Type.Object(
       description:
         'Kobo taken off this installment by refunds before it was collected (amount + refunded is what the schedule set).',
     }),
+    partially_paid: Type.Integer({
+      description:
+        'Kobo collected on this installment by partial debits (decision 0045); `amount` is what it still owes. 0 for most installments.',
+      examples: [0],
+    }),
     due_at: Type.String({ format: 'date-time' }),
     status: Type.String({
       description: 'scheduled, processing, failed, paid, cancelled',
