@@ -102,7 +102,8 @@ const PAYLOADS: Record<WebhookEventType, { summary: string; data: TSchema }> = {
           { $id: 'WebhookPartialPayment' },
         ),
         amount_remaining: Type.Integer({
-          description: "Still owed on the installment (its `amount` now); `payment.amount` + this = `payment.requested_amount`.",
+          description:
+            'Still owed on the installment (its `amount` now); `payment.amount` + this = `payment.requested_amount`.',
           examples: [215987],
         }),
         next_retry_at: Type.Union([Timestamp, Type.Null()], {

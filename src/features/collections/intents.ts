@@ -213,10 +213,7 @@ export async function recordIntents(
  * run that dies after this resumes the charge as the partial debit it was, and settlement knows
  * the floor it may accept. A crash before it leaves a full charge, which is what is sent then.
  */
-export async function markPartialDebits(
-  ctx: AppContext,
-  intents: Iterable<Intent>,
-): Promise<void> {
+export async function markPartialDebits(ctx: AppContext, intents: Iterable<Intent>): Promise<void> {
   const marked: { reference: string; atLeastKobo: number }[] = [];
   for (const intent of intents) {
     if (!intent.fresh) continue;

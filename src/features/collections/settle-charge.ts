@@ -1,8 +1,8 @@
 import type { AppContext } from '../../app-context.ts';
-import { runWrite } from '../../db/write.ts';
-import { paymentCollectedEntry } from '../../domain/ledger.ts';
 import type { Tx } from '../../db/database.ts';
 import type { ChargeRow, InstallmentRow, PaymentPlanRow } from '../../db/schema.ts';
+import { runWrite } from '../../db/write.ts';
+import { paymentCollectedEntry } from '../../domain/ledger.ts';
 import { type CollectedSplit, splitCollected } from '../../domain/partial-debit.ts';
 import { type CollectionOutcome, decideAfterFailedAttempt } from '../../domain/plan.ts';
 import type { GatewayTransaction } from '../../gateway/port.ts';
