@@ -156,7 +156,7 @@ export interface paths {
     head?: never;
     /**
      * Update merchant settings
-     * @description Send only the fields to change; `null` clears `webhook_url`, `settlement_account` or `allowed_checkout_origins`. `webhook_url` is per mode: a secret key sets its own mode’s (test events go to the test URL, live events to the live one); the dashboard token says which with `?livemode=true|false`. The other settings are shared by both modes. New default constraints apply to sessions created afterwards. `allowed_checkout_origins`: up to 20 exact origins (`https://host[:port]`, or `http://localhost[:port]` / `http://127.0.0.1[:port]` for development; no path, wildcard or credentials) allowed to embed the checkout; stored normalised and de-duplicated; empty means any site may embed it.
+     * @description Send only the fields to change; `null` clears `webhook_url`, `settlement_account` or `allowed_checkout_origins`. `webhook_url` is per mode: a secret key sets its own mode’s (test events go to the test URL, live events to the live one); the dashboard token says which with `?livemode=true|false`. The other settings are shared by both modes. New default constraints apply to sessions created afterwards. `allowed_checkout_origins`: up to 20 exact origins (`https://host[:port]`, or `http://localhost[:port]` / `http://127.0.0.1[:port]` for development; no path, wildcard or credentials) allowed to embed the checkout; stored normalised and de-duplicated; empty means any site may embed it. `partial_debit_floor_pct`: 10–90 turns partial debits on for automatic retries, `null` turns them off (400 `invalid_request` outside the range).
      */
     patch: operations['updateMerchantSettings'];
     trace?: never;
@@ -1661,6 +1661,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'payment.partial': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.partial
+     * @description An automatic retry took part of an overdue installment by partial debit (decision 0045): the rest is still owed and retried.
+     */
+    post: operations['paymentPartialWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   'payment_plan.installment_paid': {
     parameters: {
       query?: never;
@@ -2093,6 +2113,12 @@ export interface components {
        *     ]
        */
       allowed_checkout_origins: string[];
+      /**
+       * @description Partial debits on automatic retries (decision 0045): the least share, in percent of what an overdue installment still owes, that a retry may collect from a Mastercard or Verve card holding less than the whole. Null: off.
+       * @example null
+       * @example 50
+       */
+      partial_debit_floor_pct: number | null;
       /** Format: date-time */
       created_at: string;
     };
@@ -2355,6 +2381,11 @@ export interface components {
       amount: number;
       /** @description Kobo taken off this installment by refunds before it was collected (amount + refunded is what the schedule set). */
       refunded: number;
+      /**
+       * @description Kobo collected on this installment by partial debits (decision 0045); `amount` is what it still owes. 0 for most installments.
+       * @example 0
+       */
+      partially_paid: number;
       /** Format: date-time */
       due_at: string;
       /**
@@ -2588,6 +2619,57 @@ export interface components {
       /** @example Insufficient Funds */
       failure_message: string | null;
     };
+    PaymentPartialEventData: {
+      payment_plan: components['schemas']['PaymentPlan'];
+      installment: components['schemas']['Installment'];
+      payment: components['schemas']['WebhookPartialPayment'];
+      /**
+       * @description Still owed on the installment (its `amount` now); `payment.amount` + this = `payment.requested_amount`.
+       * @example 215987
+       */
+      amount_remaining: number;
+      /**
+       * Format: date-time
+       * @description Null when this was the last attempt (the plan then defaults).
+       */
+      next_retry_at: string | null;
+      final_attempt: boolean;
+    };
+    WebhookPartialPayment: {
+      /**
+       * @description Our gateway reference for this attempt.
+       * @example chg-inst0aA-1
+       */
+      reference: string;
+      /** @example 1 */
+      attempt: number;
+      /**
+       * @description What was collected, in kobo; the fee is 2.5% of this.
+       * @example 409013
+       */
+      amount: number;
+      /**
+       * @description Platform fee: 2.5%, rounded half up.
+       * @example 625
+       */
+      fee: number;
+      /**
+       * @description What the wallet receives.
+       * @example 24375
+       */
+      net: number;
+      /** @enum {string} */
+      currency: 'NGN';
+      /** Format: date-time */
+      paid_at: string | null;
+      /**
+       * @description What the retry asked for: the installment as it was.
+       * @example 625000
+       */
+      requested_amount: number;
+      /** @example Approved */
+      gateway_message: string | null;
+    };
     GoodsReleaseEventData: {
       payment_plan: components['schemas']['PaymentPlan'];
       order_reference: string;
@@ -2746,6 +2828,7 @@ export interface components {
          *           "https://shop.example",
          *           "http://localhost:5173"
          *         ],
+         *         "partial_debit_floor_pct": null,
          *         "created_at": "2026-11-21T10:00:00.000Z"
          *       }
          *     }
@@ -2892,6 +2975,7 @@ export interface components {
          *             "sequence": 1,
          *             "amount": 2500000,
          *             "refunded": 0,
+         *             "partially_paid": 0,
          *             "due_at": "2026-11-21T10:00:00.000Z",
          *             "status": "scheduled",
          *             "paid_at": "2026-11-21T10:00:00.000Z"
@@ -2939,6 +3023,7 @@ export interface components {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
@@ -3583,6 +3668,7 @@ export interface operations {
          *       "goods_release_rule": {
          *         "type": "deposit_paid"
          *       },
+         *       "partial_debit_floor_pct": 50,
          *       "allowed_checkout_origins": [
          *         "text"
          *       ]
@@ -3613,6 +3699,11 @@ export interface operations {
                 /** @enum {string} */
                 type: 'fully_paid';
               };
+          /**
+           * @description Partial debits on retries (decision 0045): a whole number from 10 to 90, the least share (percent, rounded up, never under ₦100.00) of an overdue installment that an automatic retry on a Mastercard or Verve card may collect when the card holds less than the whole; the rest stays owed. `null` turns them off (the default).
+           * @example 50
+           */
+          partial_debit_floor_pct?: number | null;
           allowed_checkout_origins?: string[] | null;
         };
       };
@@ -3977,6 +4068,7 @@ export interface operations {
            *             "https://shop.example",
            *             "http://localhost:5173"
            *           ],
+           *           "partial_debit_floor_pct": null,
            *           "created_at": "2026-11-21T10:00:00.000Z"
            *         }
            *       ],
@@ -4069,6 +4161,7 @@ export interface operations {
            *             "https://shop.example",
            *             "http://localhost:5173"
            *           ],
+           *           "partial_debit_floor_pct": null,
            *           "created_at": "2026-11-21T10:00:00.000Z"
            *         },
            *         "plans": {
@@ -4811,6 +4904,7 @@ export interface operations {
         event?:
           | 'payment.success'
           | 'payment.failed'
+          | 'payment.partial'
           | 'payment_plan.installment_paid'
           | 'installment.paid'
           | 'goods.release'
@@ -7570,6 +7664,7 @@ export interface operations {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
@@ -7582,6 +7677,7 @@ export interface operations {
          *           "sequence": 1,
          *           "amount": 2500000,
          *           "refunded": 0,
+         *           "partially_paid": 0,
          *           "due_at": "2026-11-21T10:00:00.000Z",
          *           "status": "scheduled",
          *           "paid_at": "2026-11-21T10:00:00.000Z"
@@ -7671,6 +7767,7 @@ export interface operations {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
@@ -7683,6 +7780,7 @@ export interface operations {
          *           "sequence": 1,
          *           "amount": 2500000,
          *           "refunded": 0,
+         *           "partially_paid": 0,
          *           "due_at": "2026-11-21T10:00:00.000Z",
          *           "status": "scheduled",
          *           "paid_at": "2026-11-21T10:00:00.000Z"
@@ -7710,6 +7808,114 @@ export interface operations {
           /** Format: date-time */
           created_at: string;
           data: components['schemas']['PaymentFailedEventData'];
+        };
+      };
+    };
+    responses: {
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
+    };
+  };
+  paymentPartialWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
+         * @example 5e0c9d…
+         */
+        'X-Tranche-Signature': components['parameters']['TrancheSignature'];
+        /**
+         * @description During the 24 hours after a secret roll: the same HMAC with the previous secret.
+         * @example 91ab4f…
+         */
+        'X-Tranche-Signature-Previous'?: components['parameters']['TrancheSignaturePrevious'];
+        /**
+         * @description The body’s `id`: de-duplicate on it.
+         * @example evt_4kQ2nV8sLm0pXc7RtY1a
+         */
+        'X-Tranche-Event-Id': components['parameters']['TrancheEventId'];
+        /**
+         * @description The body’s `event`.
+         * @example payment.success
+         */
+        'X-Tranche-Event': components['parameters']['TrancheEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+         *       "event": "payment.partial",
+         *       "created_at": "2026-11-21T10:00:00.000Z",
+         *       "data": {
+         *         "payment_plan": {
+         *           "id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "object": "payment_plan",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
+         *           "order_reference": "order-1001",
+         *           "livemode": false,
+         *           "amount": 2500000,
+         *           "currency": "NGN",
+         *           "frequency": "weekly",
+         *           "installment_count": 3,
+         *           "upfront_pct": 25,
+         *           "status": "pending_deposit",
+         *           "payment_method_id": "pm_7bQ1vN4kT9sX2mL0pZcA",
+         *           "installments": [
+         *             {
+         *               "id": "inst_6Rk1pT9wQ2nV5xB8mZ3c",
+         *               "sequence": 1,
+         *               "amount": 2500000,
+         *               "refunded": 0,
+         *               "partially_paid": 0,
+         *               "due_at": "2026-11-21T10:00:00.000Z",
+         *               "status": "scheduled",
+         *               "paid_at": "2026-11-21T10:00:00.000Z"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-21T10:00:00.000Z"
+         *         },
+         *         "installment": {
+         *           "id": "inst_6Rk1pT9wQ2nV5xB8mZ3c",
+         *           "sequence": 1,
+         *           "amount": 2500000,
+         *           "refunded": 0,
+         *           "partially_paid": 0,
+         *           "due_at": "2026-11-21T10:00:00.000Z",
+         *           "status": "scheduled",
+         *           "paid_at": "2026-11-21T10:00:00.000Z"
+         *         },
+         *         "payment": {
+         *           "reference": "chg-inst0aA-1",
+         *           "attempt": 1,
+         *           "amount": 409013,
+         *           "fee": 625,
+         *           "net": 24375,
+         *           "currency": "NGN",
+         *           "paid_at": "2026-11-21T10:00:00.000Z",
+         *           "requested_amount": 625000,
+         *           "gateway_message": "Approved"
+         *         },
+         *         "amount_remaining": 215987,
+         *         "next_retry_at": "2026-11-21T10:00:00.000Z",
+         *         "final_attempt": false
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
+          id: string;
+          /** @enum {string} */
+          event: 'payment.partial';
+          /** Format: date-time */
+          created_at: string;
+          data: components['schemas']['PaymentPartialEventData'];
         };
       };
     };
@@ -7775,6 +7981,7 @@ export interface operations {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
@@ -7787,6 +7994,7 @@ export interface operations {
          *           "sequence": 1,
          *           "amount": 2500000,
          *           "refunded": 0,
+         *           "partially_paid": 0,
          *           "due_at": "2026-11-21T10:00:00.000Z",
          *           "status": "scheduled",
          *           "paid_at": "2026-11-21T10:00:00.000Z"
@@ -7876,6 +8084,7 @@ export interface operations {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
@@ -7888,6 +8097,7 @@ export interface operations {
          *           "sequence": 1,
          *           "amount": 2500000,
          *           "refunded": 0,
+         *           "partially_paid": 0,
          *           "due_at": "2026-11-21T10:00:00.000Z",
          *           "status": "scheduled",
          *           "paid_at": "2026-11-21T10:00:00.000Z"
@@ -7977,6 +8187,7 @@ export interface operations {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
@@ -8066,6 +8277,7 @@ export interface operations {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
@@ -8078,6 +8290,7 @@ export interface operations {
          *           "sequence": 1,
          *           "amount": 2500000,
          *           "refunded": 0,
+         *           "partially_paid": 0,
          *           "due_at": "2026-11-21T10:00:00.000Z",
          *           "status": "scheduled",
          *           "paid_at": "2026-11-21T10:00:00.000Z"
@@ -8377,6 +8590,7 @@ export interface operations {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
@@ -8460,6 +8674,7 @@ export interface operations {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
@@ -8543,6 +8758,7 @@ export interface operations {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
@@ -8626,6 +8842,7 @@ export interface operations {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
@@ -8810,6 +9027,7 @@ export interface operations {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
@@ -8909,6 +9127,7 @@ export interface operations {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
