@@ -212,6 +212,19 @@ describe('an overdue installment on a card holding less than it owes', () => {
       token: merchant.testKey,
     });
     expect(read.body.data.installments[1]).toMatchObject({ amount: 5_000, partially_paid: 20_000 });
+    const listed = await t.http.get(
+      `/api/v1/merchant/${merchant.id}/plans/${plan.planId}/charges`,
+      { token: merchant.testKey },
+    );
+    expect(listed.body.data).toContainEqual(
+      expect.objectContaining({
+        reference,
+        status: 'success',
+        amount: 20_000,
+        fee: 500,
+        requested_amount: 25_000,
+      }),
+    );
 
     // Attempt 3: the card is empty and ₦50.00 is under the ₦100.00 least a partial debit takes,
     // so this retry asks for the whole ₦50.00, and fails.

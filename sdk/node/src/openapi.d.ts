@@ -2417,6 +2417,8 @@ export interface components {
       /** @enum {string} */
       status: 'pending' | 'success' | 'failed';
       gateway_message: string | null;
+      /** @description A partial debit (decision 0045) that took less than it asked for: what it asked for; `amount` is what it took. Null for every other charge. */
+      requested_amount: number | null;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -6003,6 +6005,7 @@ export interface operations {
            *           "fee": 0,
            *           "status": "pending",
            *           "gateway_message": "text",
+           *           "requested_amount": 2500000,
            *           "created_at": "2026-11-21T10:00:00.000Z",
            *           "settled_at": "2026-11-21T10:00:00.000Z"
            *         }
