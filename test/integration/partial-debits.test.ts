@@ -325,3 +325,25 @@ describe('an overdue installment on a card holding less than it owes', () => {
     expect((await chargesOf(plan.first.id)).map((c) => c.at_least_kobo)).toEqual([null, null]);
   });
 });
+
+describe('the sandbox simulation behind `tranche trigger payment.partial`', () => {
+  it('partial_funds: the card holds 60% of the next installment, so its retry takes that', async () => {
+    const merchant = await merchantWithFloor(50);
+    const plan = await planOn(merchant, TEST_CARDS.pinOtp); // a Verve card
+    const res = await t.http.post(
+      `/api/v1/merchant/${merchant.id}/plans/${plan.planId}/simulate`,
+      { action: 'partial_funds' },
+      { token: merchant.testKey },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await collectInstallment(t.ctx, plan.first.id)).toBe('failed');
+    expect(['partially_paid', 'nothing_to_do']).toContain(
+      await collectInstallment(t.ctx, plan.first.id),
+    );
+    expect(await installmentRow(plan.first.id)).toMatchObject({
+      amount_kobo: 10_000,
+      partially_paid_kobo: 15_000,
+    });
+    expect(await eventsOf(plan.planId, 'payment.partial')).toHaveLength(1);
+  });
+});
