@@ -194,6 +194,12 @@ async function settlePartialDebit(
     input.charge.initiated_by === 'schedule',
     `charge ${input.charge.reference}: a partial debit is an automatic retry`,
   );
+  // Nothing lowers an installment while its charge is in flight (refunds answer 409), so the
+  // charge still asks for exactly what the installment owes.
+  assert(
+    installment.amount_kobo === input.charge.amount_kobo,
+    `charge ${input.charge.reference}: asked for ${input.charge.amount_kobo}, installment owes ${installment.amount_kobo}`,
+  );
   const paidAt = input.transaction.paidAt ?? now;
   const charge = await tx
     .updateTable('charges')
