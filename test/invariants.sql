@@ -178,7 +178,8 @@ SELECT 'I4' AS invariant, w.id AS object,
    SELECT (w.body::jsonb #>> '{data,payment,amount}')::bigint AS amount,
           (w.body::jsonb #>> '{data,payment,fee}')::bigint AS fee,
           (w.body::jsonb #>> '{data,payment,net}')::bigint AS net) money
- WHERE w.type IN ('payment.success', 'payment_plan.installment_paid', 'installment.paid', 'payment.failed')
+ WHERE w.type IN ('payment.success', 'payment_plan.installment_paid', 'installment.paid', 'payment.failed',
+                  'payment.partial')
    AND jsonb_typeof(w.body::jsonb #> '{data,payment}') = 'object'
    AND (fee IS DISTINCT FROM div(amount * 25 + 500, 1000) OR net IS DISTINCT FROM amount - fee);
 
@@ -471,26 +472,32 @@ SELECT 'I5', g.reference,
 
 -- @check I6 one-charge-per-installment
 -- At most one successful charge per installment, and at most one in flight (a second attempt
--- while one is pending could charge twice).
+-- while one is pending could charge twice). Partial debits (decision 0045: requested_kobo set)
+-- are the exception: each took part of the installment, and together they are exactly what it
+-- records as partially paid.
 SELECT 'I6' AS invariant, i.id AS object,
-       format('%s successful and %s pending charges: %s', ok, pending, refs) AS detail
+       format('%s successful and %s pending charges, partial debits %s kobo against %s recorded: %s',
+              ok, pending, partial, i.partially_paid_kobo, refs) AS detail
   FROM installments i
  CROSS JOIN LATERAL (
-   SELECT count(*) FILTER (WHERE c.status = 'success') AS ok,
+   SELECT count(*) FILTER (WHERE c.status = 'success' AND c.requested_kobo IS NULL) AS ok,
           count(*) FILTER (WHERE c.status = 'pending') AS pending,
+          coalesce(sum(c.amount_kobo) FILTER (WHERE c.requested_kobo IS NOT NULL), 0) AS partial,
           string_agg(c.reference || ' ' || c.status, ', ' ORDER BY c.attempt) AS refs
      FROM charges c WHERE c.installment_id = i.id) n
- WHERE ok > 1 OR pending > 1;
+ WHERE ok > 1 OR pending > 1 OR partial <> i.partially_paid_kobo;
 
 -- @check I6 one-gateway-charge-per-installment
 -- @requires sandbox_gateway.transactions
--- ... and at the gateway: at most one of an installment's references took money.
+-- ... and at the gateway: at most one of an installment's references took the whole of what it
+-- asked for (a partial debit took less than its requested_amount: decision 0045).
 SELECT 'I6' AS invariant, c.installment_id AS object,
        format('the gateway took money %s times: %s', count(*),
               string_agg(c.reference || ' ' || g.status, ', ' ORDER BY c.attempt)) AS detail
   FROM charges c
   JOIN sandbox_gateway.transactions g ON g.reference = c.reference
  WHERE g.status IN ('success', 'reversed')
+   AND coalesce(g.requested_amount, g.amount) = g.amount
  GROUP BY c.installment_id
 HAVING count(*) > 1;
 
@@ -564,17 +571,18 @@ HAVING sum(r.amount) > g.amount;
 -- deposit (sequence 0) = ceil(amount × upfront_pct / 100), absent when 0; then installment_count
 -- installments 1..n of the rest, differing by at most 1 kobo, the larger first; all summing to
 -- the plan's amount, which is its checkout's amount. Refunds shorten installments (amount_kobo)
--- and record what they took (refunded_kobo): the two together are what the schedule set.
+-- and record what they took (refunded_kobo), and so do partial debits (partially_paid_kobo,
+-- decision 0045): the three together are what the schedule set.
 WITH expected AS (
   SELECT pl.id, pl.amount_kobo, pl.installment_count AS n, pl.checkout_session_id,
          (pl.amount_kobo * pl.upfront_pct + 99) / 100 AS deposit
     FROM payment_plans pl
 ), actual AS (
   SELECT x.id,
-         coalesce(sum(i.amount_kobo + i.refunded_kobo), 0) AS total,
+         coalesce(sum(i.amount_kobo + i.refunded_kobo + i.partially_paid_kobo), 0) AS total,
          count(*) FILTER (WHERE i.sequence > 0) AS later,
-         coalesce(sum(i.amount_kobo + i.refunded_kobo) FILTER (WHERE i.sequence = 0), 0) AS deposit,
-         count(*) FILTER (WHERE i.sequence > 0 AND i.amount_kobo + i.refunded_kobo <> (x.amount_kobo - x.deposit) / x.n
+         coalesce(sum(i.amount_kobo + i.refunded_kobo + i.partially_paid_kobo) FILTER (WHERE i.sequence = 0), 0) AS deposit,
+         count(*) FILTER (WHERE i.sequence > 0 AND i.amount_kobo + i.refunded_kobo + i.partially_paid_kobo <> (x.amount_kobo - x.deposit) / x.n
                             + CASE WHEN i.sequence <= (x.amount_kobo - x.deposit) % x.n THEN 1 ELSE 0 END
                             OR i.sequence > x.n) AS off_rule
     FROM expected x
@@ -592,8 +600,8 @@ SELECT 'I8' AS invariant, x.id AS object,
 
 -- @check I8 receivable-matches-schedule
 -- The ledger's view of each plan agrees with its schedule: the receivable is what the customer
--- still owes (amount - paid installments - what refunds took off; 0 once the plan is cancelled
--- and released), and each
+-- still owes (amount - paid installments - what refunds took off - what partial debits took;
+-- 0 once the plan is cancelled and released), and each
 -- merchant's pending balance is the sum of those over its plans.
 WITH owed AS (
   SELECT pl.id, pl.merchant_id,
@@ -602,6 +610,7 @@ WITH owed AS (
          CASE WHEN pl.status = 'cancelled' THEN 0
               ELSE pl.amount_kobo - (SELECT coalesce(sum(i.amount_kobo) FILTER (WHERE i.status = 'paid'), 0)
                                             + coalesce(sum(i.refunded_kobo), 0)
+                                            + coalesce(sum(i.partially_paid_kobo), 0)
                                        FROM installments i WHERE i.plan_id = pl.id)
          END AS owed
     FROM payment_plans pl
@@ -650,7 +659,8 @@ SELECT 'I9' AS invariant, w.id AS object, problem AS detail
 -- @check I9 one-row-per-notified-change
 -- Each state change that must notify the merchant has exactly one outbox row (docs/webhooks.md):
 -- a collected charge one payment.success (deposit) or one payment_plan.installment_paid and
--- one installment.paid; a failed automatic charge one payment.failed (a failed payment the
+-- one installment.paid, a partial debit (decision 0045) one payment.partial and none of those;
+-- a failed automatic charge one payment.failed (a failed payment the
 -- customer started changes nothing and tells nobody but them); a paid, failed or reversed payout
 -- one transfer.success / .failed / .reversed (a reversed one at most one transfer.success);
 -- a completed or cancelled plan one payment_plan.completed / .cancelled, a defaulted one at least
@@ -675,9 +685,10 @@ WITH horizon AS (
     FROM charges c
     JOIN installments i ON i.id = c.installment_id
    CROSS JOIN LATERAL (VALUES
-           ('payment.success', CASE WHEN c.status = 'success' AND i.sequence = 0 THEN 1 ELSE 0 END),
-           ('payment_plan.installment_paid', CASE WHEN c.status = 'success' AND i.sequence > 0 THEN 1 ELSE 0 END),
-           ('installment.paid', CASE WHEN c.status = 'success' AND i.sequence > 0 THEN 1 ELSE 0 END),
+           ('payment.success', CASE WHEN c.status = 'success' AND i.sequence = 0 AND c.requested_kobo IS NULL THEN 1 ELSE 0 END),
+           ('payment_plan.installment_paid', CASE WHEN c.status = 'success' AND i.sequence > 0 AND c.requested_kobo IS NULL THEN 1 ELSE 0 END),
+           ('installment.paid', CASE WHEN c.status = 'success' AND i.sequence > 0 AND c.requested_kobo IS NULL THEN 1 ELSE 0 END),
+           ('payment.partial', CASE WHEN c.status = 'success' AND c.requested_kobo IS NOT NULL THEN 1 ELSE 0 END),
            ('payment.failed', CASE WHEN c.status = 'failed' AND c.initiated_by = 'schedule' THEN 1 ELSE 0 END)) AS t(type, n)
   UNION ALL
   SELECT po.id, t.type, t.n, NULL, po.updated_at
@@ -784,8 +795,12 @@ SELECT 'I9', o.id, format('in-app notification sent, but notice %s is missing',
 -- no success -> pending). The customer's own charges (initiated_by customer, decision 0031) are
 -- not numbered attempts: a failed one changed nothing and is left out; a pending or successful
 -- one stands in for the attempt it carries (and is the last, since nothing starts after it).
+-- A partial debit (decision 0045: requested_kobo set) took part of the installment, which still
+-- owes the rest: for the attempts it counts as failed, as money-rules.md §4a says.
 WITH charge_rows AS (
-  SELECT c.*, c.initiated_by = 'schedule' AS automatic,
+  SELECT c.reference, c.installment_id, c.plan_id, c.attempt, c.settled_at,
+         CASE WHEN c.requested_kobo IS NOT NULL THEN 'failed' ELSE c.status END AS status,
+         c.initiated_by = 'schedule' AS automatic,
          c.initiated_by = 'schedule' OR c.status <> 'failed' AS counted
     FROM charges c
 ), history AS (

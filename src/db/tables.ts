@@ -27,6 +27,8 @@ export interface MerchantsTable {
   goods_release_rule: JsonColumn<StoredGoodsReleaseRule>;
   /** Normalised origins (domain/checkout-origins.ts); empty: the checkout may be embedded anywhere. */
   allowed_checkout_origins: Generated<string[]>;
+  /** Partial debits (decision 0045): the floor, 10–90% of what is owed; null: off. */
+  partial_debit_floor_pct: Generated<number | null>;
   created_at: Date;
   updated_at: Date;
 }
@@ -224,8 +226,13 @@ export interface InstallmentsTable {
   charge_reference: string | null;
   failed_attempts: number;
   paid_at: Date | null;
-  /** Taken off by refunds; amount_kobo + refunded_kobo is what the schedule set. */
+  /**
+   * Taken off by refunds; amount_kobo + refunded_kobo + partially_paid_kobo is what the schedule
+   * set.
+   */
   refunded_kobo: Generated<number>;
+  /** Collected by partial debits (decision 0045); amount_kobo is what is still owed. */
+  partially_paid_kobo: Generated<number>;
 }
 
 export interface RefundsTable {
@@ -273,6 +280,10 @@ export interface ChargesTable {
   gateway_message: string | null;
   created_at: Date;
   settled_at: Date | null;
+  /** A partial debit (decision 0045): the `at_least` sent; null for a full charge. */
+  at_least_kobo: Generated<number | null>;
+  /** Set when a partial debit took less: what it asked for (amount_kobo is what it took). */
+  requested_kobo: Generated<number | null>;
 }
 
 export interface PayoutsTable {

@@ -315,8 +315,8 @@ export function stateAfter<S>(transition: Transition<S>, action: string): S {
 export const RETRY_DELAYS_DAYS = [1, 3, 7] as const;
 export const MIN_RETRY_GAP_MS = DAY_MS;
 
-/** What one collection run did with an installment. */
-export type CollectionOutcome = 'paid' | 'failed' | 'pending' | 'nothing_to_do';
+/** What one collection run did with an installment (`partially_paid`: a partial debit, decision 0045). */
+export type CollectionOutcome = 'paid' | 'partially_paid' | 'failed' | 'pending' | 'nothing_to_do';
 
 export type CollectionDecision = { action: 'retry'; retryAt: Date } | { action: 'default_plan' };
 

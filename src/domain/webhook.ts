@@ -7,6 +7,7 @@
 export const WEBHOOK_EVENT_TYPES = [
   'payment.success',
   'payment.failed',
+  'payment.partial',
   'payment_plan.installment_paid',
   'installment.paid',
   'goods.release',

@@ -57,6 +57,11 @@ export interface GatewayTransaction {
   paidAt: Date | null;
   authorization: GatewayAuthorization | null;
   customerEmail: string | null;
+  /**
+   * What was asked for, when the gateway says (Paystack's `requested_amount`). A partial debit
+   * is a success whose `amountKobo` is below it (gateway-protocol.md §17).
+   */
+  requestedAmountKobo?: Kobo | null;
 }
 
 export interface BankChargeProgress {
@@ -277,6 +282,20 @@ export interface PaymentGateway {
   listCustomerMandates(customerId: number): Promise<GatewayMandateRecord[]>;
   /** POST /customer/authorization/deactivate (any channel); false when the gateway has no such code. */
   deactivateAuthorization(authorizationCode: string): Promise<boolean>;
+  // --- Partial debits (gateway-protocol.md §17; decision 0045) ---
+  /**
+   * Debits a saved card for `amountKobo`, or for less when the account holds less, but never for
+   * less than `atLeastKobo`: the answer's `amountKobo` is what was taken. Cards only (Paystack:
+   * Mastercard and Verve, on request); the gateway rejects it otherwise.
+   */
+  partialDebit(input: {
+    email: string;
+    amountKobo: Kobo;
+    atLeastKobo: Kobo;
+    authorizationCode: string;
+    reference: string;
+    metadata: Record<string, string>;
+  }): Promise<GatewayTransaction>;
   /** Checks the signature over the exact raw bytes, in constant time. */
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
   /** Parses a verified webhook body; unknown events come back as `{ kind: 'unknown' }`. */

@@ -79,6 +79,41 @@ const PAYLOADS: Record<WebhookEventType, { summary: string; data: TSchema }> = {
       { $id: 'PaymentFailedEventData' },
     ),
   },
+  'payment.partial': {
+    summary:
+      'An automatic retry took part of an overdue installment by partial debit (decision 0045): the rest is still owed and retried.',
+    data: Type.Object(
+      {
+        payment_plan: Plan,
+        installment: Installment,
+        payment: Type.Object(
+          {
+            ...Payment.properties,
+            amount: Type.Integer({
+              description: 'What was collected, in kobo; the fee is 2.5% of this.',
+              examples: [409013],
+            }),
+            requested_amount: Type.Integer({
+              description: 'What the retry asked for: the installment as it was.',
+              examples: [625000],
+            }),
+            gateway_message: Type.Union([Type.String(), Type.Null()], { examples: ['Approved'] }),
+          },
+          { $id: 'WebhookPartialPayment' },
+        ),
+        amount_remaining: Type.Integer({
+          description:
+            'Still owed on the installment (its `amount` now); `payment.amount` + this = `payment.requested_amount`.',
+          examples: [215987],
+        }),
+        next_retry_at: Type.Union([Timestamp, Type.Null()], {
+          description: 'Null when this was the last attempt (the plan then defaults).',
+        }),
+        final_attempt: Type.Boolean(),
+      },
+      { $id: 'PaymentPartialEventData' },
+    ),
+  },
   'payment_plan.installment_paid': {
     summary: 'A later installment was collected.',
     data: PlanPayment,

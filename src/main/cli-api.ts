@@ -142,6 +142,7 @@ export interface KeyMerchant {
   business_name: string;
   settlement_account: { bank_code: string; account_number: string } | null;
   webhooks?: { test?: { url: string | null; status: string } };
+  partial_debit_floor_pct?: number | null;
 }
 
 /** Who the key belongs to (`GET /api/v1/merchant/me`). */

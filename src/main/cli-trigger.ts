@@ -21,6 +21,8 @@ export const TRIGGER_CATALOGUE = {
   'goods.release': 'the deposit is collected (release rule deposit_paid, the default)',
   'debit.scheduled': 'a plan is confirmed: one per later installment',
   'payment.failed': "the customer's card runs out of funds before the next installment",
+  'payment.partial':
+    'a Verve card holds 60% of the next installment; its retry takes that by partial debit (your floor set to 50% meanwhile)',
   'payment_plan.installment_paid': 'the next installment is collected now (time travel)',
   'installment.paid': 'the same, under its alias',
   'payment_plan.completed': 'a one-installment plan is paid off (time travel)',
@@ -67,7 +69,11 @@ export async function runTrigger(
   out.print(`Triggering ${options.event} for ${merchant.id} (${merchant.business_name}) …`);
   const event = options.event;
   const onePayment = event === 'payment_plan.completed';
-  const plan = await run.confirmedPlan({ installmentCount: onePayment ? 1 : 3 });
+  // Paystack partially debits Mastercard and Verve cards only (decision 0045).
+  const plan = await run.confirmedPlan({
+    installmentCount: onePayment ? 1 : 3,
+    card: event === 'payment.partial' ? 'verve' : 'visa',
+  });
   if (event === 'debit.scheduled' || event === 'payment.success') {
     return run.expect(event, plan.id, started);
   }
@@ -82,6 +88,8 @@ export async function runTrigger(
       await run.simulate(plan.id, 'decline_debits');
       await run.advance(plan.id);
       return run.expect(event, plan.id, started, (data) => installmentSequence(data) > 0);
+    case 'payment.partial':
+      return run.partialDebit(plan.id, started);
     case 'payment_plan.installment_paid':
     case 'installment.paid':
     case 'payment_plan.completed':
@@ -152,7 +160,10 @@ class TriggerRun {
   }
 
   /** Session, customer (registered, BVN verified), test card, confirmed plan. */
-  async confirmedPlan(shape: { installmentCount: number }): Promise<PlanView> {
+  async confirmedPlan(shape: {
+    installmentCount: number;
+    card: 'visa' | 'verve';
+  }): Promise<PlanView> {
     const amount = 2_000_000;
     const session = await this.ok(
       'Checkout session (₦20,000)',
@@ -173,7 +184,7 @@ class TriggerRun {
         min_upfront_pct: number;
       };
     };
-    const customer = await this.customerWithCard();
+    const customer = await this.customerWithCard(shape.card);
     const frequency = constraints.allowed_frequencies.includes('monthly') ? 'monthly' : 'weekly';
     const longest =
       frequency === 'monthly' ? constraints.max_monthly_duration : constraints.max_weekly_duration;
@@ -191,7 +202,7 @@ class TriggerRun {
     return plan;
   }
 
-  async customerWithCard(): Promise<{ api: CliApi; methodId: string }> {
+  async customerWithCard(kind: 'visa' | 'verve'): Promise<{ api: CliApi; methodId: string }> {
     const email = `trigger-${Date.now()}-${randomInt(1_000_000)}@example.test`;
     const registered = await this.ok(
       'Test customer registered',
@@ -232,7 +243,11 @@ class TriggerRun {
     // The sandbox gateway's hosted card page, filled in as a browser would.
     const paid = await fetch(page, {
       method: 'POST',
-      body: new URLSearchParams({ card_number: '4084084084084081', cvv: '408', expiry: '12/30' }),
+      body: new URLSearchParams(
+        kind === 'verve'
+          ? { card_number: '507850785078507812', cvv: '081', pin: '1111', expiry: '12/30' }
+          : { card_number: '4084084084084081', cvv: '408', expiry: '12/30' },
+      ),
       redirect: 'manual',
     });
     if (paid.status !== 303) {
@@ -241,7 +256,9 @@ class TriggerRun {
       );
     }
     const card = await this.ok(
-      'Test card 4084 0840 8408 4081 saved',
+      kind === 'verve'
+        ? 'Test card 5078 5078 5078 5078 12 (Verve) saved'
+        : 'Test card 4084 0840 8408 4081 saved',
       customer.post('/api/v1/payment-methods/verify-card', {
         customer_id: data.customer.id,
         reference,
@@ -263,6 +280,37 @@ class TriggerRun {
       'Time travel: next installment due now',
       this.merchantPost(`/plans/${planId}/advance`),
     );
+  }
+
+  /**
+   * The next installment on a card holding 60% of it: the first attempt (a full debit) fails,
+   * the retry brought forward takes the 60% by partial debit. The merchant's floor is set to 50%
+   * for it when it was off, and put back after.
+   */
+  async partialDebit(planId: string, since: Date): Promise<number> {
+    const merchant = await keyMerchant(this.api);
+    const restore = merchant.partial_debit_floor_pct ?? null;
+    if (restore === null) {
+      await this.ok(
+        'Partial debits on (floor 50%)',
+        this.api.patch(`${this.merchantPath}/settings`, { partial_debit_floor_pct: 50 }),
+      );
+    }
+    try {
+      await this.simulate(planId, 'partial_funds');
+      await this.advance(planId);
+      await this.waitForEvent('payment.failed', planId, since);
+      this.out.print('  ✓ The full debit failed (payment.failed)');
+      await this.advance(planId);
+      return await this.expect('payment.partial', planId, since);
+    } finally {
+      if (restore === null) {
+        await this.ok(
+          'Partial debits off again',
+          this.api.patch(`${this.merchantPath}/settings`, { partial_debit_floor_pct: null }),
+        );
+      }
+    }
   }
 
   /** Fails the next installment, then brings each retry forward until the plan defaults. */

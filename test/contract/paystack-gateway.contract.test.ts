@@ -111,6 +111,21 @@ describe('gateway contract (Paystack adapter)', () => {
     expect((error as GatewayError).kind).toBe('rejected');
   });
 
+  it('partial debit: rejects an authorization that does not exist', async () => {
+    const error = await gateway
+      .partialDebit({
+        email,
+        amountKobo: 10_000,
+        atLeastKobo: 5_000,
+        authorizationCode: 'AUTH_doesnotexist',
+        reference: ref('ct-pd-bad'),
+        metadata: {},
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GatewayError);
+    expect((error as GatewayError).kind).toBe('rejected');
+  });
+
   it('verifies webhook signatures over the raw bytes in constant time', () => {
     const body = Buffer.from(
       '{"event":"charge.success","data":{"reference":"r","status":"success","amount":100}}',
@@ -415,6 +430,73 @@ describe('gateway contract (Paystack adapter)', () => {
           }),
         ).rejects.toMatchObject({ kind: 'rejected' });
         await control('DELETE', '/_sandbox/faults');
+      });
+
+      describe('partial debits (§17) on the limited-funds Mastercard (₦5,000.00)', () => {
+        const savedCard = async (card: { number: string; cvv: string }) => {
+          const setup = ref('ct-pd-setup');
+          const started = await initializeVerificationCharge(setup);
+          await payOnCardPage(started.authorizationUrl, card);
+          const verified = await gateway.verifyTransaction(setup);
+          return verified?.authorization?.code ?? '';
+        };
+        const partialDebit = (code: string, amountKobo: number, atLeastKobo: number) =>
+          gateway.partialDebit({
+            email,
+            amountKobo,
+            atLeastKobo,
+            authorizationCode: code,
+            reference: ref('ct-pd'),
+            metadata: {},
+          });
+
+        it('takes what the account holds when that reaches at_least; the rest is not taken', async () => {
+          const code = await savedCard(TEST_CARDS.limitedFunds);
+          // A full charge above the balance fails as it always did.
+          const full = await gateway.chargeAuthorization({
+            email,
+            amountKobo: 800_000,
+            authorizationCode: code,
+            reference: ref('ct-pd-full'),
+            metadata: {},
+          });
+          expect(full).toMatchObject({ status: 'failed', message: 'Insufficient Funds' });
+          const partial = await partialDebit(code, 800_000, 400_000);
+          expect(partial).toMatchObject({
+            status: 'success',
+            amountKobo: 500_000,
+            requestedAmountKobo: 800_000,
+          });
+          // verify says the same, and the card is now empty.
+          expect(await gateway.verifyTransaction(partial.reference)).toMatchObject({
+            status: 'success',
+            amountKobo: 500_000,
+            requestedAmountKobo: 800_000,
+          });
+          expect(await partialDebit(code, 800_000, 1)).toMatchObject({
+            status: 'failed',
+            message: 'Insufficient Funds',
+          });
+        });
+
+        it('below at_least it fails "Insufficient Funds" and takes nothing', async () => {
+          const code = await savedCard(TEST_CARDS.limitedFunds);
+          const below = await partialDebit(code, 800_000, 600_000);
+          expect(below).toMatchObject({ status: 'failed', message: 'Insufficient Funds' });
+          // The balance is untouched: the whole ₦5,000.00 is still there.
+          expect(await partialDebit(code, 500_000, 500_000)).toMatchObject({
+            status: 'success',
+            amountKobo: 500_000,
+            requestedAmountKobo: 500_000,
+          });
+        });
+
+        it('is refused on a Visa card (Paystack: Mastercard and Verve only)', async () => {
+          const code = await savedCard(TEST_CARDS.success);
+          await expect(partialDebit(code, 100_000, 50_000)).rejects.toMatchObject({
+            kind: 'rejected',
+          });
+        });
       });
 
       it('transfers: recipient, transfer, verify', async () => {

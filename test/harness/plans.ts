@@ -9,7 +9,7 @@ type Customer = Awaited<ReturnType<typeof createTestCustomer>>;
 export async function addCard(
   t: TestAppWithSandbox,
   customer: Customer,
-  options: { isDefault?: boolean } = {},
+  options: { isDefault?: boolean; card?: { number: string; cvv: string } } = {},
 ): Promise<{ methodId: string; authorizationCode: string }> {
   const init = await t.http.post(
     '/api/v1/payment-methods/initialize-card',
@@ -20,7 +20,7 @@ export async function addCard(
     },
     { token: customer.accessToken },
   );
-  await payOnCardPage(init.body.authorization_url, TEST_CARDS.success);
+  await payOnCardPage(init.body.authorization_url, options.card ?? TEST_CARDS.success);
   const verified = await t.http.post(
     '/api/v1/payment-methods/verify-card',
     { customer_id: customer.id, reference: init.body.reference },

@@ -125,4 +125,6 @@ export const TEST_CARDS = {
   declined: { number: '4084080000005408', cvv: '001' },
   insufficientFunds: { number: '4084080000670037', cvv: '787' },
   pinOtp: { number: '5060666666666666666', cvv: '123', pin: '1234', otp: '123456' },
+  /** Mastercard holding ₦5,000.00 (500,000 kobo): partial debits take what is there. */
+  limitedFunds: { number: '5399838383838381', cvv: '383' },
 } as const;

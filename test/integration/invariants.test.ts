@@ -563,6 +563,48 @@ describe('test/invariants.sql', () => {
     );
   });
 
+  it('partial debits (decision 0045): what an installment records as partially paid without the charges, and a full payment passed off as a partial one', async () => {
+    const unpaid = flow.installments[2] ?? '';
+    const recordedOnly = await violationsAfter((db) =>
+      db.query(
+        `UPDATE installments SET amount_kobo = amount_kobo - 1000, partially_paid_kobo = 1000
+          WHERE id = $1`,
+        [unpaid],
+      ),
+    );
+    expect(recordedOnly).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'I6 one-charge-per-installment', object: unpaid }),
+        expect.objectContaining({ check: 'I8 receivable-matches-schedule', object: flow.planId }),
+      ]),
+    );
+    // The schedule itself still sums (amount + refunded + partially paid): no I8 schedule row.
+    expect(recordedOnly.map((v) => v.check)).not.toContain('I8 schedule-sums-to-total');
+
+    const relabelled = await violationsAfter((db) =>
+      db.query(
+        `UPDATE charges SET at_least_kobo = 1, requested_kobo = amount_kobo + 1 WHERE reference = $1`,
+        [flow.firstCharge],
+      ),
+    );
+    expect(relabelled).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          check: 'I6 one-charge-per-installment',
+          object: flow.installments[1],
+        }),
+        expect.objectContaining({
+          check: 'I9 one-row-per-notified-change',
+          object: flow.firstCharge,
+        }),
+        expect.objectContaining({
+          check: 'I10 installment-history',
+          object: flow.installments[1],
+        }),
+      ]),
+    );
+  });
+
   it('I7: a payout above what was ever available; a gateway refund above its payment', async () => {
     const found = await violationsAfter(async (db) => {
       await db.query(

@@ -156,7 +156,7 @@ export interface paths {
     head?: never;
     /**
      * Update merchant settings
-     * @description Send only the fields to change; `null` clears `webhook_url`, `settlement_account` or `allowed_checkout_origins`. `webhook_url` is per mode: a secret key sets its own mode’s (test events go to the test URL, live events to the live one); the dashboard token says which with `?livemode=true|false`. The other settings are shared by both modes. New default constraints apply to sessions created afterwards. `allowed_checkout_origins`: up to 20 exact origins (`https://host[:port]`, or `http://localhost[:port]` / `http://127.0.0.1[:port]` for development; no path, wildcard or credentials) allowed to embed the checkout; stored normalised and de-duplicated; empty means any site may embed it.
+     * @description Send only the fields to change; `null` clears `webhook_url`, `settlement_account` or `allowed_checkout_origins`. `webhook_url` is per mode: a secret key sets its own mode’s (test events go to the test URL, live events to the live one); the dashboard token says which with `?livemode=true|false`. The other settings are shared by both modes. New default constraints apply to sessions created afterwards. `allowed_checkout_origins`: up to 20 exact origins (`https://host[:port]`, or `http://localhost[:port]` / `http://127.0.0.1[:port]` for development; no path, wildcard or credentials) allowed to embed the checkout; stored normalised and de-duplicated; empty means any site may embed it. `partial_debit_floor_pct`: 10–90 turns partial debits on for automatic retries, `null` turns them off (400 `invalid_request` outside the range).
      */
     patch: operations['updateMerchantSettings'];
     trace?: never;
@@ -1108,7 +1108,7 @@ export interface paths {
     put?: never;
     /**
      * Sandbox gateway simulations on a sandbox plan (`tranche trigger`)
-     * @description `decline_debits`: later debits fail (Insufficient Funds). `revoke_payment_method`: the gateway revokes the plan's method. `refund_at_gateway`: its last payment is refunded at the gateway, so a refund of it is refused. Sandbox keys only.
+     * @description `decline_debits`: later debits fail (Insufficient Funds). `revoke_payment_method`: the gateway revokes the plan's method. `refund_at_gateway`: its last payment is refunded at the gateway, so a refund of it is refused. `partial_funds`: the plan's card holds only 60% of its next unpaid installment, so retries collect part of it by partial debit where the merchant has `partial_debit_floor_pct` and the card is a Mastercard or Verve (decision 0045). Sandbox keys only.
      */
     post: operations['simulateOnPaymentPlan'];
     delete?: never;
@@ -1721,6 +1721,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'payment.partial': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.partial
+     * @description An automatic retry took part of an overdue installment by partial debit (decision 0045): the rest is still owed and retried.
+     */
+    post: operations['paymentPartialWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   'payment_plan.installment_paid': {
     parameters: {
       query?: never;
@@ -2169,6 +2189,12 @@ export interface components {
        *     ]
        */
       allowed_checkout_origins: string[];
+      /**
+       * @description Partial debits on automatic retries (decision 0045): the least share, in percent of what an overdue installment still owes, that a retry may collect from a Mastercard or Verve card holding less than the whole. Null: off.
+       * @example null
+       * @example 50
+       */
+      partial_debit_floor_pct: number | null;
       /** Format: date-time */
       created_at: string;
     };
@@ -2461,6 +2487,11 @@ export interface components {
       amount: number;
       /** @description Kobo taken off this installment by refunds before it was collected (amount + refunded is what the schedule set). */
       refunded: number;
+      /**
+       * @description Kobo collected on this installment by partial debits (decision 0045); `amount` is what it still owes. 0 for most installments.
+       * @example 0
+       */
+      partially_paid: number;
       /** Format: date-time */
       due_at: string;
       /**
@@ -2492,6 +2523,8 @@ export interface components {
       /** @enum {string} */
       status: 'pending' | 'success' | 'failed';
       gateway_message: string | null;
+      /** @description A partial debit (decision 0045) that took less than it asked for: what it asked for; `amount` is what it took. Null for every other charge. */
+      requested_amount: number | null;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -2694,6 +2727,57 @@ export interface components {
       /** @example Insufficient Funds */
       failure_message: string | null;
     };
+    PaymentPartialEventData: {
+      payment_plan: components['schemas']['PaymentPlan'];
+      installment: components['schemas']['Installment'];
+      payment: components['schemas']['WebhookPartialPayment'];
+      /**
+       * @description Still owed on the installment (its `amount` now); `payment.amount` + this = `payment.requested_amount`.
+       * @example 215987
+       */
+      amount_remaining: number;
+      /**
+       * Format: date-time
+       * @description Null when this was the last attempt (the plan then defaults).
+       */
+      next_retry_at: string | null;
+      final_attempt: boolean;
+    };
+    WebhookPartialPayment: {
+      /**
+       * @description Our gateway reference for this attempt.
+       * @example chg-inst0aA-1
+       */
+      reference: string;
+      /** @example 1 */
+      attempt: number;
+      /**
+       * @description What was collected, in kobo; the fee is 2.5% of this.
+       * @example 409013
+       */
+      amount: number;
+      /**
+       * @description Platform fee: 2.5%, rounded half up.
+       * @example 625
+       */
+      fee: number;
+      /**
+       * @description What the wallet receives.
+       * @example 24375
+       */
+      net: number;
+      /** @enum {string} */
+      currency: 'NGN';
+      /** Format: date-time */
+      paid_at: string | null;
+      /**
+       * @description What the retry asked for: the installment as it was.
+       * @example 625000
+       */
+      requested_amount: number;
+      /** @example Approved */
+      gateway_message: string | null;
+    };
     GoodsReleaseEventData: {
       payment_plan: components['schemas']['PaymentPlan'];
       order_reference: string;
@@ -2852,6 +2936,7 @@ export interface components {
          *           "https://shop.example",
          *           "http://localhost:5173"
          *         ],
+         *         "partial_debit_floor_pct": null,
          *         "created_at": "2026-11-21T10:00:00.000Z"
          *       }
          *     }
@@ -2998,6 +3083,7 @@ export interface components {
          *             "sequence": 1,
          *             "amount": 2500000,
          *             "refunded": 0,
+         *             "partially_paid": 0,
          *             "due_at": "2026-11-21T10:00:00.000Z",
          *             "status": "scheduled",
          *             "paid_at": "2026-11-21T10:00:00.000Z"
@@ -3045,6 +3131,7 @@ export interface components {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
@@ -3689,6 +3776,7 @@ export interface operations {
          *       "goods_release_rule": {
          *         "type": "deposit_paid"
          *       },
+         *       "partial_debit_floor_pct": 50,
          *       "allowed_checkout_origins": [
          *         "text"
          *       ]
@@ -3719,6 +3807,11 @@ export interface operations {
                 /** @enum {string} */
                 type: 'fully_paid';
               };
+          /**
+           * @description Partial debits on retries (decision 0045): a whole number from 10 to 90, the least share (percent, rounded up, never under ₦100.00) of an overdue installment that an automatic retry on a Mastercard or Verve card may collect when the card holds less than the whole; the rest stays owed. `null` turns them off (the default).
+           * @example 50
+           */
+          partial_debit_floor_pct?: number | null;
           allowed_checkout_origins?: string[] | null;
         };
       };
@@ -4083,6 +4176,7 @@ export interface operations {
            *             "https://shop.example",
            *             "http://localhost:5173"
            *           ],
+           *           "partial_debit_floor_pct": null,
            *           "created_at": "2026-11-21T10:00:00.000Z"
            *         }
            *       ],
@@ -4175,6 +4269,7 @@ export interface operations {
            *             "https://shop.example",
            *             "http://localhost:5173"
            *           ],
+           *           "partial_debit_floor_pct": null,
            *           "created_at": "2026-11-21T10:00:00.000Z"
            *         },
            *         "plans": {
@@ -5066,6 +5161,7 @@ export interface operations {
         event?:
           | 'payment.success'
           | 'payment.failed'
+          | 'payment.partial'
           | 'payment_plan.installment_paid'
           | 'installment.paid'
           | 'goods.release'
@@ -6164,6 +6260,7 @@ export interface operations {
            *           "fee": 0,
            *           "status": "pending",
            *           "gateway_message": "text",
+           *           "requested_amount": 2500000,
            *           "created_at": "2026-11-21T10:00:00.000Z",
            *           "settled_at": "2026-11-21T10:00:00.000Z"
            *         }
@@ -6299,7 +6396,8 @@ export interface operations {
          */
         'application/json': {
           /** @enum {string} */
-          action: 'decline_debits' | 'revoke_payment_method' | 'refund_at_gateway';
+          action:
+            'decline_debits' | 'revoke_payment_method' | 'refund_at_gateway' | 'partial_funds';
         };
       };
     };
@@ -7835,6 +7933,7 @@ export interface operations {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
@@ -7847,6 +7946,7 @@ export interface operations {
          *           "sequence": 1,
          *           "amount": 2500000,
          *           "refunded": 0,
+         *           "partially_paid": 0,
          *           "due_at": "2026-11-21T10:00:00.000Z",
          *           "status": "scheduled",
          *           "paid_at": "2026-11-21T10:00:00.000Z"
@@ -7936,6 +8036,7 @@ export interface operations {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
@@ -7948,6 +8049,7 @@ export interface operations {
          *           "sequence": 1,
          *           "amount": 2500000,
          *           "refunded": 0,
+         *           "partially_paid": 0,
          *           "due_at": "2026-11-21T10:00:00.000Z",
          *           "status": "scheduled",
          *           "paid_at": "2026-11-21T10:00:00.000Z"
@@ -7975,6 +8077,114 @@ export interface operations {
           /** Format: date-time */
           created_at: string;
           data: components['schemas']['PaymentFailedEventData'];
+        };
+      };
+    };
+    responses: {
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
+    };
+  };
+  paymentPartialWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
+         * @example 5e0c9d…
+         */
+        'X-Tranche-Signature': components['parameters']['TrancheSignature'];
+        /**
+         * @description During the 24 hours after a secret roll: the same HMAC with the previous secret.
+         * @example 91ab4f…
+         */
+        'X-Tranche-Signature-Previous'?: components['parameters']['TrancheSignaturePrevious'];
+        /**
+         * @description The body’s `id`: de-duplicate on it.
+         * @example evt_4kQ2nV8sLm0pXc7RtY1a
+         */
+        'X-Tranche-Event-Id': components['parameters']['TrancheEventId'];
+        /**
+         * @description The body’s `event`.
+         * @example payment.success
+         */
+        'X-Tranche-Event': components['parameters']['TrancheEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+         *       "event": "payment.partial",
+         *       "created_at": "2026-11-21T10:00:00.000Z",
+         *       "data": {
+         *         "payment_plan": {
+         *           "id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "object": "payment_plan",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
+         *           "order_reference": "order-1001",
+         *           "livemode": false,
+         *           "amount": 2500000,
+         *           "currency": "NGN",
+         *           "frequency": "weekly",
+         *           "installment_count": 3,
+         *           "upfront_pct": 25,
+         *           "status": "pending_deposit",
+         *           "payment_method_id": "pm_7bQ1vN4kT9sX2mL0pZcA",
+         *           "installments": [
+         *             {
+         *               "id": "inst_6Rk1pT9wQ2nV5xB8mZ3c",
+         *               "sequence": 1,
+         *               "amount": 2500000,
+         *               "refunded": 0,
+         *               "partially_paid": 0,
+         *               "due_at": "2026-11-21T10:00:00.000Z",
+         *               "status": "scheduled",
+         *               "paid_at": "2026-11-21T10:00:00.000Z"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-21T10:00:00.000Z"
+         *         },
+         *         "installment": {
+         *           "id": "inst_6Rk1pT9wQ2nV5xB8mZ3c",
+         *           "sequence": 1,
+         *           "amount": 2500000,
+         *           "refunded": 0,
+         *           "partially_paid": 0,
+         *           "due_at": "2026-11-21T10:00:00.000Z",
+         *           "status": "scheduled",
+         *           "paid_at": "2026-11-21T10:00:00.000Z"
+         *         },
+         *         "payment": {
+         *           "reference": "chg-inst0aA-1",
+         *           "attempt": 1,
+         *           "amount": 409013,
+         *           "fee": 625,
+         *           "net": 24375,
+         *           "currency": "NGN",
+         *           "paid_at": "2026-11-21T10:00:00.000Z",
+         *           "requested_amount": 625000,
+         *           "gateway_message": "Approved"
+         *         },
+         *         "amount_remaining": 215987,
+         *         "next_retry_at": "2026-11-21T10:00:00.000Z",
+         *         "final_attempt": false
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
+          id: string;
+          /** @enum {string} */
+          event: 'payment.partial';
+          /** Format: date-time */
+          created_at: string;
+          data: components['schemas']['PaymentPartialEventData'];
         };
       };
     };
@@ -8040,6 +8250,7 @@ export interface operations {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
@@ -8052,6 +8263,7 @@ export interface operations {
          *           "sequence": 1,
          *           "amount": 2500000,
          *           "refunded": 0,
+         *           "partially_paid": 0,
          *           "due_at": "2026-11-21T10:00:00.000Z",
          *           "status": "scheduled",
          *           "paid_at": "2026-11-21T10:00:00.000Z"
@@ -8141,6 +8353,7 @@ export interface operations {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
@@ -8153,6 +8366,7 @@ export interface operations {
          *           "sequence": 1,
          *           "amount": 2500000,
          *           "refunded": 0,
+         *           "partially_paid": 0,
          *           "due_at": "2026-11-21T10:00:00.000Z",
          *           "status": "scheduled",
          *           "paid_at": "2026-11-21T10:00:00.000Z"
@@ -8242,6 +8456,7 @@ export interface operations {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
@@ -8331,6 +8546,7 @@ export interface operations {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
@@ -8343,6 +8559,7 @@ export interface operations {
          *           "sequence": 1,
          *           "amount": 2500000,
          *           "refunded": 0,
+         *           "partially_paid": 0,
          *           "due_at": "2026-11-21T10:00:00.000Z",
          *           "status": "scheduled",
          *           "paid_at": "2026-11-21T10:00:00.000Z"
@@ -8642,6 +8859,7 @@ export interface operations {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
@@ -8725,6 +8943,7 @@ export interface operations {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
@@ -8808,6 +9027,7 @@ export interface operations {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
@@ -8891,6 +9111,7 @@ export interface operations {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
@@ -9075,6 +9296,7 @@ export interface operations {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"
@@ -9174,6 +9396,7 @@ export interface operations {
          *               "sequence": 1,
          *               "amount": 2500000,
          *               "refunded": 0,
+         *               "partially_paid": 0,
          *               "due_at": "2026-11-21T10:00:00.000Z",
          *               "status": "scheduled",
          *               "paid_at": "2026-11-21T10:00:00.000Z"

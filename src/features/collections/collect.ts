@@ -4,7 +4,7 @@ import type { CollectionOutcome } from '../../domain/plan.ts';
 import { GatewayError, type GatewayTransaction } from '../../gateway/port.ts';
 import { crashPoint } from '../../platform/crash-points.ts';
 import { scheduleCollection } from '../plans/index.ts';
-import { type CollectOptions, type Intent, recordIntents } from './intents.ts';
+import { type CollectOptions, type Intent, markPartialDebits, recordIntents } from './intents.ts';
 import { settleCollectedBatch } from './settle-batch.ts';
 import { settleCharge } from './settle-charge.ts';
 
@@ -45,13 +45,18 @@ async function callGateway(
         customerEmail: method.email,
       };
     }
-    return await ctx.gateway.chargeAuthorization({
+    const debit = {
       email: method.email,
       amountKobo: intent.amountKobo,
       authorizationCode: ctx.secretBox.open(method.authorizationSealed),
       reference: intent.reference,
       metadata: { installment_id: intent.installmentId, plan_id: intent.planId },
-    });
+    };
+    // A partial debit (decision 0045) when the charge was recorded as one; a refusal is a failed
+    // attempt like any other (the same reference is never sent again as a full charge).
+    return intent.atLeastKobo === null
+      ? await ctx.gateway.chargeAuthorization(debit)
+      : await ctx.gateway.partialDebit({ ...debit, atLeastKobo: intent.atLeastKobo });
   } catch (error) {
     if (error instanceof GatewayError && error.kind === 'rejected') {
       // A duplicate reference means the gateway already has this charge: its verify is the truth.
@@ -119,6 +124,12 @@ export async function collectInstallments(
         outcomes.set(id, { status: 'rejected', reason });
       }
     }
+  }
+  try {
+    await retryTransactionConflicts(() => markPartialDebits(ctx, intents.values()));
+  } catch {
+    // Not recorded: every intent stays a full charge (nothing was sent yet).
+    for (const intent of intents.values()) if (intent.fresh) intent.atLeastKobo = null;
   }
   crashPoint('collection.intent_recorded');
   const pending = unique.filter((id) => !outcomes.has(id));

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 
 import type { AppContext } from '../../app-context.ts';
+import { partialDebitAtLeast } from '../../domain/partial-debit.ts';
 import { ATTEMPTABLE_INSTALLMENT_STATUSES } from '../../domain/plan.ts';
 
 export function chargeReference(installmentId: string, attempt: number): string {
@@ -24,7 +25,22 @@ export interface Intent {
   /** False when an earlier run recorded this charge and did not record its outcome. */
   fresh: boolean;
   initiatedBy: ChargeInitiator;
-  method: { authorizationSealed: string; status: string; email: string };
+  method: {
+    authorizationSealed: string;
+    status: string;
+    email: string;
+    type: 'card' | 'bank';
+    brand: string;
+  };
+  /** 0 is the deposit. */
+  sequence: number;
+  /** The merchant's partial-debit floor (decision 0045); null: off. */
+  partialDebitFloorPct: number | null;
+  /**
+   * The `at_least` of a partial debit: recorded on the charge (`markPartialDebits`) before the
+   * gateway is called, and read back when an earlier run left the charge pending.
+   */
+  atLeastKobo: number | null;
 }
 
 interface IntentRow {
@@ -39,6 +55,11 @@ interface IntentRow {
   authorization_sealed: string;
   method_status: string;
   email: string;
+  method_type: 'card' | 'bank';
+  method_brand: string;
+  sequence: number;
+  partial_debit_floor_pct: number | null;
+  at_least_kobo: string | number | null;
 }
 
 export interface CollectOptions {
@@ -85,7 +106,9 @@ export async function recordIntents(
   const now = ctx.clock.now();
   const { rows } = await sql<IntentRow>`
     WITH claimed AS (
-      SELECT i.id, i.plan_id, i.failed_attempts, i.amount_kobo, p.merchant_id,
+      SELECT i.id, i.plan_id, i.failed_attempts, i.amount_kobo, i.sequence, p.merchant_id,
+             (SELECT mer.partial_debit_floor_pct FROM merchants mer WHERE mer.id = p.merchant_id)
+               AS partial_debit_floor_pct,
              COALESCE(${methodOverride}::text, p.payment_method_id) AS plan_method_id,
              i.status = 'processing' AND i.charge_reference IS NOT NULL AS resumed,
              i.charge_reference
@@ -129,16 +152,21 @@ export async function recordIntents(
       RETURNING i.id
     )
     SELECT l.id AS installment_id, l.plan_id, l.failed_attempts + 1 AS attempt, l.amount_kobo,
-           NOT l.resumed AS fresh, l.reference, l.customer_charge_number,
+           NOT l.resumed AS fresh, l.reference, l.customer_charge_number, l.sequence,
+           l.partial_debit_floor_pct,
+           CASE WHEN l.resumed
+                THEN (SELECT ch.at_least_kobo FROM charges ch WHERE ch.reference = l.reference)
+                END AS at_least_kobo,
            CASE WHEN l.resumed
                 THEN (SELECT ch.initiated_by FROM charges ch WHERE ch.reference = l.reference)
                 ELSE ${initiatedBy} END AS initiated_by,
-           m.authorization_sealed, m.method_status, m.email
+           m.authorization_sealed, m.method_status, m.email, m.method_type, m.method_brand
       FROM locked l
       -- One index lookup per installment (LIMIT keeps the planner from turning this into a scan
       -- of every payment method). A resumed charge keeps the method it was recorded with.
       CROSS JOIN LATERAL (
-        SELECT pm.authorization_sealed, pm.status AS method_status, c.email
+        SELECT pm.authorization_sealed, pm.status AS method_status, c.email,
+               pm.type AS method_type, pm.brand AS method_brand
           FROM payment_methods pm
           JOIN customers c ON c.id = pm.customer_id
          WHERE pm.id = CASE WHEN l.resumed
@@ -168,8 +196,43 @@ export async function recordIntents(
         authorizationSealed: row.authorization_sealed,
         status: row.method_status,
         email: row.email,
+        type: row.method_type,
+        brand: row.method_brand,
       },
+      sequence: row.sequence,
+      partialDebitFloorPct: row.partial_debit_floor_pct,
+      atLeastKobo: row.at_least_kobo === null ? null : Number(row.at_least_kobo),
     });
   }
   return intents;
+}
+
+/**
+ * Decides which fresh intents are partial debits (decision 0045: `partialDebitAtLeast`) and
+ * records their `at_least` on the pending charge, in one statement, before any gateway call: a
+ * run that dies after this resumes the charge as the partial debit it was, and settlement knows
+ * the floor it may accept. A crash before it leaves a full charge, which is what is sent then.
+ */
+export async function markPartialDebits(ctx: AppContext, intents: Iterable<Intent>): Promise<void> {
+  const marked: { reference: string; atLeastKobo: number }[] = [];
+  for (const intent of intents) {
+    if (!intent.fresh) continue;
+    const atLeastKobo = partialDebitAtLeast({
+      initiatedBy: intent.initiatedBy,
+      attempt: intent.attempt,
+      sequence: intent.sequence,
+      method: intent.method,
+      floorPct: intent.partialDebitFloorPct,
+      owedKobo: intent.amountKobo,
+    });
+    if (atLeastKobo === null) continue;
+    marked.push({ reference: intent.reference, atLeastKobo });
+    intent.atLeastKobo = atLeastKobo;
+  }
+  if (marked.length === 0) return;
+  await sql`
+    UPDATE charges c SET at_least_kobo = m.at_least
+      FROM unnest(${marked.map((m) => m.reference)}::text[],
+                  ${marked.map((m) => m.atLeastKobo)}::bigint[]) AS m(reference, at_least)
+     WHERE c.reference = m.reference AND c.status = 'pending'`.execute(ctx.db);
 }

@@ -64,6 +64,11 @@ export const Merchant = Type.Object(
         'Web origins allowed to embed the checkout in the TrancheConnect iframe (CSP `frame-ancestors`), normalised. Empty: any site may embed it; set it before going live.',
       examples: [['https://shop.example', 'http://localhost:5173']],
     }),
+    partial_debit_floor_pct: Type.Union([Type.Integer({ minimum: 10, maximum: 90 }), Type.Null()], {
+      description:
+        'Partial debits on automatic retries (decision 0045): the least share, in percent of what an overdue installment still owes, that a retry may collect from a Mastercard or Verve card holding less than the whole. Null: off.',
+      examples: [null, 50],
+    }),
     created_at: Timestamp,
   },
   { $id: 'Merchant' },

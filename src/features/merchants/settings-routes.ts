@@ -33,7 +33,7 @@ const updateMerchantSettingsSchema = {
   tags: ['Merchants'],
   summary: 'Update merchant settings',
   description:
-    'Send only the fields to change; `null` clears `webhook_url`, `settlement_account` or `allowed_checkout_origins`. `webhook_url` is per mode: a secret key sets its own mode’s (test events go to the test URL, live events to the live one); the dashboard token says which with `?livemode=true|false`. The other settings are shared by both modes. New default constraints apply to sessions created afterwards. `allowed_checkout_origins`: up to 20 exact origins (`https://host[:port]`, or `http://localhost[:port]` / `http://127.0.0.1[:port]` for development; no path, wildcard or credentials) allowed to embed the checkout; stored normalised and de-duplicated; empty means any site may embed it.',
+    'Send only the fields to change; `null` clears `webhook_url`, `settlement_account` or `allowed_checkout_origins`. `webhook_url` is per mode: a secret key sets its own mode’s (test events go to the test URL, live events to the live one); the dashboard token says which with `?livemode=true|false`. The other settings are shared by both modes. New default constraints apply to sessions created afterwards. `allowed_checkout_origins`: up to 20 exact origins (`https://host[:port]`, or `http://localhost[:port]` / `http://127.0.0.1[:port]` for development; no path, wildcard or credentials) allowed to embed the checkout; stored normalised and de-duplicated; empty means any site may embed it. `partial_debit_floor_pct`: 10–90 turns partial debits on for automatic retries, `null` turns them off (400 `invalid_request` outside the range).',
   security,
   params: MerchantIdParams,
   querystring: Type.Object(LivemodeQuery, Strict),
@@ -55,6 +55,14 @@ const updateMerchantSettingsSchema = {
       default_constraints: Type.Optional(Constraints),
       min_customer_tier: Type.Optional(Tier),
       goods_release_rule: Type.Optional(GoodsReleaseRuleSchema),
+      // The domain checks the range, so that a refusal names it (400 invalid_request).
+      partial_debit_floor_pct: Type.Optional(
+        Type.Union([Type.Number(), Type.Null()], {
+          description:
+            'Partial debits on retries (decision 0045): a whole number from 10 to 90, the least share (percent, rounded up, never under ₦100.00) of an overdue installment that an automatic retry on a Mastercard or Verve card may collect when the card holds less than the whole; the rest stays owed. `null` turns them off (the default).',
+          examples: [50],
+        }),
+      ),
       // The schema bounds the size; the domain checks each entry and names the one refused.
       allowed_checkout_origins: Type.Optional(
         Type.Union([
@@ -108,6 +116,9 @@ function updateMerchantSettingsRoute(app: TypedApp, ctx: AppContext): void {
           ...(b.goods_release_rule && { goodsReleaseRule: b.goods_release_rule }),
           ...(b.allowed_checkout_origins !== undefined && {
             allowedCheckoutOrigins: b.allowed_checkout_origins,
+          }),
+          ...(b.partial_debit_floor_pct !== undefined && {
+            partialDebitFloorPct: b.partial_debit_floor_pct,
           }),
         },
         viewMode(principal),

@@ -9,6 +9,11 @@ import {
   validateSettlementAccount,
 } from '../../domain/merchant.ts';
 import {
+  isPartialDebitFloorPct,
+  PARTIAL_DEBIT_FLOOR_PCT_MAX,
+  PARTIAL_DEBIT_FLOOR_PCT_MIN,
+} from '../../domain/partial-debit.ts';
+import {
   type Frequency,
   type SessionConstraints,
   validateConstraints,
@@ -39,6 +44,8 @@ export interface MerchantSettingsInput {
   goodsReleaseRule?: GoodsReleaseRule;
   /** Origins allowed to embed the checkout (decision 0013); `null` or `[]` clears. */
   allowedCheckoutOrigins?: readonly string[] | null;
+  /** Partial debits on retries (decision 0045): the floor in whole percent; `null` turns them off. */
+  partialDebitFloorPct?: number | null;
 }
 
 export function validateGoodsReleaseRule(rule: GoodsReleaseRule): void {
@@ -90,6 +97,16 @@ export async function updateMerchantSettings(
       `min_customer_tier must be one of: ${CUSTOMER_TIERS.join(', ')}.`,
     );
   }
+  if (
+    input.partialDebitFloorPct !== undefined &&
+    input.partialDebitFloorPct !== null &&
+    !isPartialDebitFloorPct(input.partialDebitFloorPct)
+  ) {
+    throw new DomainError(
+      'invalid_request',
+      `partial_debit_floor_pct must be a whole number from ${PARTIAL_DEBIT_FLOOR_PCT_MIN} to ${PARTIAL_DEBIT_FLOOR_PCT_MAX} (the least share of an overdue installment a retry may collect), or null to turn partial debits off; got ${String(input.partialDebitFloorPct)}.`,
+    );
+  }
   const checkoutOrigins =
     input.allowedCheckoutOrigins === undefined
       ? undefined
@@ -111,6 +128,9 @@ export async function updateMerchantSettings(
     if (input.minCustomerTier !== undefined) changes.min_customer_tier = input.minCustomerTier;
     if (input.goodsReleaseRule) changes.goods_release_rule = JSON.stringify(input.goodsReleaseRule);
     if (checkoutOrigins !== undefined) changes.allowed_checkout_origins = checkoutOrigins;
+    if (input.partialDebitFloorPct !== undefined) {
+      changes.partial_debit_floor_pct = input.partialDebitFloorPct;
+    }
     const row = await tx
       .updateTable('merchants')
       .set(changes)

@@ -61,6 +61,7 @@ export function merchantView(
     min_customer_tier: row.min_customer_tier,
     goods_release_rule: row.goods_release_rule,
     allowed_checkout_origins: [...row.allowed_checkout_origins],
+    partial_debit_floor_pct: row.partial_debit_floor_pct,
     created_at: row.created_at.toISOString(),
   };
 }

@@ -218,6 +218,52 @@ export async function emitPaymentFailed(
   await recordEvents(tx, events, now);
 }
 
+/**
+ * A partial debit (decision 0045): payment.partial with what was taken (the `payment`, fee and
+ * net on that amount alone), what was asked for and what the installment still owes, then the
+ * retry's debit.scheduled, or the plan's default after the last attempt.
+ */
+export async function emitPaymentPartial(
+  tx: Tx,
+  charge: ChargeRow,
+  partial: {
+    requestedKobo: number;
+    remainingKobo: number;
+    message: string | null;
+    retryAt: Date | null;
+  },
+  previousStatus: PaymentPlanRow['status'],
+  paidAt: Date,
+  now: Date,
+): Promise<void> {
+  const { row, view } = await currentPlan(tx, charge.plan_id);
+  const base = { merchantId: row.merchant_id, livemode: row.livemode };
+  const installment = installmentOf(view, charge.installment_id);
+  const events: NewWebhookEvent[] = [
+    {
+      ...base,
+      type: 'payment.partial',
+      data: {
+        payment_plan: view,
+        installment,
+        payment: {
+          ...paymentData(charge, paidAt),
+          requested_amount: partial.requestedKobo,
+          gateway_message: partial.message,
+        },
+        amount_remaining: partial.remainingKobo,
+        next_retry_at: partial.retryAt?.toISOString() ?? null,
+        final_attempt: partial.retryAt === null,
+      },
+    },
+    ...statusChangeEvents(view, previousStatus, base),
+  ];
+  if (partial.retryAt) {
+    events.push(debitScheduled(view, installment.id, charge.attempt + 1, partial.retryAt, base));
+  }
+  await recordEvents(tx, events, now);
+}
+
 function debitScheduled(
   plan: PlanView,
   installmentId: string,

@@ -8,6 +8,7 @@ export {
   currentPlan,
   emitPaymentCollected,
   emitPaymentFailed,
+  emitPaymentPartial,
   paymentCollectedEvents,
   statusChangeEvents,
 } from './events.ts';

@@ -16,6 +16,7 @@ function row(status: InstallmentRow['status'], chargeReference: string | null): 
     failed_attempts: 0,
     paid_at: null,
     refunded_kobo: 0,
+    partially_paid_kobo: 0,
   };
 }
 

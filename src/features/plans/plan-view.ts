@@ -29,6 +29,7 @@ export function planView(plan: PaymentPlanRow, installments: InstallmentRow[]): 
         sequence: i.sequence,
         amount: i.amount_kobo,
         refunded: i.refunded_kobo,
+        partially_paid: i.partially_paid_kobo,
         due_at: i.due_at.toISOString(),
         status: i.status,
         paid_at: i.paid_at?.toISOString() ?? null,

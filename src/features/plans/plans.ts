@@ -283,6 +283,7 @@ export async function listPlanCharges(
       'c.amount_kobo',
       'c.status',
       'c.gateway_message',
+      'c.requested_kobo',
       'c.created_at',
       'c.settled_at',
     ])
@@ -302,6 +303,7 @@ export async function listPlanCharges(
     fee: r.status === 'success' ? splitPlatformFee(r.amount_kobo).feeKobo : 0,
     status: r.status,
     gateway_message: r.gateway_message,
+    requested_amount: r.requested_kobo,
     created_at: r.created_at.toISOString(),
     settled_at: r.settled_at?.toISOString() ?? null,
   }));

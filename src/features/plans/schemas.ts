@@ -9,6 +9,11 @@ export const Installment = Type.Object(
       description:
         'Kobo taken off this installment by refunds before it was collected (amount + refunded is what the schedule set).',
     }),
+    partially_paid: Type.Integer({
+      description:
+        'Kobo collected on this installment by partial debits (decision 0045); `amount` is what it still owes. 0 for most installments.',
+      examples: [0],
+    }),
     due_at: Type.String({ format: 'date-time' }),
     status: Type.String({
       description: 'scheduled, processing, failed, paid, cancelled',
@@ -63,6 +68,10 @@ export const Charge = Type.Object(
     fee: Type.Integer({ description: 'Tranche’s 2.5% on a collected charge; 0 otherwise.' }),
     status: Type.Union([Type.Literal('pending'), Type.Literal('success'), Type.Literal('failed')]),
     gateway_message: Type.Union([Type.String(), Type.Null()]),
+    requested_amount: Type.Union([Type.Integer(), Type.Null()], {
+      description:
+        'A partial debit (decision 0045) that took less than it asked for: what it asked for; `amount` is what it took. Null for every other charge.',
+    }),
     created_at: Type.String({ format: 'date-time' }),
     settled_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   },

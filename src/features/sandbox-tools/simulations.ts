@@ -5,13 +5,15 @@ import { SandboxControlError } from '../../gateway/sandbox/control-client.ts';
 /**
  * What a sandbox plan can be made to go through that no public call causes: the gateway's side
  * of the story (a customer's card running dry, a bank revoking a mandate, a refund made on the
- * gateway's dashboard). `tranche trigger` uses them to make payment.failed, payment_plan.defaulted,
- * payment_method.revoked and refund.failed really happen.
+ * gateway's dashboard, a card holding less than an installment). `tranche trigger` uses them to
+ * make payment.failed, payment_plan.defaulted, payment_method.revoked, refund.failed and
+ * payment.partial really happen.
  */
 export const SIMULATIONS = [
   'decline_debits',
   'revoke_payment_method',
   'refund_at_gateway',
+  'partial_funds',
 ] as const;
 export type Simulation = (typeof SIMULATIONS)[number];
 
@@ -49,6 +51,22 @@ export async function simulateOnSandboxPlan(
   try {
     if (simulation === 'decline_debits') {
       await control.setAuthorizationBehaviour(authorizationCode, 'insufficient_funds');
+    } else if (simulation === 'partial_funds') {
+      // The card holds 60% of the next unpaid installment (rounded up): less than a full debit
+      // needs, enough for a partial debit at a floor up to 60% (decision 0045).
+      const next = await ctx.db
+        .selectFrom('installments')
+        .select('amount_kobo')
+        .where('plan_id', '=', planId)
+        .where('status', 'in', ['scheduled', 'failed'])
+        .orderBy('sequence')
+        .limit(1)
+        .executeTakeFirst();
+      if (!next) throw new DomainError('conflict', 'The plan has no unpaid installment.');
+      await control.setAuthorizationBalance(
+        authorizationCode,
+        Math.floor((next.amount_kobo * 60 + 99) / 100),
+      );
     } else if (simulation === 'revoke_payment_method') {
       await control.sendRevocation(
         plan.method_type === 'bank' ? 'mandate.revoked' : 'authorization.revoked',

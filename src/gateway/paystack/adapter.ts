@@ -370,6 +370,27 @@ export class PaystackGateway implements PaymentGateway {
     }
   }
 
+  // --- Partial debits (gateway-protocol.md §17; decision 0045) ---
+  async partialDebit(
+    input: Parameters<PaymentGateway['partialDebit']>[0],
+  ): Promise<GatewayTransaction> {
+    const { data } = await this.client.request<WireTransaction>(
+      'POST',
+      '/transaction/partial_debit',
+      {
+        email: input.email,
+        amount: input.amountKobo,
+        authorization_code: input.authorizationCode,
+        currency: 'NGN',
+        // O8 types at_least as a string (whether a number is accepted is unconfirmed, §19).
+        at_least: String(input.atLeastKobo),
+        reference: input.reference,
+        metadata: JSON.stringify(input.metadata),
+      },
+    );
+    return mapTransaction({ ...data, reference: data.reference ?? input.reference });
+  }
+
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean {
     if (!signature || !/^[0-9a-f]{128}$/i.test(signature)) return false;
     return constantTimeEqual(hmacSha512Hex(this.secretKey, rawBody), signature.toLowerCase());

@@ -199,3 +199,29 @@ describe('tolerant parsing of the documented quirks', () => {
     });
   });
 });
+
+describe('partial debits (gateway-protocol.md §17)', () => {
+  it('keeps requested_amount, so a partial debit does not look like a full charge', () => {
+    // C6's sample: 409013 taken of 500000 asked for.
+    const partial = mapTransaction({
+      status: 'success',
+      reference: 'r',
+      amount: 409013,
+      requested_amount: 500000,
+    });
+    expect(partial).toMatchObject({ amountKobo: 409013, requestedAmountKobo: 500000 });
+    expect(mapTransaction({ status: 'success', reference: 'r', amount: 100 })).toMatchObject({
+      amountKobo: 100,
+      requestedAmountKobo: null,
+    });
+    expect(
+      mapEvent({
+        event: 'charge.success',
+        data: { status: 'success', reference: 'r', amount: '4000', requested_amount: '9000' },
+      }),
+    ).toMatchObject({
+      kind: 'charge.success',
+      transaction: { amountKobo: 4000, requestedAmountKobo: 9000 },
+    });
+  });
+});

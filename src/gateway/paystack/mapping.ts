@@ -160,6 +160,10 @@ export function mapTransaction(wire: WireTransaction): GatewayTransaction {
     paidAt: paidAt ? new Date(paidAt) : null,
     authorization: mapAuthorization(wire.authorization),
     customerEmail: text(wire.customer?.email),
+    requestedAmountKobo:
+      wire.requested_amount === undefined || wire.requested_amount === null
+        ? null
+        : toKobo(wire.requested_amount),
   };
 }
 

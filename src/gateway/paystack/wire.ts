@@ -33,6 +33,8 @@ export interface WireTransaction {
   status?: string;
   reference?: string;
   amount?: number | string;
+  /** Partial debits (§17): what was asked for; `amount` is what was taken. */
+  requested_amount?: number | string | null;
   currency?: string;
   gateway_response?: string | null;
   message?: string | null;

@@ -25,6 +25,14 @@ export class SandboxGatewayControl {
     });
   }
 
+  /** A card that holds only `balanceKobo` from now on (partial debits, decision 0045). */
+  setAuthorizationBalance(authorizationCode: string, balanceKobo: number) {
+    return this.#post(`/_sandbox/authorizations/${encodeURIComponent(authorizationCode)}`, {
+      behaviour: 'limited_funds',
+      balance: balanceKobo,
+    });
+  }
+
   /** Makes the gateway send a revocation event for an authorization to the service. */
   sendRevocation(event: 'authorization.revoked' | 'mandate.revoked', authorizationCode: string) {
     return this.#post('/_sandbox/events', { event, authorization_code: authorizationCode });

@@ -21,7 +21,7 @@ import {
 } from './store.ts';
 import { revokeMandateOf } from './store-mandates.ts';
 import { summarise } from './store-settlement.ts';
-import type { CardBehaviour } from './test-data.ts';
+import { type CardBehaviour, LIMITED_FUNDS_BALANCE_KOBO } from './test-data.ts';
 
 /**
  * Test controls under /_sandbox/ (README.md): faults, provoked events, immediate settlement,
@@ -34,6 +34,7 @@ const BEHAVIOURS: readonly CardBehaviour[] = [
   'declined',
   'insufficient_funds',
   'token_not_generated',
+  'limited_funds',
 ];
 
 function isBehaviour(value: unknown): value is CardBehaviour {
@@ -107,12 +108,29 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext)
     '/_sandbox/authorizations/:authorization_code',
     CONTROL_ROUTE,
     async (request) => {
-      const behaviour = fieldsOf(request.body).behaviour;
+      const fields = fieldsOf(request.body);
+      const behaviour = fields.behaviour;
       if (!isBehaviour(behaviour)) {
         throw validationError(`behaviour must be one of: ${BEHAVIOURS.join(', ')}`);
       }
+      // `balance` (kobo, 0 or more): what a `limited_funds` authorization holds from now on.
+      const balance = fields.balance;
+      if (
+        balance !== undefined &&
+        (behaviour !== 'limited_funds' ||
+          typeof balance !== 'number' ||
+          !Number.isSafeInteger(balance) ||
+          balance < 0)
+      ) {
+        throw validationError(
+          'balance must be a whole number of kobo, with behaviour limited_funds',
+        );
+      }
       const updated = await updateAuthorization(ctx.pool, request.params.authorization_code, {
         behaviour,
+        ...(behaviour === 'limited_funds' && {
+          balance: balance ?? LIMITED_FUNDS_BALANCE_KOBO,
+        }),
       });
       if (updated === undefined) throw new SandboxError(404, 'Authorization code not found.');
       return ok('Authorization updated', {
@@ -120,6 +138,7 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext)
         behaviour: updated.behaviour,
         active: updated.active,
         reusable: updated.reusable,
+        balance: updated.balance === null ? null : Number(updated.balance),
       });
     },
   );

@@ -14,6 +14,7 @@ import {
   requiredEmail,
   requiredString,
 } from './input.ts';
+import { limitedFundsOutcome } from './routes-partial-debit.ts';
 import { API_ROUTE } from './routing.ts';
 import {
   getAuthorization,
@@ -135,7 +136,10 @@ function chargeAuthorizationRoute(app: FastifyInstance, ctx: SandboxContext): vo
             ip_address: request.ip,
             created_at: now,
           });
-          const outcome = cardOutcome(authorization.behaviour);
+          const outcome =
+            authorization.behaviour === 'limited_funds'
+              ? await limitedFundsOutcome(db, authorization.authorization_code, amount)
+              : cardOutcome(authorization.behaviour);
           // A direct debit is asynchronous: `processing` now, settled by the scheduler.
           if (authorization.channel === 'bank') {
             return updateTransaction(

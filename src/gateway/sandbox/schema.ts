@@ -145,6 +145,10 @@ CREATE INDEX IF NOT EXISTS mandates_settle_at
   ON sandbox_gateway.mandates (settle_at) WHERE settle_at IS NOT NULL;
 CREATE INDEX IF NOT EXISTS mandates_authorization_code
   ON sandbox_gateway.mandates (authorization_code);
+-- Partial debits (README "Partial debits"): what a partial debit asked for, and the balance of a
+-- limited-funds card (null: unlimited).
+ALTER TABLE sandbox_gateway.transactions ADD COLUMN IF NOT EXISTS requested_amount bigint;
+ALTER TABLE sandbox_gateway.authorizations ADD COLUMN IF NOT EXISTS balance bigint;
 `;
 
 export async function ensureSandboxSchema(pool: pg.Pool): Promise<void> {

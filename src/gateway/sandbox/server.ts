@@ -55,6 +55,7 @@ import { registerChargeRoutes } from './routes-charge.ts';
 import { registerCheckoutRoutes } from './routes-checkout.ts';
 import { registerControlRoutes } from './routes-control.ts';
 import { registerMandateRoutes } from './routes-mandates.ts';
+import { registerPartialDebitRoutes } from './routes-partial-debit.ts';
 import { registerRefundRoutes } from './routes-refunds.ts';
 import { registerTransactionRoutes } from './routes-transactions.ts';
 import { registerTransferOtpRoutes } from './routes-transfer-otp.ts';
@@ -222,6 +223,7 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
   registerRefundRoutes(app, ctx);
   registerControlRoutes(app, ctx);
   registerMandateRoutes(app, ctx);
+  registerPartialDebitRoutes(app, ctx);
 
   const host = options.host ?? '127.0.0.1';
   try {

@@ -1,7 +1,7 @@
 import type { BankFlowState } from './bank-flow.ts';
 import type { CardFlowState } from './card-flow.ts';
-import { first, type Queryable, randomCode, type Raw, withAmount } from './db.ts';
-import type { CardBehaviour } from './test-data.ts';
+import { first, int, type Queryable, randomCode, type Raw, withAmount } from './db.ts';
+import { type CardBehaviour, LIMITED_FUNDS_BALANCE_KOBO } from './test-data.ts';
 
 /**
  * Customers, authorizations and transactions of the `sandbox_gateway` schema (schema.ts), and the
@@ -36,6 +36,8 @@ export interface AuthorizationRow {
   behaviour: CardBehaviour;
   active: boolean;
   created_at: Date;
+  /** Kobo a `limited_funds` card still holds (bigint: a string from pg); null: unlimited. */
+  balance: string | number | null;
 }
 
 /**
@@ -68,6 +70,8 @@ export interface TransactionRow {
   paid_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** What a partial debit asked for (bigint: a string from pg); null for every other payment. */
+  requested_amount: string | number | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -95,7 +99,7 @@ export async function getCustomer(q: Queryable, id: number): Promise<CustomerRow
 // ---------------------------------------------------------------------------------------------
 // Authorizations
 
-export type NewAuthorization = Omit<AuthorizationRow, 'authorization_code' | 'active'>;
+export type NewAuthorization = Omit<AuthorizationRow, 'authorization_code' | 'active' | 'balance'>;
 
 export async function insertAuthorization(
   q: Queryable,
@@ -104,8 +108,8 @@ export async function insertAuthorization(
   const result = await q.query<AuthorizationRow>(
     `INSERT INTO sandbox_gateway.authorizations
        (authorization_code, customer_id, channel, bin, last4, exp_month, exp_year, card_type, bank,
-        brand, reusable, signature, account_name, behaviour, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+        brand, reusable, signature, account_name, behaviour, created_at, balance)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
      RETURNING *`,
     [
       `AUTH_${randomCode(10)}`,
@@ -123,6 +127,7 @@ export async function insertAuthorization(
       input.account_name,
       input.behaviour,
       input.created_at,
+      input.behaviour === 'limited_funds' ? LIMITED_FUNDS_BALANCE_KOBO : null,
     ],
   );
   return first(result.rows, 'authorization insert');
@@ -142,15 +147,49 @@ export async function getAuthorization(
 export async function updateAuthorization(
   q: Queryable,
   code: string,
-  patch: { active?: boolean; behaviour?: CardBehaviour },
+  patch: { active?: boolean; behaviour?: CardBehaviour; balance?: number },
 ): Promise<AuthorizationRow | undefined> {
   const result = await q.query<AuthorizationRow>(
     `UPDATE sandbox_gateway.authorizations
-     SET active = coalesce($2, active), behaviour = coalesce($3, behaviour)
+     SET active = coalesce($2, active), behaviour = coalesce($3, behaviour),
+         balance = coalesce($4, balance)
      WHERE authorization_code = $1 RETURNING *`,
-    [code, patch.active ?? null, patch.behaviour ?? null],
+    [code, patch.active ?? null, patch.behaviour ?? null, patch.balance ?? null],
   );
   return result.rows[0];
+}
+
+/**
+ * The balance of a limited-funds authorization, locked until the caller's transaction ends (two
+ * charges at once cannot both spend it); null when the authorization has no limit.
+ */
+export async function lockBalance(q: Queryable, code: string): Promise<number | null> {
+  const result = await q.query<{ balance: string | number | null }>(
+    'SELECT balance FROM sandbox_gateway.authorizations WHERE authorization_code = $1 FOR UPDATE',
+    [code],
+  );
+  const balance = result.rows[0]?.balance ?? null;
+  return balance === null ? null : int(balance);
+}
+
+export async function spendBalance(q: Queryable, code: string, amount: number): Promise<void> {
+  await q.query(
+    `UPDATE sandbox_gateway.authorizations SET balance = balance - $2
+     WHERE authorization_code = $1 AND balance IS NOT NULL`,
+    [code, amount],
+  );
+}
+
+/** Records what a partial debit asked for (the transaction's `amount` is what it took). */
+export async function setRequestedAmount(
+  q: Queryable,
+  id: number,
+  requested: number,
+): Promise<void> {
+  await q.query('UPDATE sandbox_gateway.transactions SET requested_amount = $2 WHERE id = $1', [
+    id,
+    requested,
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -73,7 +73,8 @@ export function findBank(code: string): Bank | undefined {
 // Cards (fact sheet §10)
 
 /** What a card does once every validation step has passed; remembered on its authorization. */
-export type CardBehaviour = 'success' | 'declined' | 'insufficient_funds' | 'token_not_generated';
+export type CardBehaviour =
+  'success' | 'declined' | 'insufficient_funds' | 'token_not_generated' | 'limited_funds';
 
 /** Extra steps the hosted page asks for, in order. */
 export type CardStep = 'pin' | 'phone' | 'otp' | 'bank_auth';
@@ -153,6 +154,14 @@ export const TEST_CARDS: readonly TestCard[] = [
     behaviour: 'insufficient_funds',
     description: 'Insufficient funds (later charges fail too)',
   },
+  {
+    number: '5399838383838381',
+    cvv: '383',
+    steps: [],
+    behaviour: 'limited_funds',
+    description:
+      'Mastercard holding ₦5,000.00: larger charges fail, a partial debit takes what is there',
+  },
 ];
 
 export function findTestCard(cardNumber: string): TestCard | undefined {
@@ -185,7 +194,44 @@ export function cardOutcome(behaviour: CardBehaviour): BehaviourOutcome {
         status: 'failed',
         gatewayResponse: 'Token Not Generated. Customer Not Registered on Token Platform',
       };
+    // The hosted page's small verification charge fits the balance; later charges use
+    // limitedFundsCharge.
+    case 'limited_funds':
+      return { status: 'success', gatewayResponse: 'Approved' };
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Limited funds and partial debits (fact sheet §17)
+
+/** What the limited-funds card's authorization holds when it is created: ₦5,000.00. */
+export const LIMITED_FUNDS_BALANCE_KOBO = 500_000;
+
+export type LimitedFundsOutcome =
+  | { status: 'success'; chargedKobo: number }
+  | { status: 'failed'; gatewayResponse: 'Insufficient Funds' };
+
+/**
+ * A charge on an account holding `balanceKobo`. A full charge (`atLeastKobo` undefined and not a
+ * partial debit) takes `amountKobo` or fails. A partial debit takes `amountKobo` when it is
+ * there, else everything there is, as long as that reaches `atLeastKobo` (any positive amount
+ * when no `at_least` was sent); below it, it fails "Insufficient Funds" and takes nothing.
+ */
+export function limitedFundsCharge(
+  balanceKobo: number,
+  amountKobo: number,
+  partial: { atLeastKobo: number | undefined } | null,
+): LimitedFundsOutcome {
+  if (balanceKobo >= amountKobo) return { status: 'success', chargedKobo: amountKobo };
+  if (partial !== null && balanceKobo > 0 && balanceKobo >= (partial.atLeastKobo ?? 1)) {
+    return { status: 'success', chargedKobo: balanceKobo };
+  }
+  return { status: 'failed', gatewayResponse: 'Insufficient Funds' };
+}
+
+/** Paystack: partial debits are "only available for Mastercard and Verve at the moment" (§17). */
+export function partialDebitBrand(brand: string): boolean {
+  return brand === 'mastercard' || brand === 'verve';
 }
 
 /**
@@ -194,7 +240,9 @@ export function cardOutcome(behaviour: CardBehaviour): BehaviourOutcome {
  * short), so tests can watch later charge_authorization calls fail with "Insufficient Funds".
  */
 export function cardIsReusable(behaviour: CardBehaviour): boolean {
-  return behaviour === 'success' || behaviour === 'insufficient_funds';
+  return (
+    behaviour === 'success' || behaviour === 'insufficient_funds' || behaviour === 'limited_funds'
+  );
 }
 
 export const TEST_PHONE_MIN_DIGITS = 10;

@@ -1,3 +1,4 @@
+import { int } from './db.ts';
 import { transactionFeeKobo, transferFeeKobo } from './fees.ts';
 import type { AuthorizationRow, CustomerRow, TransactionRow } from './store.ts';
 import type { RefundRow } from './store-refunds.ts';
@@ -120,6 +121,12 @@ function feesOf(row: TransactionRow): number | null {
     : null;
 }
 
+/** A partial debit's `requested_amount` is what it asked for; any other payment's is its amount. */
+function requestedAmount(row: TransactionRow): number {
+  const requested = row.requested_amount ?? null;
+  return requested === null ? row.amount : int(requested);
+}
+
 export function transactionView(
   row: TransactionRow,
   authorization: AuthorizationRow | undefined,
@@ -132,7 +139,7 @@ export function transactionView(
     reference: row.reference,
     receipt_number: null,
     amount: row.amount,
-    requested_amount: row.amount,
+    requested_amount: requestedAmount(row),
     message: row.message,
     gateway_response: row.gateway_response,
     paid_at: iso(row.paid_at),
