@@ -94,6 +94,8 @@ export async function startProcessStack(
     TRANCHE_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     DEMO_STORE: 'off',
+    // The in-process test provider: its BVNs need no phone code (decision 0046).
+    IDENTITY_PROVIDER: 'sandbox',
     // The tests' own requests would otherwise meet the sandbox key's limit.
     RATE_LIMIT_SANDBOX_PER_MIN: String(options.sandboxRateLimitPerMin ?? 100_000),
   };

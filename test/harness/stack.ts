@@ -63,6 +63,8 @@ export async function startStack(options: {
     STORE_PORT: String(storePort),
     DEMO_STORE: options.demoStore ? 'on' : 'off',
     LOG_LEVEL: 'warn',
+    // The in-process test provider (no phone code) unless a test asks for the Dojah simulator.
+    IDENTITY_PROVIDER: 'sandbox',
     ...options.env,
   };
   delete env.REDIS_URL;

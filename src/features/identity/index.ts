@@ -1,0 +1,1 @@
+export { registerIdentityRoutes } from './routes.ts';
