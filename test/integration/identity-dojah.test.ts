@@ -287,3 +287,39 @@ describe('refusals name the true reason', () => {
     expect(consents).toHaveLength(5);
   });
 });
+
+describe('withdrawing consent', () => {
+  it('marks the consents withdrawn and drops a pending code; the verification made stays', async () => {
+    const { customer, token, verify, enter, status } = await unverifiedCustomer();
+    expect(
+      (
+        await verify({
+          bvn: SIMULATOR_BVNS.match(last7()),
+          date_of_birth: SIMULATOR_DATE_OF_BIRTH,
+          consent: DOJAH_CONSENT,
+        })
+      ).status,
+    ).toBe(200);
+    const withdrawn = await t.http.post(
+      '/api/v1/customers/me/identity/consent/withdraw',
+      {},
+      { token },
+    );
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body.data).toEqual({ object: 'identity_consent_withdrawal', withdrawn: 1 });
+    expect(await status()).toMatchObject({ status: 'unverified' });
+    expect((await enter(SIMULATOR_OTP_CODE)).body.code).toBe('no_phone_code_pending');
+    const rows = await t.ctx.db
+      .selectFrom('identity_consents')
+      .select('withdrawn_at')
+      .where('customer_id', '=', customer.id)
+      .execute();
+    expect(rows.map((r) => r.withdrawn_at !== null)).toEqual([true]);
+    const again = await t.http.post(
+      '/api/v1/customers/me/identity/consent/withdraw',
+      {},
+      { token },
+    );
+    expect(again.body.data.withdrawn).toBe(0);
+  });
+});

@@ -187,6 +187,11 @@ export class ApiClient {
       .data;
   }
 
+  /** Withdraws every consent to identity checks (a verification already made stays). */
+  async withdrawIdentityConsent(): Promise<void> {
+    await this.send('POST', '/customers/me/identity/consent/withdraw', {}, true);
+  }
+
   /** The code sent to the phone on the BVN record. */
   async confirmIdentityPhoneCode(code: string): Promise<IdentityStatus> {
     const path = '/customers/me/identity/phone-code';

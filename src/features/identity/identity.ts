@@ -432,3 +432,27 @@ export async function confirmPhoneCode(
     `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`,
   );
 }
+
+/**
+ * NDPA s.35: withdrawing is as easy as giving. Every consent of the customer is marked withdrawn
+ * and a check waiting for its phone code is dropped; checks already made stay as they are
+ * (s.26(5)), and a new check needs a new consent, as every check does.
+ */
+export async function withdrawIdentityConsent(
+  ctx: AppContext,
+  customerId: string,
+): Promise<{ object: 'identity_consent_withdrawal'; withdrawn: number }> {
+  const now = ctx.clock.now();
+  const withdrawn = await runWrite(ctx.db, async (tx) => {
+    await tx.deleteFrom('identity_phone_checks').where('customer_id', '=', customerId).execute();
+    const rows = await tx
+      .updateTable('identity_consents')
+      .set({ withdrawn_at: now })
+      .where('customer_id', '=', customerId)
+      .where('withdrawn_at', 'is', null)
+      .returning('id')
+      .execute();
+    return rows.length;
+  });
+  return { object: 'identity_consent_withdrawal', withdrawn };
+}

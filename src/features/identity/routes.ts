@@ -11,14 +11,22 @@ import {
   type ProblemLog,
   type RequestOrigin,
   verifyIdentity,
+  withdrawIdentityConsent,
 } from './identity.ts';
-import { ConsentTextView, Identity, PhoneCodeBody, VerifyIdentityBody } from './schemas.ts';
+import {
+  ConsentTextView,
+  ConsentWithdrawal,
+  Identity,
+  PhoneCodeBody,
+  VerifyIdentityBody,
+} from './schemas.ts';
 
 export function registerIdentityRoutes(app: TypedApp, ctx: AppContext): void {
   getConsentTextRoute(app, ctx);
   verifyCustomerIdentityRoute(app, ctx);
   confirmPhoneCodeRoute(app, ctx);
   getCustomerIdentityRoute(app, ctx);
+  withdrawConsentRoute(app, ctx);
 }
 
 const originOf = (request: FastifyRequest): RequestOrigin => ({
@@ -147,6 +155,28 @@ function getCustomerIdentityRoute(app: TypedApp, ctx: AppContext): void {
     async (request) => ({
       ok: true as const,
       data: await getIdentity(ctx, principalOf(request, 'customer').customerId),
+    }),
+  );
+}
+
+function withdrawConsentRoute(app: TypedApp, ctx: AppContext): void {
+  app.post(
+    '/api/v1/customers/me/identity/consent/withdraw',
+    {
+      preValidation: requireAuth(ctx, ['customer']),
+      schema: {
+        operationId: 'withdrawIdentityConsent',
+        tags: ['Customers'],
+        summary: 'Withdraw consent to identity checks',
+        description:
+          'Marks every consent of the customer withdrawn and drops a check waiting for its phone code. A verification already made stays (NDPA s.26(5)); a new check needs a new consent. `withdrawn`: how many consents this call withdrew (0 when none was in force).',
+        security: [{ customerJwt: [] }],
+        response: { 200: Envelope(ConsentWithdrawal), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await withdrawIdentityConsent(ctx, principalOf(request, 'customer').customerId),
     }),
   );
 }

@@ -93,3 +93,11 @@ export const PhoneCodeBody = Type.Object(
   },
   Strict,
 );
+
+export const ConsentWithdrawal = Type.Object(
+  {
+    object: Type.Literal('identity_consent_withdrawal'),
+    withdrawn: Type.Integer({ minimum: 0 }),
+  },
+  { $id: 'IdentityConsentWithdrawal' },
+);
