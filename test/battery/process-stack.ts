@@ -237,7 +237,8 @@ export async function startProcessStack(
         `SELECT count(*) AS count FROM graphile_worker.jobs
           WHERE (run_at <= now() OR locked_at IS NOT NULL)
             AND task_identifier NOT IN ('expire_checkout_sessions', 'payout_sweep', 'reconcile',
-              'purge_idempotency_keys', 'purge_webhook_events', 'deliver_notifications')`,
+              'purge_idempotency_keys', 'purge_webhook_events', 'deliver_notifications',
+              'purge_identity_phone_checks')`,
       );
       return Number(row?.count) === 0;
     },
