@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 
+import type { JobHelpers } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { purgeIdentityPhoneChecksTask } from '../../src/features/identity/index.ts';
 import { DojahIdentityProvider } from '../../src/identity/dojah/adapter.ts';
 import {
   type DojahSimulator,
@@ -12,6 +14,7 @@ import {
   SIMULATOR_DATE_OF_BIRTH,
   SIMULATOR_OTP_CODE,
 } from '../../src/identity/dojah-simulator/test-bvns.ts';
+import type { JobDeps } from '../../src/jobs/deps.ts';
 import { createTestCustomer, DOJAH_CONSENT } from '../harness/fixtures.ts';
 import { startTestApp, type TestApp } from '../harness/test-app.ts';
 
@@ -231,6 +234,26 @@ describe('BVN match, then the code sent to the phone on the record', () => {
     const expired = await b.enter(SIMULATOR_OTP_CODE);
     expect(expired.status).toBe(422);
     expect(expired.body.code).toBe('phone_code_expired');
+
+    // An abandoned check (the customer never comes back) is purged by the hourly job once expired.
+    const c = await unverifiedCustomer();
+    expect((await c.verify({ ...body, bvn: SIMULATOR_BVNS.match(last7()) })).status).toBe(200);
+    const pendingRows = () =>
+      t.ctx.db
+        .selectFrom('identity_phone_checks')
+        .select('customer_id')
+        .where('customer_id', '=', c.customer.id)
+        .execute();
+    const purge = purgeIdentityPhoneChecksTask({
+      db: t.ctx.db,
+      clock: t.clock,
+    } as unknown as JobDeps);
+    const helpers = { logger: { info: () => undefined } } as unknown as JobHelpers;
+    await purge({}, helpers);
+    expect(await pendingRows()).toHaveLength(1);
+    t.clock.advance(10 * 60_000 + 1);
+    await purge({}, helpers);
+    expect(await pendingRows()).toEqual([]);
   });
 });
 
