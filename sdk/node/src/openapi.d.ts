@@ -7326,11 +7326,14 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "code": "invalid_request"
+         *       "code": "123456"
          *     }
          */
         'application/json': {
-          /** @description The code sent to the phone. */
+          /**
+           * @description The code sent to the phone.
+           * @example 123456
+           */
           code: string;
         };
       };

@@ -89,7 +89,12 @@ export const VerifyIdentityBody = Type.Object(
 
 export const PhoneCodeBody = Type.Object(
   {
-    code: Type.String({ minLength: 1, maxLength: 12, description: 'The code sent to the phone.' }),
+    code: Type.String({
+      minLength: 1,
+      maxLength: 12,
+      description: 'The code sent to the phone.',
+      examples: ['123456'],
+    }),
   },
   Strict,
 );
