@@ -1,7 +1,10 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { SIMULATOR_OTP_CODE } from '../../src/identity/dojah-simulator/test-bvns.ts';
+import {
+  SIMULATOR_BVNS,
+  SIMULATOR_OTP_CODE,
+} from '../../src/identity/dojah-simulator/test-bvns.ts';
 import { waitFor } from '../harness/e2e.ts';
 import { freePort } from '../harness/sandbox.ts';
 import { DESKTOP, screenshots, seriousA11yViolations } from './support/browser.ts';
@@ -137,6 +140,41 @@ describe('checkout journey through the demo store', () => {
     );
     await screenshots(page, 'store-order-paid');
     expect(errors).toEqual([]);
+  }, 120_000);
+});
+
+describe('identity refusals in the checkout name the true reason', () => {
+  it('a date of birth that does not match, and the identity service down, each say so', async () => {
+    const storeUrl = suite.stack.storeUrl ?? '';
+    const page = await suite.browser.newPage({ viewport: DESKTOP });
+    await page.goto(storeUrl);
+    await page.click('#pay-installments');
+    const { ui } = checkoutIn(page);
+    await ui.getByRole('button', { name: 'New to Tranche? Create an account' }).click();
+    await ui.getByLabel('First name').fill('Tunde');
+    await ui.getByLabel('Last name').fill('Bakare');
+    await ui.getByLabel('Email').fill(`refused-${Date.now()}@mail.test`);
+    await ui.getByLabel('Phone number').fill('08031234567');
+    await ui.getByLabel('Password').fill(CUSTOMER_PASSWORD);
+    await ui.getByRole('button', { name: 'Create account' }).click();
+    await ui.getByRole('heading', { name: 'Verify your identity' }).waitFor();
+    await ui.getByRole('checkbox', { name: /I agree to this identity check/ }).check();
+
+    // 2231…: the simulator's record is born 1990-01-15.
+    await ui.getByLabel('BVN').fill(SIMULATOR_BVNS.match('0004242'));
+    await ui.getByLabel('Date of birth').fill('1991-01-01');
+    await ui.getByRole('button', { name: 'Verify' }).click();
+    await ui.getByText('The date of birth does not match this BVN.').waitFor();
+    await expectAccessible(page, 'checkout-identity-dob-mismatch');
+    await screenshots(page, 'checkout-identity-dob-mismatch');
+
+    // 22350000000: Dojah's upstream (NIBSS) failed; a retry later, never a "mismatch".
+    await ui.getByLabel('BVN').fill(SIMULATOR_BVNS.upstreamFailed);
+    await ui.getByLabel('Date of birth').fill('1990-01-15');
+    await ui.getByRole('button', { name: 'Verify' }).click();
+    await ui.getByText(/could not reach the identity service just now/).waitFor();
+    await screenshots(page, 'checkout-identity-provider-down');
+    await page.close();
   }, 120_000);
 });
 
