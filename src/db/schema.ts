@@ -10,6 +10,8 @@ import type {
   CustomersTable,
   GatewayEventsTable,
   IdempotencyKeysTable,
+  IdentityConsentsTable,
+  IdentityPhoneChecksTable,
   InstallmentsTable,
   JournalEntriesTable,
   JournalPostingsTable,
@@ -71,6 +73,8 @@ export interface Database {
   customer_notifications: CustomerNotificationsTable;
   schema_migrations: SchemaMigrationsTable;
   customer_identities: CustomerIdentitiesTable;
+  identity_consents: IdentityConsentsTable;
+  identity_phone_checks: IdentityPhoneChecksTable;
   payment_links: PaymentLinksTable;
   payment_link_sessions: PaymentLinkSessionsTable;
   notification_outbox: NotificationOutboxTable;

@@ -321,6 +321,40 @@ export interface CustomerIdentitiesTable {
   provider: string;
   provider_reference: string;
   verified_at: Date;
+  consent_id: string | null;
+  names_matched: boolean | null;
+  phone_confirmed_at: Date | null;
+}
+
+export interface IdentityConsentsTable {
+  id: string;
+  customer_id: string;
+  checkout_session_id: string | null;
+  purpose: 'identity_check';
+  text_version: string;
+  text_sha256: string;
+  provider: string;
+  bvn_digest: string;
+  ip_address: string;
+  user_agent: string;
+  method: 'unticked_checkbox';
+  given_at: Date;
+  withdrawn_at: Date | null;
+}
+
+export interface IdentityPhoneChecksTable {
+  customer_id: string;
+  consent_id: string;
+  bvn_digest: string;
+  bvn_last4: string;
+  provider: string;
+  provider_reference: string;
+  names_matched: boolean;
+  code_reference: string;
+  phone_hint: string;
+  failed_attempts: Generated<number>;
+  expires_at: Date;
+  created_at: Date;
 }
 
 export interface PaymentLinksTable {

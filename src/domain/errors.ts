@@ -38,6 +38,12 @@ export const ERROR_CODES = [
   'identity_already_verified',
   'verification_throttled',
   'identity_provider_unavailable',
+  // consent and the phone code (decision 0046)
+  'consent_required',
+  'consent_text_outdated',
+  'phone_code_rejected',
+  'phone_code_expired',
+  'no_phone_code_pending',
   'delinquent',
   'insufficient_trust_tier',
   'tier_restricted',

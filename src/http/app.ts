@@ -16,6 +16,7 @@ import {
 import { registerCustomerPlanRoutes } from '../features/collections/index.ts';
 import { registerCustomerRoutes } from '../features/customers/index.ts';
 import { registerGatewayWebhookRoutes } from '../features/gateway-events/index.ts';
+import { registerIdentityRoutes } from '../features/identity/index.ts';
 import { registerWebhookEventRoutes } from '../features/merchant-webhooks/index.ts';
 import { registerMerchantRoutes } from '../features/merchants/index.ts';
 import { registerPayoutRoutes, registerWalletRoutes } from '../features/money/index.ts';
@@ -307,6 +308,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerPaymentMethodRoutes(app, ctx);
   registerGatewayWebhookRoutes(app, ctx);
   registerTrustRoutes(app, ctx);
+  registerIdentityRoutes(app, ctx);
   registerPaymentLinkRoutes(app, ctx);
   registerPageRoutes(app, ctx, options.webDistDir ?? DEFAULT_WEB_DIST);
   return app;

@@ -8,6 +8,8 @@ export function statusForCode(code: ErrorCode): number {
     case 'invalid_idempotency_key':
     case 'bvn_malformed':
     case 'reset_link_invalid':
+    case 'consent_required':
+    case 'consent_text_outdated':
       return 400;
     case 'unauthenticated':
       return 401;
@@ -37,6 +39,7 @@ export function statusForCode(code: ErrorCode): number {
     case 'bvn_in_use':
     case 'identity_already_verified':
     case 'payment_link_inactive':
+    case 'no_phone_code_pending':
       return 409;
     case 'payload_too_large':
       return 413;
@@ -46,6 +49,8 @@ export function statusForCode(code: ErrorCode): number {
       return 415;
     case 'bvn_not_found':
     case 'bvn_dob_mismatch':
+    case 'phone_code_rejected':
+    case 'phone_code_expired':
       return 422;
     case 'rate_limited':
     case 'login_throttled':

@@ -4,7 +4,6 @@ import {
   type BvnCheck,
   type BvnCheckOutcome,
   type IdentityProvider,
-  type IdentityProviderName,
   IdentityProviderUnavailable,
 } from './port.ts';
 
@@ -38,15 +37,22 @@ export class SandboxIdentityProvider implements IdentityProvider {
     if (dateOfBirth === undefined) return { outcome: 'not_found' };
     if (dateOfBirth !== input.dateOfBirth) return { outcome: 'dob_mismatch' };
     const reference = createHash('sha256').update(`sandbox:${input.bvn}`).digest('hex');
-    return { outcome: 'verified', providerReference: `sbx_idv_${reference.slice(0, 20)}` };
+    // No phone on record: the in-process provider never asks for a one-time code (the Dojah
+    // simulator does, for its 2231… BVNs).
+    return {
+      outcome: 'verified',
+      providerReference: `sbx_idv_${reference.slice(0, 20)}`,
+      phoneOnRecord: null,
+      namesMatched: true,
+    };
   }
-}
 
-/** Chooses the provider named by IDENTITY_PROVIDER (a real provider adds its entry here). */
-const PROVIDERS: Record<IdentityProviderName, () => IdentityProvider> = {
-  sandbox: () => new SandboxIdentityProvider(),
-};
+  /** Never called (no phone on record); answers like the simulator if it is. */
+  async sendCode(phone: string): Promise<{ codeReference: string }> {
+    return { codeReference: `sbx_otp_${phone.slice(-4)}` };
+  }
 
-export function identityProviderFor(name: IdentityProviderName): IdentityProvider {
-  return PROVIDERS[name]();
+  async checkCode(_codeReference: string, code: string): Promise<'accepted' | 'rejected'> {
+    return code === '123456' ? 'accepted' : 'rejected';
+  }
 }

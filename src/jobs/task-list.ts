@@ -4,6 +4,7 @@ import { expireCheckoutSessionsTask } from '../features/checkout/index.ts';
 import { collectInstallmentTask } from '../features/collections/index.ts';
 import { deliverNotificationsTask } from '../features/customer-notifications/index.ts';
 import { sendPasswordResetTask } from '../features/customers/index.ts';
+import { purgeIdentityPhoneChecksTask } from '../features/identity/index.ts';
 import { purgeWebhookEventsTask } from '../features/merchant-webhooks/index.ts';
 import {
   checkPayoutOtpsTask,
@@ -41,6 +42,7 @@ export function taskList(deps: JobDeps): TaskList & Record<TaskName, Task> {
     purge_webhook_events: purgeWebhookEventsTask(deps),
     deliver_notifications: deliverNotificationsTask(deps),
     send_password_reset: sendPasswordResetTask(deps),
+    purge_identity_phone_checks: purgeIdentityPhoneChecksTask(deps),
   };
 }
 
@@ -54,6 +56,7 @@ export const CRONTAB = [
   '* * * * * check_payout_otps',
   '30 3 * * * reconcile',
   '45 2 * * * purge_webhook_events',
+  '23 * * * * purge_identity_phone_checks',
   // Customer notifications falling due (reminders, e-mails held over quiet hours, retries);
   // those due at once wake the job when they are written.
   '* * * * * deliver_notifications',

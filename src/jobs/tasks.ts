@@ -18,6 +18,7 @@ export interface TaskPayloads {
   check_payout_otps: Empty;
   reconcile: Empty;
   purge_webhook_events: Empty;
+  purge_identity_phone_checks: Empty;
 }
 
 export type TaskName = keyof TaskPayloads;
@@ -59,6 +60,7 @@ const PAYLOAD_CHECKS: { [K in TaskName]: (task: K, payload: unknown) => TaskPayl
   check_payout_otps: nothing,
   reconcile: nothing,
   purge_webhook_events: nothing,
+  purge_identity_phone_checks: nothing,
 };
 
 /** A graphile-worker task whose handler gets its payload checked and typed. */

@@ -3,6 +3,11 @@
  * applies the migrations and exits.
  */
 import { migrate } from '../db/migrate.ts';
+import {
+  DOJAH_SIMULATOR_APP_ID,
+  DOJAH_SIMULATOR_SECRET_KEY,
+  usesDojahSimulator,
+} from '../identity/choose.ts';
 import { loadConfig } from '../platform/config.ts';
 import { note, print } from './cli-shared.ts';
 import { openRuntime, resolveDatabaseUrl, type Runtime } from './runtime.ts';
@@ -25,6 +30,9 @@ export async function runProcesses(which: {
   const runtime = await openRuntime(config, { migrate: true });
   // The sandbox runs only when no real gateway is configured (sandbox mode is the default).
   const sandbox = which.sandbox && !config.gatewayBaseUrl ? await startSandbox(runtime) : undefined;
+  // Likewise the Dojah simulator, when identity checks go to Dojah without DOJAH_BASE_URL.
+  const identitySimulator =
+    which.sandbox && usesDojahSimulator(config) ? await startIdentitySimulator(runtime) : undefined;
   const api = which.api ? await (await import('./api.ts')).startApi(runtime) : undefined;
   const worker = which.worker
     ? await (await import('./worker.ts')).startWorker(runtime)
@@ -36,12 +44,23 @@ export async function runProcesses(which: {
           note(`Could not start the demo store: ${String(error)}`);
         })
       : undefined;
-  if (api) printBanner(runtime, api.url, worker?.monitoringUrl, sandbox?.url, store?.url);
-  else if (worker) {
+  if (api) {
+    printBanner(
+      runtime,
+      api.url,
+      worker?.monitoringUrl,
+      sandbox?.url,
+      store?.url,
+      identitySimulator?.url,
+    );
+  } else if (worker) {
     note(
       `Tranche worker running. Health and metrics: ${worker.monitoringUrl} (/healthz, /readyz, /metrics)`,
     );
-  } else if (sandbox) note(`Sandbox gateway running at ${sandbox.url}`);
+  } else if (sandbox) {
+    note(`Sandbox gateway running at ${sandbox.url}`);
+    if (identitySimulator) note(`Dojah simulator running at ${identitySimulator.url}`);
+  }
 
   // Runs until a signal: then stop taking work, finish what is in flight, release the database.
   const signal = await new Promise<string>((resolve) => {
@@ -53,6 +72,7 @@ export async function runProcesses(which: {
   await api?.app.close();
   await worker?.stop();
   await sandbox?.close();
+  await identitySimulator?.close();
   await runtime.close();
 }
 
@@ -72,6 +92,17 @@ async function startSandbox(runtime: Runtime) {
   });
 }
 
+async function startIdentitySimulator(runtime: Runtime) {
+  const { config } = runtime;
+  const { startDojahSimulator } = await import('../identity/dojah-simulator/server.ts');
+  return startDojahSimulator({
+    port: config.dojahSimulatorPort,
+    host: config.host,
+    appId: DOJAH_SIMULATOR_APP_ID,
+    secretKey: DOJAH_SIMULATOR_SECRET_KEY,
+  });
+}
+
 /** Where customer e-mails go, without the SMTP credentials. */
 function mailDestination(smtpUrl: string | undefined, withWorker: boolean): string {
   if (smtpUrl) {
@@ -87,6 +118,7 @@ function printBanner(
   workerMonitoringUrl: string | undefined,
   sandboxUrl: string | undefined,
   storeUrl?: string,
+  identitySimulatorUrl?: string,
 ): void {
   const db = runtime.usingEmbeddedDatabase
     ? `embedded PostgreSQL (${runtime.config.dataDir}/pg)`
@@ -106,6 +138,16 @@ function printBanner(
   }
   print(
     `  Gateway        ${sandboxUrl ? `sandbox gateway at ${sandboxUrl} (test cards: src/gateway/sandbox/README.md)` : (runtime.config.gatewayBaseUrl ?? '')}`,
+  );
+  const identity = runtime.config;
+  print(
+    `  Identity       ${
+      identity.identityProvider === 'sandbox'
+        ? 'in-process sandbox provider (test BVNs: docs/sandbox.md)'
+        : identitySimulatorUrl
+          ? `Dojah simulator at ${identitySimulatorUrl} (test BVNs: src/identity/dojah-simulator/README.md)`
+          : `Dojah at ${identity.dojahBaseUrl ?? `http://127.0.0.1:${identity.dojahSimulatorPort} (the simulator, not running in this process)`}`
+    }`,
   );
   if (storeUrl) print(`  Demo store     ${storeUrl}`);
   print(

@@ -216,15 +216,46 @@ class TriggerRun {
     );
     const data = registered.data as { access_token: string; customer: { id: string } };
     const customer = this.api.as(data.access_token);
-    // One BVN verifies one account: a fresh test BVN each time (docs/sandbox.md, "Test BVNs").
+    // The identity provider's consent text and its test values (the sandbox's or the Dojah
+    // simulator's; decision 0046). One BVN verifies one account: a fresh test BVN each time.
+    const terms = (
+      await this.ok('Consent text', customer.get('/api/v1/customers/me/identity/consent-text'))
+    ).data as {
+      version: string;
+      test_values: { bvn_prefix: string; date_of_birth: string; phone_code: string | null } | null;
+    };
+    const test = terms.test_values;
+    if (!test) {
+      throw new CliFailure(
+        'tranche trigger needs a test identity provider (the sandbox or the Dojah simulator); this server checks BVNs with a real one.',
+      );
+    }
     for (let attempt = 1; ; attempt++) {
-      const bvn = `221${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+      const rest = 11 - test.bvn_prefix.length;
+      const bvn = `${test.bvn_prefix}${String(randomInt(0, 10 ** rest)).padStart(rest, '0')}`;
       const verified = await customer.post(
         '/api/v1/customers/me/identity',
-        { bvn, date_of_birth: '1990-01-15' },
+        {
+          bvn,
+          date_of_birth: test.date_of_birth,
+          consent: { text_version: terms.version, agreed: true },
+        },
         { idempotencyKey: false },
       );
-      if (verified.status === 200) break;
+      if (verified.status === 200) {
+        const status = (verified.body.data as { status: string }).status;
+        if (status === 'pending_phone_code') {
+          await this.ok(
+            'Phone code (test code)',
+            customer.post(
+              '/api/v1/customers/me/identity/phone-code',
+              { code: test.phone_code ?? '' },
+              { idempotencyKey: false },
+            ),
+          );
+        }
+        break;
+      }
       if (verified.status !== 409 || attempt >= 5) throw refusal('Identity (test BVN)', verified);
     }
     this.out.print('  ✓ Identity verified (test BVN)');

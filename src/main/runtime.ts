@@ -7,7 +7,7 @@ import { connectDatabase, type DatabaseHandle } from '../db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../db/embedded.ts';
 import { migrate } from '../db/migrate.ts';
 import { loopbackWebhooksAllowed } from '../features/merchant-webhooks/index.ts';
-import { identityProviderFor } from '../identity/sandbox.ts';
+import { identityProviderFor } from '../identity/choose.ts';
 import { type Clock, systemClock } from '../platform/clock.ts';
 import type { Config } from '../platform/config.ts';
 import {
@@ -86,7 +86,7 @@ export async function openRuntime(
     clock,
     secrets,
     rateLimits,
-    identity: identityProviderFor(config.identityProvider),
+    identity: identityProviderFor(config),
     authCacheTtlMs: config.authCacheTtlMs,
     gateway: {
       baseUrl: gatewayBaseUrl(config),

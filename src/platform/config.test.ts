@@ -39,12 +39,53 @@ describe('configuration', () => {
       GATEWAY_SECRET_KEY: 'sk_live_x',
       SMTP_URL: 'smtp://mail.example.ng',
       EMAIL_FROM: 'Tranche <n@example.ng>',
+      DOJAH_BASE_URL: 'https://api.dojah.io',
+      DOJAH_APP_ID: 'app',
+      DOJAH_SECRET_KEY: 'prod_sk_x',
     };
     expect(loadConfig(production).env).toBe('production');
     const attempt = () => loadConfig({ ...production, ADMIN_API_TOKEN: 'adm_shared' });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(/ADMIN_API_TOKEN is no longer accepted[\s\S]*tranche operators add/);
     expect(loadConfig({ ADMIN_API_TOKEN: 'adm_shared' })).not.toHaveProperty('adminApiToken');
+  });
+  it('production refuses a test identity provider, naming the variable (decision 0046); sandbox mode uses the Dojah simulator', () => {
+    const production = {
+      TRANCHE_ENV: 'production',
+      DATABASE_URL: 'postgres://db.internal/tranche',
+      JWT_PRIVATE_KEY: 'pem',
+      ENCRYPTION_KEY: 'key',
+      PUBLIC_BASE_URL: 'https://pay.example.ng',
+      GATEWAY_BASE_URL: 'https://api.paystack.co',
+      GATEWAY_SECRET_KEY: 'sk_live_x',
+      SMTP_URL: 'smtp://mail.example.ng',
+      EMAIL_FROM: 'Tranche <n@example.ng>',
+    };
+    const dojah = {
+      DOJAH_BASE_URL: 'https://api.dojah.io/',
+      DOJAH_APP_ID: 'app',
+      DOJAH_SECRET_KEY: 'prod_sk_x',
+    };
+    expect(loadConfig({ ...production, ...dojah })).toMatchObject({
+      identityProvider: 'dojah',
+      dojahBaseUrl: 'https://api.dojah.io',
+    });
+    expect(() => loadConfig(production)).toThrow(
+      /DOJAH_BASE_URL is required when TRANCHE_ENV=production \(unset, the Dojah simulator/,
+    );
+    expect(() => loadConfig({ ...production, ...dojah, IDENTITY_PROVIDER: 'sandbox' })).toThrow(
+      /IDENTITY_PROVIDER=sandbox is refused when TRANCHE_ENV=production/,
+    );
+    expect(() => loadConfig({ ...production, DOJAH_BASE_URL: 'https://api.dojah.io' })).toThrow(
+      /DOJAH_APP_ID is required when DOJAH_BASE_URL is set[\s\S]*DOJAH_SECRET_KEY/,
+    );
+    // Development: the Dojah adapter against the simulator `tranche start` runs.
+    expect(loadConfig({})).toMatchObject({
+      identityProvider: 'dojah',
+      dojahBaseUrl: undefined,
+      dojahSimulatorPort: 4020,
+      dojahTimeoutMs: 10_000,
+    });
   });
   it('each default exists once: the table gives the parsed default and the documented one', () => {
     const config = loadConfig({});
@@ -124,6 +165,9 @@ describe('configuration', () => {
       GATEWAY_SECRET_KEY: 'sk_live_x',
       SMTP_URL: 'smtps://mail.example.ng',
       EMAIL_FROM: 'pay@example.ng',
+      DOJAH_BASE_URL: 'https://api.dojah.io',
+      DOJAH_APP_ID: 'app',
+      DOJAH_SECRET_KEY: 'prod_sk_x',
     };
     for (const url of ['http://pay.example.ng', 'HTTP://pay.example.ng/']) {
       const attempt = () => loadConfig({ ...production, PUBLIC_BASE_URL: url });

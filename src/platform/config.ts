@@ -48,7 +48,15 @@ export interface Config {
   webhookConcurrency: number;
   webhookEndpointConcurrency: number;
   webhookPollMs: number;
-  identityProvider: 'sandbox';
+  identityProvider: 'dojah' | 'sandbox';
+  /** Unset: the Dojah simulator that `tranche start` runs on `dojahSimulatorPort`. */
+  dojahBaseUrl: string | undefined;
+  dojahAppId: string | undefined;
+  dojahSecretKey: string | undefined;
+  dojahTimeoutMs: number;
+  dojahSenderId: string;
+  dojahOtpChannel: 'sms' | 'whatsapp' | 'voice';
+  dojahSimulatorPort: number;
   storePort: number;
   demoStore: boolean;
   /** Customer e-mail (decision 0017); unset: e-mails go to the worker's log. */
@@ -257,10 +265,47 @@ export const SETTINGS = {
     description: 'How often an idle worker looks for due webhook events.',
   },
   IDENTITY_PROVIDER: {
-    default: 'sandbox',
-    values: ['sandbox'],
+    default: 'dojah',
+    values: ['dojah', 'sandbox'],
     description:
-      'Who checks BVNs for identity verification. `sandbox` (the only one so far): deterministic test BVNs, see "Test BVNs".',
+      'Who checks BVNs (decision 0046). `dojah`: the Dojah adapter, against `DOJAH_BASE_URL`, or with it unset the Dojah simulator `tranche start` runs (test BVNs: src/identity/dojah-simulator/README.md). `sandbox`: the in-process test provider (docs/sandbox.md, "Test BVNs"). Verifications by the simulator or the sandbox count for sandbox sessions only; production refuses both.',
+  },
+  DOJAH_BASE_URL: {
+    unset: '(unset: the Dojah simulator)',
+    url: { schemes: ['http:', 'https:'], host: true },
+    description:
+      'Dojah API (docs/identity-protocol.md): `https://api.dojah.io` (live) or `https://sandbox.dojah.io`. Unset: `tranche start` runs the Dojah simulator on `DOJAH_SIMULATOR_PORT` and uses it. Required in production.',
+  },
+  DOJAH_APP_ID: {
+    unset: '(unset: the simulator’s)',
+    description:
+      'The `AppId` header: the app created on the Dojah dashboard. Required with `DOJAH_BASE_URL`.',
+  },
+  DOJAH_SECRET_KEY: {
+    unset: '(unset: the simulator’s)',
+    description:
+      'The `Authorization` header: the app’s secret key (`prod_sk_…`; sandbox and live each have their own). Required with `DOJAH_BASE_URL`.',
+  },
+  DOJAH_TIMEOUT_MS: {
+    default: 10_000,
+    min: 100,
+    description:
+      'Timeout of every Dojah call (the checkout waits for it); past it the customer is told to try again, nothing is recorded.',
+  },
+  DOJAH_SENDER_ID: {
+    default: 'Tranche',
+    description:
+      'The `sender_id` of the one-time code to the phone on the BVN record: a sender ID registered with Dojah.',
+  },
+  DOJAH_OTP_CHANNEL: {
+    default: 'sms',
+    values: ['sms', 'whatsapp', 'voice'],
+    description: 'How Dojah delivers the one-time code.',
+  },
+  DOJAH_SIMULATOR_PORT: {
+    default: 4020,
+    min: 0,
+    description: 'Port of the Dojah simulator when it is used (`DOJAH_BASE_URL` unset).',
   },
   STORE_PORT: {
     default: 4000,
@@ -447,6 +492,13 @@ export function loadConfig(env: Env = process.env): Config {
     webhookEndpointConcurrency: int('WEBHOOK_ENDPOINT_CONCURRENCY'),
     webhookPollMs: int('WEBHOOK_POLL_MS'),
     identityProvider: oneOf('IDENTITY_PROVIDER'),
+    dojahBaseUrl: url('DOJAH_BASE_URL')?.replace(/\/+$/, ''),
+    dojahAppId: raw('DOJAH_APP_ID'),
+    dojahSecretKey: raw('DOJAH_SECRET_KEY'),
+    dojahTimeoutMs: int('DOJAH_TIMEOUT_MS'),
+    dojahSenderId: str('DOJAH_SENDER_ID'),
+    dojahOtpChannel: oneOf('DOJAH_OTP_CHANNEL'),
+    dojahSimulatorPort: int('DOJAH_SIMULATOR_PORT'),
     storePort: int('STORE_PORT'),
     demoStore: oneOf('DEMO_STORE') === 'on',
     smtpUrl: url('SMTP_URL'),
@@ -458,7 +510,23 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
 
+  if (config.dojahBaseUrl !== undefined && config.identityProvider === 'dojah') {
+    for (const name of ['DOJAH_APP_ID', 'DOJAH_SECRET_KEY'] as const) {
+      if (!raw(name)) problems.push(`${name} is required when DOJAH_BASE_URL is set`);
+    }
+  }
   if (config.env === 'production') {
+    // Decision 0046: the in-process sandbox and the Dojah simulator verify anyone with a test BVN
+    // from the docs; a live deployment must name a real provider.
+    if (config.identityProvider === 'sandbox') {
+      problems.push(
+        'IDENTITY_PROVIDER=sandbox is refused when TRANCHE_ENV=production (its test BVNs are public): set IDENTITY_PROVIDER=dojah with DOJAH_BASE_URL, DOJAH_APP_ID and DOJAH_SECRET_KEY',
+      );
+    } else if (config.dojahBaseUrl === undefined) {
+      problems.push(
+        'DOJAH_BASE_URL is required when TRANCHE_ENV=production (unset, the Dojah simulator would answer identity checks): https://api.dojah.io with DOJAH_APP_ID and DOJAH_SECRET_KEY',
+      );
+    }
     for (const name of [
       'DATABASE_URL',
       'JWT_PRIVATE_KEY',

@@ -94,6 +94,8 @@ export async function startProcessStack(
     TRANCHE_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     DEMO_STORE: 'off',
+    // The in-process test provider: its BVNs need no phone code (decision 0046).
+    IDENTITY_PROVIDER: 'sandbox',
     // The tests' own requests would otherwise meet the sandbox key's limit.
     RATE_LIMIT_SANDBOX_PER_MIN: String(options.sandboxRateLimitPerMin ?? 100_000),
   };
@@ -236,7 +238,7 @@ export async function startProcessStack(
           WHERE (run_at <= now() OR locked_at IS NOT NULL)
             AND task_identifier NOT IN ('expire_checkout_sessions', 'payout_sweep', 'reconcile',
               'purge_idempotency_keys', 'purge_webhook_events', 'deliver_notifications',
-              'sync_mandates')`,
+              'sync_mandates', 'purge_identity_phone_checks')`,
       );
       return Number(row?.count) === 0;
     },

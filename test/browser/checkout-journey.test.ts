@@ -1,7 +1,12 @@
 import type { FrameLocator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
+import {
+  SIMULATOR_BVNS,
+  SIMULATOR_OTP_CODE,
+} from '../../src/identity/dojah-simulator/test-bvns.ts';
 import { waitFor } from '../harness/e2e.ts';
+import { freePort } from '../harness/sandbox.ts';
 import { DESKTOP, screenshots, seriousA11yViolations } from './support/browser.ts';
 import { checkoutIn, CUSTOMER_PASSWORD } from './support/checkout.ts';
 import { browserSuite } from './support/suite.ts';
@@ -11,7 +16,16 @@ import { browserSuite } from './support/suite.ts';
  * widget, a brand-new customer registers, verifies identity, picks a plan, links a test card on
  * the gateway's page and confirms; the store learns the order is paid from the webhook.
  */
-const suite = browserSuite({ demoStore: true, merchantName: 'Demo' });
+// As `npm start` runs it: identity checks through the Dojah adapter and the Dojah simulator.
+let dojahSimulatorPort = '';
+beforeAll(async () => {
+  dojahSimulatorPort = String(await freePort());
+});
+const suite = browserSuite({
+  demoStore: true,
+  merchantName: 'Demo',
+  env: () => ({ IDENTITY_PROVIDER: 'dojah', DOJAH_SIMULATOR_PORT: dojahSimulatorPort }),
+});
 
 async function expectAccessible(page: Page, screen: string): Promise<void> {
   const violations = await seriousA11yViolations(checkoutIn(page).frame());
@@ -69,7 +83,21 @@ describe('checkout journey through the demo store', () => {
 
     await screen(page, ui, 'Verify your identity', 'checkout-03-identity');
     await ui.getByRole('button', { name: 'Fill in a test BVN' }).click();
+    // The consent text is shown before the BVN can be sent; without the tick nothing is sent.
+    await expect.poll(() => ui.locator('.consent-text').innerText()).toMatch(/Dojah Inc\./);
     await ui.getByRole('button', { name: 'Verify' }).click();
+    await ui.getByText('Tick the box to agree to the identity check').waitFor();
+    await ui.getByRole('checkbox', { name: /I agree to this identity check/ }).check();
+    await ui.getByRole('button', { name: 'Verify' }).click();
+
+    // The simulator's record has a phone (0803 + the BVN's last 7 digits): a code goes to it.
+    await screen(page, ui, 'Enter the code', 'checkout-03b-phone-code');
+    await ui.getByText(/We sent a code to 0803 \*\*\* \d{4}/).waitFor();
+    await ui.getByLabel('Code').fill('111111');
+    await ui.getByRole('button', { name: 'Confirm' }).click();
+    await ui.getByText(/That code is not right\. 4 tries left\./).waitFor();
+    await ui.getByLabel('Code').fill(SIMULATOR_OTP_CODE);
+    await ui.getByRole('button', { name: 'Confirm' }).click();
 
     await ui.getByRole('heading', { name: 'Choose your plan' }).waitFor();
     await ui.getByRole('radio', { name: 'Weekly' }).check();
@@ -129,6 +157,41 @@ describe('checkout journey through the demo store', () => {
     );
     await screenshots(page, 'store-order-paid');
     expect(errors).toEqual([]);
+  }, 120_000);
+});
+
+describe('identity refusals in the checkout name the true reason', () => {
+  it('a date of birth that does not match, and the identity service down, each say so', async () => {
+    const storeUrl = suite.stack.storeUrl ?? '';
+    const page = await suite.browser.newPage({ viewport: DESKTOP });
+    await page.goto(storeUrl);
+    await page.click('#pay-installments');
+    const { ui } = checkoutIn(page);
+    await ui.getByRole('button', { name: 'New to Tranche? Create an account' }).click();
+    await ui.getByLabel('First name').fill('Tunde');
+    await ui.getByLabel('Last name').fill('Bakare');
+    await ui.getByLabel('Email').fill(`refused-${Date.now()}@mail.test`);
+    await ui.getByLabel('Phone number').fill('08031234567');
+    await ui.getByLabel('Password').fill(CUSTOMER_PASSWORD);
+    await ui.getByRole('button', { name: 'Create account' }).click();
+    await ui.getByRole('heading', { name: 'Verify your identity' }).waitFor();
+    await ui.getByRole('checkbox', { name: /I agree to this identity check/ }).check();
+
+    // 2231…: the simulator's record is born 1990-01-15.
+    await ui.getByLabel('BVN').fill(SIMULATOR_BVNS.match('0004242'));
+    await ui.getByLabel('Date of birth').fill('1991-01-01');
+    await ui.getByRole('button', { name: 'Verify' }).click();
+    await ui.getByText('The date of birth does not match this BVN.').waitFor();
+    await expectAccessible(page, 'checkout-identity-dob-mismatch');
+    await screenshots(page, 'checkout-identity-dob-mismatch');
+
+    // 22350000000: Dojah's upstream (NIBSS) failed; a retry later, never a "mismatch".
+    await ui.getByLabel('BVN').fill(SIMULATOR_BVNS.upstreamFailed);
+    await ui.getByLabel('Date of birth').fill('1990-01-15');
+    await ui.getByRole('button', { name: 'Verify' }).click();
+    await ui.getByText(/could not reach the identity service just now/).waitFor();
+    await screenshots(page, 'checkout-identity-provider-down');
+    await page.close();
   }, 120_000);
 });
 

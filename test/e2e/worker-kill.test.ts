@@ -87,6 +87,8 @@ beforeAll(async () => {
     TRANCHE_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     DEMO_STORE: 'off',
+    // The in-process test provider: its BVNs need no phone code (decision 0046).
+    IDENTITY_PROVIDER: 'sandbox',
   };
   delete env.REDIS_URL;
   await Promise.all([

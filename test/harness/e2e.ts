@@ -36,7 +36,11 @@ export async function signUpCustomerWithCard(
   const customerId = registered.body.data.customer.id as string;
   const identity = await api.post(
     '/api/v1/customers/me/identity',
-    { bvn: customer.bvn, date_of_birth: '1990-01-15' },
+    {
+      bvn: customer.bvn,
+      date_of_birth: '1990-01-15',
+      consent: { text_version: 'identity-2026-11-27-sandbox', agreed: true },
+    },
     { token },
   );
   if (identity.status !== 200) {

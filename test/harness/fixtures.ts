@@ -52,6 +52,13 @@ export const newIdempotencyKey = () => randomUUID();
 /** A sandbox BVN no other test customer has (docs/sandbox.md, "Test BVNs": 221 + any 8 digits). */
 export const freshTestBvn = () => `221${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 export const TEST_BVN_DATE_OF_BIRTH = '1990-01-15';
+/** The consent the in-process sandbox provider's text asks for (decision 0046). */
+export const SANDBOX_CONSENT = {
+  text_version: 'identity-2026-11-27-sandbox',
+  agreed: true,
+} as const;
+/** The Dojah simulator's (and Dojah's) consent text version. */
+export const DOJAH_CONSENT = { text_version: 'identity-2026-11-27-dojah', agreed: true } as const;
 
 /**
  * A registered customer, identity verified unless `verified: false` (an unverified customer is
@@ -73,7 +80,7 @@ export async function createTestCustomer(t: TestApp, options: { verified?: boole
   if (options.verified ?? true) {
     const verified = await t.http.post(
       '/api/v1/customers/me/identity',
-      { bvn: freshTestBvn(), date_of_birth: TEST_BVN_DATE_OF_BIRTH },
+      { bvn: freshTestBvn(), date_of_birth: TEST_BVN_DATE_OF_BIRTH, consent: SANDBOX_CONSENT },
       { token: res.body.data.access_token as string },
     );
     if (verified.status !== 200) {

@@ -66,6 +66,8 @@ export async function startStack(options: {
     // The browser suites written before Direct Debit drive the pay-with-bank steps; a Direct
     // Debit suite passes BANK_MANDATE_API=direct_debit (production's default, decision 0044).
     BANK_MANDATE_API: 'pay_with_bank',
+    // The in-process test provider (no phone code) unless a test asks for the Dojah simulator.
+    IDENTITY_PROVIDER: 'sandbox',
     ...options.env,
   };
   delete env.REDIS_URL;

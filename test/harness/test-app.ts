@@ -5,6 +5,7 @@ import { connectDatabase } from '../../src/db/database.ts';
 import { listenForCredentialChanges } from '../../src/features/access/credential-notifications.ts';
 import { buildHttpApp } from '../../src/http/app.ts';
 import type { TypedApp } from '../../src/http/typed-app.ts';
+import type { IdentityProvider } from '../../src/identity/port.ts';
 import { SandboxIdentityProvider } from '../../src/identity/sandbox.ts';
 import { createAppContext } from '../../src/main/app-context.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
@@ -57,6 +58,8 @@ export async function startTestApp(
     log?: { level: string; stream: { write(line: string): void } };
     /** An existing test database (e.g. one a sandbox gateway already uses). */
     database?: { url: string; drop(): Promise<void> };
+    /** The identity provider (default: the in-process sandbox one). */
+    identity?: IdentityProvider;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -71,7 +74,7 @@ export async function startTestApp(
     clock,
     secrets,
     rateLimits,
-    identity: new SandboxIdentityProvider(),
+    identity: options.identity ?? new SandboxIdentityProvider(),
     authCacheTtlMs: options.authCacheTtlMs ?? 30_000,
     gateway: {
       baseUrl: options.gatewayBaseUrl ?? 'http://127.0.0.1:1',

@@ -10,6 +10,7 @@ import {
   createTestCustomer,
   createTestMerchant,
   freshTestBvn,
+  SANDBOX_CONSENT,
   sessionBody,
   TEST_BVN_DATE_OF_BIRTH,
   type TestMerchant,
@@ -106,7 +107,7 @@ describe('identity verification (BVN + date of birth, sandbox provider)', () => 
     const bvn = freshTestBvn();
     const res = await t.http.post(
       '/api/v1/customers/me/identity',
-      { bvn, date_of_birth: TEST_BVN_DATE_OF_BIRTH },
+      { bvn, date_of_birth: TEST_BVN_DATE_OF_BIRTH, consent: SANDBOX_CONSENT },
       auth,
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -121,14 +122,18 @@ describe('identity verification (BVN + date of birth, sandbox provider)', () => 
 
     const again = await t.http.post(
       '/api/v1/customers/me/identity',
-      { bvn, date_of_birth: TEST_BVN_DATE_OF_BIRTH },
+      { bvn, date_of_birth: TEST_BVN_DATE_OF_BIRTH, consent: SANDBOX_CONSENT },
       auth,
     );
     expect(again.status).toBe(200);
     expect(again.body.data.verified_at).toBe(res.body.data.verified_at);
     const other = await t.http.post(
       '/api/v1/customers/me/identity',
-      { bvn: SANDBOX_FIXED_BVN, date_of_birth: SANDBOX_FIXED_BVN_DATE_OF_BIRTH },
+      {
+        bvn: SANDBOX_FIXED_BVN,
+        date_of_birth: SANDBOX_FIXED_BVN_DATE_OF_BIRTH,
+        consent: SANDBOX_CONSENT,
+      },
       auth,
     );
     expect(other.status).toBe(409);
@@ -140,7 +145,7 @@ describe('identity verification (BVN + date of birth, sandbox provider)', () => 
     const send = (bvn: string, date_of_birth = TEST_BVN_DATE_OF_BIRTH) =>
       t.http.post(
         '/api/v1/customers/me/identity',
-        { bvn, date_of_birth },
+        { bvn, date_of_birth, consent: SANDBOX_CONSENT },
         { token: customer.accessToken },
       );
     for (const bvn of ['1234', '221000000001', '2210000000a', ' 22100000001']) {
@@ -169,7 +174,7 @@ describe('identity verification (BVN + date of birth, sandbox provider)', () => 
       (
         await t.http.post(
           '/api/v1/customers/me/identity',
-          { bvn: taken, date_of_birth: TEST_BVN_DATE_OF_BIRTH },
+          { bvn: taken, date_of_birth: TEST_BVN_DATE_OF_BIRTH, consent: SANDBOX_CONSENT },
           { token: first.accessToken },
         )
       ).status,
@@ -188,7 +193,7 @@ describe('identity verification (BVN + date of birth, sandbox provider)', () => 
     const send = (bvn: string) =>
       t.http.post(
         '/api/v1/customers/me/identity',
-        { bvn, date_of_birth: TEST_BVN_DATE_OF_BIRTH },
+        { bvn, date_of_birth: TEST_BVN_DATE_OF_BIRTH, consent: SANDBOX_CONSENT },
         { token: customer.accessToken },
       );
     for (let i = 0; i < 5; i++) expect((await send(`1234567890${i}`)).status).toBe(422);
@@ -429,7 +434,7 @@ describe('customer routes refuse the wrong callers', () => {
       send: (token) =>
         t.http.post(
           '/api/v1/customers/me/identity',
-          { bvn: freshTestBvn(), date_of_birth: TEST_BVN_DATE_OF_BIRTH },
+          { bvn: freshTestBvn(), date_of_birth: TEST_BVN_DATE_OF_BIRTH, consent: SANDBOX_CONSENT },
           { ...(token && { token }) },
         ),
     },

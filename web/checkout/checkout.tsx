@@ -194,6 +194,7 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
               )}
               {step.kind === 'identity' && (
                 <IdentityVerification
+                  sessionToken={token}
                   onVerified={() => {
                     host.event('identity_verified');
                     void checkEligibility();

@@ -6,9 +6,10 @@ import type { Preview } from '../../src/features/checkout/schemas.ts';
 import type { CheckoutSession } from '../../src/features/checkout/schemas.ts';
 import type { NotificationPreferences } from '../../src/features/customer-notifications/schemas.ts';
 import type { CustomerSession } from '../../src/features/customers/schemas.ts';
+import type { ConsentTextView, Identity } from '../../src/features/identity/schemas.ts';
 import type { MandateStep, PaymentMethod } from '../../src/features/payment-methods/schemas.ts';
 import type { Plan } from '../../src/features/plans/schemas.ts';
-import type { Eligibility, Identity, Trust } from '../../src/features/trust/schemas.ts';
+import type { Eligibility, Trust } from '../../src/features/trust/schemas.ts';
 import { JsonApi, MemoryTokens, type TokenStore } from './json-api.ts';
 
 export { ApiError } from './json-api.ts';
@@ -17,6 +18,7 @@ export type Session = Static<typeof CheckoutSession>;
 export type SchedulePreview = Static<typeof Preview>;
 export type EligibilityResult = Static<typeof Eligibility>;
 export type IdentityStatus = Static<typeof Identity>;
+export type IdentityConsentText = Static<typeof ConsentTextView>;
 export type TrustSummary = Static<typeof Trust>;
 export type Method = Static<typeof PaymentMethod>;
 export type MandateStepResult = Static<typeof MandateStep>;
@@ -161,10 +163,39 @@ export class ApiClient {
     ).data;
   }
 
-  async verifyIdentity(bvn: string, dateOfBirth: string): Promise<IdentityStatus> {
-    const body = { bvn, date_of_birth: dateOfBirth };
+  /** The consent text to show before the BVN is sent, and its version (decision 0046). */
+  async identityConsentText(): Promise<IdentityConsentText> {
+    const path = '/customers/me/identity/consent-text';
+    return (await this.send<{ data: IdentityConsentText }>('GET', path, undefined, true)).data;
+  }
+
+  async verifyIdentity(input: {
+    bvn: string;
+    dateOfBirth: string;
+    consentVersion: string;
+    checkoutSessionToken?: string | undefined;
+  }): Promise<IdentityStatus> {
+    const body = {
+      bvn: input.bvn,
+      date_of_birth: input.dateOfBirth,
+      consent: { text_version: input.consentVersion, agreed: true },
+      ...(input.checkoutSessionToken !== undefined && {
+        checkout_session_token: input.checkoutSessionToken,
+      }),
+    };
     return (await this.send<{ data: IdentityStatus }>('POST', '/customers/me/identity', body, true))
       .data;
+  }
+
+  /** Withdraws every consent to identity checks (a verification already made stays). */
+  async withdrawIdentityConsent(): Promise<void> {
+    await this.send('POST', '/customers/me/identity/consent/withdraw', {}, true);
+  }
+
+  /** The code sent to the phone on the BVN record. */
+  async confirmIdentityPhoneCode(code: string): Promise<IdentityStatus> {
+    const path = '/customers/me/identity/phone-code';
+    return (await this.send<{ data: IdentityStatus }>('POST', path, { code }, true)).data;
   }
 
   async trust(livemode: boolean): Promise<TrustSummary> {

@@ -1533,27 +1533,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/customers/me/identity': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Identity verification status */
-    get: operations['getCustomerIdentity'];
-    put?: never;
-    /**
-     * Verify identity (BVN and date of birth)
-     * @description Checks the BVN with the identity provider. Failures: 400 `bvn_malformed`, 422 `bvn_not_found`, 422 `bvn_dob_mismatch`, 409 `bvn_in_use` (another account verified it), 409 `identity_already_verified` (with another BVN), 429 `verification_throttled` (5 failed checks a day), 503 `identity_provider_unavailable`. Verifying again with the same BVN answers the existing verification. The BVN itself is never stored.
-     */
-    post: operations['verifyCustomerIdentity'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/v1/customers/me/trust': {
     parameters: {
       query?: never;
@@ -1568,6 +1547,87 @@ export interface paths {
     get: operations['getCustomerTrust'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/me/identity/consent-text': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The consent text to show before the BVN is sent
+     * @description Show `text` in full with an unticked box; once the customer ticks it, send `version` as `consent.text_version` with the BVN (decision 0046).
+     */
+    get: operations['getIdentityConsentText'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/me/identity': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Identity verification status */
+    get: operations['getCustomerIdentity'];
+    put?: never;
+    /**
+     * Verify identity (BVN, date of birth, consent)
+     * @description Records the customer’s consent (the text version, when, the IP address and user agent), then checks the BVN, date of birth and names with the identity provider. When the BVN record has a phone, a one-time code is sent to it and the answer is `status: "pending_phone_code"` with `phone_hint`; the identity counts after `POST /api/v1/customers/me/identity/phone-code`. Failures: 400 `consent_required` (no consent, or `agreed: false`: the BVN is not sent), 400 `consent_text_outdated`, 400 `bvn_malformed`, 422 `bvn_not_found`, 422 `bvn_dob_mismatch`, 409 `bvn_in_use` (another account verified it), 409 `identity_already_verified` (with another BVN), 429 `verification_throttled` (5 failed checks a day), 503 `identity_provider_unavailable` (retry; nothing was recorded but the consent). Verifying again with the same BVN answers the existing verification. The BVN itself is never stored.
+     */
+    post: operations['verifyCustomerIdentity'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/me/identity/phone-code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Enter the code sent to the phone on the BVN record
+     * @description Completes a `pending_phone_code` verification. Failures: 422 `phone_code_rejected` (the detail says how many tries are left; after the fifth, verify again for a new code), 422 `phone_code_expired` (10 minutes), 409 `no_phone_code_pending`, 503 `identity_provider_unavailable` (retry the same code).
+     */
+    post: operations['confirmIdentityPhoneCode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/me/identity/consent/withdraw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Withdraw consent to identity checks
+     * @description Marks every consent of the customer withdrawn and drops a check waiting for its phone code. A verification already made stays (NDPA s.26(5)); a new check needs a new consent. `withdrawn`: how many consents this call withdrew (0 when none was in force).
+     */
+    post: operations['withdrawIdentityConsent'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2594,15 +2654,6 @@ export interface components {
       /** @enum {string} */
       required_tier: 'Tranche Bronze' | 'Tranche Silver' | 'Tranche Gold' | 'Tranche Platinum';
     };
-    IdentityVerification: {
-      /** @enum {string} */
-      object: 'identity_verification';
-      /** @enum {string} */
-      status: 'verified' | 'unverified';
-      bvn_last4: string | null;
-      /** Format: date-time */
-      verified_at: string | null;
-    };
     CustomerTrust: {
       /** @enum {string} */
       object: 'customer_trust';
@@ -2623,6 +2674,46 @@ export interface components {
         completed_plans: number;
         defaulted_plans: number;
       };
+    };
+    IdentityConsentText: {
+      /** @enum {string} */
+      object: 'identity_consent_text';
+      /** @description Send it back as `consent.text_version`. */
+      version: string;
+      /** @description Who checks the BVN, as the text names them. */
+      provider: string;
+      /** @description Show it in full, before the BVN can be submitted. */
+      text: string;
+      /** @description SHA-256 of `text` (UTF-8), recorded with the consent. */
+      sha256: string;
+      /** @description Only when the provider is a test one (the sandbox or the Dojah simulator): a BVN prefix (fill in the rest with digits) that verifies, its date of birth and the one-time code. Null with a real provider. */
+      test_values: {
+        bvn_prefix: string;
+        date_of_birth: string;
+        phone_code: string | null;
+      } | null;
+    };
+    IdentityVerification: {
+      /** @enum {string} */
+      object: 'identity_verification';
+      /**
+       * @description `pending_phone_code`: the BVN matched and its record has a phone; the identity counts once the code sent to it is entered (`POST /api/v1/customers/me/identity/phone-code`).
+       * @enum {string}
+       */
+      status: 'verified' | 'pending_phone_code' | 'unverified';
+      bvn_last4: string | null;
+      /** Format: date-time */
+      verified_at: string | null;
+      /** @description While `pending_phone_code`: the masked phone the code went to, e.g. `0803 *** 4567`. */
+      phone_hint: string | null;
+      /** Format: date-time */
+      code_expires_at: string | null;
+      code_attempts_left: number | null;
+    };
+    IdentityConsentWithdrawal: {
+      /** @enum {string} */
+      object: 'identity_consent_withdrawal';
+      withdrawn: number;
     };
     PaymentLink: {
       /** @example pl_7Hq2LmN0pX4sV9bC1dRt */
@@ -3232,6 +3323,19 @@ export interface components {
       };
     };
     /** @description OK */
+    IdentityVerificationResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: components['schemas']['IdentityVerification'];
+        };
+      };
+    };
+    /** @description OK */
     PaymentLinkResponse: {
       headers: {
         [name: string]: unknown;
@@ -3277,7 +3381,7 @@ export interface components {
         };
       };
     };
-    /** @description The request is malformed or fails validation. Codes: `invalid_request`, `invalid_json`, `invalid_idempotency_key`, `bvn_malformed`, `reset_link_invalid`. */
+    /** @description The request is malformed or fails validation. Codes: `invalid_request`, `invalid_json`, `invalid_idempotency_key`, `bvn_malformed`, `consent_required`, `consent_text_outdated`, `reset_link_invalid`. */
     BadRequest: {
       headers: {
         [name: string]: unknown;
@@ -3362,7 +3466,7 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description The object is not in a state that allows this. Codes: `conflict`, `email_taken`, `idempotency_key_reused`, `session_completed`, `session_not_pending`, `setup_pending`, `setup_expired`, `payment_method_unusable`, `payment_method_in_use`, `bvn_in_use`, `identity_already_verified`, `payment_link_inactive`. */
+    /** @description The object is not in a state that allows this. Codes: `conflict`, `email_taken`, `idempotency_key_reused`, `session_completed`, `session_not_pending`, `setup_pending`, `setup_expired`, `payment_method_unusable`, `payment_method_in_use`, `bvn_in_use`, `identity_already_verified`, `no_phone_code_pending`, `payment_link_inactive`. */
     Conflict: {
       headers: {
         [name: string]: unknown;
@@ -3379,7 +3483,7 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description Well formed, but the identity check refused it. Codes: `bvn_not_found`, `bvn_dob_mismatch`. */
+    /** @description Well formed, but the identity check refused it. Codes: `bvn_not_found`, `bvn_dob_mismatch`, `phone_code_rejected`, `phone_code_expired`. */
     UnprocessableEntity: {
       headers: {
         [name: string]: unknown;
@@ -7372,96 +7476,6 @@ export interface operations {
       default: components['responses']['OtherError'];
     };
   };
-  getCustomerIdentity: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "ok": true,
-           *       "data": {
-           *         "object": "identity_verification",
-           *         "status": "verified",
-           *         "bvn_last4": "text",
-           *         "verified_at": "2026-11-21T10:00:00.000Z"
-           *       }
-           *     }
-           */
-          'application/json': {
-            /** @enum {boolean} */
-            ok: true;
-            data: components['schemas']['IdentityVerification'];
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      429: components['responses']['TooManyRequests'];
-      default: components['responses']['OtherError'];
-    };
-  };
-  verifyCustomerIdentity: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "bvn": "22100000001",
-         *       "date_of_birth": "1990-01-15"
-         *     }
-         */
-        'application/json': {
-          /** @description 11 digits. */
-          bvn: string;
-          /** @description YYYY-MM-DD. */
-          date_of_birth: string;
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {boolean} */
-            ok: true;
-            data: components['schemas']['IdentityVerification'];
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      422: components['responses']['UnprocessableEntity'];
-      429: components['responses']['TooManyRequests'];
-      503: components['responses']['ServiceUnavailable'];
-      default: components['responses']['OtherError'];
-    };
-  };
   getCustomerTrust: {
     parameters: {
       query?: {
@@ -7505,6 +7519,229 @@ export interface operations {
             /** @enum {boolean} */
             ok: true;
             data: components['schemas']['CustomerTrust'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getIdentityConsentText: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "identity_consent_text",
+           *         "version": "text",
+           *         "provider": "text",
+           *         "text": "text",
+           *         "sha256": "text",
+           *         "test_values": {
+           *           "bvn_prefix": "text",
+           *           "date_of_birth": "1990-01-15",
+           *           "phone_code": "text"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['IdentityConsentText'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getCustomerIdentity: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "identity_verification",
+           *         "status": "verified",
+           *         "bvn_last4": "text",
+           *         "verified_at": "2026-11-21T10:00:00.000Z",
+           *         "phone_hint": "text",
+           *         "code_expires_at": "2026-11-21T10:00:00.000Z",
+           *         "code_attempts_left": 0
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['IdentityVerification'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  verifyCustomerIdentity: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "bvn": "22100000001",
+         *       "date_of_birth": "1990-01-15",
+         *       "first_name": "Ada",
+         *       "last_name": "Obi",
+         *       "consent": {
+         *         "text_version": "text",
+         *         "agreed": false
+         *       },
+         *       "checkout_session_token": "text"
+         *     }
+         */
+        'application/json': {
+          /** @description 11 digits. */
+          bvn: string;
+          /** @description YYYY-MM-DD. */
+          date_of_birth: string;
+          /** @description As on the BVN record; default: the account’s. */
+          first_name?: string;
+          last_name?: string;
+          consent?: {
+            /** @description The `version` of the consent text shown (GET …/identity/consent-text). */
+            text_version: string;
+            /** @description True: the customer ticked the unticked box themselves. False is refused like a missing consent. */
+            agreed: boolean;
+          };
+          /** @description The checkout in which the consent is given, if any. */
+          checkout_session_token?: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['IdentityVerificationResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['UnprocessableEntity'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  confirmIdentityPhoneCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "code": "123456"
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description The code sent to the phone.
+           * @example 123456
+           */
+          code: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['IdentityVerificationResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['UnprocessableEntity'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  withdrawIdentityConsent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "identity_consent_withdrawal",
+           *         "withdrawn": 0
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['IdentityConsentWithdrawal'];
           };
         };
       };

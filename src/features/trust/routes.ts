@@ -2,17 +2,15 @@ import { Type } from 'typebox';
 
 import type { AppContext } from '../../app-context.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import { Envelope, ErrorResponse, errorResponses, Strict } from '../../http/schemas.ts';
+import { Envelope, errorResponses, Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
-import { Eligibility, Identity, Trust } from './schemas.ts';
-import { checkEligibility, getCustomerTrust, getIdentity, verifyIdentity } from './trust.ts';
+import { Eligibility, Trust } from './schemas.ts';
+import { checkEligibility, getCustomerTrust } from './trust.ts';
 
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }, Strict);
 
 export function registerTrustRoutes(app: TypedApp, ctx: AppContext): void {
   getCheckoutEligibilityRoute(app, ctx);
-  verifyCustomerIdentityRoute(app, ctx);
-  getCustomerIdentityRoute(app, ctx);
   getCustomerTrustRoute(app, ctx);
 }
 
@@ -39,63 +37,6 @@ function getCheckoutEligibilityRoute(app: TypedApp, ctx: AppContext): void {
         principalOf(request, 'customer').customerId,
         request.params.token,
       ),
-    }),
-  );
-}
-
-function verifyCustomerIdentityRoute(app: TypedApp, ctx: AppContext): void {
-  app.post(
-    '/api/v1/customers/me/identity',
-    {
-      preValidation: requireAuth(ctx, ['customer']),
-      schema: {
-        operationId: 'verifyCustomerIdentity',
-        tags: ['Customers'],
-        summary: 'Verify identity (BVN and date of birth)',
-        description:
-          'Checks the BVN with the identity provider. Failures: 400 `bvn_malformed`, 422 `bvn_not_found`, 422 `bvn_dob_mismatch`, 409 `bvn_in_use` (another account verified it), 409 `identity_already_verified` (with another BVN), 429 `verification_throttled` (5 failed checks a day), 503 `identity_provider_unavailable`. Verifying again with the same BVN answers the existing verification. The BVN itself is never stored.',
-        security: [{ customerJwt: [] }],
-        body: Type.Object(
-          {
-            bvn: Type.String({ maxLength: 32, description: '11 digits.' }),
-            date_of_birth: Type.String({ maxLength: 10, description: 'YYYY-MM-DD.' }),
-          },
-          Strict,
-        ),
-        response: {
-          200: Envelope(Identity),
-          ...errorResponses,
-          422: ErrorResponse,
-          503: ErrorResponse,
-        },
-      },
-    },
-    async (request) => ({
-      ok: true as const,
-      data: await verifyIdentity(ctx, principalOf(request, 'customer').customerId, {
-        bvn: request.body.bvn,
-        dateOfBirth: request.body.date_of_birth,
-      }),
-    }),
-  );
-}
-
-function getCustomerIdentityRoute(app: TypedApp, ctx: AppContext): void {
-  app.get(
-    '/api/v1/customers/me/identity',
-    {
-      preValidation: requireAuth(ctx, ['customer']),
-      schema: {
-        operationId: 'getCustomerIdentity',
-        tags: ['Customers'],
-        summary: 'Identity verification status',
-        security: [{ customerJwt: [] }],
-        response: { 200: Envelope(Identity), ...errorResponses },
-      },
-    },
-    async (request) => ({
-      ok: true as const,
-      data: await getIdentity(ctx, principalOf(request, 'customer').customerId),
     }),
   );
 }

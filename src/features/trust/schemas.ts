@@ -25,16 +25,6 @@ export const Eligibility = Type.Object(
   { $id: 'Eligibility' },
 );
 
-export const Identity = Type.Object(
-  {
-    object: Type.Literal('identity_verification'),
-    status: Type.Union([Type.Literal('verified'), Type.Literal('unverified')]),
-    bvn_last4: Type.Union([Type.String(), Type.Null()]),
-    verified_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  },
-  { $id: 'IdentityVerification' },
-);
-
 export const Trust = Type.Object(
   {
     object: Type.Literal('customer_trust'),

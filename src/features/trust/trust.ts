@@ -3,11 +3,8 @@ import type { Static } from 'typebox';
 
 import type { AppContext } from '../../app-context.ts';
 import type { Db, Tx } from '../../db/database.ts';
-import { isUniqueViolation } from '../../db/database.ts';
 import type { CheckoutSessionRow } from '../../db/schema.ts';
-import { runWrite } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
-import { assertBvnWellFormed, assertDateOfBirth, bvnLast4 } from '../../domain/identity.ts';
 import { CUSTOMER_TIERS, type CustomerTier } from '../../domain/merchant.ts';
 import {
   decideEligibility,
@@ -18,10 +15,9 @@ import {
   type TrustFacts,
   trustScore,
 } from '../../domain/trust.ts';
-import { IdentityProviderUnavailable } from '../../identity/port.ts';
-import { SANDBOX_PROVIDER_NAME } from '../../identity/sandbox.ts';
+import { SANDBOX_ONLY_PROVIDERS } from '../../identity/port.ts';
 import { assert } from '../../platform/assert.ts';
-import type { Eligibility as EligibilitySchema, Identity, Trust } from './schemas.ts';
+import type { Eligibility as EligibilitySchema, Trust } from './schemas.ts';
 
 // ── the facts ───────────────────────────────────────────────────────────────────────────
 
@@ -36,8 +32,8 @@ export interface TrustProfile {
  * Everything the score and eligibility are derived from, read in one statement: identity,
  * usable payment methods, and every installment of the customer's plans in one mode (sandbox
  * behaviour never builds live credit, and live debts are not sandbox business). For the same
- * reason a verification by the sandbox provider (test BVNs anyone can read in docs/sandbox.md) does
- * not count for live sessions.
+ * reason a verification by a test provider (the sandbox or the Dojah simulator: test BVNs anyone
+ * can read in the docs, SANDBOX_ONLY_PROVIDERS) does not count for live sessions.
  */
 export async function loadTrustProfile(
   db: Db | Tx,
@@ -58,7 +54,7 @@ export async function loadTrustProfile(
   }>`
     SELECT
       EXISTS (SELECT 1 FROM customer_identities ci WHERE ci.customer_id = ${customerId}
-              AND (${livemode} = false OR ci.provider <> ${SANDBOX_PROVIDER_NAME})) AS verified,
+              AND (${livemode} = false OR ci.provider <> ALL(${[...SANDBOX_ONLY_PROVIDERS]}::text[]))) AS verified,
       EXISTS (SELECT 1 FROM payment_methods pm WHERE pm.customer_id = ${customerId}
               AND pm.status = 'active' AND pm.deleted_at IS NULL) AS has_method,
       h.plan_id, h.plan_status, h.status, h.amount_kobo, h.due_at, h.paid_at, h.failed_attempts
@@ -207,130 +203,4 @@ export async function getCustomerTrust(
       defaulted_plans: profile.facts.defaultedPlans,
     },
   };
-}
-
-// ── identity verification ───────────────────────────────────────────────────────────────
-
-export type IdentityView = Static<typeof Identity>;
-
-/** Failed checks allowed per customer in a day: enough for typos, too few to probe for BVNs. */
-export const MAX_FAILED_VERIFICATIONS = 5;
-export const VERIFICATION_FAILURE_WINDOW_MS = 24 * 60 * 60_000;
-const failureKey = (customerId: string) => `identity-fail:${customerId}`;
-
-export async function getIdentity(ctx: AppContext, customerId: string): Promise<IdentityView> {
-  const row = await ctx.db
-    .selectFrom('customer_identities')
-    .select(['bvn_last4', 'verified_at'])
-    .where('customer_id', '=', customerId)
-    .executeTakeFirst();
-  return {
-    object: 'identity_verification',
-    status: row ? 'verified' : 'unverified',
-    bvn_last4: row?.bvn_last4 ?? null,
-    verified_at: row?.verified_at.toISOString() ?? null,
-  };
-}
-
-/**
- * Verifies the customer's BVN and date of birth with the identity provider. The provider is
- * called outside any transaction; only a success is recorded. Verifying again with the same BVN
- * answers the existing verification; another BVN is a 409; a BVN already verified by another
- * account is a 409 (one person, one account).
- */
-export async function verifyIdentity(
-  ctx: AppContext,
-  customerId: string,
-  input: { bvn: string; dateOfBirth: string },
-): Promise<IdentityView> {
-  const now = ctx.clock.now();
-  assertBvnWellFormed(input.bvn);
-  assertDateOfBirth(input.dateOfBirth, now);
-  const digest = ctx.secretBox.keyedDigest('bvn', input.bvn);
-  const existing = await ctx.db
-    .selectFrom('customer_identities')
-    .select('bvn_digest')
-    .where('customer_id', '=', customerId)
-    .executeTakeFirst();
-  if (existing) {
-    if (existing.bvn_digest === digest) return getIdentity(ctx, customerId);
-    throw new DomainError(
-      'identity_already_verified',
-      'Your identity is already verified with another BVN.',
-    );
-  }
-  const nowMs = now.getTime();
-  const failures = await ctx.rateLimits.peek(
-    failureKey(customerId),
-    VERIFICATION_FAILURE_WINDOW_MS,
-    nowMs,
-  );
-  if (failures.count >= MAX_FAILED_VERIFICATIONS) {
-    const retryAfterSeconds = Math.max(1, Math.ceil((failures.resetAtMs - nowMs) / 1000));
-    throw new DomainError(
-      'verification_throttled',
-      `Too many failed verifications. Try again in ${Math.ceil(retryAfterSeconds / 3600)} hours.`,
-      { retryable: true, retryAfterSeconds },
-    );
-  }
-  let outcome;
-  try {
-    outcome = await ctx.identity.checkBvn({ bvn: input.bvn, dateOfBirth: input.dateOfBirth });
-  } catch (error) {
-    if (error instanceof IdentityProviderUnavailable) {
-      throw new DomainError(
-        'identity_provider_unavailable',
-        'Identity verification is unavailable right now. Try again in a few minutes.',
-        { retryable: true },
-      );
-    }
-    throw error;
-  }
-  if (outcome.outcome !== 'verified') {
-    await ctx.rateLimits.hit(failureKey(customerId), VERIFICATION_FAILURE_WINDOW_MS, nowMs);
-    throw outcome.outcome === 'not_found'
-      ? new DomainError('bvn_not_found', 'No person with this BVN was found. Check the number.')
-      : new DomainError(
-          'bvn_dob_mismatch',
-          'The date of birth does not match the one registered with this BVN.',
-        );
-  }
-  try {
-    await runWrite(ctx.db, async (tx) => {
-      await tx
-        .insertInto('customer_identities')
-        .values({
-          customer_id: customerId,
-          bvn_digest: digest,
-          bvn_last4: bvnLast4(input.bvn),
-          provider: ctx.identity.name,
-          provider_reference: outcome.providerReference,
-          verified_at: now,
-        })
-        .onConflict((oc) => oc.column('customer_id').doNothing())
-        .execute();
-    });
-  } catch (error) {
-    if (isUniqueViolation(error, 'customer_identities_bvn_digest_key')) {
-      throw new DomainError(
-        'bvn_in_use',
-        'This BVN already verifies another Tranche account. Log in to that account instead.',
-      );
-    }
-    throw error;
-  }
-  // A concurrent verification of this account with another BVN may have won the race.
-  const stored = await getIdentity(ctx, customerId);
-  const row = await ctx.db
-    .selectFrom('customer_identities')
-    .select('bvn_digest')
-    .where('customer_id', '=', customerId)
-    .executeTakeFirstOrThrow();
-  if (row.bvn_digest !== digest) {
-    throw new DomainError(
-      'identity_already_verified',
-      'Your identity is already verified with another BVN.',
-    );
-  }
-  return stored;
 }

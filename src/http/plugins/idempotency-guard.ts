@@ -47,6 +47,10 @@ export const KEY_NOT_TAKEN: Readonly<Record<string, string>> = {
   '/api/v1/checkout/preview': 'it only computes a schedule and changes nothing',
   '/api/v1/customers/me/identity':
     'the BVN is never stored, not even in a request hash; verifying again with the same BVN already answers the existing verification',
+  '/api/v1/customers/me/identity/consent/withdraw':
+    'withdrawing again withdraws nothing more (the answer counts 0)',
+  '/api/v1/customers/me/identity/phone-code':
+    'a code is single use: entering it again after it was accepted answers the verified identity',
   '/api/v1/merchant/:merchant_id/webhook/test':
     "every call is a new probe, and its answer is that probe's; it changes nothing",
 };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { Frame, FrameLocator, Page } from 'playwright-core';
 
-import { freshTestBvn, TEST_BVN_DATE_OF_BIRTH } from '../../harness/fixtures.ts';
+import { freshTestBvn, SANDBOX_CONSENT, TEST_BVN_DATE_OF_BIRTH } from '../../harness/fixtures.ts';
 import type { HttpClient } from '../../harness/http-client.ts';
 import { payOnCardPage, TEST_CARDS } from '../../harness/sandbox.ts';
 
@@ -68,7 +68,7 @@ export async function apiCustomer(
   if (options.verified) {
     const verified = await api.post(
       '/api/v1/customers/me/identity',
-      { bvn: freshTestBvn(), date_of_birth: TEST_BVN_DATE_OF_BIRTH },
+      { bvn: freshTestBvn(), date_of_birth: TEST_BVN_DATE_OF_BIRTH, consent: SANDBOX_CONSENT },
       { token },
     );
     if (verified.status !== 200) throw new Error(JSON.stringify(verified.body));

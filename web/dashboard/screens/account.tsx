@@ -43,15 +43,44 @@ export function AccountSection() {
             BVN ending {identity.bvn_last4}
             {identity.verified_at && `, verified ${formatDateTime(identity.verified_at)}`}.
           </p>
+          <WithdrawConsent onDone={() => void load()} />
         </section>
       )}
-      {identity?.status === 'unverified' && (
+      {identity && identity.status !== 'verified' && (
         <section class="card">
           <IdentityVerification onVerified={() => void load()} />
         </section>
       )}
       <RaiseLimitCard />
     </>
+  );
+}
+
+/** NDPA s.35: withdrawing consent to identity checks is one press (decision 0046). */
+function WithdrawConsent(props: { onDone: () => void }) {
+  const { api } = useCustomerDashboard();
+  const [answer, setAnswer] = useState<string>();
+  return (
+    <p class="fine-print">
+      {answer ?? 'You agreed to identity checks with your BVN. '}
+      {answer === undefined && (
+        <button
+          class="link-button"
+          type="button"
+          onClick={() =>
+            void api.withdrawIdentityConsent().then(
+              () => {
+                setAnswer('Consent withdrawn: no further checks. Your verification stays.');
+                props.onDone();
+              },
+              () => setAnswer('Could not withdraw just now; try again.'),
+            )
+          }
+        >
+          Withdraw consent
+        </button>
+      )}
+    </p>
   );
 }
 

@@ -1,31 +1,92 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 
-import { ApiError } from '../api.ts';
-import { Alert, Field, StepBody, StepHeading, SubmitButton } from '../ui.tsx';
+import { ApiError, type IdentityConsentText, type IdentityStatus } from '../api.ts';
+import { Alert, Field, Spinner, StepBody, StepHeading, SubmitButton } from '../ui.tsx';
 import { useAsyncAction } from '../use-async-action.ts';
 import { useCustomerContext } from './context.ts';
 import { messageFor } from './messages.ts';
-import { BvnHint, freshSandboxBvn, SANDBOX_BVN_DATE_OF_BIRTH } from './sandbox-hints.tsx';
 
 const BVN_ERRORS: Record<string, string> = {
   bvn_not_found: 'We could not find this BVN. Check the 11 digits and try again.',
   bvn_dob_mismatch: 'The date of birth does not match this BVN.',
   bvn_malformed: 'A BVN is 11 digits.',
   bvn_in_use: 'This BVN already verifies another Tranche account.',
+  consent_required: 'Tick the box to agree to the identity check. Your BVN is not sent without it.',
+  consent_text_outdated: 'The consent text has changed: reload the page and read it again.',
+  identity_provider_unavailable:
+    'We could not reach the identity service just now. Nothing was checked; try again in a few minutes.',
 };
 
-/** Identity verification with the customer's BVN, needed once before a first plan. */
-export function IdentityVerification(props: { onVerified: () => void }) {
-  const { api, sandbox } = useCustomerContext();
+function describe(caught: unknown): string {
+  if (!(caught instanceof ApiError)) return 'Verification failed.';
+  // The server's own words for a wrong code: how many tries are left.
+  if (caught.code === 'phone_code_rejected') return caught.detail;
+  return BVN_ERRORS[caught.code] ?? messageFor(caught);
+}
+
+/** A test BVN with the provider's prefix: a fresh one each time (one BVN, one account). */
+function freshTestBvn(prefix: string): string {
+  const rest = 11 - prefix.length;
+  const digits = Array.from(crypto.getRandomValues(new Uint8Array(rest)), (b) => b % 10).join('');
+  return `${prefix}${digits}`;
+}
+
+/**
+ * Identity verification, needed once before a first plan (decision 0046): the consent text in
+ * full with an unticked box, the BVN and date of birth, then, when the BVN record has a phone, the
+ * code sent to it.
+ */
+export function IdentityVerification(props: { onVerified: () => void; sessionToken?: string }) {
+  const { api } = useCustomerContext();
+  const [terms, setTerms] = useState<IdentityConsentText>();
+  const [status, setStatus] = useState<IdentityStatus>();
+  const [loadError, setLoadError] = useState<string>();
+
+  useEffect(() => {
+    Promise.all([api.identityConsentText(), api.identity()]).then(
+      ([text, current]) => {
+        setTerms(text);
+        setStatus(current);
+      },
+      (caught: unknown) => setLoadError(describe(caught)),
+    );
+  }, [api]);
+
+  if (loadError) return <Alert>{loadError}</Alert>;
+  if (!terms || !status) return <Spinner label="Loading…" />;
+  if (status.status === 'pending_phone_code') {
+    return (
+      <PhoneCode
+        status={status}
+        testCode={terms.test_values?.phone_code ?? null}
+        onVerified={props.onVerified}
+        onStartAgain={() => setStatus({ ...status, status: 'unverified' })}
+      />
+    );
+  }
+  return (
+    <BvnForm
+      terms={terms}
+      sessionToken={props.sessionToken}
+      onAnswer={(answer) => {
+        if (answer.status === 'verified') props.onVerified();
+        else setStatus(answer);
+      }}
+    />
+  );
+}
+
+function BvnForm(props: {
+  terms: IdentityConsentText;
+  sessionToken: string | undefined;
+  onAnswer: (status: IdentityStatus) => void;
+}) {
+  const { api } = useCustomerContext();
+  const { terms } = props;
   const [bvn, setBvn] = useState('');
   const [dateOfBirth, setDateOfBirth] = useState('');
-  const { busy, error, setError, run } = useAsyncAction({
-    describe: (caught) =>
-      caught instanceof ApiError
-        ? (BVN_ERRORS[caught.code] ?? messageFor(caught))
-        : 'Verification failed.',
-    keepBusyOnSuccess: true,
-  });
+  const [agreed, setAgreed] = useState(false);
+  const { busy, error, setError, run } = useAsyncAction({ describe });
 
   async function submit(event: Event) {
     event.preventDefault();
@@ -33,24 +94,45 @@ export function IdentityVerification(props: { onVerified: () => void }) {
     const digits = bvn.replace(/\s/g, '');
     if (!/^\d{11}$/.test(digits)) return setError(BVN_ERRORS.bvn_malformed);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth)) return setError('Enter your date of birth.');
+    if (!agreed) return setError(BVN_ERRORS.consent_required);
     await run(async () => {
-      await api.verifyIdentity(digits, dateOfBirth);
-      props.onVerified();
+      props.onAnswer(
+        await api.verifyIdentity({
+          bvn: digits,
+          dateOfBirth,
+          consentVersion: terms.version,
+          checkoutSessionToken: props.sessionToken,
+        }),
+      );
     });
   }
 
+  const test = terms.test_values;
   return (
     <StepBody>
       <StepHeading lead="Tranche checks your Bank Verification Number once, before your first plan. We never store the BVN itself.">
         Verify your identity
       </StepHeading>
-      {sandbox && (
-        <BvnHint
-          onUse={() => {
-            setBvn(freshSandboxBvn());
-            setDateOfBirth(SANDBOX_BVN_DATE_OF_BIRTH);
-          }}
-        />
+      {test && (
+        <div class="sandbox-hint">
+          <strong>Test mode:</strong> any BVN starting with <code>{test.bvn_prefix}</code> (11
+          digits) with date of birth <code>{test.date_of_birth}</code> is verified
+          {test.phone_code ? (
+            <>
+              ; the code sent to its phone is <code>{test.phone_code}</code>
+            </>
+          ) : null}
+          .{' '}
+          <button
+            type="button"
+            onClick={() => {
+              setBvn(freshTestBvn(test.bvn_prefix));
+              setDateOfBirth(test.date_of_birth);
+            }}
+          >
+            Fill in a test BVN
+          </button>
+        </div>
       )}
       {error && <Alert>{error}</Alert>}
       <form onSubmit={(event) => void submit(event)} noValidate>
@@ -72,10 +154,93 @@ export function IdentityVerification(props: { onVerified: () => void }) {
           value={dateOfBirth}
           onValue={setDateOfBirth}
         />
+        <section class="consent-text" aria-label="Your consent">
+          {terms.text.split('\n\n').map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </section>
+        <label class="consent">
+          <input
+            type="checkbox"
+            name="identity-consent"
+            checked={agreed}
+            onChange={(e) => setAgreed(e.currentTarget.checked)}
+          />
+          <span>I agree to this identity check by {terms.provider}.</span>
+        </label>
         <SubmitButton busy={busy} busyLabel="Checking…">
           Verify
         </SubmitButton>
       </form>
+    </StepBody>
+  );
+}
+
+function PhoneCode(props: {
+  status: IdentityStatus;
+  testCode: string | null;
+  onVerified: () => void;
+  onStartAgain: () => void;
+}) {
+  const { api } = useCustomerContext();
+  const [code, setCode] = useState('');
+  const { busy, error, setError, run } = useAsyncAction({ describe, keepBusyOnSuccess: true });
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    if (busy) return;
+    const digits = code.replace(/\s/g, '');
+    if (!/^\d{4,10}$/.test(digits)) return setError('Enter the code from the text message.');
+    await run(async () => {
+      try {
+        await api.confirmIdentityPhoneCode(digits);
+      } catch (caught) {
+        // No code waiting any more (expired, or the last try used): back to the BVN form.
+        if (
+          caught instanceof ApiError &&
+          (caught.code === 'phone_code_expired' || caught.code === 'no_phone_code_pending')
+        ) {
+          props.onStartAgain();
+        }
+        throw caught;
+      }
+      props.onVerified();
+    });
+  }
+
+  return (
+    <StepBody>
+      <StepHeading
+        lead={`We sent a code to ${props.status.phone_hint ?? 'the phone on your BVN record'}, the phone registered with your BVN. Enter it to finish.`}
+      >
+        Enter the code
+      </StepHeading>
+      {props.testCode && (
+        <div class="sandbox-hint">
+          <strong>Test mode:</strong> enter <code>{props.testCode}</code>.
+        </div>
+      )}
+      {error && <Alert>{error}</Alert>}
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Field
+          label="Code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={10}
+          required
+          value={code}
+          onValue={setCode}
+        />
+        <SubmitButton busy={busy} busyLabel="Checking…">
+          Confirm
+        </SubmitButton>
+      </form>
+      <p class="fine-print">
+        The code works for 10 minutes. Not your phone any more? Update it with your bank first.
+      </p>
+      <button class="link-button" type="button" onClick={props.onStartAgain}>
+        Start again
+      </button>
     </StepBody>
   );
 }

@@ -1,5 +1,6 @@
-// Test mode only: the sandbox gateway's test cards, bank accounts and codes, and the sandbox
-// identity provider's BVNs, shown right where the customer types them.
+// Test mode only: the sandbox gateway's test cards, bank accounts and codes, shown right where the
+// customer types them. The identity step takes its test BVNs from the API instead
+// (GET /customers/me/identity/consent-text), since they depend on the identity provider.
 import {
   TEST_BANK_ACCOUNTS,
   TEST_BANK_BIRTHDAY,
@@ -7,26 +8,6 @@ import {
   TEST_CARDS,
   TEST_MANDATE_ACCOUNTS,
 } from '../../../src/gateway/sandbox/test-data.ts';
-
-/** Sandbox BVNs: "221" and any 8 digits, born 1990-01-15 (src/identity/sandbox.ts). */
-export const SANDBOX_BVN_DATE_OF_BIRTH = '1990-01-15';
-
-export function freshSandboxBvn(): string {
-  const digits = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b % 10).join('');
-  return `221${digits}`;
-}
-
-export function BvnHint(props: { onUse: () => void }) {
-  return (
-    <div class="sandbox-hint">
-      <strong>Test mode:</strong> any BVN starting with <code>221</code> (11 digits) with date of
-      birth <code>{SANDBOX_BVN_DATE_OF_BIRTH}</code> is verified.{' '}
-      <button type="button" onClick={props.onUse}>
-        Fill in a test BVN
-      </button>
-    </div>
-  );
-}
 
 export function CardHint() {
   const shown = TEST_CARDS.filter((card) =>

@@ -1,0 +1,2 @@
+export { purgeIdentityPhoneChecksTask } from './purge-job.ts';
+export { registerIdentityRoutes } from './routes.ts';
