@@ -4,6 +4,7 @@ import type {
   ApiKeysTable,
   ChargesTable,
   CheckoutSessionsTable,
+  CreditChecksTable,
   CustomerIdentitiesTable,
   CustomerNotificationPreferencesTable,
   CustomerNotificationsTable,
@@ -71,6 +72,7 @@ export interface Database {
   customer_notifications: CustomerNotificationsTable;
   schema_migrations: SchemaMigrationsTable;
   customer_identities: CustomerIdentitiesTable;
+  credit_checks: CreditChecksTable;
   payment_links: PaymentLinksTable;
   payment_link_sessions: PaymentLinkSessionsTable;
   notification_outbox: NotificationOutboxTable;

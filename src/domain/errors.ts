@@ -46,6 +46,7 @@ export const ERROR_CODES = [
   'credit_check_required',
   'credit_report',
   'credit_consent_required',
+  'credit_bvn_not_verified',
   'credit_bureau_unavailable',
   // payment links (decision 0011)
   'payment_link_inactive',

@@ -3,7 +3,7 @@
  * applies the migrations and exits.
  */
 import { migrate } from '../db/migrate.ts';
-import { loadConfig } from '../platform/config.ts';
+import { type Config, loadConfig } from '../platform/config.ts';
 import { note, print } from './cli-shared.ts';
 import { openRuntime, resolveDatabaseUrl, type Runtime } from './runtime.ts';
 
@@ -17,7 +17,14 @@ export async function runProcesses(which: {
   sandbox: boolean;
   demoStore?: boolean;
 }): Promise<void> {
-  const config = loadConfig();
+  let config = loadConfig();
+  // The credit bureau simulator runs when no Dojah URL is configured (decision 0047). It starts
+  // first so that SANDBOX_CREDIT_BUREAU_PORT=0 (any free port) reaches this process's adapter.
+  const creditSimulator =
+    which.sandbox && !config.creditBureauBaseUrl ? await startCreditSimulator(config) : undefined;
+  if (creditSimulator) {
+    config = { ...config, sandboxCreditBureauPort: Number(new URL(creditSimulator.url).port) };
+  }
   if (which.api) {
     const { prepareWebBuild } = await import('./web-build.ts');
     await prepareWebBuild(config.env, note);
@@ -36,12 +43,21 @@ export async function runProcesses(which: {
           note(`Could not start the demo store: ${String(error)}`);
         })
       : undefined;
-  if (api) printBanner(runtime, api.url, worker?.monitoringUrl, sandbox?.url, store?.url);
-  else if (worker) {
+  if (api) {
+    printBanner(
+      runtime,
+      api.url,
+      worker?.monitoringUrl,
+      sandbox?.url,
+      store?.url,
+      creditSimulator?.url,
+    );
+  } else if (worker) {
     note(
       `Tranche worker running. Health and metrics: ${worker.monitoringUrl} (/healthz, /readyz, /metrics)`,
     );
   } else if (sandbox) note(`Sandbox gateway running at ${sandbox.url}`);
+  if (!api && creditSimulator) note(`Credit bureau simulator running at ${creditSimulator.url}`);
 
   // Runs until a signal: then stop taking work, finish what is in flight, release the database.
   const signal = await new Promise<string>((resolve) => {
@@ -53,6 +69,7 @@ export async function runProcesses(which: {
   await api?.app.close();
   await worker?.stop();
   await sandbox?.close();
+  await creditSimulator?.close();
   await runtime.close();
 }
 
@@ -71,6 +88,11 @@ async function startSandbox(runtime: Runtime) {
   });
 }
 
+async function startCreditSimulator(config: Config) {
+  const { startCreditSimulator: start } = await import('../credit/simulator/server.ts');
+  return start({ port: config.sandboxCreditBureauPort, host: config.host });
+}
+
 /** Where customer e-mails go, without the SMTP credentials. */
 function mailDestination(smtpUrl: string | undefined, withWorker: boolean): string {
   if (smtpUrl) {
@@ -86,6 +108,7 @@ function printBanner(
   workerMonitoringUrl: string | undefined,
   sandboxUrl: string | undefined,
   storeUrl?: string,
+  creditSimulatorUrl?: string,
 ): void {
   const db = runtime.usingEmbeddedDatabase
     ? `embedded PostgreSQL (${runtime.config.dataDir}/pg)`
@@ -105,6 +128,9 @@ function printBanner(
   }
   print(
     `  Gateway        ${sandboxUrl ? `sandbox gateway at ${sandboxUrl} (test cards: src/gateway/sandbox/README.md)` : (runtime.config.gatewayBaseUrl ?? '')}`,
+  );
+  print(
+    `  Credit bureau  ${creditSimulatorUrl ? `simulator at ${creditSimulatorUrl} (test BVNs: src/credit/simulator/README.md)` : (runtime.config.creditBureauBaseUrl ?? '')}`,
   );
   if (storeUrl) print(`  Demo store     ${storeUrl}`);
   print(

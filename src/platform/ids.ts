@@ -35,7 +35,8 @@ export type IdPrefix =
   | 'nto'
   | 'opa'
   | 'opr'
-  | 'pwr';
+  | 'pwr'
+  | 'ccr';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(20)}`;

@@ -65,6 +65,7 @@ async function eligibility(customer: Customer, token: string) {
     'customer_score',
     'customer_tier',
     'eligible',
+    'explanation',
     'reason',
     'required_tier',
   ]);

@@ -98,8 +98,9 @@ describe('status codes (§3)', () => {
     expect(classifyStatus(400, { error: 'No credit record found' })).toEqual({ kind: 'no_record' });
     expect(classifyStatus(400, { error: 'Invalid BVN' }).kind).toBe('unavailable');
     for (const s of [401, 402, 403, 405]) expect(classifyStatus(s, {}).kind).toBe('refused');
-    for (const s of [408, 424, 429, 500, 502, 503])
-      {expect(classifyStatus(s, {}).kind).toBe('unavailable');}
+    for (const s of [408, 424, 429, 500, 502, 503]) {
+      expect(classifyStatus(s, {}).kind).toBe('unavailable');
+    }
   });
 });
 

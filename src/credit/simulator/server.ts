@@ -13,11 +13,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 import { constantTimeEqual } from '../../platform/crypto.ts';
+import { SIMULATOR_APP_ID, SIMULATOR_SECRET_KEY } from '../provider.ts';
 import { answerFor } from './profiles.ts';
-
-/** The credentials `tranche start` gives both the simulator and the adapter in sandbox mode. */
-export const SIMULATOR_APP_ID = 'sandbox-app';
-export const SIMULATOR_SECRET_KEY = 'sandbox-credit-secret';
 
 export interface CreditSimulatorOptions {
   /** 0 for a random port. */

@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import type { CheckoutSessionRow } from '../../db/schema.ts';
 import { runWrite } from '../../db/write.ts';
+import { creditPoints, type CreditStanding } from '../../domain/credit.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import { assertBvnWellFormed, assertDateOfBirth, bvnLast4 } from '../../domain/identity.ts';
 import { CUSTOMER_TIERS, type CustomerTier } from '../../domain/merchant.ts';
@@ -21,6 +22,7 @@ import {
 import { IdentityProviderUnavailable } from '../../identity/port.ts';
 import { SANDBOX_PROVIDER_NAME } from '../../identity/sandbox.ts';
 import { assert } from '../../platform/assert.ts';
+import { loadCreditStanding } from '../credit/index.ts';
 import type { Eligibility as EligibilitySchema, Identity, Trust } from './schemas.ts';
 
 // ── the facts ───────────────────────────────────────────────────────────────────────────
@@ -30,6 +32,7 @@ export interface TrustProfile {
   history: PlanHistorySummary;
   score: number;
   hasPaymentMethod: boolean;
+  credit: CreditStanding;
 }
 
 /**
@@ -86,14 +89,22 @@ export async function loadTrustProfile(
     });
   }
   const history = summarizeHistory(installments, now);
+  const credit = await loadCreditStanding(db, customerId, livemode, now);
   const facts: TrustFacts = {
     identityVerified: first?.verified ?? false,
     onTimeInstallments: history.onTimeInstallments,
     missedInstallments: history.missedInstallments,
     completedPlans: history.completedPlans,
     defaultedPlans: history.defaultedPlans,
+    credit,
   };
-  return { facts, history, score: trustScore(facts), hasPaymentMethod: first?.has_method ?? false };
+  return {
+    facts,
+    history,
+    score: trustScore(facts),
+    hasPaymentMethod: first?.has_method ?? false,
+    credit,
+  };
 }
 
 async function eligibilityFor(
@@ -116,6 +127,9 @@ async function eligibilityFor(
     requiredTier: asTier(merchant.min_customer_tier),
     openBalanceKobo: profile.history.openBalanceKobo,
     amountKobo: session.amount_kobo,
+    credit: profile.credit,
+    // Live credit rests on a bureau check (decision 0047); sandbox uses one when there is one.
+    creditCheckRequired: session.livemode,
   });
 }
 
@@ -152,6 +166,7 @@ export async function checkEligibility(
     customer_score: e.customerScore,
     customer_tier: e.customerTier,
     required_tier: e.requiredTier,
+    explanation: e.explanation,
   };
 }
 
@@ -189,6 +204,7 @@ export async function getCustomerTrust(
     requiredTier: 'Tranche Bronze',
     openBalanceKobo: profile.history.openBalanceKobo,
     amountKobo: 0,
+    credit: profile.credit,
   });
   return {
     object: 'customer_trust',
@@ -205,6 +221,7 @@ export async function getCustomerTrust(
       missed_installments: profile.facts.missedInstallments,
       completed_plans: profile.facts.completedPlans,
       defaulted_plans: profile.facts.defaultedPlans,
+      credit_points: creditPoints(profile.credit),
     },
   };
 }

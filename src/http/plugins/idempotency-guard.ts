@@ -43,6 +43,8 @@ export const KEY_NOT_TAKEN: Readonly<Record<string, string>> = {
   '/api/v1/checkout/preview': 'it only computes a schedule and changes nothing',
   '/api/v1/customers/me/identity':
     'the BVN is never stored, not even in a request hash; verifying again with the same BVN already answers the existing verification',
+  '/api/v1/customers/me/credit-check':
+    'the BVN is never stored, not even in a request hash; a check younger than 30 days is answered again without calling the bureau',
   '/api/v1/merchant/:merchant_id/webhook/test':
     "every call is a new probe, and its answer is that probe's; it changes nothing",
 };

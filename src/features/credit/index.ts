@@ -1,0 +1,2 @@
+export { CREDIT_CONSENT, loadCreditStanding, runCreditCheck } from './credit.ts';
+export { registerCreditRoutes } from './routes.ts';
