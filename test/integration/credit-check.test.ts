@@ -264,3 +264,63 @@ describe('credit bureau check', () => {
     expect((await eligibility(customer, 100_000)).reason).toBeNull();
   });
 });
+
+describe('live sessions (decision 0047)', () => {
+  it('need a check by a real provider: none or a sandbox one is credit_check_required; Dojah’s answer then decides', async () => {
+    const live = await createTestMerchant(t, { approve: true });
+    const liveEligibility = async (customer: Customer) => {
+      const session = await t.http.post(
+        '/api/v1/checkout/sessions',
+        sessionBody(live.id, { amount: 100_000 }),
+        { token: live.liveKey },
+      );
+      expect(session.status, JSON.stringify(session.body)).toBe(201);
+      const res = await t.http.get(
+        `/api/v1/checkout/sessions/${session.body.data.token as string}/eligibility`,
+        { token: customer.accessToken },
+      );
+      return res.body.data as { eligible: boolean; reason: string | null; explanation: string };
+    };
+    const asLiveVerified = (customer: Customer) =>
+      // As a real KYC provider's verification would be stored (the sandbox one never counts live).
+      t.ctx.db
+        .updateTable('customer_identities')
+        .set({ provider: 'dojah' })
+        .where('customer_id', '=', customer.id)
+        .execute();
+
+    const clean = await customerWithProfile('01');
+    await addCard(t, clean);
+    await asLiveVerified(clean);
+    expect(await liveEligibility(clean)).toMatchObject({
+      eligible: false,
+      reason: 'credit_check_required',
+    });
+    expect((await creditCheck(clean)).body.data.provider).toBe('sandbox');
+    expect((await liveEligibility(clean)).reason).toBe('credit_check_required');
+
+    // The same adapter against the simulator, under the live provider's name: configuration only.
+    const sandboxBureau = t.ctx.creditBureau;
+    t.ctx.creditBureau = new DojahCreditBureau({
+      baseUrl: simulator.url,
+      appId: 'it-app',
+      secretKey: 'it-secret',
+      timeoutMs: 1_000,
+      name: 'dojah',
+    });
+    try {
+      expect((await creditCheck(clean)).body.data.provider).toBe('dojah');
+      expect(await liveEligibility(clean)).toMatchObject({ eligible: true, reason: null });
+
+      const delinquent = await customerWithProfile('51');
+      await addCard(t, delinquent);
+      await asLiveVerified(delinquent);
+      expect((await creditCheck(delinquent)).status).toBe(200);
+      const refused = await liveEligibility(delinquent);
+      expect(refused.reason).toBe('credit_report');
+      expect(refused.explanation).toContain('because of your credit report');
+    } finally {
+      t.ctx.creditBureau = sandboxBureau;
+    }
+  });
+});
