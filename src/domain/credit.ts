@@ -35,6 +35,8 @@ export const CREDIT_RULES = {
   validityDays: 90,
   /** A customer may ask for a fresh check this long after the last (after a correction). */
   recheckAfterDays: 30,
+  /** A check's row (summary and consent) is deleted this long after it expired. */
+  retentionDaysAfterExpiry: 365,
   /** Refused: any delinquent facility, or any facility this many days overdue or more. */
   refuseDelinquentFacilities: 1,
   refuseDaysOverdue: 31,

@@ -15,6 +15,7 @@ export interface TaskPayloads {
   payout_sweep: Empty;
   reconcile: Empty;
   purge_webhook_events: Empty;
+  purge_credit_checks: Empty;
 }
 
 export type TaskName = keyof TaskPayloads;
@@ -53,6 +54,7 @@ const PAYLOAD_CHECKS: { [K in TaskName]: (task: K, payload: unknown) => TaskPayl
   payout_sweep: nothing,
   reconcile: nothing,
   purge_webhook_events: nothing,
+  purge_credit_checks: nothing,
 };
 
 /** A graphile-worker task whose handler gets its payload checked and typed. */

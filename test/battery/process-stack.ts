@@ -236,7 +236,8 @@ export async function startProcessStack(
         `SELECT count(*) AS count FROM graphile_worker.jobs
           WHERE (run_at <= now() OR locked_at IS NOT NULL)
             AND task_identifier NOT IN ('expire_checkout_sessions', 'payout_sweep', 'reconcile',
-              'purge_idempotency_keys', 'purge_webhook_events', 'deliver_notifications')`,
+              'purge_idempotency_keys', 'purge_webhook_events', 'purge_credit_checks',
+              'deliver_notifications')`,
       );
       return Number(row?.count) === 0;
     },

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DojahCreditBureau } from '../../src/credit/dojah/adapter.ts';
 import { type CreditSimulator, startCreditSimulator } from '../../src/credit/simulator/server.ts';
 import { BUREAU_CONTACTS } from '../../src/domain/credit.ts';
-import { CREDIT_CONSENT } from '../../src/features/credit/index.ts';
+import { CREDIT_CONSENT, purgeOldCreditChecks } from '../../src/features/credit/index.ts';
 import {
   createTestCustomer,
   createTestMerchant,
@@ -262,6 +262,20 @@ describe('credit bureau check', () => {
       .where('customer_id', '=', customer.id)
       .execute();
     expect((await eligibility(customer, 100_000)).reason).toBeNull();
+  });
+});
+
+describe('retention (decision 0047)', () => {
+  it('a check is deleted 365 days after it expired, not a day sooner', async () => {
+    const customer = await customerWithProfile('01');
+    expect((await creditCheck(customer)).status).toBe(200);
+    const [row] = await checksOf(customer.id);
+    const day = 86_400_000;
+    const justKept = new Date(row!.expires_at.getTime() + 365 * day);
+    await purgeOldCreditChecks(t.ctx.db, justKept);
+    expect(await checksOf(customer.id)).toHaveLength(1);
+    await purgeOldCreditChecks(t.ctx.db, new Date(justKept.getTime() + 1));
+    expect(await checksOf(customer.id)).toHaveLength(0);
   });
 });
 
