@@ -1,3 +1,4 @@
+import type { CreditBureau } from './credit/port.ts';
 import type { Db } from './db/database.ts';
 import type { PreparedStatements } from './db/prepared.ts';
 import type { SecretKeyPrincipal } from './domain/principal.ts';
@@ -24,6 +25,8 @@ export interface AppContext {
   credentialCache: CredentialCache;
   /** BVN checks (identity/port.ts); IDENTITY_PROVIDER chooses it. */
   identity: IdentityProvider;
+  /** Credit bureau checks (credit/port.ts); CREDIT_BUREAU_BASE_URL chooses Dojah or the simulator. */
+  creditBureau: CreditBureau;
   settings: AppSettings;
   /** The sandbox gateway's test controls; unset when the gateway is live (sandbox tools refuse). */
   sandboxGateway?: SandboxGatewayControl;

@@ -4,6 +4,7 @@ import type {
   ApiKeysTable,
   ChargesTable,
   CheckoutSessionsTable,
+  CreditChecksTable,
   CustomerIdentitiesTable,
   CustomerNotificationPreferencesTable,
   CustomerNotificationsTable,
@@ -75,6 +76,7 @@ export interface Database {
   customer_identities: CustomerIdentitiesTable;
   identity_consents: IdentityConsentsTable;
   identity_phone_checks: IdentityPhoneChecksTable;
+  credit_checks: CreditChecksTable;
   payment_links: PaymentLinksTable;
   payment_link_sessions: PaymentLinkSessionsTable;
   notification_outbox: NotificationOutboxTable;

@@ -357,6 +357,38 @@ export interface IdentityPhoneChecksTable {
   created_at: Date;
 }
 
+/** Decision 0047: a credit bureau check's summary and the consent it was made under. */
+export interface CreditChecksTable {
+  id: string;
+  customer_id: string;
+  provider: string;
+  consent_reference: string;
+  consent_text_version: string;
+  consented_at: Date;
+  consent_ip: string | null;
+  consent_withdrawn_at: Date | null;
+  checked_at: Date;
+  expires_at: Date;
+  outcome: 'report' | 'no_record' | 'subject_mismatch';
+  provider_reference: string | null;
+  summary: JsonColumn<StoredCreditSummary> | null;
+}
+
+/** The credit port's report summary as stored (amounts in kobo). */
+export interface StoredCreditSummary {
+  bureausAnswered: ('crc' | 'first_central' | 'credit_registry')[];
+  score: number | null;
+  scoreBand: 'good' | 'fair' | 'poor' | 'none';
+  scoreReasons: string | null;
+  openLoans: number;
+  delinquentFacilities: number;
+  maxDaysOverdue: number;
+  totalOverdueKobo: number;
+  totalOutstandingKobo: number;
+  enquiriesLast3Months: number;
+  lastReportedOn: string | null;
+}
+
 export interface PaymentLinksTable {
   id: string;
   merchant_id: string;

@@ -48,6 +48,12 @@ export const ERROR_CODES = [
   'insufficient_trust_tier',
   'tier_restricted',
   'no_payment_method',
+  // credit bureau checks (decision 0047)
+  'credit_check_required',
+  'credit_report',
+  'credit_consent_required',
+  'credit_bvn_not_verified',
+  'credit_bureau_unavailable',
   // payment links (decision 0011)
   'payment_link_inactive',
   // password reset (decision 0024)

@@ -1,4 +1,11 @@
 import { assert } from '../platform/assert.ts';
+import {
+  creditLimitCapKobo,
+  creditPoints,
+  creditRefusalExplanation,
+  type CreditStanding,
+  creditVerdict,
+} from './credit.ts';
 import type { CustomerTier } from './merchant.ts';
 import { CUSTOMER_TIERS } from './merchant.ts';
 import type { Kobo } from './money.ts';
@@ -37,6 +44,8 @@ export interface TrustFacts {
   missedInstallments: number;
   completedPlans: number;
   defaultedPlans: number;
+  /** The latest valid credit bureau check (decision 0047); absent: none. */
+  credit?: CreditStanding;
 }
 
 export function trustScore(facts: TrustFacts): number {
@@ -47,7 +56,8 @@ export function trustScore(facts: TrustFacts): number {
     r.perOnTimeInstallment * Math.min(facts.onTimeInstallments, r.maxCountedOnTimeInstallments) +
     r.perCompletedPlan * Math.min(facts.completedPlans, r.maxCountedCompletedPlans) +
     r.perMissedInstallment * facts.missedInstallments +
-    r.perDefaultedPlan * facts.defaultedPlans;
+    r.perDefaultedPlan * facts.defaultedPlans +
+    creditPoints(facts.credit ?? { kind: 'none' });
   return Math.min(r.max, Math.max(r.min, raw));
 }
 
@@ -164,6 +174,8 @@ function stateOf(i: InstallmentHistory): InstallmentState {
 export const INELIGIBILITY_REASONS = [
   'delinquent',
   'insufficient_trust_tier',
+  'credit_check_required',
+  'credit_report',
   'tier_restricted',
   'no_payment_method',
 ] as const;
@@ -177,6 +189,10 @@ export interface EligibilityInput {
   requiredTier: CustomerTier;
   openBalanceKobo: Kobo;
   amountKobo: Kobo;
+  /** The latest valid credit check (decision 0047); absent: none. */
+  credit?: CreditStanding;
+  /** Whether a credit check must be on record (live mode); default false. */
+  creditCheckRequired?: boolean;
 }
 
 export interface Eligibility {
@@ -196,15 +212,20 @@ export interface Eligibility {
  *   1. delinquent: money is overdue; nothing else can make the customer eligible until it is paid.
  *   2. insufficient_trust_tier (identity not verified): verification decides the score, so the
  *      tier questions below are not meaningful before it.
- *   3. tier_restricted: the customer's tier is below the merchant's minimum.
- *   4. insufficient_trust_tier (spending limit): open balances plus this amount exceed the tier's
- *      limit.
- *   5. no_payment_method: last, so nobody is asked to add a card (and pay the ₦50 check) only to
+ *   3. credit_check_required: a credit check must be on record (live mode) and none is valid.
+ *   4. credit_report: the bureau report refuses (decision 0047): a delinquent facility, a poor
+ *      score, or a report about someone else. Before the tier questions: the report decides them.
+ *   5. tier_restricted: the customer's tier is below the merchant's minimum.
+ *   6. insufficient_trust_tier (spending limit): open balances plus this amount exceed the tier's
+ *      limit (capped for heavy borrowers by the report).
+ *   7. no_payment_method: last, so nobody is asked to add a card (and pay the ₦50 check) only to
  *      be refused for another reason.
  */
 export function decideEligibility(input: EligibilityInput): Eligibility {
   const customerTier = tierForScore(input.score);
-  const limit = spendingLimitKobo(customerTier);
+  const credit = input.credit ?? { kind: 'none' };
+  const cap = creditLimitCapKobo(credit);
+  const limit = Math.min(spendingLimitKobo(customerTier), cap ?? Infinity);
   const available = Math.max(0, limit - input.openBalanceKobo);
   const base = {
     customerScore: input.score,
@@ -231,6 +252,17 @@ export function decideEligibility(input: EligibilityInput): Eligibility {
       'Verify your identity (BVN and date of birth) before paying in installments.',
     );
   }
+  if (input.creditCheckRequired === true && credit.kind === 'none') {
+    return refuse(
+      'credit_check_required',
+      'Allow a credit check (your BVN with the credit bureaus) before paying in installments.',
+    );
+  }
+  if (creditVerdict(credit)?.kind === 'refused') {
+    const explanation = creditRefusalExplanation(credit);
+    assert(explanation !== null, 'a refused credit verdict has an explanation');
+    return refuse('credit_report', explanation);
+  }
   if (tierRank(customerTier) < tierRank(input.requiredTier)) {
     return refuse(
       'tier_restricted',
@@ -238,9 +270,13 @@ export function decideEligibility(input: EligibilityInput): Eligibility {
     );
   }
   if (input.amountKobo > available) {
+    const allows =
+      cap !== null && cap < spendingLimitKobo(customerTier)
+        ? `With the open loans on your credit report, you may owe up to ${formatNaira(limit)} across open plans`
+        : `${customerTier} allows ${formatNaira(limit)} owed across open plans`;
     return refuse(
       'insufficient_trust_tier',
-      `${customerTier} allows ${formatNaira(limit)} owed across open plans; ${formatNaira(available)} is available and this order is ${formatNaira(input.amountKobo)}.`,
+      `${allows}; ${formatNaira(available)} is available and this order is ${formatNaira(input.amountKobo)}.`,
     );
   }
   if (!input.hasPaymentMethod) {

@@ -14,6 +14,7 @@ import {
   registerCheckoutSessionRoutes,
 } from '../features/checkout/index.ts';
 import { registerCustomerPlanRoutes } from '../features/collections/index.ts';
+import { registerCreditRoutes } from '../features/credit/index.ts';
 import { registerCustomerRoutes } from '../features/customers/index.ts';
 import { registerGatewayWebhookRoutes } from '../features/gateway-events/index.ts';
 import { registerIdentityRoutes } from '../features/identity/index.ts';
@@ -309,6 +310,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerGatewayWebhookRoutes(app, ctx);
   registerTrustRoutes(app, ctx);
   registerIdentityRoutes(app, ctx);
+  registerCreditRoutes(app, ctx);
   registerPaymentLinkRoutes(app, ctx);
   registerPageRoutes(app, ctx, options.webDistDir ?? DEFAULT_WEB_DIST);
   return app;

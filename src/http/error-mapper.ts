@@ -22,6 +22,8 @@ export function statusForCode(code: ErrorCode): number {
     case 'insufficient_trust_tier':
     case 'tier_restricted':
     case 'no_payment_method':
+    case 'credit_check_required':
+    case 'credit_report':
       return 403;
     case 'not_found':
       return 404;
@@ -48,6 +50,8 @@ export function statusForCode(code: ErrorCode): number {
     case 'unsupported_media_type':
       return 415;
     case 'bvn_not_found':
+    case 'credit_consent_required':
+    case 'credit_bvn_not_verified':
     case 'bvn_dob_mismatch':
     case 'phone_code_rejected':
     case 'phone_code_expired':
@@ -62,6 +66,7 @@ export function statusForCode(code: ErrorCode): number {
       return 502;
     case 'service_unavailable':
     case 'identity_provider_unavailable':
+    case 'credit_bureau_unavailable':
       return 503;
   }
 }

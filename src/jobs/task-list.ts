@@ -2,6 +2,7 @@ import type { Task, TaskList } from 'graphile-worker';
 
 import { expireCheckoutSessionsTask } from '../features/checkout/index.ts';
 import { collectInstallmentTask } from '../features/collections/index.ts';
+import { purgeCreditChecksTask } from '../features/credit/index.ts';
 import { deliverNotificationsTask } from '../features/customer-notifications/index.ts';
 import { sendPasswordResetTask } from '../features/customers/index.ts';
 import { purgeIdentityPhoneChecksTask } from '../features/identity/index.ts';
@@ -43,6 +44,7 @@ export function taskList(deps: JobDeps): TaskList & Record<TaskName, Task> {
     deliver_notifications: deliverNotificationsTask(deps),
     send_password_reset: sendPasswordResetTask(deps),
     purge_identity_phone_checks: purgeIdentityPhoneChecksTask(deps),
+    purge_credit_checks: purgeCreditChecksTask(deps),
   };
 }
 
@@ -57,6 +59,7 @@ export const CRONTAB = [
   '30 3 * * * reconcile',
   '45 2 * * * purge_webhook_events',
   '23 * * * * purge_identity_phone_checks',
+  '50 2 * * * purge_credit_checks',
   // Customer notifications falling due (reminders, e-mails held over quiet hours, retries);
   // those due at once wake the job when they are written.
   '* * * * * deliver_notifications',

@@ -19,6 +19,7 @@ export interface TaskPayloads {
   reconcile: Empty;
   purge_webhook_events: Empty;
   purge_identity_phone_checks: Empty;
+  purge_credit_checks: Empty;
 }
 
 export type TaskName = keyof TaskPayloads;
@@ -61,6 +62,7 @@ const PAYLOAD_CHECKS: { [K in TaskName]: (task: K, payload: unknown) => TaskPayl
   reconcile: nothing,
   purge_webhook_events: nothing,
   purge_identity_phone_checks: nothing,
+  purge_credit_checks: nothing,
 };
 
 /** A graphile-worker task whose handler gets its payload checked and typed. */

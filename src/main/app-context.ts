@@ -1,4 +1,5 @@
 import type { AppContext, AppSettings } from '../app-context.ts';
+import type { CreditBureau } from '../credit/port.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { preparedStatements } from '../db/prepared.ts';
 import { InMemoryCredentialCache } from '../features/access/index.ts';
@@ -17,6 +18,7 @@ export interface AppContextParts {
   secrets: ServiceSecrets;
   rateLimits: RateLimitStore;
   identity: IdentityProvider;
+  creditBureau: CreditBureau;
   /** How long an API process keeps a resolved secret key (0: not at all). */
   authCacheTtlMs: number;
   gateway: { baseUrl: string; secretKey: string; timeoutMs: number };
@@ -43,6 +45,7 @@ export function createAppContext(parts: AppContextParts): AppContext {
     rateLimits: parts.rateLimits,
     credentialCache: new InMemoryCredentialCache(parts.authCacheTtlMs),
     identity: parts.identity,
+    creditBureau: parts.creditBureau,
     gateway: new PaystackGateway(parts.gateway),
     settings: { ...parts.settings, gatewayLivemode },
     ...(parts.sandboxControls &&

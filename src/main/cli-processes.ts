@@ -8,7 +8,7 @@ import {
   DOJAH_SIMULATOR_SECRET_KEY,
   usesDojahSimulator,
 } from '../identity/choose.ts';
-import { loadConfig } from '../platform/config.ts';
+import { type Config, loadConfig } from '../platform/config.ts';
 import { note, print } from './cli-shared.ts';
 import { openRuntime, resolveDatabaseUrl, type Runtime } from './runtime.ts';
 
@@ -22,7 +22,14 @@ export async function runProcesses(which: {
   sandbox: boolean;
   demoStore?: boolean;
 }): Promise<void> {
-  const config = loadConfig();
+  let config = loadConfig();
+  // The credit bureau simulator runs when no Dojah URL is configured (decision 0047). It starts
+  // first so that SANDBOX_CREDIT_BUREAU_PORT=0 (any free port) reaches this process's adapter.
+  const creditSimulator =
+    which.sandbox && !config.creditBureauBaseUrl ? await startCreditSimulator(config) : undefined;
+  if (creditSimulator) {
+    config = { ...config, sandboxCreditBureauPort: Number(new URL(creditSimulator.url).port) };
+  }
   if (which.api) {
     const { prepareWebBuild } = await import('./web-build.ts');
     await prepareWebBuild(config.env, note);
@@ -52,6 +59,7 @@ export async function runProcesses(which: {
       sandbox?.url,
       store?.url,
       identitySimulator?.url,
+      creditSimulator?.url,
     );
   } else if (worker) {
     note(
@@ -61,6 +69,7 @@ export async function runProcesses(which: {
     note(`Sandbox gateway running at ${sandbox.url}`);
     if (identitySimulator) note(`Dojah simulator running at ${identitySimulator.url}`);
   }
+  if (!api && creditSimulator) note(`Credit bureau simulator running at ${creditSimulator.url}`);
 
   // Runs until a signal: then stop taking work, finish what is in flight, release the database.
   const signal = await new Promise<string>((resolve) => {
@@ -73,6 +82,7 @@ export async function runProcesses(which: {
   await worker?.stop();
   await sandbox?.close();
   await identitySimulator?.close();
+  await creditSimulator?.close();
   await runtime.close();
 }
 
@@ -103,6 +113,11 @@ async function startIdentitySimulator(runtime: Runtime) {
   });
 }
 
+async function startCreditSimulator(config: Config) {
+  const { startCreditSimulator: start } = await import('../credit/simulator/server.ts');
+  return start({ port: config.sandboxCreditBureauPort, host: config.host });
+}
+
 /** Where customer e-mails go, without the SMTP credentials. */
 function mailDestination(smtpUrl: string | undefined, withWorker: boolean): string {
   if (smtpUrl) {
@@ -119,6 +134,7 @@ function printBanner(
   sandboxUrl: string | undefined,
   storeUrl?: string,
   identitySimulatorUrl?: string,
+  creditSimulatorUrl?: string,
 ): void {
   const db = runtime.usingEmbeddedDatabase
     ? `embedded PostgreSQL (${runtime.config.dataDir}/pg)`
@@ -148,6 +164,9 @@ function printBanner(
           ? `Dojah simulator at ${identitySimulatorUrl} (test BVNs: src/identity/dojah-simulator/README.md)`
           : `Dojah at ${identity.dojahBaseUrl ?? `http://127.0.0.1:${identity.dojahSimulatorPort} (the simulator, not running in this process)`}`
     }`,
+  );
+  print(
+    `  Credit bureau  ${creditSimulatorUrl ? `simulator at ${creditSimulatorUrl} (test BVNs: src/credit/simulator/README.md)` : (runtime.config.creditBureauBaseUrl ?? '')}`,
   );
   if (storeUrl) print(`  Demo store     ${storeUrl}`);
   print(

@@ -1,3 +1,4 @@
+import { DojahCreditBureau } from '../credit/dojah/adapter.ts';
 import { connectDatabase } from '../db/database.ts';
 import { buildHttpApp } from '../http/app.ts';
 import { compactJson } from '../http/compact-json.ts';
@@ -20,6 +21,13 @@ export async function renderOpenApiDocument(): Promise<string> {
     secrets,
     rateLimits: new MemoryRateLimitStore(),
     identity: new SandboxIdentityProvider(),
+    creditBureau: new DojahCreditBureau({
+      baseUrl: 'http://127.0.0.1:1',
+      appId: 'openapi',
+      secretKey: 'openapi',
+      timeoutMs: 1000,
+      name: 'sandbox',
+    }),
     authCacheTtlMs: 0,
     gateway: {
       baseUrl: 'http://127.0.0.1:1',

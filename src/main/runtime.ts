@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 
 import type { AppContext } from '../app-context.ts';
+import { creditBureauFor } from '../credit/provider.ts';
 import { connectDatabase, type DatabaseHandle } from '../db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../db/embedded.ts';
 import { migrate } from '../db/migrate.ts';
@@ -87,6 +88,7 @@ export async function openRuntime(
     secrets,
     rateLimits,
     identity: identityProviderFor(config),
+    creditBureau: creditBureauFor(config),
     authCacheTtlMs: config.authCacheTtlMs,
     gateway: {
       baseUrl: gatewayBaseUrl(config),

@@ -42,6 +42,9 @@ describe('configuration', () => {
       DOJAH_BASE_URL: 'https://api.dojah.io',
       DOJAH_APP_ID: 'app',
       DOJAH_SECRET_KEY: 'prod_sk_x',
+      CREDIT_BUREAU_BASE_URL: 'https://api.dojah.io',
+      CREDIT_BUREAU_APP_ID: 'app',
+      CREDIT_BUREAU_SECRET_KEY: 'secret',
     };
     expect(loadConfig(production).env).toBe('production');
     const attempt = () => loadConfig({ ...production, ADMIN_API_TOKEN: 'adm_shared' });
@@ -155,6 +158,37 @@ describe('configuration', () => {
       gatewayBaseUrl: 'https://api.paystack.co',
     });
   });
+  it('production with a live gateway key refuses the credit bureau simulator; Dojah needs its app id and key (decision 0047)', () => {
+    const production = {
+      TRANCHE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/tranche',
+      JWT_PRIVATE_KEY: 'pem',
+      ENCRYPTION_KEY: 'key',
+      PUBLIC_BASE_URL: 'https://pay.example.ng',
+      GATEWAY_BASE_URL: 'https://api.paystack.co',
+      GATEWAY_SECRET_KEY: 'sk_live_x',
+      SMTP_URL: 'smtps://mail.example.ng',
+      EMAIL_FROM: 'pay@example.ng',
+    };
+    expect(() => loadConfig(production)).toThrow(
+      /CREDIT_BUREAU_BASE_URL is required when TRANCHE_ENV=production with a live gateway key/,
+    );
+    // A test-mode gateway key in production (a staging deployment) may use the simulator.
+    expect(loadConfig({ ...production, GATEWAY_SECRET_KEY: 'sk_test_x' }).creditBureauBaseUrl).toBe(
+      undefined,
+    );
+    expect(() =>
+      loadConfig({ ...production, CREDIT_BUREAU_BASE_URL: 'https://api.dojah.io' }),
+    ).toThrow(/CREDIT_BUREAU_APP_ID is required[\s\S]*CREDIT_BUREAU_SECRET_KEY is required/);
+    expect(
+      loadConfig({
+        ...production,
+        CREDIT_BUREAU_BASE_URL: 'https://api.dojah.io/',
+        CREDIT_BUREAU_APP_ID: 'app',
+        CREDIT_BUREAU_SECRET_KEY: 'secret',
+      }),
+    ).toMatchObject({ creditBureauBaseUrl: 'https://api.dojah.io', creditBureauTimeoutMs: 30_000 });
+  });
   it('production requires an https PUBLIC_BASE_URL, naming the variable; other environments take http', () => {
     const production = {
       TRANCHE_ENV: 'production',
@@ -168,6 +202,9 @@ describe('configuration', () => {
       DOJAH_BASE_URL: 'https://api.dojah.io',
       DOJAH_APP_ID: 'app',
       DOJAH_SECRET_KEY: 'prod_sk_x',
+      CREDIT_BUREAU_BASE_URL: 'https://api.dojah.io',
+      CREDIT_BUREAU_APP_ID: 'app',
+      CREDIT_BUREAU_SECRET_KEY: 'secret',
     };
     for (const url of ['http://pay.example.ng', 'HTTP://pay.example.ng/']) {
       const attempt = () => loadConfig({ ...production, PUBLIC_BASE_URL: url });

@@ -57,6 +57,12 @@ export interface Config {
   dojahSenderId: string;
   dojahOtpChannel: 'sms' | 'whatsapp' | 'voice';
   dojahSimulatorPort: number;
+  /** Unset: the shipped credit bureau simulator (sandbox mode). */
+  creditBureauBaseUrl: string | undefined;
+  creditBureauAppId: string | undefined;
+  creditBureauSecretKey: string | undefined;
+  creditBureauTimeoutMs: number;
+  sandboxCreditBureauPort: number;
   storePort: number;
   demoStore: boolean;
   /** Customer e-mail (decision 0017); unset: e-mails go to the worker's log. */
@@ -307,6 +313,32 @@ export const SETTINGS = {
     min: 0,
     description: 'Port of the Dojah simulator when it is used (`DOJAH_BASE_URL` unset).',
   },
+  CREDIT_BUREAU_BASE_URL: {
+    unset: '(unset: the credit bureau simulator)',
+    url: { schemes: ['http:', 'https:'], host: true },
+    description:
+      'Dojah API for credit bureau checks (decision 0047; docs/credit-bureau-protocol.md): `https://api.dojah.io` (live) or `https://sandbox.dojah.io`. Unset: `tranche start` runs the credit bureau simulator on `SANDBOX_CREDIT_BUREAU_PORT` and checks made there count for sandbox sessions only. Required in production with a live gateway key.',
+  },
+  CREDIT_BUREAU_APP_ID: {
+    unset: '(unset: the simulator’s)',
+    description: 'Dojah app id (`AppId` header). Required when `CREDIT_BUREAU_BASE_URL` is set.',
+  },
+  CREDIT_BUREAU_SECRET_KEY: {
+    unset: '(unset: the simulator’s)',
+    description:
+      'Dojah secret key (the `Authorization` header, bare). Required when `CREDIT_BUREAU_BASE_URL` is set.',
+  },
+  CREDIT_BUREAU_TIMEOUT_MS: {
+    default: 30_000,
+    min: 100,
+    description:
+      'Timeout of each of the two bureau calls of a credit check; past it the check is unavailable (the customer is asked to try again, nothing is recorded).',
+  },
+  SANDBOX_CREDIT_BUREAU_PORT: {
+    default: 4012,
+    min: 0,
+    description: 'Port of the credit bureau simulator when it is used.',
+  },
   STORE_PORT: {
     default: 4000,
     min: 0,
@@ -499,6 +531,11 @@ export function loadConfig(env: Env = process.env): Config {
     dojahSenderId: str('DOJAH_SENDER_ID'),
     dojahOtpChannel: oneOf('DOJAH_OTP_CHANNEL'),
     dojahSimulatorPort: int('DOJAH_SIMULATOR_PORT'),
+    creditBureauBaseUrl: url('CREDIT_BUREAU_BASE_URL')?.replace(/\/+$/, ''),
+    creditBureauAppId: raw('CREDIT_BUREAU_APP_ID'),
+    creditBureauSecretKey: raw('CREDIT_BUREAU_SECRET_KEY'),
+    creditBureauTimeoutMs: int('CREDIT_BUREAU_TIMEOUT_MS'),
+    sandboxCreditBureauPort: int('SANDBOX_CREDIT_BUREAU_PORT'),
     storePort: int('STORE_PORT'),
     demoStore: oneOf('DEMO_STORE') === 'on',
     smtpUrl: url('SMTP_URL'),
@@ -514,6 +551,22 @@ export function loadConfig(env: Env = process.env): Config {
     for (const name of ['DOJAH_APP_ID', 'DOJAH_SECRET_KEY'] as const) {
       if (!raw(name)) problems.push(`${name} is required when DOJAH_BASE_URL is set`);
     }
+  }
+  if (config.creditBureauBaseUrl !== undefined) {
+    for (const name of ['CREDIT_BUREAU_APP_ID', 'CREDIT_BUREAU_SECRET_KEY'] as const) {
+      if (!raw(name)) problems.push(`${name} is required when CREDIT_BUREAU_BASE_URL is set`);
+    }
+  }
+  // Live plans rest on the bureau check (decision 0047): the simulator's answers are public test
+  // profiles, so production with a live gateway key refuses to start on it.
+  if (
+    config.env === 'production' &&
+    raw('GATEWAY_SECRET_KEY')?.startsWith('sk_live_') === true &&
+    config.creditBureauBaseUrl === undefined
+  ) {
+    problems.push(
+      'CREDIT_BUREAU_BASE_URL is required when TRANCHE_ENV=production with a live gateway key (sk_live_): the credit bureau simulator never decides live credit',
+    );
   }
   if (config.env === 'production') {
     // Decision 0046: the in-process sandbox and the Dojah simulator verify anyone with a test BVN

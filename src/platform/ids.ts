@@ -36,7 +36,8 @@ export type IdPrefix =
   | 'opa'
   | 'opr'
   | 'pwr'
-  | 'idc';
+  | 'idc'
+  | 'ccr';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(20)}`;

@@ -88,6 +88,7 @@ export async function startProcessStack(
     PORT: String(port),
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     SANDBOX_GATEWAY_PORT: String(sandboxPort),
+    SANDBOX_CREDIT_BUREAU_PORT: '0',
     GATEWAY_SECRET_KEY: secrets.gatewaySecretKey,
     ENCRYPTION_KEY: secrets.encryptionKey,
     JWT_PRIVATE_KEY: secrets.jwtPrivateKeyPem,
@@ -237,8 +238,8 @@ export async function startProcessStack(
         `SELECT count(*) AS count FROM graphile_worker.jobs
           WHERE (run_at <= now() OR locked_at IS NOT NULL)
             AND task_identifier NOT IN ('expire_checkout_sessions', 'payout_sweep', 'reconcile',
-              'purge_idempotency_keys', 'purge_webhook_events', 'deliver_notifications',
-              'sync_mandates', 'purge_identity_phone_checks')`,
+              'purge_idempotency_keys', 'purge_webhook_events', 'purge_credit_checks',
+              'deliver_notifications', 'sync_mandates', 'purge_identity_phone_checks')`,
       );
       return Number(row?.count) === 0;
     },

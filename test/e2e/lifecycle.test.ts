@@ -39,6 +39,7 @@ beforeAll(async () => {
     PORT: String(port),
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     SANDBOX_GATEWAY_PORT: String(sandboxPort),
+    SANDBOX_CREDIT_BUREAU_PORT: '0',
     GATEWAY_SECRET_KEY: gatewayKey,
     TRANCHE_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',

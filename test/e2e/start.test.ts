@@ -39,6 +39,7 @@ describe('tranche start (all-in-one, embedded PostgreSQL)', () => {
       TRANCHE_DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(pgPort),
       SANDBOX_GATEWAY_PORT: String(sandboxPort),
+      SANDBOX_CREDIT_BUREAU_PORT: '0',
       STORE_PORT: String(storePort),
       LOG_LEVEL: 'warn',
     };

@@ -58,6 +58,7 @@ export async function startStack(options: {
     PORT: String(port),
     PUBLIC_BASE_URL: apiUrl,
     SANDBOX_GATEWAY_PORT: String(sandboxPort),
+    SANDBOX_CREDIT_BUREAU_PORT: '0',
     GATEWAY_SECRET_KEY: gatewayKey,
     TRANCHE_DATA_DIR: dataDir,
     STORE_PORT: String(storePort),

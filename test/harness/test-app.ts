@@ -1,6 +1,8 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 
 import type { AppContext, AppSettings } from '../../src/app-context.ts';
+import { DojahCreditBureau } from '../../src/credit/dojah/adapter.ts';
+import type { CreditBureau } from '../../src/credit/port.ts';
 import { connectDatabase } from '../../src/db/database.ts';
 import { listenForCredentialChanges } from '../../src/features/access/credential-notifications.ts';
 import { buildHttpApp } from '../../src/http/app.ts';
@@ -56,6 +58,8 @@ export async function startTestApp(
     environment?: Environment;
     /** The app's log: its level (default TEST_LOG_LEVEL, else silent) and where lines go. */
     log?: { level: string; stream: { write(line: string): void } };
+    /** The credit bureau (default: the Dojah adapter pointing nowhere, so every check is unavailable). */
+    creditBureau?: CreditBureau;
     /** An existing test database (e.g. one a sandbox gateway already uses). */
     database?: { url: string; drop(): Promise<void> };
     /** The identity provider (default: the in-process sandbox one). */
@@ -75,6 +79,15 @@ export async function startTestApp(
     secrets,
     rateLimits,
     identity: options.identity ?? new SandboxIdentityProvider(),
+    creditBureau:
+      options.creditBureau ??
+      new DojahCreditBureau({
+        baseUrl: 'http://127.0.0.1:1',
+        appId: 'test',
+        secretKey: 'test',
+        timeoutMs: 1_000,
+        name: 'sandbox',
+      }),
     authCacheTtlMs: options.authCacheTtlMs ?? 30_000,
     gateway: {
       baseUrl: options.gatewayBaseUrl ?? 'http://127.0.0.1:1',
@@ -168,6 +181,8 @@ export async function startTestAppWithSandbox(
       webhookUrl?: string;
       mandateActivationDelayMs?: number;
     };
+    /** The credit bureau (e.g. the adapter pointing at a credit simulator the test started). */
+    creditBureau?: CreditBureau;
   } = {},
 ): Promise<TestAppWithSandbox> {
   const database = await createTestDatabase();
@@ -185,6 +200,7 @@ export async function startTestAppWithSandbox(
     gatewaySecretKey: sandbox.secretKey,
     // As in a sandbox-mode process (src/main/runtime.ts): the simulations reach the sandbox.
     sandboxControls: true,
+    ...(options.creditBureau && { creditBureau: options.creditBureau }),
   });
   let closing: Promise<void> | undefined;
   return {

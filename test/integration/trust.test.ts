@@ -66,16 +66,21 @@ async function eligibility(customer: Customer, token: string) {
     'customer_score',
     'customer_tier',
     'eligible',
+    'explanation',
     'reason',
     'required_tier',
   ]);
-  return res.body.data as {
+  // The words are decision 0047's addition; the spec §2.5 fields are compared by the tests.
+  const { explanation, ...spec } = res.body.data as {
     eligible: boolean;
     reason: string | null;
+    explanation: string | null;
     customer_score: number;
     customer_tier: string;
     required_tier: string;
   };
+  expect(explanation === null).toBe(spec.eligible);
+  return spec;
 }
 
 function confirm(customer: Customer, token: string, methodId: string) {

@@ -107,6 +107,24 @@ export function explainIneligibility(
             : `Your level (${trust.tier}) lets you owe up to ${formatNaira(trust.spending_limit)} across your plans; you can take on ${formatNaira(trust.available)} more now.`,
         action: 'Choose a smaller order, or finish paying an open plan to free up your limit.',
       };
+    case 'credit_report':
+      // The server's words (decision 0047): the report as the reason, the bureaus and how to
+      // reach them, the bureau's own reasons. Never rephrased here.
+      return {
+        title: 'Your credit report',
+        body:
+          eligibility.explanation ??
+          'We cannot offer installments because of your credit report from the credit bureaus.',
+        action: 'You can still pay this shop another way.',
+      };
+    case 'credit_check_required':
+      return {
+        title: 'A credit check is needed',
+        body:
+          eligibility.explanation ??
+          'Allow a credit check (your BVN with the credit bureaus) before paying in installments.',
+        action: 'Allow the check in your Tranche account, then come back to this checkout.',
+      };
     default:
       return {
         title: 'You cannot use Tranche for this order',

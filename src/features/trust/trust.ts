@@ -4,6 +4,8 @@ import type { Static } from 'typebox';
 import type { AppContext } from '../../app-context.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { CheckoutSessionRow } from '../../db/schema.ts';
+import { runWrite } from '../../db/write.ts';
+import { creditPoints, type CreditStanding } from '../../domain/credit.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import { CUSTOMER_TIERS, type CustomerTier } from '../../domain/merchant.ts';
 import {
@@ -17,6 +19,7 @@ import {
 } from '../../domain/trust.ts';
 import { SANDBOX_ONLY_PROVIDERS } from '../../identity/port.ts';
 import { assert } from '../../platform/assert.ts';
+import { loadCreditStanding } from '../credit/index.ts';
 import type { Eligibility as EligibilitySchema, Trust } from './schemas.ts';
 
 // ── the facts ───────────────────────────────────────────────────────────────────────────
@@ -26,6 +29,7 @@ export interface TrustProfile {
   history: PlanHistorySummary;
   score: number;
   hasPaymentMethod: boolean;
+  credit: CreditStanding;
 }
 
 /**
@@ -82,14 +86,22 @@ export async function loadTrustProfile(
     });
   }
   const history = summarizeHistory(installments, now);
+  const credit = await loadCreditStanding(db, customerId, livemode, now);
   const facts: TrustFacts = {
     identityVerified: first?.verified ?? false,
     onTimeInstallments: history.onTimeInstallments,
     missedInstallments: history.missedInstallments,
     completedPlans: history.completedPlans,
     defaultedPlans: history.defaultedPlans,
+    credit,
   };
-  return { facts, history, score: trustScore(facts), hasPaymentMethod: first?.has_method ?? false };
+  return {
+    facts,
+    history,
+    score: trustScore(facts),
+    hasPaymentMethod: first?.has_method ?? false,
+    credit,
+  };
 }
 
 async function eligibilityFor(
@@ -112,6 +124,9 @@ async function eligibilityFor(
     requiredTier: asTier(merchant.min_customer_tier),
     openBalanceKobo: profile.history.openBalanceKobo,
     amountKobo: session.amount_kobo,
+    credit: profile.credit,
+    // Live credit rests on a bureau check (decision 0047); sandbox uses one when there is one.
+    creditCheckRequired: session.livemode,
   });
 }
 
@@ -148,6 +163,7 @@ export async function checkEligibility(
     customer_score: e.customerScore,
     customer_tier: e.customerTier,
     required_tier: e.requiredTier,
+    explanation: e.explanation,
   };
 }
 
@@ -185,6 +201,7 @@ export async function getCustomerTrust(
     requiredTier: 'Tranche Bronze',
     openBalanceKobo: profile.history.openBalanceKobo,
     amountKobo: 0,
+    credit: profile.credit,
   });
   return {
     object: 'customer_trust',
@@ -201,6 +218,7 @@ export async function getCustomerTrust(
       missed_installments: profile.facts.missedInstallments,
       completed_plans: profile.facts.completedPlans,
       defaulted_plans: profile.facts.defaultedPlans,
+      credit_points: creditPoints(profile.credit),
     },
   };
 }
