@@ -1634,6 +1634,31 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/customers/me/credit-check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The credit check held about me, and the consent text */
+    get: operations['getCustomerCreditCheck'];
+    put?: never;
+    /**
+     * Run a credit bureau check (with consent)
+     * @description Sends the verified BVN to the credit bureau under the consent whose version is given (`GET` shows the text to display first), and keeps a summary (decision 0047). A check younger than 30 days is answered again without calling the bureau. Failures: 400 `bvn_malformed`, 422 `credit_consent_required` (no or an old consent version), 422 `credit_bvn_not_verified` (not the BVN the identity was verified with), 503 `credit_bureau_unavailable` (retryable; nothing recorded; never a refusal). The BVN is never stored.
+     */
+    post: operations['runCustomerCreditCheck'];
+    /**
+     * Withdraw the credit-report consent
+     * @description No check is made or used after it; live plans then need a new consent and check. Safe to repeat.
+     */
+    delete: operations['withdrawCustomerCreditConsent'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/merchant/{merchant_id}/payment-links': {
     parameters: {
       query?: never;
@@ -2645,14 +2670,22 @@ export interface components {
     };
     Eligibility: {
       eligible: boolean;
-      /** @description Null when eligible. When several hold, the first of: delinquent, insufficient_trust_tier (identity not verified), tier_restricted, insufficient_trust_tier (over the tier’s spending limit), no_payment_method. */
+      /** @description Null when eligible. When several hold, the first of: delinquent, insufficient_trust_tier (identity not verified), credit_check_required (live: no valid credit bureau check), credit_report (refused on the credit report, decision 0047), tier_restricted, insufficient_trust_tier (over the spending limit), no_payment_method. */
       reason:
-        'delinquent' | 'insufficient_trust_tier' | 'tier_restricted' | 'no_payment_method' | null;
+        | 'delinquent'
+        | 'insufficient_trust_tier'
+        | 'credit_check_required'
+        | 'credit_report'
+        | 'tier_restricted'
+        | 'no_payment_method'
+        | null;
       customer_score: number;
       /** @enum {string} */
       customer_tier: 'Tranche Bronze' | 'Tranche Silver' | 'Tranche Gold' | 'Tranche Platinum';
       /** @enum {string} */
       required_tier: 'Tranche Bronze' | 'Tranche Silver' | 'Tranche Gold' | 'Tranche Platinum';
+      /** @description Null when eligible: otherwise the reason in words for the customer, with what they can do (a credit-report refusal names the bureaus and how to reach them). */
+      explanation: string | null;
     };
     CustomerTrust: {
       /** @enum {string} */
@@ -2673,6 +2706,8 @@ export interface components {
         missed_installments: number;
         completed_plans: number;
         defaulted_plans: number;
+        /** @description What the credit bureau check adds to the score (decision 0047). */
+        credit_points: number;
       };
     };
     IdentityConsentText: {
@@ -2714,6 +2749,39 @@ export interface components {
       /** @enum {string} */
       object: 'identity_consent_withdrawal';
       withdrawn: number;
+    };
+    CreditCheck: {
+      /** @enum {string} */
+      object: 'credit_check';
+      /** @enum {string} */
+      status: 'checked' | 'not_checked';
+      provider: string | null;
+      outcome: 'report' | 'no_record' | 'subject_mismatch' | null;
+      /** Format: date-time */
+      checked_at: string | null;
+      /** Format: date-time */
+      expires_at: string | null;
+      /** @description What Tranche keeps from the report (decision 0047); never the report itself. */
+      summary: {
+        bureaus: string[];
+        score: number | null;
+        score_band: string;
+        score_reasons: string | null;
+        open_loans: number;
+        delinquent_facilities: number;
+        max_days_overdue: number;
+        /** @description Kobo. */
+        total_overdue: number;
+        /** @description Kobo. */
+        total_outstanding: number;
+        enquiries_last_3_months: number;
+        last_reported_on: string | null;
+      } | null;
+      /** @description The consent text to show before a check; send its version to run one. */
+      consent: {
+        version: string;
+        text: string;
+      };
     };
     PaymentLink: {
       /** @example pl_7Hq2LmN0pX4sV9bC1dRt */
@@ -3336,6 +3404,51 @@ export interface components {
       };
     };
     /** @description OK */
+    CreditCheckResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "ok": true,
+         *       "data": {
+         *         "object": "credit_check",
+         *         "status": "checked",
+         *         "provider": "text",
+         *         "outcome": "report",
+         *         "checked_at": "2026-11-21T10:00:00.000Z",
+         *         "expires_at": "2026-11-21T10:00:00.000Z",
+         *         "summary": {
+         *           "bureaus": [
+         *             "text"
+         *           ],
+         *           "score": 0,
+         *           "score_band": "text",
+         *           "score_reasons": "text",
+         *           "open_loans": 0,
+         *           "delinquent_facilities": 0,
+         *           "max_days_overdue": 0,
+         *           "total_overdue": 0,
+         *           "total_outstanding": 0,
+         *           "enquiries_last_3_months": 0,
+         *           "last_reported_on": "text"
+         *         },
+         *         "consent": {
+         *           "version": "text",
+         *           "text": "text"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: components['schemas']['CreditCheck'];
+        };
+      };
+    };
+    /** @description OK */
     PaymentLinkResponse: {
       headers: {
         [name: string]: unknown;
@@ -3432,7 +3545,7 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description The credentials are valid but may not do this. Codes: `forbidden`, `merchant_inactive`, `merchant_not_approved`, `delinquent`, `insufficient_trust_tier`, `tier_restricted`, `no_payment_method`. */
+    /** @description The credentials are valid but may not do this. Codes: `forbidden`, `merchant_inactive`, `merchant_not_approved`, `delinquent`, `insufficient_trust_tier`, `tier_restricted`, `no_payment_method`, `credit_check_required`, `credit_report`. */
     Forbidden: {
       headers: {
         [name: string]: unknown;
@@ -3483,7 +3596,7 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description Well formed, but the identity check refused it. Codes: `bvn_not_found`, `bvn_dob_mismatch`, `phone_code_rejected`, `phone_code_expired`. */
+    /** @description Well formed, but the identity check refused it. Codes: `bvn_not_found`, `bvn_dob_mismatch`, `phone_code_rejected`, `phone_code_expired`, `credit_consent_required`, `credit_bvn_not_verified`. */
     UnprocessableEntity: {
       headers: {
         [name: string]: unknown;
@@ -3540,7 +3653,7 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description A dependency is unavailable; retry later. Codes: `service_unavailable`, `identity_provider_unavailable`. */
+    /** @description A dependency is unavailable; retry later. Codes: `service_unavailable`, `identity_provider_unavailable`, `credit_bureau_unavailable`. */
     ServiceUnavailable: {
       headers: {
         [name: string]: unknown;
@@ -7456,7 +7569,8 @@ export interface operations {
            *         "reason": "delinquent",
            *         "customer_score": 0,
            *         "customer_tier": "Tranche Bronze",
-           *         "required_tier": "Tranche Bronze"
+           *         "required_tier": "Tranche Bronze",
+           *         "explanation": "text"
            *       }
            *     }
            */
@@ -7510,7 +7624,8 @@ export interface operations {
            *           "on_time_installments": 0,
            *           "missed_installments": 0,
            *           "completed_plans": 0,
-           *           "defaulted_plans": 0
+           *           "defaulted_plans": 0,
+           *           "credit_points": 0
            *         }
            *       }
            *     }
@@ -7745,6 +7860,95 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getCustomerCreditCheck: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['CreditCheckResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  runCustomerCreditCheck: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "bvn": "22100000001",
+         *       "date_of_birth": "1990-01-15",
+         *       "consent_version": "text"
+         *     }
+         */
+        'application/json': {
+          /** @description 11 digits: the verified BVN. */
+          bvn: string;
+          /** @description YYYY-MM-DD. */
+          date_of_birth: string;
+          /** @description The `consent.version` the customer agreed to. */
+          consent_version: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['CreditCheck'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['UnprocessableEntity'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  withdrawCustomerCreditConsent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['CreditCheckResponse'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
