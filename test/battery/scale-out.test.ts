@@ -155,5 +155,5 @@ describe.skipIf(!redisUrl)('scale-out: two API processes and two workers', () =>
       for (const worker of workers) await worker.stop();
     }
     await assertInvariants(stack.databaseUrl);
-  });
+  }, 300_000);
 });

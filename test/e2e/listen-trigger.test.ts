@@ -245,7 +245,7 @@ describe('tranche listen and tranche trigger', () => {
       },
     );
     expect(stream.status).toBe(403);
-  }, 60_000);
+  }, 180_000);
 
   it('Ctrl-C stops listen cleanly', async () => {
     const exited = new Promise<number | null>((resolve) => listen.once('exit', resolve));
