@@ -63,6 +63,10 @@ describe('configuration', () => {
       GATEWAY_SECRET_KEY: 'sk_live_x',
       SMTP_URL: 'smtp://mail.example.ng',
       EMAIL_FROM: 'Tranche <n@example.ng>',
+      // The credit bureau's own rules are the next test's.
+      CREDIT_BUREAU_BASE_URL: 'https://api.dojah.io',
+      CREDIT_BUREAU_APP_ID: 'app',
+      CREDIT_BUREAU_SECRET_KEY: 'secret',
     };
     const dojah = {
       DOJAH_BASE_URL: 'https://api.dojah.io/',
@@ -169,6 +173,10 @@ describe('configuration', () => {
       GATEWAY_SECRET_KEY: 'sk_live_x',
       SMTP_URL: 'smtps://mail.example.ng',
       EMAIL_FROM: 'pay@example.ng',
+      // Identity's own rules are the test above's.
+      DOJAH_BASE_URL: 'https://api.dojah.io',
+      DOJAH_APP_ID: 'app',
+      DOJAH_SECRET_KEY: 'prod_sk_x',
     };
     expect(() => loadConfig(production)).toThrow(
       /CREDIT_BUREAU_BASE_URL is required when TRANCHE_ENV=production with a live gateway key/,

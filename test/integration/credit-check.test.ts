@@ -11,6 +11,7 @@ import {
   createTestMerchant,
   sessionBody,
   TEST_BVN_DATE_OF_BIRTH,
+  SANDBOX_CONSENT,
   type TestMerchant,
 } from '../harness/fixtures.ts';
 import { addCard } from '../harness/plans.ts';
@@ -56,7 +57,7 @@ async function customerWithProfile(digits: string): Promise<Customer> {
   const bvn = `221${String(randomInt(0, 1_000_000)).padStart(6, '0')}${digits}`;
   const res = await t.http.post(
     '/api/v1/customers/me/identity',
-    { bvn, date_of_birth: TEST_BVN_DATE_OF_BIRTH },
+    { bvn, date_of_birth: TEST_BVN_DATE_OF_BIRTH, consent: SANDBOX_CONSENT },
     { token: customer.accessToken },
   );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
