@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, get as httpGet } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -168,6 +168,36 @@ async function dashboardFirstRender(): Promise<number[]> {
 }
 const dashboardTimes = await dashboardFirstRender();
 
+/** Bytes on the wire for one GET as a browser asks for it, and the coding the server chose. */
+function served(path: string, acceptEncoding: string): Promise<{ bytes: number; coding: string }> {
+  return new Promise((resolve, reject) => {
+    httpGet(`${apiUrl}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ bytes, coding: res.headers['content-encoding'] ?? 'none' }));
+    }).on('error', reject);
+  });
+}
+async function servedTotal(paths: string[], acceptEncoding: string) {
+  const answers = await Promise.all(paths.map((path) => served(path, acceptEncoding)));
+  return {
+    bytes: answers.reduce((sum, a) => sum + a.bytes, 0),
+    coding: [...new Set(answers.map((a) => a.coding))].join('/'),
+  };
+}
+const checkoutPaths = initial.map((file) => `/${file}`);
+const servedLoader = {
+  br: await served('/sdk/v1/connect.js', 'gzip, deflate, br'),
+  gzip: await served('/sdk/v1/connect.js', 'gzip'),
+  none: await served('/sdk/v1/connect.js', 'identity'),
+};
+const servedCheckout = {
+  br: await servedTotal(checkoutPaths, 'gzip, deflate, br'),
+  gzip: await servedTotal(checkoutPaths, 'gzip'),
+  none: await servedTotal(checkoutPaths, 'identity'),
+};
+const wire = (x: { bytes: number; coding: string }) => `${x.bytes} B (${x.coding})`;
+
 process.stdout.write(
   [
     `node ${process.versions.node}, ${cpus().length} CPUs, load ${loadavg()
@@ -175,6 +205,8 @@ process.stdout.write(
       .join(' ')}; Chromium ${browser.version()}, loopback`,
     `connect.js gzipped: ${kb(loader)} (target ≤ 3 KB; Paystack inline 42.6 KB)`,
     `checkout initial JS + CSS gzipped: ${kb(initialBytes)} (${initial.join(', ')}; target ≤ 30 KB)`,
+    `connect.js as served: ${wire(servedLoader.br)}, ${wire(servedLoader.gzip)}, ${wire(servedLoader.none)}`,
+    `checkout initial JS + CSS as served: ${wire(servedCheckout.br)}, ${wire(servedCheckout.gzip)}, ${wire(servedCheckout.none)}`,
     line('openCheckout() → first interactive screen, cold (nothing cached)', cold),
     line('openCheckout() → first interactive screen, warm (assets cached)', warm),
     `merchant dashboard initial JS + CSS gzipped: ${kb(dashboard.bytes)} (${dashboard.files.join(', ')})`,

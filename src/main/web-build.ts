@@ -8,6 +8,8 @@ import { copyFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { precompressDirectory } from './web-precompress.ts';
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const webRoot = join(root, 'web');
 export const webDist = join(webRoot, 'dist');
@@ -37,6 +39,7 @@ function sourceFiles(dir: string): string[] {
 /** What the build output depends on besides web/ itself. */
 const BUILD_INPUTS = [
   fileURLToPath(import.meta.url),
+  join(root, 'src', 'main', 'web-precompress.ts'),
   join(root, 'src', 'gateway', 'sandbox', 'test-data.ts'),
   join(root, 'package-lock.json'),
 ];
@@ -96,6 +99,10 @@ export async function buildWeb(log: (line: string) => void = () => {}): Promise<
   });
   await copyFile(join(webRoot, 'connect', 'types.ts'), join(webDist, 'sdk', 'connect.d.ts'));
   mkdirSync(webDist, { recursive: true });
+  const compressed = precompressDirectory(webDist);
+  log(
+    `Compressed ${compressed.files} files: ${compressed.bytes} bytes, ${compressed.br} with Brotli`,
+  );
   writeFileSync(stampFile, webSourcesHash());
   log(`Built the web pages in ${Date.now() - started} ms (web/dist)`);
 }

@@ -9,9 +9,9 @@ import { CREDIT_CONSENT, purgeOldCreditChecks } from '../../src/features/credit/
 import {
   createTestCustomer,
   createTestMerchant,
+  SANDBOX_CONSENT,
   sessionBody,
   TEST_BVN_DATE_OF_BIRTH,
-  SANDBOX_CONSENT,
   type TestMerchant,
 } from '../harness/fixtures.ts';
 import { addCard } from '../harness/plans.ts';

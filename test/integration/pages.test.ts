@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -27,6 +29,35 @@ async function newSession(m: TestMerchant): Promise<string> {
 
 const csp = (res: Response) => res.headers.get('content-security-policy') ?? '';
 
+/** A GET with exactly these headers and the bytes as sent (fetch would decompress them). */
+function rawGet(path: string, acceptEncoding: string | undefined, ifNoneMatch?: string) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      const request = httpGet(
+        `${t.url}${path}`,
+        {
+          headers: {
+            ...(acceptEncoding !== undefined && { 'accept-encoding': acceptEncoding }),
+            ...(ifNoneMatch !== undefined && { 'if-none-match': ifNoneMatch }),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        },
+      );
+      request.on('error', reject);
+    },
+  );
+}
+
 describe('pages', () => {
   it('connect.js: JavaScript, cached 5 minutes, revalidated by ETag, loadable from any site', async () => {
     const res = await fetch(`${t.url}/sdk/v1/connect.js`);
@@ -44,6 +75,31 @@ describe('pages', () => {
     expect(again.status).toBe(304);
     const types = await fetch(`${t.url}/sdk/v1/connect.d.ts`);
     expect(await types.text()).toContain('export interface OpenCheckoutOptions');
+  });
+
+  it("serves the build's Brotli or gzip copy as the client asks, each with its own ETag, and the plain file otherwise (decision 0048)", async () => {
+    const plain = await rawGet('/sdk/v1/connect.js', undefined);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    const br = await rawGet('/sdk/v1/connect.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(plain.body.length / 2);
+    const gz = await rawGet('/sdk/v1/connect.js', 'gzip;q=1, br;q=0');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    expect(await rawGet('/sdk/v1/connect.js', 'identity')).toMatchObject({
+      headers: { etag: plain.headers.etag },
+    });
+    const etags = new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]);
+    expect(etags.size).toBe(3);
+    // A cache revalidates the representation it holds; another coding's ETag does not match.
+    expect((await rawGet('/sdk/v1/connect.js', 'br', br.headers.etag)).status).toBe(304);
+    expect((await rawGet('/sdk/v1/connect.js', 'gzip', br.headers.etag)).status).toBe(200);
+    // Hashed assets and pages too.
+    const page = await rawGet('/merchant', 'br');
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(page.body).toString()).toContain('<html');
   });
 
   it("the checkout page: no inline script, frame-ancestors from the merchant's allowed origins", async () => {

@@ -4,7 +4,6 @@ import type { Static } from 'typebox';
 import type { AppContext } from '../../app-context.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { CheckoutSessionRow } from '../../db/schema.ts';
-import { runWrite } from '../../db/write.ts';
 import { creditPoints, type CreditStanding } from '../../domain/credit.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import { CUSTOMER_TIERS, type CustomerTier } from '../../domain/merchant.ts';

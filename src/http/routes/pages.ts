@@ -5,7 +5,12 @@ import type { AppContext } from '../../app-context.ts';
 import { checkoutFrameAncestors } from '../../features/checkout/index.ts';
 import { pageSecurityHeaders, type PageSecurityOptions } from '../page-security.ts';
 import { MalformedInputError } from '../plugins/malformed-input.ts';
-import { loadStaticFiles, type StaticFile } from '../static-files.ts';
+import {
+  chooseCoding,
+  type ContentCoding,
+  loadStaticFiles,
+  type StaticFile,
+} from '../static-files.ts';
 import type { TypedApp } from '../typed-app.ts';
 
 /**
@@ -139,9 +144,21 @@ function sendFile(
   headers: Record<string, string>,
 ) {
   if (!file) return notBuilt(reply);
-  void reply.headers({ ...headers, ETag: file.etag, 'X-Content-Type-Options': 'nosniff' });
-  if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
-  return reply.type(file.contentType).send(file.body);
+  // The build's compressed copy when the client takes one (decision 0048); each representation
+  // has its own ETag, so a cache never revalidates one coding with another's.
+  const codings = Object.keys(file.encoded) as ContentCoding[];
+  const coding = chooseCoding(request.headers['accept-encoding'], codings);
+  const chosen = coding ? file.encoded[coding] : undefined;
+  const etag = chosen?.etag ?? file.etag;
+  void reply.headers({
+    ...headers,
+    ETag: etag,
+    'X-Content-Type-Options': 'nosniff',
+    ...(codings.length > 0 && { Vary: 'Accept-Encoding' }),
+    ...(coding && { 'Content-Encoding': coding }),
+  });
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  return reply.type(file.contentType).send(chosen?.body ?? file.body);
 }
 
 async function checkoutPage(
