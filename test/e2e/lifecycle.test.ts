@@ -40,6 +40,9 @@ beforeAll(async () => {
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     SANDBOX_GATEWAY_PORT: String(sandboxPort),
     SANDBOX_CREDIT_BUREAU_PORT: '0',
+    // The in-process test provider (test/harness/e2e.ts sends its consent); the Dojah simulator's
+    // path is the checkout journey's (test/browser/checkout-journey.test.ts).
+    IDENTITY_PROVIDER: 'sandbox',
     GATEWAY_SECRET_KEY: gatewayKey,
     TRANCHE_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
