@@ -3,24 +3,16 @@ import type { Tx } from '../../db/database.ts';
 import type { PaymentMethodSetupRow } from '../../db/schema.ts';
 import { runWrite } from '../../db/write.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { assertNuban, bankLabel } from '../../domain/payment-method.ts';
+import { bankLabel } from '../../domain/payment-method.ts';
 import type { GatewayEvent, GatewayMandate } from '../../gateway/port.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
-import { newId, randomBase62 } from '../../platform/ids.ts';
-import { listMandateBanks } from './bank-list.ts';
+import { newId } from '../../platform/ids.ts';
 import { lockCustomerMethods } from './defaults.ts';
 import { gatewayFailure } from './gateway-failure.ts';
 import { continueBankMandate, type MandateStep, type MandateStepInput } from './mandate-flow.ts';
 import { revokeByAuthorization } from './revocation.ts';
-import {
-  assertSetupOpen,
-  customerEmail,
-  insertSetup,
-  loadSetup,
-  markSetup,
-  methodOfSetup,
-} from './setups.ts';
+import { assertSetupOpen, loadSetup, markSetup, methodOfSetup, openBankSetup } from './setups.ts';
 import { type PaymentMethodView, paymentMethodView } from './view.ts';
 
 /*
@@ -66,26 +58,7 @@ export async function initiateDirectDebitMandate(
     address?: { street: string; city: string; state: string };
   },
 ): Promise<MandateStep> {
-  assertNuban(input.accountNumber);
-  const email = await customerEmail(ctx.db, customerId);
-  const bank = (await listMandateBanks(ctx)).find((b) => b.code === input.bankCode);
-  if (!bank) {
-    throw new DomainError(
-      'invalid_request',
-      `bank_code "${input.bankCode}" is not a bank that supports direct debit. See GET /api/v1/payment-methods/banks.`,
-    );
-  }
-  const reference = `pmd-${randomBase62(24)}`;
-  await insertSetup(ctx, {
-    reference,
-    customer_id: customerId,
-    type: 'bank',
-    bank_code: bank.code,
-    bank_name: bank.name,
-    account_number: input.accountNumber,
-    callback_url: null,
-    is_default: input.isDefault,
-  });
+  const { reference, email, bank } = await openBankSetup(ctx, customerId, input, 'pmd');
   let started;
   try {
     started = await ctx.gateway.initializeMandate({

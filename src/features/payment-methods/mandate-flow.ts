@@ -4,32 +4,22 @@ import type { AppContext } from '../../app-context.ts';
 import type { PaymentMethodSetupRow } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import {
-  assertNuban,
   type NextAction,
   nextActionFor,
   PIN_STEP_REFUSED,
   VERIFICATION_CHARGE_KOBO,
 } from '../../domain/payment-method.ts';
 import type { BankChargeProgress } from '../../gateway/port.ts';
-import { randomBase62 } from '../../platform/ids.ts';
 /*
  * The bank-mandate flow (spec §4.1): a ₦50 verification charge on the customer's account, which the
  * bank may answer with a step (an OTP, a birthday, a phone number, a page to open) before it
  * approves. Each answer arrives in a request of its own, so the setup row remembers which step the
  * bank is waiting for and any other is refused; on success the method is saved as in the card flow.
  */
-import { listMandateBanks } from './bank-list.ts';
 import { gatewayFailure } from './gateway-failure.ts';
 import { savePaymentMethod } from './saving.ts';
 import type { MandateStep as MandateStepSchema } from './schemas.ts';
-import {
-  assertSetupOpen,
-  customerEmail,
-  insertSetup,
-  loadSetup,
-  markSetup,
-  methodOfSetup,
-} from './setups.ts';
+import { assertSetupOpen, loadSetup, markSetup, methodOfSetup, openBankSetup } from './setups.ts';
 import { refuseAndRefund } from './verification-refund.ts';
 
 /** A step of the bank-mandate flow: the answer's fields beside `ok` (the schema has it inline). */
@@ -98,26 +88,7 @@ export async function initiateBankMandate(
   customerId: string,
   input: { bankCode: string; accountNumber: string; isDefault: boolean },
 ): Promise<MandateStep> {
-  assertNuban(input.accountNumber);
-  const email = await customerEmail(ctx.db, customerId);
-  const bank = (await listMandateBanks(ctx)).find((b) => b.code === input.bankCode);
-  if (!bank) {
-    throw new DomainError(
-      'invalid_request',
-      `bank_code "${input.bankCode}" is not a bank that supports direct debit. See GET /api/v1/payment-methods/banks.`,
-    );
-  }
-  const reference = `pmb-${randomBase62(24)}`;
-  await insertSetup(ctx, {
-    reference,
-    customer_id: customerId,
-    type: 'bank',
-    bank_code: bank.code,
-    bank_name: bank.name,
-    account_number: input.accountNumber,
-    callback_url: null,
-    is_default: input.isDefault,
-  });
+  const { reference, email, bank } = await openBankSetup(ctx, customerId, input, 'pmb');
   const setup = await loadSetup(ctx, customerId, reference, 'bank');
   let progress: BankChargeProgress;
   try {

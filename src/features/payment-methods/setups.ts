@@ -3,6 +3,9 @@ import type { Db, Tx } from '../../db/database.ts';
 import type { PaymentMethodSetupRow } from '../../db/schema.ts';
 import { runWrite } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
+import { assertNuban } from '../../domain/payment-method.ts';
+import { randomBase62 } from '../../platform/ids.ts';
+import { listMandateBanks } from './bank-list.ts';
 import { refusal, scheduleVerificationSweep } from './verification-refund.ts';
 import { type PaymentMethodView, paymentMethodView } from './view.ts';
 
@@ -18,6 +21,41 @@ export async function customerEmail(db: Db, customerId: string): Promise<string>
     .executeTakeFirst();
   if (!row) throw notFound('Customer');
   return row.email;
+}
+
+/**
+ * The first step of every bank mandate, whichever API sets it up: the account checked, the bank
+ * found among those that take direct debits, the set-up row written (with the sweep of its
+ * verification charge, where there is one). `prefix` names the flow: `pmb` pay-with-bank, `pmd`
+ * Direct Debit.
+ */
+export async function openBankSetup(
+  ctx: AppContext,
+  customerId: string,
+  input: { bankCode: string; accountNumber: string; isDefault: boolean },
+  prefix: 'pmb' | 'pmd',
+): Promise<{ reference: string; email: string; bank: { name: string; code: string } }> {
+  assertNuban(input.accountNumber);
+  const email = await customerEmail(ctx.db, customerId);
+  const bank = (await listMandateBanks(ctx)).find((b) => b.code === input.bankCode);
+  if (!bank) {
+    throw new DomainError(
+      'invalid_request',
+      `bank_code "${input.bankCode}" is not a bank that supports direct debit. See GET /api/v1/payment-methods/banks.`,
+    );
+  }
+  const reference = `${prefix}-${randomBase62(24)}`;
+  await insertSetup(ctx, {
+    reference,
+    customer_id: customerId,
+    type: 'bank',
+    bank_code: bank.code,
+    bank_name: bank.name,
+    account_number: input.accountNumber,
+    callback_url: null,
+    is_default: input.isDefault,
+  });
+  return { reference, email, bank };
 }
 
 export async function insertSetup(
