@@ -218,9 +218,9 @@ async function seed(
   await client.query(
     `INSERT INTO payment_plans (id, merchant_id, customer_id, checkout_session_id, payment_method_id,
        livemode, amount_kobo, currency, frequency, installment_count, upfront_pct, order_reference,
-       status, created_at, updated_at)
+       title, status, created_at, updated_at)
      SELECT id, merchant_id, customer_id, session_id, method_id, false, amount, 'NGN', 'weekly', 2, 0,
-            'bench-' || ord, 'active', $7, $7
+            'bench-' || ord, 'Bench order', 'active', $7, $7
      FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[])
        WITH ORDINALITY AS t(id, merchant_id, customer_id, session_id, method_id, amount, ord)`,
     [cols.plan, cols.merchant, cols.customer, cols.session, cols.method, cols.amount, now],

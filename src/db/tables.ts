@@ -6,6 +6,12 @@
 import type { ColumnType, Generated } from 'kysely';
 
 import type { ChannelName, NotificationKind } from '../domain/notification.ts';
+import type {
+  CustomerFieldAnswer,
+  CustomerFieldDefinition,
+  LineItem,
+  Metadata,
+} from '../domain/order-details.ts';
 import type { StoredConstraints } from '../domain/session-constraints.ts';
 
 type JsonColumn<T> = ColumnType<T, string, string>;
@@ -110,6 +116,11 @@ export interface CheckoutSessionsTable {
   expires_at: Date;
   completed_at: Date | null;
   cancelled_at: Date | null;
+  /** The merchant's own keys and values (decision 0051). */
+  metadata: JsonColumn<Metadata>;
+  line_items: ColumnType<LineItem[] | null, string | null, string | null>;
+  /** A payment link's session: what the buyer answered on the link's page (decision 0052). */
+  customer_fields: ColumnType<CustomerFieldAnswer[] | null, string | null, string | null>;
 }
 
 export interface IdempotencyKeysTable {
@@ -214,6 +225,15 @@ export interface PaymentPlansTable {
   goods_released_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** Copied from the session when the plan is confirmed (decision 0052). */
+  title: string;
+  metadata: JsonColumn<Metadata>;
+  line_items: ColumnType<LineItem[] | null, string | null, string | null>;
+  customer_fields: ColumnType<CustomerFieldAnswer[] | null, string | null, string | null>;
+  /** The buyer's contact at the checkout: personal data, for this plan's merchant only. */
+  customer_name: string | null;
+  customer_email: string | null;
+  customer_phone: string | null;
 }
 
 export interface InstallmentsTable {
@@ -399,6 +419,8 @@ export interface PaymentLinksTable {
   max_amount_kobo: number | null;
   redirect_url: string | null;
   constraints: ColumnType<StoredConstraints | null, string | null, string | null>;
+  /** The questions the link's page asks before the checkout (decision 0052). */
+  customer_fields: JsonColumn<CustomerFieldDefinition[]>;
   active: boolean;
   deactivated_at: Date | null;
   created_at: Date;

@@ -4,6 +4,7 @@ import type {
   NotificationContent,
   PaymentFailedFacts,
   PaymentPosition,
+  PlanFacts,
   ReceiptFacts,
   RefundReceiptFacts,
   ReminderFacts,
@@ -64,6 +65,16 @@ function paymentName(position: PaymentPosition): string {
     : `installment ${position.sequence} of ${position.installmentCount}`;
 }
 
+/** The order as the customer knows it: what they bought, else the shop's reference. */
+function orderName(f: PlanFacts): string {
+  return f.title === undefined ? `order ${f.orderReference}` : `“${f.title}”`;
+}
+
+/** The order's line in an e-mail: what was bought, with the shop's reference for their records. */
+function orderLine(f: PlanFacts): string[] {
+  return f.title === undefined ? [] : [`  Order:      ${f.title} (ref. ${f.orderReference})`];
+}
+
 function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -93,8 +104,9 @@ function reminder(f: ReminderFacts): RenderedNotification {
     summary: `${capitalised(paymentName(f))} of ${amount} for ${f.merchantName} is due on ${day}. We will debit ${f.methodLabel} at ${time} (Lagos time).`,
     text: [
       ...testModeLines(f.livemode),
-      `Your ${paymentName(f)} for order ${f.orderReference} at ${f.merchantName} is due on ${day}.`,
+      `Your ${paymentName(f)} for ${orderName(f)} at ${f.merchantName} is due on ${day}.`,
       '',
+      ...orderLine(f),
       `  Amount:     ${amount}`,
       `  Due:        ${day}, ${time} (Lagos time)`,
       `  Paid from:  ${f.methodLabel}`,
@@ -118,8 +130,9 @@ function receipt(f: ReceiptFacts): RenderedNotification {
     summary: `We received your ${paymentName(f)} of ${amount} for ${f.merchantName}. ${next}`,
     text: [
       ...testModeLines(f.livemode),
-      `We received your payment for order ${f.orderReference} at ${f.merchantName}. Thank you.`,
+      `We received your payment for ${orderName(f)} at ${f.merchantName}. Thank you.`,
       '',
+      ...orderLine(f),
       `  Amount:       ${amount}`,
       `  Payment:      ${paymentName(f)}`,
       `  Paid on:      ${paidOn}`,
@@ -203,10 +216,11 @@ function paymentFailed(f: PaymentFailedFacts): RenderedNotification {
     summary: `Your ${paymentName(f)} of ${amount} for ${f.merchantName} could not be collected from ${f.methodLabel}. ${reason} ${step}`,
     text: [
       ...testModeLines(f.livemode),
-      `We tried to collect your ${paymentName(f)} for order ${f.orderReference} at ${f.merchantName} from ${f.methodLabel}, but the payment did not go through.`,
+      `We tried to collect your ${paymentName(f)} for ${orderName(f)} at ${f.merchantName} from ${f.methodLabel}, but the payment did not go through.`,
       '',
       `Why: ${reason}`,
       '',
+      ...orderLine(f),
       `  Amount:   ${amount}`,
       `  Attempt:  ${f.attempt} of ${RETRY_DELAYS_DAYS.length + 1}`,
       '',
@@ -234,10 +248,11 @@ function refundReceipt(f: RefundReceiptFacts): RenderedNotification {
       : 'Nothing is left to pay on this plan.';
   return {
     subject: withTestPrefix(f.livemode, `Refund: ${amount} from ${f.merchantName}`),
-    summary: `${f.merchantName} refunded ${amount} on order ${f.orderReference}. ${left}`,
+    summary: `${f.merchantName} refunded ${amount} on ${orderName(f)}. ${left}`,
     text: [
       ...testModeLines(f.livemode),
-      `${f.merchantName} refunded ${amount} on order ${f.orderReference} on ${formatLagosDay(f.refundedAt)}.`,
+      `${f.merchantName} refunded ${amount} on ${orderName(f)} on ${formatLagosDay(f.refundedAt)}.`,
+      ...(f.title === undefined ? [] : ['', ...orderLine(f)]),
       '',
       ...parts,
       '',

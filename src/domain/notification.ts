@@ -61,6 +61,11 @@ export interface PlanFacts {
   planId: string;
   merchantName: string;
   orderReference: string;
+  /**
+   * What was bought: the checkout session's title (issue 27 fix 9). Absent from notices queued
+   * before plans carried it; those name the order by its reference.
+   */
+  title?: string;
   livemode: boolean;
 }
 

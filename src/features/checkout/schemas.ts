@@ -1,6 +1,14 @@
 import { Type } from 'typebox';
 
 import { MAX_CHECKOUT_AMOUNT_KOBO } from '../../domain/money.ts';
+import {
+  LINE_ITEM_MAX_QUANTITY,
+  LINE_ITEM_NAME_MAX_LENGTH,
+  LINE_ITEMS_MAX,
+  METADATA_KEY_MAX_LENGTH,
+  METADATA_MAX_KEYS,
+  METADATA_VALUE_MAX_LENGTH,
+} from '../../domain/order-details.ts';
 import { Constraints, Email, NullableTimestamp, Strict, Timestamp } from '../../http/schemas.ts';
 
 /*
@@ -33,6 +41,38 @@ export const Preview = Type.Object(
   { $id: 'SchedulePreview' },
 );
 
+/**
+ * The merchant's own keys and values (decision 0051): string to string, at most 20 keys of at
+ * most 40 characters, values of at most 500. Never shown to the customer.
+ */
+export const Metadata = Type.Unsafe<Record<string, string>>({
+  type: 'object',
+  maxProperties: METADATA_MAX_KEYS,
+  propertyNames: { minLength: 1, maxLength: METADATA_KEY_MAX_LENGTH },
+  additionalProperties: { type: 'string', maxLength: METADATA_VALUE_MAX_LENGTH },
+  description: `Your own keys and values (order ids, a plugin's reference): strings only, at most ${METADATA_MAX_KEYS} keys of at most ${METADATA_KEY_MAX_LENGTH} characters, values of at most ${METADATA_VALUE_MAX_LENGTH}. Returned to your secret key, on the plan and in every plan webhook; never shown to the customer.`,
+  examples: [{ cart_id: 'c-1042', channel: 'woocommerce' }],
+});
+
+export const LineItem = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: LINE_ITEM_NAME_MAX_LENGTH, pattern: '\\S' }),
+    quantity: Type.Integer({ minimum: 1, maximum: LINE_ITEM_MAX_QUANTITY }),
+    unit_amount: Type.Integer({
+      minimum: 0,
+      maximum: MAX_CHECKOUT_AMOUNT_KOBO,
+      description: 'Kobo, for one.',
+    }),
+  },
+  Strict,
+);
+
+export const LineItems = Type.Array(LineItem, {
+  minItems: 1,
+  maxItems: LINE_ITEMS_MAX,
+  description: `What was bought, at most ${LINE_ITEMS_MAX} items; quantity × unit_amount must sum to amount (else 400).`,
+});
+
 export const CheckoutSession = Type.Object(
   {
     id: Type.String({ examples: ['cs_9hT3kQ0vZr2mW8yL1pXa'] }),
@@ -52,6 +92,17 @@ export const CheckoutSession = Type.Object(
     title: Type.String(),
     order_reference: Type.String(),
     customer_email: Type.Union([Type.String(), Type.Null()]),
+    line_items: Type.Union([LineItems, Type.Null()], {
+      description: 'As sent at creation; null when none were sent. An addition to spec §2.3.',
+    }),
+    metadata: Type.Optional(
+      Type.Unsafe<Record<string, string>>({
+        type: 'object',
+        additionalProperties: { type: 'string' },
+        description:
+          'As sent at creation (`{}` when none). In secret-key answers only: the widget’s read by token leaves it out. An addition to spec §2.3.',
+      }),
+    ),
     status: Type.Union([
       Type.Literal('pending'),
       Type.Literal('completed'),
@@ -78,6 +129,8 @@ export const CreateCheckoutSessionBody = Type.Object(
     title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
     order_reference: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
     customer_email: Type.Optional(Email),
+    metadata: Type.Optional(Metadata),
+    line_items: Type.Optional(LineItems),
   },
   Strict,
 );

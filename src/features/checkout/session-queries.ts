@@ -11,8 +11,8 @@ import {
 const INSERT_SESSION_ONCE = `
   WITH session AS (
     INSERT INTO checkout_sessions
-      (id, token, merchant_id, livemode, amount_kobo, currency, title, order_reference, customer_email, status, constraints, created_at, expires_at)
-    SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10::jsonb, $11, $12
+      (id, token, merchant_id, livemode, amount_kobo, currency, title, order_reference, customer_email, status, constraints, created_at, expires_at, metadata, line_items)
+    SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10::jsonb, $11, $12, $18::jsonb, $19::jsonb
     WHERE NOT EXISTS (
       SELECT 1 FROM checkout_sessions c
       WHERE c.merchant_id = $3 AND c.livemode = $4 AND c.order_reference = $8 AND c.status = 'completed'
@@ -72,6 +72,8 @@ export async function insertSessionOnce(
           idempotency?.requestHash ?? '',
           response.status,
           JSON.stringify(response.body),
+          JSON.stringify(row.metadata),
+          row.line_items === null ? null : JSON.stringify(row.line_items),
         ],
       );
       if (rows[0]?.inserted === 1) return { kind: 'created' };

@@ -15,6 +15,7 @@ export function checkoutSessionView(
   row: CheckoutSessionRow,
   now: Date,
   publicBaseUrl: string,
+  options: { withMetadata: boolean } = { withMetadata: false },
 ): CheckoutSessionView {
   return {
     id: row.id,
@@ -28,6 +29,9 @@ export function checkoutSessionView(
     title: row.title,
     order_reference: row.order_reference,
     customer_email: row.customer_email,
+    line_items: row.line_items,
+    // The merchant's own data (decision 0051): secret-key answers only, never the widget's read.
+    ...(options.withMetadata && { metadata: row.metadata }),
     status: effectiveSessionStatus(row.status, row.expires_at, now),
     constraints: row.constraints,
     created_at: row.created_at.toISOString(),

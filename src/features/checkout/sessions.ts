@@ -19,6 +19,11 @@ import {
 } from '../../domain/checkout-session.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import { assertIdempotencyKey } from '../../domain/idempotency-key.ts';
+import {
+  assertLineItemsMatchAmount,
+  type LineItem,
+  type Metadata,
+} from '../../domain/order-details.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { newId, randomBase62 } from '../../platform/ids.ts';
@@ -33,6 +38,8 @@ export interface CreateSessionInput {
   title: string;
   order_reference: string;
   customer_email?: string;
+  metadata?: Metadata;
+  line_items?: LineItem[];
 }
 
 /**
@@ -47,6 +54,7 @@ export async function createCheckoutSession(
   idempotencyKey: string | undefined,
 ): Promise<Idempotent<CheckoutSessionView>> {
   if (idempotencyKey !== undefined) assertIdempotencyKey(idempotencyKey);
+  assertLineItemsMatchAmount(input.line_items, input.amount);
   if (input.merchant_id !== principal.merchantId) {
     const exists = await ctx.db
       .selectFrom('merchants')
@@ -76,8 +84,13 @@ export async function createCheckoutSession(
     expires_at: sessionExpiresAt(now),
     completed_at: null,
     cancelled_at: null,
+    metadata: input.metadata ?? {},
+    line_items: input.line_items ?? null,
+    customer_fields: null,
   };
-  const session = checkoutSessionView(row, now, ctx.settings.publicBaseUrl);
+  const session = checkoutSessionView(row, now, ctx.settings.publicBaseUrl, {
+    withMetadata: true,
+  });
   const requestHash = sha256Hex(`POST /api/v1/checkout/sessions\n${canonicalJson(input)}`);
   const outcome = await insertSessionOnce(
     ctx.db,
@@ -187,7 +200,10 @@ async function transitionSession(
         .where('id', '=', row.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      return checkoutSessionView(updated, now, ctx.settings.publicBaseUrl);
+      // Only a secret key (a scope) moves a session this way and reads the merchant's metadata.
+      return checkoutSessionView(updated, now, ctx.settings.publicBaseUrl, {
+        withMetadata: scope !== undefined,
+      });
     });
   } catch (error) {
     throw orderAlreadyCompleted(error);

@@ -5,7 +5,7 @@ import type { InstallmentRow, PaymentPlanRow } from '../../db/schema.ts';
 import { runWrite } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import { assertUsablePaymentMethod } from '../payment-methods/index.ts';
-import { loadPlan, plansPage, type PlanView } from '../plans/index.ts';
+import { forCustomer, loadPlan, plansPage, type PlanView } from '../plans/index.ts';
 import { collectInstallments } from './collect.ts';
 
 /**
@@ -43,7 +43,17 @@ export async function listCustomerPlans(
     .selectAll()
     .where('customer_id', '=', customerId);
   const rows = await newestFirst(query, page, 'plan_').execute();
-  return plansPage(ctx.db, rows, page.limit);
+  const found = await plansPage(ctx.db, rows, page.limit);
+  return { ...found, data: await forCustomer(ctx.db, found.data) };
+}
+
+/** One plan as its customer reads it: the shop's name, not the merchant's metadata. */
+async function customerView(db: AppContext['db'] | Tx, planId: string): Promise<PlanView> {
+  const view = await loadPlan(db, planId);
+  if (!view) throw notFound('Payment plan');
+  const [shown] = await forCustomer(db, [view]);
+  if (!shown) throw notFound('Payment plan');
+  return shown;
 }
 
 export async function getCustomerPlan(
@@ -52,9 +62,7 @@ export async function getCustomerPlan(
   planId: string,
 ): Promise<PlanView> {
   await ownPlan(ctx.db, customerId, planId);
-  const view = await loadPlan(ctx.db, planId);
-  if (!view) throw notFound('Payment plan');
-  return view;
+  return customerView(ctx.db, planId);
 }
 
 export interface PaymentResult {
@@ -125,8 +133,7 @@ export async function payPlanNow(
     due.map((i) => i.id),
     { customerInitiated: true, paymentMethodId: otherMethod },
   );
-  const view = await loadPlan(ctx.db, planId);
-  if (!view) throw notFound('Payment plan');
+  const view = await customerView(ctx.db, planId);
   const declines = await latestFailureMessages(
     ctx,
     due.map((i) => i.id),
@@ -214,8 +221,6 @@ export async function changePlanMethod(
       .set({ payment_method_id: paymentMethodId, updated_at: now })
       .where('id', '=', planId)
       .execute();
-    const view = await loadPlan(tx, planId);
-    if (!view) throw notFound('Payment plan');
-    return view;
+    return customerView(tx, planId);
   });
 }

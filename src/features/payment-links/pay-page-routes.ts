@@ -1,13 +1,15 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 
 import type { AppContext } from '../../app-context.ts';
 import { formatNaira } from '../../domain/naira.ts';
+import type { CustomerFieldDefinition } from '../../domain/order-details.ts';
 import { pageSecurityHeaders } from '../../http/page-security.ts';
 import { MalformedInputError } from '../../http/plugins/malformed-input.ts';
 import { Strict } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
-import { type LinkVisit, visitPaymentLink } from './payment-links.ts';
+import { type LinkSubmission, type LinkVisit, visitPaymentLink } from './payment-links.ts';
 
 /*
  * The public payment-link page (`/pay/{link_id}`): a visit opens a checkout session and redirects
@@ -18,7 +20,14 @@ const PAY_STYLESHEET = `body{font-family:system-ui,sans-serif;max-width:28rem;ma
 h1{font-size:1.4rem}
 p{line-height:1.5}
 .problem{color:#a40000}
-input,button{font-size:1rem;padding:.5rem}
+input,button,textarea{font-size:1rem;padding:.5rem}
+.field{margin:0 0 1rem}
+.field label{display:block;font-weight:600;margin:0 0 .25rem}
+.field input,.field textarea{display:block;width:100%;box-sizing:border-box;border:1px solid #767676;border-radius:4px}
+.field [aria-invalid=true]{border-color:#a40000}
+.field .problem{margin:.25rem 0 0}
+.hint{color:#555;font-weight:400}
+h1{overflow-wrap:anywhere}
 `;
 
 /** The API's public origin, when PUBLIC_BASE_URL is a plain http(s) origin; else nothing. */
@@ -99,6 +108,81 @@ export function openPaymentLinkPageRoute(app: TypedApp, ctx: AppContext): void {
   );
 }
 
+/** The form of a link that asks questions (decision 0052): application/x-www-form-urlencoded. */
+const FORM_BODY_LIMIT_BYTES = 16 * 1024;
+const FORM_FIELD_PREFIX = 'field_';
+
+/**
+ * The buyer's answers, posted by the link's own form: never in the address (a delivery address
+ * and a phone would sit in browser history, proxies' logs and the Referer). Registered in its own
+ * scope, so the form encoding is understood here only and the API stays JSON.
+ */
+export function submitPaymentLinkFormRoute(app: TypedApp, ctx: AppContext): void {
+  const payPageHeaders = pageSecurityHeaders({
+    frameAncestors: 'none',
+    formAction: publicOrigin(ctx.settings.publicBaseUrl),
+  });
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT_BYTES },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
+    scope.withTypeProvider<TypeBoxTypeProvider>().post(
+      '/pay/:link_id',
+      {
+        onRequest: async (_request, reply) => {
+          reply.headers(payPageHeaders);
+        },
+        schema: {
+          operationId: 'submitPaymentLinkForm',
+          security: [],
+          tags: ['Payment links'],
+          summary: 'A payment link’s form, submitted (customers’ browsers)',
+          description:
+            'For a link with `customer_fields`: the page’s form posts the buyer’s answers here (`application/x-www-form-urlencoded`: `amount` in naira for a link where the customer enters it, and `field_<key>` per question). Answers checked (every required one given, a phone that is one, lengths): 303 to the new checkout session’s `checkout_url`, the answers on the session and later on the plan; otherwise the form again with each problem beside its field (400). HTML, never JSON.',
+          params: Type.Object({ link_id: Type.String({ minLength: 1, maxLength: 64 }) }, Strict),
+          body: Type.Object(
+            { amount: Type.Optional(Type.String({ maxLength: 32 })) },
+            {
+              additionalProperties: Type.String({ maxLength: 2000 }),
+              maxProperties: 20,
+            },
+          ),
+        },
+        errorHandler: (error, _request, reply) => {
+          const malformed = error instanceof MalformedInputError;
+          if (!malformed && !(error as { validation?: unknown }).validation) throw error;
+          void reply
+            .code(invalidFormPage.status)
+            .header('Cache-Control', 'no-store')
+            .type('text/html; charset=utf-8')
+            .send(invalidFormPage.html);
+        },
+      },
+      async (request, reply) => {
+        const body: Record<string, string | undefined> = request.body;
+        const answers = new Map<string, string>();
+        for (const [name, value] of Object.entries(body)) {
+          if (value !== undefined && name.startsWith(FORM_FIELD_PREFIX)) {
+            answers.set(name.slice(FORM_FIELD_PREFIX.length), value);
+          }
+        }
+        const submission: LinkSubmission = { amount: body.amount, answers };
+        const visit = await visitPaymentLink(ctx, request.params.link_id, undefined, submission);
+        reply.header('Cache-Control', 'no-store');
+        if (visit.kind === 'redirect') {
+          return reply.code(303).header('Location', visit.checkoutUrl).send();
+        }
+        const page = renderVisitPage(visit, request.params.link_id);
+        return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
+      },
+    );
+  });
+}
+
 function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
@@ -130,6 +214,14 @@ export function sendInvalidPayAddressPage(reply: FastifyReply, publicBaseUrl: st
     .type('text/html; charset=utf-8')
     .send(invalidAddressPage.html);
 }
+
+const invalidFormPage = {
+  status: 400,
+  html: page(
+    'Form not valid',
+    '<h1>This form could not be read</h1><p>Go back to the payment link and fill it in again.</p>',
+  ),
+};
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -164,6 +256,11 @@ export function renderVisitPage(
           } Nothing has been charged. Please contact the seller.</p>`,
         ),
       };
+    case 'ask_details':
+      return {
+        status: visit.errors.length === 0 && visit.amountProblem === null ? 200 : 400,
+        html: page(visit.title, detailsForm(visit, linkId)),
+      };
     case 'choose_amount':
       return {
         status: visit.problem === null ? 200 : 400,
@@ -178,4 +275,80 @@ ${visit.problem === null ? '' : `<p class="problem">${escapeHtml(visit.problem)}
         ),
       };
   }
+}
+
+/** The questions of a link (decision 0052), with the amount first when the buyer enters it. */
+function detailsForm(visit: Extract<LinkVisit, { kind: 'ask_details' }>, linkId: string): string {
+  const problems = new Map(visit.errors.map((e) => [e.field, e.message]));
+  const amountField =
+    visit.amount.type === 'fixed'
+      ? `<p>Amount: <strong>${formatNaira(visit.amount.amountKobo)}</strong></p>`
+      : fieldHtml({
+          id: 'amount',
+          name: 'amount',
+          label: `Amount in naira, from ${formatNaira(visit.amount.minKobo)} to ${formatNaira(visit.amount.maxKobo)}`,
+          required: true,
+          value: visit.entered.amount,
+          problem: visit.amountProblem,
+          control: 'input',
+          attributes: 'inputmode="decimal"',
+        });
+  const questions = visit.fields
+    .map((field) =>
+      fieldHtml({
+        id: `f-${field.key}`,
+        name: `${FORM_FIELD_PREFIX}${field.key}`,
+        label: field.label,
+        required: field.required,
+        value: visit.entered.answers.get(field.key) ?? '',
+        problem: problems.get(field.key) ?? null,
+        control: field.type === 'address' ? 'textarea' : 'input',
+        attributes: controlAttributes(field),
+      }),
+    )
+    .join('\n');
+  const count = visit.errors.length + (visit.amountProblem === null ? 0 : 1);
+  const summary =
+    count === 0
+      ? ''
+      : `<p class="problem" role="alert">${count === 1 ? 'One answer needs' : `${count} answers need`} a change before you continue.</p>`;
+  return `<h1>${escapeHtml(visit.title)}</h1>
+<p>The seller needs these details to deliver your order. They are shared with the seller only.</p>
+${summary}
+<form method="post" action="/pay/${escapeHtml(linkId)}">
+${amountField}
+${questions}
+<p><button type="submit">Continue to payment</button></p>
+</form>`;
+}
+
+function controlAttributes(field: CustomerFieldDefinition): string {
+  switch (field.type) {
+    case 'phone':
+      return 'type="tel" autocomplete="tel" inputmode="tel"';
+    case 'address':
+      return 'autocomplete="street-address" rows="3"';
+    case 'text':
+      return 'type="text"';
+  }
+}
+
+function fieldHtml(f: {
+  id: string;
+  name: string;
+  label: string;
+  required: boolean;
+  value: string;
+  problem: string | null;
+  control: 'input' | 'textarea';
+  attributes: string;
+}): string {
+  const errorId = `${f.id}-problem`;
+  const state = `${f.required ? ' required' : ''}${f.problem === null ? '' : ` aria-invalid="true" aria-describedby="${errorId}"`}`;
+  const control =
+    f.control === 'textarea'
+      ? `<textarea id="${f.id}" name="${f.name}" ${f.attributes}${state}>${escapeHtml(f.value)}</textarea>`
+      : `<input id="${f.id}" name="${f.name}" value="${escapeHtml(f.value)}" ${f.attributes}${state}>`;
+  return `<div class="field"><label for="${f.id}">${escapeHtml(f.label)}${f.required ? '' : ' <span class="hint">(optional)</span>'}</label>
+${control}${f.problem === null ? '' : `<p class="problem" id="${errorId}">${escapeHtml(f.problem)}</p>`}</div>`;
 }

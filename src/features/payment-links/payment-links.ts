@@ -7,7 +7,13 @@ import { newestFirst, type Page, pageOf } from '../../db/pagination.ts';
 import type { CheckoutSessionRow, PaymentLinkRow, StoredConstraints } from '../../db/schema.ts';
 import { type IdempotencyScope, type Idempotent, runWrite } from '../../db/write.ts';
 import { sessionExpiresAt } from '../../domain/checkout-session.ts';
-import { DomainError, notFound } from '../../domain/errors.ts';
+import { DomainError, type FieldError, notFound } from '../../domain/errors.ts';
+import {
+  assertCustomerFieldDefinitions,
+  checkCustomerFieldAnswers,
+  type CustomerFieldAnswer,
+  type CustomerFieldDefinition,
+} from '../../domain/order-details.ts';
 import {
   chooseVisitAmount,
   type LinkAmount,
@@ -39,6 +45,7 @@ function view(row: PaymentLinkRow, publicBaseUrl: string): PaymentLinkView {
     max_amount: row.max_amount_kobo,
     redirect_url: row.redirect_url,
     constraints: row.constraints,
+    customer_fields: row.customer_fields,
     active: row.active,
     deactivated_at: row.deactivated_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
@@ -73,6 +80,8 @@ export interface PaymentLinkInput {
   redirectUrl?: string | null;
   /** null: follow the merchant's defaults. */
   constraints?: StoredConstraints | null;
+  /** The questions asked before the checkout; [] asks none. */
+  customerFields?: CustomerFieldDefinition[];
 }
 
 export function validateRedirectUrl(url: string): void {
@@ -100,6 +109,7 @@ function validateInput(input: PaymentLinkInput): void {
   if (input.amount !== undefined) validateLinkAmount(input.amount);
   if (input.redirectUrl) validateRedirectUrl(input.redirectUrl);
   if (input.constraints) validateConstraints(constraintsFromStored(input.constraints));
+  if (input.customerFields) assertCustomerFieldDefinitions(input.customerFields);
 }
 
 function amountColumns(amount: LinkAmount) {
@@ -129,6 +139,7 @@ export async function createPaymentLink(
         ...amountColumns(input.amount),
         redirect_url: input.redirectUrl ?? null,
         constraints: input.constraints ? JSON.stringify(input.constraints) : null,
+        customer_fields: JSON.stringify(input.customerFields ?? []),
         active: true,
         deactivated_at: null,
         created_at: now,
@@ -195,6 +206,9 @@ export async function updatePaymentLink(
         ...(input.constraints !== undefined && {
           constraints: input.constraints === null ? null : JSON.stringify(input.constraints),
         }),
+        ...(input.customerFields !== undefined && {
+          customer_fields: JSON.stringify(input.customerFields),
+        }),
         updated_at: now,
       })
       .where('id', '=', linkId)
@@ -243,7 +257,23 @@ export type LinkVisit =
       minKobo: number;
       maxKobo: number;
       problem: string | null;
+    }
+  | {
+      /** The link asks questions (decision 0052): its form, again with what was wrong. */
+      kind: 'ask_details';
+      title: string;
+      amount: LinkAmount;
+      fields: CustomerFieldDefinition[];
+      entered: { amount: string; answers: ReadonlyMap<string, string> };
+      amountProblem: string | null;
+      errors: FieldError[];
     };
+
+/** What the buyer sent from a link's form: undefined on a plain visit (GET). */
+export interface LinkSubmission {
+  amount: string | undefined;
+  answers: ReadonlyMap<string, string>;
+}
 
 /**
  * A visit to a link's public URL (no credentials: the link is public). An active link with an
@@ -255,6 +285,7 @@ export async function visitPaymentLink(
   ctx: AppContext,
   linkId: string,
   enteredAmount: string | undefined,
+  submission?: LinkSubmission,
 ): Promise<LinkVisit> {
   const now = ctx.clock.now();
   return runWrite(ctx.db, async (tx): Promise<LinkVisit> => {
@@ -274,7 +305,34 @@ export async function visitPaymentLink(
       return { kind: 'unavailable', title: found.title, reason: 'merchant_unavailable' };
     }
     const amount = amountOf(found);
-    const choice = chooseVisitAmount(amount, enteredAmount);
+    let answers: CustomerFieldAnswer[] | null = null;
+    if (found.customer_fields.length > 0) {
+      const entered = {
+        amount: submission?.amount ?? enteredAmount ?? '',
+        answers: submission?.answers ?? new Map<string, string>(),
+      };
+      const ask = {
+        kind: 'ask_details' as const,
+        title: found.title,
+        amount,
+        fields: found.customer_fields,
+        entered,
+      };
+      // A plain visit shows the questions; only the form's submission opens a checkout.
+      if (submission === undefined) return { ...ask, amountProblem: null, errors: [] };
+      const amountChoice = chooseVisitAmount(amount, entered.amount);
+      const checked = checkCustomerFieldAnswers(found.customer_fields, entered.answers);
+      if (amountChoice.kind === 'ask' || !checked.ok) {
+        return {
+          ...ask,
+          amountProblem:
+            amountChoice.kind === 'ask' ? (amountChoice.problem ?? 'Enter an amount.') : null,
+          errors: checked.ok ? [] : checked.errors,
+        };
+      }
+      answers = checked.answers;
+    }
+    const choice = chooseVisitAmount(amount, submission?.amount ?? enteredAmount);
     if (choice.kind === 'ask') {
       assert(amount.type === 'customer_chooses', 'a fixed link never asks');
       return {
@@ -301,10 +359,19 @@ export async function visitPaymentLink(
       expires_at: sessionExpiresAt(now),
       completed_at: null,
       cancelled_at: null,
+      metadata: {},
+      line_items: null,
+      customer_fields: answers,
     };
     await tx
       .insertInto('checkout_sessions')
-      .values({ ...session, constraints: JSON.stringify(session.constraints) })
+      .values({
+        ...session,
+        constraints: JSON.stringify(session.constraints),
+        metadata: JSON.stringify(session.metadata),
+        line_items: null,
+        customer_fields: answers === null ? null : JSON.stringify(answers),
+      })
       .execute();
     await tx
       .insertInto('payment_link_sessions')

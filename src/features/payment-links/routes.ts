@@ -20,7 +20,11 @@ import {
 } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { modeScope } from '../access/index.ts';
-import { openPaymentLinkPageRoute, payStylesheetRoute } from './pay-page-routes.ts';
+import {
+  openPaymentLinkPageRoute,
+  payStylesheetRoute,
+  submitPaymentLinkFormRoute,
+} from './pay-page-routes.ts';
 import {
   createPaymentLink,
   getPaymentLink,
@@ -29,7 +33,7 @@ import {
   setPaymentLinkActive,
   updatePaymentLink,
 } from './payment-links.ts';
-import { PaymentLink } from './schemas.ts';
+import { CustomerFieldDefinitions, PaymentLink } from './schemas.ts';
 
 const Amount = Type.Integer({ minimum: 1, maximum: MAX_CHECKOUT_AMOUNT_KOBO });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
@@ -43,6 +47,7 @@ const LinkFields = {
   max_amount: Type.Optional(Amount),
   redirect_url: Type.Optional(Nullable(RedirectUrl)),
   constraints: Type.Optional(Nullable(Constraints)),
+  customer_fields: Type.Optional(CustomerFieldDefinitions),
 };
 const LinkParams = Type.Object(
   { merchant_id: Type.String({ maxLength: 64 }), link_id: Type.String({ maxLength: 64 }) },
@@ -91,6 +96,7 @@ export function registerPaymentLinkRoutes(app: TypedApp, ctx: AppContext): void 
   setPaymentLinkActiveRoute(app, ctx, 'activate');
   payStylesheetRoute(app);
   openPaymentLinkPageRoute(app, ctx);
+  submitPaymentLinkFormRoute(app, ctx);
 }
 
 function createPaymentLinkRoute(app: TypedApp, ctx: AppContext): void {
@@ -103,7 +109,7 @@ function createPaymentLinkRoute(app: TypedApp, ctx: AppContext): void {
         tags: ['Payment links'],
         summary: 'Create a payment link',
         description:
-          'A reusable URL that opens checkout without a server: `amount` (fixed, kobo) or `min_amount` and `max_amount` (the customer enters an amount in that range). Optional `redirect_url` (after a successful checkout; default the customer dashboard) and `constraints` (default: the merchant’s defaults at each visit). A secret key creates a link of its own mode; the dashboard chooses with `livemode` (default false).',
+          'A reusable URL that opens checkout without a server: `amount` (fixed, kobo) or `min_amount` and `max_amount` (the customer enters an amount in that range). Optional `redirect_url` (after a successful checkout; default the customer dashboard), `constraints` (default: the merchant’s defaults at each visit) and `customer_fields` (questions the link’s page asks before the checkout, such as a delivery address and phone; the answers come back on the plan: decision 0052). A secret key creates a link of its own mode; the dashboard chooses with `livemode` (default false).',
         security: [{ secretKey: [] }, { merchantJwt: [] }],
         params: Type.Object({ merchant_id: Type.String({ maxLength: 64 }) }, Strict),
         headers: IdempotencyHeader,
@@ -144,6 +150,7 @@ function createPaymentLinkRoute(app: TypedApp, ctx: AppContext): void {
           amount,
           ...(b.redirect_url !== undefined && { redirectUrl: b.redirect_url }),
           ...(b.constraints !== undefined && { constraints: b.constraints }),
+          ...(b.customer_fields !== undefined && { customerFields: b.customer_fields }),
         },
         idempotencyScope(request, merchantKeyOwner(principal), ctx.clock.now()),
       );
@@ -231,7 +238,7 @@ function updatePaymentLinkRoute(app: TypedApp, ctx: AppContext): void {
         tags: ['Payment links'],
         summary: 'Update a payment link',
         description:
-          'Any of `title`, `amount` or `min_amount`+`max_amount` (switches between fixed and customer-entered), `redirect_url` (null clears), `constraints` (null: the merchant’s defaults). Applies to later visits; sessions already opened keep what they were created with.',
+          'Any of `title`, `amount` or `min_amount`+`max_amount` (switches between fixed and customer-entered), `redirect_url` (null clears), `constraints` (null: the merchant’s defaults), `customer_fields` ([] asks nothing). Applies to later visits; sessions already opened keep what they were created with.',
         security: [{ secretKey: [] }, { merchantJwt: [] }],
         params: LinkParams,
         body: Type.Object({ title: Type.Optional(Title), ...LinkFields }, Strict),
@@ -249,6 +256,7 @@ function updatePaymentLinkRoute(app: TypedApp, ctx: AppContext): void {
           ...(amount !== undefined && { amount }),
           ...(b.redirect_url !== undefined && { redirectUrl: b.redirect_url }),
           ...(b.constraints !== undefined && { constraints: b.constraints }),
+          ...(b.customer_fields !== undefined && { customerFields: b.customer_fields }),
         }),
       };
     },

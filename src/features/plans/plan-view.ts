@@ -14,6 +14,16 @@ export function planView(plan: PaymentPlanRow, installments: InstallmentRow[]): 
     customer_id: plan.customer_id,
     checkout_session_id: plan.checkout_session_id,
     order_reference: plan.order_reference,
+    title: plan.title,
+    line_items: plan.line_items,
+    metadata: plan.metadata,
+    customer: {
+      id: plan.customer_id,
+      name: plan.customer_name,
+      email: plan.customer_email,
+      phone: plan.customer_phone,
+    },
+    customer_fields: plan.customer_fields,
     livemode: plan.livemode,
     amount: plan.amount_kobo,
     currency: plan.currency,
@@ -51,4 +61,28 @@ export async function loadPlan(db: Db | Tx, planId: string): Promise<PlanView | 
     .where('plan_id', '=', planId)
     .execute();
   return planView(plan, installments);
+}
+
+/**
+ * A plan as its customer reads it: the shop's name added, the merchant's metadata left out
+ * (decision 0051: the merchant's own keys are not the customer's to read).
+ */
+export function customerPlanView(plan: PlanView, merchantName: string): PlanView {
+  const { metadata: _merchantsOnly, ...rest } = plan;
+  return { ...rest, merchant_name: merchantName };
+}
+
+/** Plans as their customer reads them (`customerPlanView`), the shops' names in one query. */
+export async function forCustomer(db: Db | Tx, plans: readonly PlanView[]): Promise<PlanView[]> {
+  const merchantIds = [...new Set(plans.map((p) => p.merchant_id))];
+  const merchants =
+    merchantIds.length === 0
+      ? []
+      : await db
+          .selectFrom('merchants')
+          .select(['id', 'business_name'])
+          .where('id', 'in', merchantIds)
+          .execute();
+  const names = new Map(merchants.map((m) => [m.id, m.business_name]));
+  return plans.map((p) => customerPlanView(p, names.get(p.merchant_id) ?? ''));
 }

@@ -108,6 +108,13 @@ export async function confirmPlan(
       };
       validatePlanConfiguration(config, constraintsFromStored(session.constraints));
       const schedule = buildSchedule(config);
+      // Who bought, as they are at this checkout (decision 0052): the order keeps it even if
+      // the account changes later, as a receipt does.
+      const buyer = await tx
+        .selectFrom('customers')
+        .select(['first_name', 'last_name', 'email', 'phone'])
+        .where('id', '=', customerId)
+        .executeTakeFirstOrThrow();
 
       const plan = await tx
         .insertInto('payment_plans')
@@ -127,6 +134,14 @@ export async function confirmPlan(
           status: initialPlanStatus(schedule.depositKobo),
           created_at: now,
           updated_at: now,
+          title: session.title,
+          metadata: JSON.stringify(session.metadata),
+          line_items: session.line_items === null ? null : JSON.stringify(session.line_items),
+          customer_fields:
+            session.customer_fields === null ? null : JSON.stringify(session.customer_fields),
+          customer_name: `${buyer.first_name} ${buyer.last_name}`.trim(),
+          customer_email: buyer.email,
+          customer_phone: buyer.phone,
         })
         .returningAll()
         .executeTakeFirstOrThrow();

@@ -1,5 +1,27 @@
 import { Type } from 'typebox';
 
+import { LineItems } from '../checkout/schemas.ts';
+
+/** The buyer's contact at the checkout (decision 0052): personal data. */
+export const PlanCustomer = Type.Object(
+  {
+    id: Type.String({ examples: ['cus_4Tq8LmN0pX4sV9bC1dRt'] }),
+    name: Type.Union([Type.String(), Type.Null()], { examples: ['Ada Obi'] }),
+    email: Type.Union([Type.String(), Type.Null()], { examples: ['ada@example.ng'] }),
+    phone: Type.Union([Type.String(), Type.Null()], { examples: ['+2348031234567'] }),
+  },
+  {
+    description:
+      'Who bought, as they were at the checkout: the customer account’s name, e-mail and phone. Personal data (decision 0052): only the merchant whose plan it is (API, dashboard, webhooks) and the customer themselves see it. An addition to the spec.',
+  },
+);
+
+export const CustomerFieldAnswer = Type.Object({
+  key: Type.String({ examples: ['delivery_address'] }),
+  label: Type.String({ examples: ['Delivery address'] }),
+  value: Type.String({ examples: ['12 Allen Avenue, Ikeja, Lagos'] }),
+});
+
 export const Installment = Type.Object(
   {
     id: Type.String({ examples: ['inst_6Rk1pT9wQ2nV5xB8mZ3c'] }),
@@ -32,6 +54,31 @@ export const Plan = Type.Object(
     customer_id: Type.String(),
     checkout_session_id: Type.String(),
     order_reference: Type.String(),
+    title: Type.String({
+      description: 'What was bought: the checkout session’s title (spec §2.3).',
+      examples: ['Samsung Galaxy A15'],
+    }),
+    merchant_name: Type.Optional(
+      Type.String({
+        description: 'The shop’s business name. In the customer’s reads (their own plans) only.',
+      }),
+    ),
+    line_items: Type.Union([LineItems, Type.Null()], {
+      description: 'The session’s line items; null when the shop sent none.',
+    }),
+    metadata: Type.Optional(
+      Type.Unsafe<Record<string, string>>({
+        type: 'object',
+        additionalProperties: { type: 'string' },
+        description:
+          'The session’s `metadata` (`{}` when none; decision 0051). In the merchant’s reads and webhooks only; never in the customer’s.',
+      }),
+    ),
+    customer: PlanCustomer,
+    customer_fields: Type.Union([Type.Array(CustomerFieldAnswer), Type.Null()], {
+      description:
+        'A payment link’s plan: what the buyer answered to the link’s questions (delivery address, phone, custom fields; decision 0052). Null for other plans. Personal data, like `customer`.',
+    }),
     livemode: Type.Boolean(),
     amount: Type.Integer(),
     currency: Type.Literal('NGN'),

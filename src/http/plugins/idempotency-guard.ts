@@ -53,6 +53,8 @@ export const KEY_NOT_TAKEN: Readonly<Record<string, string>> = {
     'a code is single use: entering it again after it was accepted answers the verified identity',
   '/api/v1/customers/me/credit-check':
     'the BVN is never stored, not even in a request hash; a check younger than 30 days is answered again without calling the bureau',
+  '/pay/:link_id':
+    "a buyer's browser posts a payment link's form without an account; each submission opens its own checkout, as each visit does",
   '/api/v1/merchant/:merchant_id/webhook/test':
     "every call is a new probe, and its answer is that probe's; it changes nothing",
 };
