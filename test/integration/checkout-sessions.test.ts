@@ -425,8 +425,11 @@ describe('GET /api/v1/checkout/sessions/{token}', () => {
     ]) {
       expect(res.body.data).toHaveProperty(field);
     }
-    // The widget's read adds the merchant's name, for the checkout's header.
-    expect(res.body.data).toEqual({ ...created.body.data, merchant_name: 'Ade Stores' });
+    // The widget's read adds the merchant's name, for the checkout's header, and leaves out the
+    // merchant's own metadata (decision 0051).
+    const { metadata, ...shown } = created.body.data;
+    expect(metadata).toEqual({});
+    expect(res.body.data).toEqual({ ...shown, merchant_name: 'Ade Stores' });
   });
 
   it('404 for an unknown token', async () => {

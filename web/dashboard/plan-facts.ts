@@ -66,17 +66,9 @@ export function installmentName(installment: Installment, count: number): string
   return installment.sequence === 0 ? 'Deposit' : `Installment ${installment.sequence} of ${count}`;
 }
 
-/** The merchant's name, as the plan's notices state it (the plan itself carries only the id). */
-export function merchantNameOf(
-  planId: string,
-  notices: { data: Record<string, unknown> }[] | undefined,
-): string | undefined {
-  for (const notice of notices ?? []) {
-    if (notice.data.planId === planId && typeof notice.data.merchantName === 'string') {
-      return notice.data.merchantName;
-    }
-  }
-  return undefined;
+/** The shop's line items in a line: "1 × Samsung Galaxy A15, 2 × Phone case". */
+export function itemsText(items: NonNullable<PaymentPlan['line_items']>): string {
+  return items.map((item) => `${item.quantity} × ${item.name}`).join(', ');
 }
 
 export function methodText(method: Method): string {

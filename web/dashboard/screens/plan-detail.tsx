@@ -5,9 +5,10 @@ import { messageFor } from '../../shared/customer/messages.ts';
 import { Link } from '../../shared/router.tsx';
 import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
 import { useCustomerDashboard } from '../context.ts';
-import { isOpen, merchantNameOf, planFigures } from '../plan-facts.ts';
+import { isOpen, planFigures } from '../plan-facts.ts';
 import { ChangeMethodCard } from './plan-detail/change-method-card.tsx';
 import { PlanFactsCard } from './plan-detail/facts-card.tsx';
+import { OrderCard } from './plan-detail/order-card.tsx';
 import { PayCard } from './plan-detail/pay-card.tsx';
 import { ReceiptsCard } from './plan-detail/receipts-card.tsx';
 import { ScheduleCard } from './plan-detail/schedule-card.tsx';
@@ -80,15 +81,17 @@ export function PlanDetail(props: { id: string }) {
 
   const { plan, methods } = loaded;
   const figures = planFigures(plan, Date.now());
-  const merchant = merchantNameOf(plan.id, notices);
   const active = methods.filter((m) => m.status === 'active');
   return (
     <>
       {back}
-      <StepHeading lead={merchant && `Bought from ${merchant}`}>
-        Plan {plan.order_reference}
+      <StepHeading
+        lead={`${plan.merchant_name ? `Bought from ${plan.merchant_name}` : 'Your order'} · order ${plan.order_reference}`}
+      >
+        {plan.title}
       </StepHeading>
       <PlanFactsCard plan={plan} figures={figures} methods={methods} />
+      <OrderCard plan={plan} />
       {isOpen(plan) && figures.overdue.length > 0 && (
         <PayCard
           which="overdue"

@@ -3,12 +3,12 @@ import { formatDueDate, formatNaira } from '../../shared/format.ts';
 import { Link } from '../../shared/router.tsx';
 import { Spinner, StepHeading } from '../../shared/ui.tsx';
 import { useCustomerDashboard } from '../context.ts';
-import { merchantNameOf, PLAN_STATUS, planFigures } from '../plan-facts.ts';
+import { itemsText, PLAN_STATUS, planFigures } from '../plan-facts.ts';
 import { StatusPill } from './status-pill.tsx';
 
 /** Every plan, newest first: what it is, how far along, what is next or overdue. */
 export function PlansSection() {
-  const { plans, notices } = useCustomerDashboard();
+  const { plans } = useCustomerDashboard();
   return (
     <>
       <StepHeading lead="Each installment is debited automatically on its date. Open a plan to pay early, fix a failed payment or change the card or account it uses.">
@@ -23,14 +23,15 @@ export function PlansSection() {
       )}
       <ul class="plan-list">
         {plans?.map((plan) => (
-          <PlanSummary key={plan.id} plan={plan} merchant={merchantNameOf(plan.id, notices)} />
+          <PlanSummary key={plan.id} plan={plan} />
         ))}
       </ul>
     </>
   );
 }
 
-function PlanSummary(props: { plan: PaymentPlan; merchant: string | undefined }) {
+/** A plan named by what was bought and the shop (issue 27 fix 9); its reference is secondary. */
+function PlanSummary(props: { plan: PaymentPlan }) {
   const { plan } = props;
   const figures = planFigures(plan, Date.now());
   return (
@@ -38,11 +39,16 @@ function PlanSummary(props: { plan: PaymentPlan; merchant: string | undefined })
       <div class="card-head">
         <h2>
           <Link href={`/dashboard/plans/${encodeURIComponent(plan.id)}`}>
-            {props.merchant ?? 'Plan'} · {plan.order_reference}
+            {plan.title}
           </Link>
         </h2>
         <StatusPill status={PLAN_STATUS[String(plan.status)]} raw={String(plan.status)} />
       </div>
+      <p class="plan-shop">
+        {plan.merchant_name ? `From ${plan.merchant_name}` : 'Order'}
+        <span class="plan-ref"> · order {plan.order_reference}</span>
+      </p>
+      {plan.line_items && <p class="plan-items">{itemsText(plan.line_items)}</p>}
       <p class="plan-line">
         {formatNaira(figures.paidKobo)} paid of {formatNaira(figures.totalKobo)}
         {!plan.livemode && <span class="badge">Test</span>}

@@ -11,6 +11,7 @@ import { useDashboard } from '../../context.ts';
 import { PlanHistory } from '../plan-history.tsx';
 import { PlanRefunds } from '../plan-refunds.tsx';
 import { InstallmentsCard } from './installments-card.tsx';
+import { BuyerCard, OrderItemsCard } from './order-cards.tsx';
 import { PAYMENTS_PATH } from './paths.ts';
 import { installmentName, installmentStatusLabel, scheduleOf } from './plan-status.tsx';
 import { PlanSummary } from './plan-summary.tsx';
@@ -141,8 +142,10 @@ function PlanPage(props: { id: string }) {
   return (
     <>
       {back}
-      <StepHeading lead={`Payment plan: ${formatNaira(plan.amount)}, ${scheduleOf(plan)}.`}>
-        {plan.order_reference}
+      <StepHeading
+        lead={`Order ${plan.order_reference} · ${formatNaira(plan.amount)}, ${scheduleOf(plan)}.`}
+      >
+        {plan.title}
       </StepHeading>
       {planMode !== mode && (
         <p class="notice">
@@ -150,6 +153,8 @@ function PlanPage(props: { id: string }) {
         </p>
       )}
       <PlanSummary plan={plan} />
+      <BuyerCard plan={plan} />
+      <OrderItemsCard plan={plan} />
       <InstallmentsCard plan={plan} onRefresh={() => void refresh()} />
 
       <PlanRefunds plan={plan} onChanged={() => void refresh()} />

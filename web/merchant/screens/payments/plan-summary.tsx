@@ -20,12 +20,12 @@ export function PlanSummary(props: { plan: PaymentPlan }) {
           <StatusPill status={plan.status} label={planStatusLabel(plan.status)} />
           {plan.livemode ? '' : <span class="badge">Test</span>}
         </dd>
+        <dt>What was bought</dt>
+        <dd>{plan.title}</dd>
         <dt>Order reference</dt>
         <dd>{plan.order_reference}</dd>
         <dt>Customer</dt>
-        <dd>
-          <code>{plan.customer_id}</code>
-        </dd>
+        <dd>{plan.customer.name ?? <code>{plan.customer_id}</code>}</dd>
         <dt>Plan</dt>
         <dd>
           <code>{plan.id}</code>

@@ -4,7 +4,7 @@ import type { PaymentPlan } from '../../api/payments.ts';
 import { planPath } from './paths.ts';
 import { planStatusLabel, scheduleOf, StatusPill } from './plan-status.tsx';
 
-/** The plans found, one row each, the order reference linking to the plan's page. */
+/** The plans found, one row each: what was bought linking to the plan's page, its reference and buyer beneath. */
 export function PlansTable(props: { plans: PaymentPlan[] }) {
   return (
     <table class="table pay-table">
@@ -22,8 +22,12 @@ export function PlansTable(props: { plans: PaymentPlan[] }) {
       <tbody>
         {props.plans.map((plan) => (
           <tr key={plan.id}>
-            <td data-label="Order">
-              <Link href={planPath(plan.id)}>{plan.order_reference}</Link>
+            <td data-label="Order" class="pay-order">
+              <Link href={planPath(plan.id)}>{plan.title}</Link>
+              <span class="pay-secondary">
+                {plan.order_reference}
+                {plan.customer.name ? ` · ${plan.customer.name}` : ''}
+              </span>
             </td>
             <td data-label="Created">{formatDateTime(plan.created_at)}</td>
             <td data-label="Amount" class="money">
