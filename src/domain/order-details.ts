@@ -100,7 +100,8 @@ export function checkCustomerFieldAnswers(
   const answers: CustomerFieldAnswer[] = [];
   const errors: FieldError[] = [];
   for (const field of fields) {
-    const value = (submitted.get(field.key) ?? '').trim();
+    // Browsers send a textarea's line breaks as CRLF (HTML's form encoding); kept as \n.
+    const value = (submitted.get(field.key) ?? '').replace(/\r\n?/g, '\n').trim();
     if (value === '') {
       if (field.required) errors.push({ field: field.key, message: `Enter ${field.label}.` });
       continue;

@@ -195,13 +195,16 @@ describe('merchant dashboard: payments and getting started', () => {
 
     // Its page: the installments, the totals, time travel.
     await page.getByRole('link', { name: reference }).click();
-    await page.getByRole('heading', { name: reference, exact: true }).waitFor();
+    // Named by what was bought (issue 27 fix 9); the reference is the secondary line.
+    await page.getByRole('heading', { name: 'Samsung Galaxy A15', exact: true }).waitFor();
+    await page.getByText(`Order ${reference} ·`).waitFor();
     expect(page.url()).toBe(`${suite.stack.apiUrl}/merchant/payments/${plan.id}`);
     const rows = page.locator('section[aria-labelledby="installments-title"] table tbody tr');
     expect(await rows.count()).toBe(3);
     expect(await rows.nth(0).innerText()).toMatch(/Deposit[\s\S]*₦5,000\.00[\s\S]*Paid/);
     expect(await rows.nth(1).innerText()).toMatch(/Installment 1[\s\S]*₦7,500\.00[\s\S]*Scheduled/);
-    expect(await fact(page, 'Customer').innerText()).toBe(plan.customerId);
+    expect(await fact(page, 'Customer').innerText()).toBe('Ada Obi');
+    expect(await fact(page, 'Customer ID').innerText()).toBe(plan.customerId);
     expect(await fact(page, 'Order reference').innerText()).toBe(reference);
     expect(await fact(page, 'Paid').innerText()).toBe('₦5,000.00');
     expect(await fact(page, 'Still to collect').innerText()).toBe('₦15,000.00');
@@ -331,7 +334,7 @@ describe('merchant dashboard: payments and getting started', () => {
     const plan = await sandboxPlan(merchant, reference);
     await waitUntil('the deposit', async () => (await planStatus(merchant, plan.id)) === 'active');
     await page.goto(`${suite.stack.apiUrl}/merchant/payments/${plan.id}`);
-    await page.getByRole('heading', { name: reference, exact: true }).waitFor();
+    await page.getByText(`Order ${reference} ·`).waitFor();
     await page.getByText('No refunds on this plan.').waitFor();
 
     // ₦1,000.00 back: all of it comes off the last installment, nothing moves.

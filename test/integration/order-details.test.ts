@@ -35,7 +35,12 @@ async function confirm(sessionToken: string) {
   const card = await customerWithCard(t);
   const res = await t.http.post(
     `/api/v1/checkout/sessions/${sessionToken}/confirm`,
-    { frequency: 'monthly', installment_count: 3, upfront_pct: 25, payment_method_id: card.methodId },
+    {
+      frequency: 'monthly',
+      installment_count: 3,
+      upfront_pct: 25,
+      payment_method_id: card.methodId,
+    },
     { token: card.customer.accessToken },
   );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -182,7 +187,12 @@ describe('the plan: what was bought and who bought it', () => {
       title: 'Samsung Galaxy A15',
       line_items: LINE_ITEMS,
       metadata: METADATA,
-      customer: { id: customer.id, name: 'Ada Obi', email: customer.email, phone: '+2348031234567' },
+      customer: {
+        id: customer.id,
+        name: 'Ada Obi',
+        email: customer.email,
+        phone: '+2348031234567',
+      },
       customer_fields: null,
     });
     const listed = await t.http.get(`/api/v1/merchant/${merchant.id}/plans?limit=5`, {
@@ -309,9 +319,7 @@ describe('a payment link that asks the buyer', () => {
         { token: merchant.testKey },
       );
       expect(res.status, JSON.stringify(fields)).toBe(400);
-      expect(res.body.errors).toEqual(
-        expect.arrayContaining([expect.objectContaining({ field })]),
-      );
+      expect(res.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
     }
   });
 
@@ -352,7 +360,11 @@ describe('a payment link that asks the buyer', () => {
     const token = /\/checkout\/(cst_\w+)$/.exec(res.headers.get('location') ?? '')?.[1];
     expect(token).toBeDefined();
     const answers = [
-      { key: 'delivery_address', label: 'Delivery address', value: '12 Allen Avenue, Ikeja, Lagos' },
+      {
+        key: 'delivery_address',
+        label: 'Delivery address',
+        value: '12 Allen Avenue, Ikeja, Lagos',
+      },
       { key: 'delivery_phone', label: 'Phone for the rider', value: '0803 123 4567' },
     ];
     const { planId } = await confirm(token ?? '');

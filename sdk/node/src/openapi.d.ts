@@ -1674,7 +1674,7 @@ export interface paths {
     put?: never;
     /**
      * Create a payment link
-     * @description A reusable URL that opens checkout without a server: `amount` (fixed, kobo) or `min_amount` and `max_amount` (the customer enters an amount in that range). Optional `redirect_url` (after a successful checkout; default the customer dashboard) and `constraints` (default: the merchant’s defaults at each visit). A secret key creates a link of its own mode; the dashboard chooses with `livemode` (default false).
+     * @description A reusable URL that opens checkout without a server: `amount` (fixed, kobo) or `min_amount` and `max_amount` (the customer enters an amount in that range). Optional `redirect_url` (after a successful checkout; default the customer dashboard), `constraints` (default: the merchant’s defaults at each visit) and `customer_fields` (questions the link’s page asks before the checkout, such as a delivery address and phone; the answers come back on the plan: decision 0052). A secret key creates a link of its own mode; the dashboard chooses with `livemode` (default false).
      */
     post: operations['createPaymentLink'];
     delete?: never;
@@ -1699,7 +1699,7 @@ export interface paths {
     head?: never;
     /**
      * Update a payment link
-     * @description Any of `title`, `amount` or `min_amount`+`max_amount` (switches between fixed and customer-entered), `redirect_url` (null clears), `constraints` (null: the merchant’s defaults). Applies to later visits; sessions already opened keep what they were created with.
+     * @description Any of `title`, `amount` or `min_amount`+`max_amount` (switches between fixed and customer-entered), `redirect_url` (null clears), `constraints` (null: the merchant’s defaults), `customer_fields` ([] asks nothing). Applies to later visits; sessions already opened keep what they were created with.
      */
     patch: operations['updatePaymentLink'];
     trace?: never;
@@ -1757,7 +1757,11 @@ export interface paths {
      */
     get: operations['openPaymentLinkPage'];
     put?: never;
-    post?: never;
+    /**
+     * A payment link’s form, submitted (customers’ browsers)
+     * @description For a link with `customer_fields`: the page’s form posts the buyer’s answers here (`application/x-www-form-urlencoded`: `amount` in naira for a link where the customer enters it, and `field_<key>` per question). Answers checked (every required one given, a phone that is one, lengths): 303 to the new checkout session’s `checkout_url`, the answers on the session and later on the plan; otherwise the form again with each problem beside its field (400). HTML, never JSON.
+     */
+    post: operations['submitPaymentLinkForm'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2503,6 +2507,19 @@ export interface components {
       title: string;
       order_reference: string;
       customer_email: string | null;
+      /** @description As sent at creation; null when none were sent. An addition to spec §2.3. */
+      line_items:
+        | {
+            name: string;
+            quantity: number;
+            /** @description Kobo, for one. */
+            unit_amount: number;
+          }[]
+        | null;
+      /** @description As sent at creation (`{}` when none). In secret-key answers only: the widget’s read by token leaves it out. An addition to spec §2.3. */
+      metadata?: {
+        [key: string]: string;
+      };
       /** @enum {string} */
       status: 'pending' | 'completed' | 'cancelled' | 'expired';
       constraints: components['schemas']['SessionConstraints'];
@@ -2548,6 +2565,48 @@ export interface components {
       customer_id: string;
       checkout_session_id: string;
       order_reference: string;
+      /**
+       * @description What was bought: the checkout session’s title (spec §2.3).
+       * @example Samsung Galaxy A15
+       */
+      title: string;
+      /** @description The shop’s business name. In the customer’s reads (their own plans) only. */
+      merchant_name?: string;
+      /** @description The session’s line items; null when the shop sent none. */
+      line_items:
+        | {
+            name: string;
+            quantity: number;
+            /** @description Kobo, for one. */
+            unit_amount: number;
+          }[]
+        | null;
+      /** @description The session’s `metadata` (`{}` when none; decision 0051). In the merchant’s reads and webhooks only; never in the customer’s. */
+      metadata?: {
+        [key: string]: string;
+      };
+      /** @description Who bought, as they were at the checkout: the customer account’s name, e-mail and phone. Personal data (decision 0052): only the merchant whose plan it is (API, dashboard, webhooks) and the customer themselves see it. An addition to the spec. */
+      customer: {
+        /** @example cus_4Tq8LmN0pX4sV9bC1dRt */
+        id: string;
+        /** @example Ada Obi */
+        name: string | null;
+        /** @example ada@example.ng */
+        email: string | null;
+        /** @example +2348031234567 */
+        phone: string | null;
+      };
+      /** @description A payment link’s plan: what the buyer answered to the link’s questions (delivery address, phone, custom fields; decision 0052). Null for other plans. Personal data, like `customer`. */
+      customer_fields:
+        | {
+            /** @example delivery_address */
+            key: string;
+            /** @example Delivery address */
+            label: string;
+            /** @example 12 Allen Avenue, Ikeja, Lagos */
+            value: string;
+          }[]
+        | null;
       livemode: boolean;
       amount: number;
       /** @enum {string} */
@@ -2803,6 +2862,25 @@ export interface components {
       redirect_url: string | null;
       /** @description Null: the merchant's default constraints at each visit. */
       constraints: components['schemas']['SessionConstraints'] | null;
+      /** @description Questions the link's page asks before the checkout (a delivery address, a phone, a size…), at most 5; keys unique. The answers come back on the plan as `customer_fields` and in its webhooks. Empty: the page goes straight to the checkout. */
+      customer_fields: {
+        /**
+         * @description Names the answer on the plan and in webhooks: lower case, digits and `_`, up to 40 characters.
+         * @example delivery_address
+         */
+        key: string;
+        /**
+         * @description What the buyer reads above the field.
+         * @example Delivery address
+         */
+        label: string;
+        /**
+         * @description `address`: several lines, up to 300 characters; `phone`: a phone number; `text`: one line, up to 300 characters.
+         * @enum {string}
+         */
+        type: 'text' | 'address' | 'phone';
+        required: boolean;
+      }[];
       active: boolean;
       /** Format: date-time */
       deactivated_at: string | null;
@@ -3187,6 +3265,14 @@ export interface components {
          *         "title": "Samsung Galaxy A15",
          *         "order_reference": "order-1001",
          *         "customer_email": "ada@example.ng",
+         *         "line_items": [
+         *           {
+         *             "name": "Guaranty Trust Bank",
+         *             "quantity": 1,
+         *             "unit_amount": 2500000
+         *           }
+         *         ],
+         *         "metadata": {},
          *         "status": "pending",
          *         "constraints": {
          *           "allowed_frequencies": [
@@ -3228,6 +3314,29 @@ export interface components {
          *         "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *         "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
          *         "order_reference": "order-1001",
+         *         "title": "Samsung Galaxy A15",
+         *         "merchant_name": "Ada Stores",
+         *         "line_items": [
+         *           {
+         *             "name": "Guaranty Trust Bank",
+         *             "quantity": 1,
+         *             "unit_amount": 2500000
+         *           }
+         *         ],
+         *         "metadata": {},
+         *         "customer": {
+         *           "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *           "name": "Ada Obi",
+         *           "email": "ada@example.ng",
+         *           "phone": "+2348031234567"
+         *         },
+         *         "customer_fields": [
+         *           {
+         *             "key": "delivery_address",
+         *             "label": "Delivery address",
+         *             "value": "12 Allen Avenue, Ikeja, Lagos"
+         *           }
+         *         ],
          *         "livemode": false,
          *         "amount": 2500000,
          *         "currency": "NGN",
@@ -3276,6 +3385,29 @@ export interface components {
          *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
          *           "order_reference": "order-1001",
+         *           "title": "Samsung Galaxy A15",
+         *           "merchant_name": "Ada Stores",
+         *           "line_items": [
+         *             {
+         *               "name": "Guaranty Trust Bank",
+         *               "quantity": 1,
+         *               "unit_amount": 2500000
+         *             }
+         *           ],
+         *           "metadata": {},
+         *           "customer": {
+         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "name": "Ada Obi",
+         *             "email": "ada@example.ng",
+         *             "phone": "+2348031234567"
+         *           },
+         *           "customer_fields": [
+         *             {
+         *               "key": "delivery_address",
+         *               "label": "Delivery address",
+         *               "value": "12 Allen Avenue, Ikeja, Lagos"
+         *             }
+         *           ],
          *           "livemode": false,
          *           "amount": 2500000,
          *           "currency": "NGN",
@@ -3480,6 +3612,14 @@ export interface components {
          *             "installment"
          *           ]
          *         },
+         *         "customer_fields": [
+         *           {
+         *             "key": "delivery_address",
+         *             "label": "Delivery address",
+         *             "type": "text",
+         *             "required": false
+         *           }
+         *         ],
          *         "active": true,
          *         "deactivated_at": null,
          *         "created_at": "2026-11-21T10:00:00.000Z",
@@ -6227,7 +6367,18 @@ export interface operations {
          *       "currency": "NGN",
          *       "title": "Samsung Galaxy A15",
          *       "order_reference": "order-1001",
-         *       "customer_email": "customer_email@example.ng"
+         *       "customer_email": "customer_email@example.ng",
+         *       "metadata": {
+         *         "cart_id": "c-1042",
+         *         "channel": "woocommerce"
+         *       },
+         *       "line_items": [
+         *         {
+         *           "name": "Guaranty Trust Bank",
+         *           "quantity": 1,
+         *           "unit_amount": 2500000
+         *         }
+         *       ]
          *     }
          */
         'application/json': {
@@ -6240,6 +6391,23 @@ export interface operations {
           order_reference: string;
           /** Format: email */
           customer_email?: string;
+          /**
+           * @description Your own keys and values (order ids, a plugin's reference): strings only, at most 20 keys of at most 40 characters, values of at most 500. Returned to your secret key, on the plan and in every plan webhook; never shown to the customer.
+           * @example {
+           *       "cart_id": "c-1042",
+           *       "channel": "woocommerce"
+           *     }
+           */
+          metadata?: {
+            [key: string]: string;
+          };
+          /** @description What was bought, at most 50 items; quantity × unit_amount must sum to amount (else 400). */
+          line_items?: {
+            name: string;
+            quantity: number;
+            /** @description Kobo, for one. */
+            unit_amount: number;
+          }[];
         };
       };
     };
@@ -8009,6 +8177,14 @@ export interface operations {
            *               "installment"
            *             ]
            *           },
+           *           "customer_fields": [
+           *             {
+           *               "key": "delivery_address",
+           *               "label": "Delivery address",
+           *               "type": "text",
+           *               "required": false
+           *             }
+           *           ],
            *           "active": true,
            *           "deactivated_at": null,
            *           "created_at": "2026-11-21T10:00:00.000Z",
@@ -8069,6 +8245,14 @@ export interface operations {
          *           "installment"
          *         ]
          *       },
+         *       "customer_fields": [
+         *         {
+         *           "key": "delivery_address",
+         *           "label": "Delivery address",
+         *           "type": "text",
+         *           "required": false
+         *         }
+         *       ],
          *       "livemode": false
          *     }
          */
@@ -8079,6 +8263,25 @@ export interface operations {
           max_amount?: number;
           redirect_url?: string | null;
           constraints?: components['schemas']['SessionConstraints'] | null;
+          /** @description Questions the link's page asks before the checkout (a delivery address, a phone, a size…), at most 5; keys unique. The answers come back on the plan as `customer_fields` and in its webhooks. Empty: the page goes straight to the checkout. */
+          customer_fields?: {
+            /**
+             * @description Names the answer on the plan and in webhooks: lower case, digits and `_`, up to 40 characters.
+             * @example delivery_address
+             */
+            key: string;
+            /**
+             * @description What the buyer reads above the field.
+             * @example Delivery address
+             */
+            label: string;
+            /**
+             * @description `address`: several lines, up to 300 characters; `phone`: a phone number; `text`: one line, up to 300 characters.
+             * @enum {string}
+             */
+            type: 'text' | 'address' | 'phone';
+            required: boolean;
+          }[];
           livemode?: boolean;
         };
       };
@@ -8157,7 +8360,15 @@ export interface operations {
          *         "allowed_schedule_types": [
          *           "installment"
          *         ]
-         *       }
+         *       },
+         *       "customer_fields": [
+         *         {
+         *           "key": "delivery_address",
+         *           "label": "Delivery address",
+         *           "type": "text",
+         *           "required": false
+         *         }
+         *       ]
          *     }
          */
         'application/json': {
@@ -8167,6 +8378,25 @@ export interface operations {
           max_amount?: number;
           redirect_url?: string | null;
           constraints?: components['schemas']['SessionConstraints'] | null;
+          /** @description Questions the link's page asks before the checkout (a delivery address, a phone, a size…), at most 5; keys unique. The answers come back on the plan as `customer_fields` and in its webhooks. Empty: the page goes straight to the checkout. */
+          customer_fields?: {
+            /**
+             * @description Names the answer on the plan and in webhooks: lower case, digits and `_`, up to 40 characters.
+             * @example delivery_address
+             */
+            key: string;
+            /**
+             * @description What the buyer reads above the field.
+             * @example Delivery address
+             */
+            label: string;
+            /**
+             * @description `address`: several lines, up to 300 characters; `phone`: a phone number; `text`: one line, up to 300 characters.
+             * @enum {string}
+             */
+            type: 'text' | 'address' | 'phone';
+            required: boolean;
+          }[];
         };
       };
     };
@@ -8317,6 +8547,39 @@ export interface operations {
       };
     };
   };
+  submitPaymentLinkForm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        link_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "amount": "text"
+         *     }
+         */
+        'application/json': {
+          amount?: string;
+        } & {
+          [key: string]: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   paymentSuccessWebhook: {
     parameters: {
       query?: never;
@@ -8360,6 +8623,29 @@ export interface operations {
          *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
          *           "order_reference": "order-1001",
+         *           "title": "Samsung Galaxy A15",
+         *           "merchant_name": "Ada Stores",
+         *           "line_items": [
+         *             {
+         *               "name": "Guaranty Trust Bank",
+         *               "quantity": 1,
+         *               "unit_amount": 2500000
+         *             }
+         *           ],
+         *           "metadata": {},
+         *           "customer": {
+         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "name": "Ada Obi",
+         *             "email": "ada@example.ng",
+         *             "phone": "+2348031234567"
+         *           },
+         *           "customer_fields": [
+         *             {
+         *               "key": "delivery_address",
+         *               "label": "Delivery address",
+         *               "value": "12 Allen Avenue, Ikeja, Lagos"
+         *             }
+         *           ],
          *           "livemode": false,
          *           "amount": 2500000,
          *           "currency": "NGN",
@@ -8463,6 +8749,29 @@ export interface operations {
          *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
          *           "order_reference": "order-1001",
+         *           "title": "Samsung Galaxy A15",
+         *           "merchant_name": "Ada Stores",
+         *           "line_items": [
+         *             {
+         *               "name": "Guaranty Trust Bank",
+         *               "quantity": 1,
+         *               "unit_amount": 2500000
+         *             }
+         *           ],
+         *           "metadata": {},
+         *           "customer": {
+         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "name": "Ada Obi",
+         *             "email": "ada@example.ng",
+         *             "phone": "+2348031234567"
+         *           },
+         *           "customer_fields": [
+         *             {
+         *               "key": "delivery_address",
+         *               "label": "Delivery address",
+         *               "value": "12 Allen Avenue, Ikeja, Lagos"
+         *             }
+         *           ],
          *           "livemode": false,
          *           "amount": 2500000,
          *           "currency": "NGN",
@@ -8569,6 +8878,29 @@ export interface operations {
          *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
          *           "order_reference": "order-1001",
+         *           "title": "Samsung Galaxy A15",
+         *           "merchant_name": "Ada Stores",
+         *           "line_items": [
+         *             {
+         *               "name": "Guaranty Trust Bank",
+         *               "quantity": 1,
+         *               "unit_amount": 2500000
+         *             }
+         *           ],
+         *           "metadata": {},
+         *           "customer": {
+         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "name": "Ada Obi",
+         *             "email": "ada@example.ng",
+         *             "phone": "+2348031234567"
+         *           },
+         *           "customer_fields": [
+         *             {
+         *               "key": "delivery_address",
+         *               "label": "Delivery address",
+         *               "value": "12 Allen Avenue, Ikeja, Lagos"
+         *             }
+         *           ],
          *           "livemode": false,
          *           "amount": 2500000,
          *           "currency": "NGN",
@@ -8677,6 +9009,29 @@ export interface operations {
          *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
          *           "order_reference": "order-1001",
+         *           "title": "Samsung Galaxy A15",
+         *           "merchant_name": "Ada Stores",
+         *           "line_items": [
+         *             {
+         *               "name": "Guaranty Trust Bank",
+         *               "quantity": 1,
+         *               "unit_amount": 2500000
+         *             }
+         *           ],
+         *           "metadata": {},
+         *           "customer": {
+         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "name": "Ada Obi",
+         *             "email": "ada@example.ng",
+         *             "phone": "+2348031234567"
+         *           },
+         *           "customer_fields": [
+         *             {
+         *               "key": "delivery_address",
+         *               "label": "Delivery address",
+         *               "value": "12 Allen Avenue, Ikeja, Lagos"
+         *             }
+         *           ],
          *           "livemode": false,
          *           "amount": 2500000,
          *           "currency": "NGN",
@@ -8780,6 +9135,29 @@ export interface operations {
          *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
          *           "order_reference": "order-1001",
+         *           "title": "Samsung Galaxy A15",
+         *           "merchant_name": "Ada Stores",
+         *           "line_items": [
+         *             {
+         *               "name": "Guaranty Trust Bank",
+         *               "quantity": 1,
+         *               "unit_amount": 2500000
+         *             }
+         *           ],
+         *           "metadata": {},
+         *           "customer": {
+         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "name": "Ada Obi",
+         *             "email": "ada@example.ng",
+         *             "phone": "+2348031234567"
+         *           },
+         *           "customer_fields": [
+         *             {
+         *               "key": "delivery_address",
+         *               "label": "Delivery address",
+         *               "value": "12 Allen Avenue, Ikeja, Lagos"
+         *             }
+         *           ],
          *           "livemode": false,
          *           "amount": 2500000,
          *           "currency": "NGN",
@@ -8883,6 +9261,29 @@ export interface operations {
          *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
          *           "order_reference": "order-1001",
+         *           "title": "Samsung Galaxy A15",
+         *           "merchant_name": "Ada Stores",
+         *           "line_items": [
+         *             {
+         *               "name": "Guaranty Trust Bank",
+         *               "quantity": 1,
+         *               "unit_amount": 2500000
+         *             }
+         *           ],
+         *           "metadata": {},
+         *           "customer": {
+         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "name": "Ada Obi",
+         *             "email": "ada@example.ng",
+         *             "phone": "+2348031234567"
+         *           },
+         *           "customer_fields": [
+         *             {
+         *               "key": "delivery_address",
+         *               "label": "Delivery address",
+         *               "value": "12 Allen Avenue, Ikeja, Lagos"
+         *             }
+         *           ],
          *           "livemode": false,
          *           "amount": 2500000,
          *           "currency": "NGN",
@@ -8973,6 +9374,29 @@ export interface operations {
          *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
          *           "order_reference": "order-1001",
+         *           "title": "Samsung Galaxy A15",
+         *           "merchant_name": "Ada Stores",
+         *           "line_items": [
+         *             {
+         *               "name": "Guaranty Trust Bank",
+         *               "quantity": 1,
+         *               "unit_amount": 2500000
+         *             }
+         *           ],
+         *           "metadata": {},
+         *           "customer": {
+         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "name": "Ada Obi",
+         *             "email": "ada@example.ng",
+         *             "phone": "+2348031234567"
+         *           },
+         *           "customer_fields": [
+         *             {
+         *               "key": "delivery_address",
+         *               "label": "Delivery address",
+         *               "value": "12 Allen Avenue, Ikeja, Lagos"
+         *             }
+         *           ],
          *           "livemode": false,
          *           "amount": 2500000,
          *           "currency": "NGN",
@@ -9286,6 +9710,29 @@ export interface operations {
          *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
          *           "order_reference": "order-1001",
+         *           "title": "Samsung Galaxy A15",
+         *           "merchant_name": "Ada Stores",
+         *           "line_items": [
+         *             {
+         *               "name": "Guaranty Trust Bank",
+         *               "quantity": 1,
+         *               "unit_amount": 2500000
+         *             }
+         *           ],
+         *           "metadata": {},
+         *           "customer": {
+         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "name": "Ada Obi",
+         *             "email": "ada@example.ng",
+         *             "phone": "+2348031234567"
+         *           },
+         *           "customer_fields": [
+         *             {
+         *               "key": "delivery_address",
+         *               "label": "Delivery address",
+         *               "value": "12 Allen Avenue, Ikeja, Lagos"
+         *             }
+         *           ],
          *           "livemode": false,
          *           "amount": 2500000,
          *           "currency": "NGN",
@@ -9370,6 +9817,29 @@ export interface operations {
          *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
          *           "order_reference": "order-1001",
+         *           "title": "Samsung Galaxy A15",
+         *           "merchant_name": "Ada Stores",
+         *           "line_items": [
+         *             {
+         *               "name": "Guaranty Trust Bank",
+         *               "quantity": 1,
+         *               "unit_amount": 2500000
+         *             }
+         *           ],
+         *           "metadata": {},
+         *           "customer": {
+         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "name": "Ada Obi",
+         *             "email": "ada@example.ng",
+         *             "phone": "+2348031234567"
+         *           },
+         *           "customer_fields": [
+         *             {
+         *               "key": "delivery_address",
+         *               "label": "Delivery address",
+         *               "value": "12 Allen Avenue, Ikeja, Lagos"
+         *             }
+         *           ],
          *           "livemode": false,
          *           "amount": 2500000,
          *           "currency": "NGN",
@@ -9454,6 +9924,29 @@ export interface operations {
          *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
          *           "order_reference": "order-1001",
+         *           "title": "Samsung Galaxy A15",
+         *           "merchant_name": "Ada Stores",
+         *           "line_items": [
+         *             {
+         *               "name": "Guaranty Trust Bank",
+         *               "quantity": 1,
+         *               "unit_amount": 2500000
+         *             }
+         *           ],
+         *           "metadata": {},
+         *           "customer": {
+         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "name": "Ada Obi",
+         *             "email": "ada@example.ng",
+         *             "phone": "+2348031234567"
+         *           },
+         *           "customer_fields": [
+         *             {
+         *               "key": "delivery_address",
+         *               "label": "Delivery address",
+         *               "value": "12 Allen Avenue, Ikeja, Lagos"
+         *             }
+         *           ],
          *           "livemode": false,
          *           "amount": 2500000,
          *           "currency": "NGN",
@@ -9538,6 +10031,29 @@ export interface operations {
          *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
          *           "order_reference": "order-1001",
+         *           "title": "Samsung Galaxy A15",
+         *           "merchant_name": "Ada Stores",
+         *           "line_items": [
+         *             {
+         *               "name": "Guaranty Trust Bank",
+         *               "quantity": 1,
+         *               "unit_amount": 2500000
+         *             }
+         *           ],
+         *           "metadata": {},
+         *           "customer": {
+         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "name": "Ada Obi",
+         *             "email": "ada@example.ng",
+         *             "phone": "+2348031234567"
+         *           },
+         *           "customer_fields": [
+         *             {
+         *               "key": "delivery_address",
+         *               "label": "Delivery address",
+         *               "value": "12 Allen Avenue, Ikeja, Lagos"
+         *             }
+         *           ],
          *           "livemode": false,
          *           "amount": 2500000,
          *           "currency": "NGN",
@@ -9723,6 +10239,29 @@ export interface operations {
          *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
          *           "order_reference": "order-1001",
+         *           "title": "Samsung Galaxy A15",
+         *           "merchant_name": "Ada Stores",
+         *           "line_items": [
+         *             {
+         *               "name": "Guaranty Trust Bank",
+         *               "quantity": 1,
+         *               "unit_amount": 2500000
+         *             }
+         *           ],
+         *           "metadata": {},
+         *           "customer": {
+         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "name": "Ada Obi",
+         *             "email": "ada@example.ng",
+         *             "phone": "+2348031234567"
+         *           },
+         *           "customer_fields": [
+         *             {
+         *               "key": "delivery_address",
+         *               "label": "Delivery address",
+         *               "value": "12 Allen Avenue, Ikeja, Lagos"
+         *             }
+         *           ],
          *           "livemode": false,
          *           "amount": 2500000,
          *           "currency": "NGN",
@@ -9823,6 +10362,29 @@ export interface operations {
          *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
          *           "order_reference": "order-1001",
+         *           "title": "Samsung Galaxy A15",
+         *           "merchant_name": "Ada Stores",
+         *           "line_items": [
+         *             {
+         *               "name": "Guaranty Trust Bank",
+         *               "quantity": 1,
+         *               "unit_amount": 2500000
+         *             }
+         *           ],
+         *           "metadata": {},
+         *           "customer": {
+         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "name": "Ada Obi",
+         *             "email": "ada@example.ng",
+         *             "phone": "+2348031234567"
+         *           },
+         *           "customer_fields": [
+         *             {
+         *               "key": "delivery_address",
+         *               "label": "Delivery address",
+         *               "value": "12 Allen Avenue, Ikeja, Lagos"
+         *             }
+         *           ],
          *           "livemode": false,
          *           "amount": 2500000,
          *           "currency": "NGN",

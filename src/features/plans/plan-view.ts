@@ -68,8 +68,9 @@ export async function loadPlan(db: Db | Tx, planId: string): Promise<PlanView | 
  * (decision 0051: the merchant's own keys are not the customer's to read).
  */
 export function customerPlanView(plan: PlanView, merchantName: string): PlanView {
-  const { metadata: _merchantsOnly, ...rest } = plan;
-  return { ...rest, merchant_name: merchantName };
+  const shown: PlanView = { ...plan, merchant_name: merchantName };
+  delete shown.metadata;
+  return shown;
 }
 
 /** Plans as their customer reads them (`customerPlanView`), the shops' names in one query. */

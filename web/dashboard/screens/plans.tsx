@@ -40,14 +40,12 @@ function PlanSummary(props: { plan: PaymentPlan }) {
         <h2>
           <Link href={`/dashboard/plans/${encodeURIComponent(plan.id)}`}>
             {plan.title}
+            <span class="plan-ref"> · order {plan.order_reference}</span>
           </Link>
         </h2>
         <StatusPill status={PLAN_STATUS[String(plan.status)]} raw={String(plan.status)} />
       </div>
-      <p class="plan-shop">
-        {plan.merchant_name ? `From ${plan.merchant_name}` : 'Order'}
-        <span class="plan-ref"> · order {plan.order_reference}</span>
-      </p>
+      {plan.merchant_name && <p class="plan-shop">From {plan.merchant_name}</p>}
       {plan.line_items && <p class="plan-items">{itemsText(plan.line_items)}</p>}
       <p class="plan-line">
         {formatNaira(figures.paidKobo)} paid of {formatNaira(figures.totalKobo)}

@@ -25,6 +25,8 @@ export type NewPaymentLink = LinkAmountInput & {
   redirect_url?: string | null;
   /** Null or absent: the merchant's default constraints at each visit. */
   constraints?: LinkConstraints | null;
+  /** Questions asked before the checkout (decision 0052). */
+  customer_fields?: PaymentLink['customer_fields'];
 };
 
 export type PaymentLinkPatch = Partial<{
@@ -34,6 +36,7 @@ export type PaymentLinkPatch = Partial<{
   max_amount: number;
   redirect_url: string | null;
   constraints: LinkConstraints | null;
+  customer_fields: PaymentLink['customer_fields'];
 }>;
 
 /** The settings shared by test and live mode (decision 0015): no `livemode` is sent. */

@@ -18,6 +18,12 @@ import {
   AmountFields,
   amountFromDraft,
 } from './amount-fields.tsx';
+import {
+  type CustomerFieldsDraft,
+  customerFieldsDraft,
+  CustomerFieldsEditor,
+  customerFieldsFromDraft,
+} from './customer-fields.tsx';
 
 export function EditLinkForm(props: { link: PaymentLink; onSaved: (link: PaymentLink) => void }) {
   const { api, merchant } = useDashboard();
@@ -29,6 +35,10 @@ export function EditLinkForm(props: { link: PaymentLink; onSaved: (link: Payment
   const [limits, setLimits] = useState<ConstraintsDraft>(() =>
     constraintsDraft(link.constraints ?? merchant.default_constraints),
   );
+  const [questions, setQuestions] = useState<CustomerFieldsDraft>(() =>
+    customerFieldsDraft(link.customer_fields),
+  );
+  const [questionErrors, setQuestionErrors] = useState<Record<number, string>>({});
   const [amountErrors, setAmountErrors] = useState<AmountErrors>({});
   const [limitErrors, setLimitErrors] = useState<ConstraintsErrors>();
   const { busy, error, setError, run } = useAsyncAction();
@@ -48,7 +58,9 @@ export function EditLinkForm(props: { link: PaymentLink; onSaved: (link: Payment
       if (read.errors) return;
       constraints = read.constraints;
     }
-    if (parsed.errors) return;
+    const asked = customerFieldsFromDraft(questions);
+    setQuestionErrors(asked.errors);
+    if (parsed.errors || Object.keys(asked.errors).length > 0) return;
     await run(async () => {
       props.onSaved(
         await updatePaymentLink(api, merchant.id, link.id, {
@@ -56,6 +68,7 @@ export function EditLinkForm(props: { link: PaymentLink; onSaved: (link: Payment
           ...parsed.amount,
           redirect_url: redirect.trim() === '' ? null : redirect.trim(),
           constraints,
+          customer_fields: asked.fields,
         }),
       );
     });
@@ -72,6 +85,7 @@ export function EditLinkForm(props: { link: PaymentLink; onSaved: (link: Payment
         onValue={setRedirect}
         hint="Empty: the customer’s Tranche dashboard."
       />
+      <CustomerFieldsEditor draft={questions} onDraft={setQuestions} errors={questionErrors} />
       <label class="checkbox-row">
         <input
           type="checkbox"

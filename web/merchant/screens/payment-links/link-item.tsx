@@ -75,6 +75,14 @@ export function LinkItem(props: { link: PaymentLink; onChange: (link: PaymentLin
           <dd>{limitsText(link.constraints)}</dd>
         </div>
         <div>
+          <dt>Asks the buyer</dt>
+          <dd>
+            {link.customer_fields.length === 0
+              ? 'Nothing before the checkout'
+              : link.customer_fields.map((f) => f.label).join(', ')}
+          </dd>
+        </div>
+        <div>
           <dt>Created</dt>
           <dd>
             {formatDateTime(link.created_at)}

@@ -18,6 +18,12 @@ import {
   AmountFields,
   amountFromDraft,
 } from './amount-fields.tsx';
+import {
+  type CustomerFieldsDraft,
+  customerFieldsDraft,
+  CustomerFieldsEditor,
+  customerFieldsFromDraft,
+} from './customer-fields.tsx';
 
 /** Creating a link in the mode shown. */
 export function NewLinkCard(props: { onCreated: (link: PaymentLink) => void }) {
@@ -29,6 +35,8 @@ export function NewLinkCard(props: { onCreated: (link: PaymentLink) => void }) {
   const [limits, setLimits] = useState<ConstraintsDraft>(() =>
     constraintsDraft(merchant.default_constraints),
   );
+  const [questions, setQuestions] = useState<CustomerFieldsDraft>(customerFieldsDraft());
+  const [questionErrors, setQuestionErrors] = useState<Record<number, string>>({});
   const [amountErrors, setAmountErrors] = useState<AmountErrors>({});
   const [limitErrors, setLimitErrors] = useState<ConstraintsErrors>();
   const { busy, error, setError, run } = useAsyncAction();
@@ -47,18 +55,22 @@ export function NewLinkCard(props: { onCreated: (link: PaymentLink) => void }) {
       if (read.errors) return;
       constraints = read.constraints;
     }
-    if (parsed.errors) return;
+    const asked = customerFieldsFromDraft(questions);
+    setQuestionErrors(asked.errors);
+    if (parsed.errors || Object.keys(asked.errors).length > 0) return;
     await run(async () => {
       const link = await createPaymentLink(api, merchant.id, mode, {
         title: title.trim(),
         ...parsed.amount,
         ...(redirect.trim() !== '' && { redirect_url: redirect.trim() }),
         ...(constraints && { constraints }),
+        ...(asked.fields.length > 0 && { customer_fields: asked.fields }),
       });
       setTitle('');
       setAmount(amountDraft());
       setRedirect('');
       setOwnLimits(false);
+      setQuestions(customerFieldsDraft());
       props.onCreated(link);
     });
   }
@@ -82,6 +94,7 @@ export function NewLinkCard(props: { onCreated: (link: PaymentLink) => void }) {
           onValue={setRedirect}
           hint="Where the customer goes after a confirmed plan. Empty: their Tranche dashboard."
         />
+        <CustomerFieldsEditor draft={questions} onDraft={setQuestions} errors={questionErrors} />
         <label class="checkbox-row">
           <input
             type="checkbox"

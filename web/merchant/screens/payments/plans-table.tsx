@@ -23,11 +23,11 @@ export function PlansTable(props: { plans: PaymentPlan[] }) {
         {props.plans.map((plan) => (
           <tr key={plan.id}>
             <td data-label="Order" class="pay-order">
-              <Link href={planPath(plan.id)}>{plan.title}</Link>
-              <span class="pay-secondary">
-                {plan.order_reference}
-                {plan.customer.name ? ` · ${plan.customer.name}` : ''}
-              </span>
+              <Link href={planPath(plan.id)}>
+                {plan.title}
+                <span class="pay-secondary">{plan.order_reference}</span>
+              </Link>
+              {plan.customer.name && <span class="pay-secondary">{plan.customer.name}</span>}
             </td>
             <td data-label="Created">{formatDateTime(plan.created_at)}</td>
             <td data-label="Amount" class="money">
