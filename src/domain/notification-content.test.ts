@@ -50,6 +50,31 @@ describe('renderNotification', () => {
     );
   });
 
+  it('names the order by what was bought when the plan has a title, its reference beside it (issue 27 fix 9)', () => {
+    const titled = { ...reminderFacts, title: 'Samsung Galaxy A15' };
+    const reminder = renderNotification({ kind: 'payment_reminder', facts: titled }, ada);
+    expect(reminder.text).toContain('installment 2 of 3 for “Samsung Galaxy A15” at Ade Stores');
+    expect(reminder.text).toContain('Order:      Samsung Galaxy A15 (ref. ord_42)');
+    expect(reminder.text).not.toContain('for order ord_42');
+    const refund = renderNotification(
+      {
+        kind: 'refund_receipt',
+        facts: {
+          ...plan,
+          title: 'Samsung Galaxy A15',
+          refundId: 'rf_1',
+          amountKobo: 100_000,
+          offBalanceKobo: 100_000,
+          cashBackKobo: 0,
+          outstandingKobo: 0,
+          refundedAt: '2027-03-20T10:00:00.000Z',
+        },
+      },
+      ada,
+    );
+    expect(refund.summary).toContain('Ade Stores refunded ₦1,000.00 on “Samsung Galaxy A15”.');
+  });
+
   it('test-mode notices say so, in the subject and the body', () => {
     const r = renderNotification(
       { kind: 'payment_reminder', facts: { ...reminderFacts, livemode: false } },
