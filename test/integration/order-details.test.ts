@@ -112,6 +112,14 @@ describe('metadata and line items on a session', () => {
     );
   });
 
+  it('refuses text PostgreSQL cannot store (NUL, a lone surrogate) in metadata with 400', async () => {
+    for (const metadata of [{ a: 'x\u0000y' }, { ['k\u0000']: 'v' }, { a: '\ud800' }]) {
+      const res = await createSession({ metadata });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.ok).toBe(false);
+    }
+  });
+
   it('names every wrong field at once', async () => {
     const res = await createSession({
       metadata: { a: 1 },
@@ -406,6 +414,17 @@ describe('a payment link that asks the buyer', () => {
     const res = await post(link.id, tooMany);
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toContain('text/html');
+  });
+
+  it('refuses an answer PostgreSQL cannot store with a page, not a 500', async () => {
+    const link = await linkWithFields();
+    const res = await post(link.id, {
+      field_delivery_address: 'Ikeja\u0000',
+      field_delivery_phone: '08031234567',
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(await sessionsOfLink(link.id)).toBe(0);
   });
 
   it('clears the questions with an empty list: the link goes straight to the checkout again', async () => {

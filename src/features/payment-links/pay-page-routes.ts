@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../app-context.ts';
 import { formatNaira } from '../../domain/naira.ts';
 import type { CustomerFieldDefinition } from '../../domain/order-details.ts';
+import { findMalformedText } from '../../http/malformed-text.ts';
 import { pageSecurityHeaders } from '../../http/page-security.ts';
 import { MalformedInputError } from '../../http/plugins/malformed-input.ts';
 import { Strict } from '../../http/schemas.ts';
@@ -164,6 +165,15 @@ export function submitPaymentLinkFormRoute(app: TypedApp, ctx: AppContext): void
       },
       async (request, reply) => {
         const body: Record<string, string | undefined> = request.body;
+        // NUL or a lone surrogate cannot be stored (src/http/malformed-text.ts): the form's page
+        // says the form could not be read, as for any body it cannot take.
+        if (findMalformedText(body) !== undefined) {
+          return reply
+            .code(invalidFormPage.status)
+            .header('Cache-Control', 'no-store')
+            .type('text/html; charset=utf-8')
+            .send(invalidFormPage.html);
+        }
         const answers = new Map<string, string>();
         for (const [name, value] of Object.entries(body)) {
           if (value !== undefined && name.startsWith(FORM_FIELD_PREFIX)) {
