@@ -316,7 +316,8 @@ describe('merchant dashboard: payments and getting started', () => {
       references.push(reference);
     }
     await page.goto(`${suite.stack.apiUrl}/merchant/payments`);
-    const links = page.locator('table.pay-table tbody a');
+    // Each row links what was bought, its order reference the link's second line.
+    const links = page.locator('table.pay-table tbody a .pay-secondary');
     await page.getByRole('button', { name: 'Load more' }).waitFor();
     expect(await links.allInnerTexts()).toEqual(references.slice(1).reverse());
     await page.getByRole('button', { name: 'Load more' }).click();
