@@ -103,8 +103,12 @@ describe('checkout sessions', () => {
     const session = await tranche.checkoutSessions.create({
       ...params,
       customer_email: 'ada@example.ng',
+      metadata: { cart_id: 'c-1042' },
+      line_items: [{ name: 'Phone case', quantity: 2, unit_amount: 50_000 }],
     });
     expect(session).toMatchObject({
+      metadata: { cart_id: 'c-1042' },
+      line_items: [{ name: 'Phone case', quantity: 2, unit_amount: 50_000 }],
       object: 'checkout_session',
       status: 'pending',
       merchant_id: merchant.id,
@@ -115,8 +119,10 @@ describe('checkout sessions', () => {
     expect(session.token).toEqual(expect.any(String));
     expect(session.checkout_url).toContain(session.token);
 
+    // The read by token is the widget's: the merchant's metadata is not in it (decision 0051).
     const read = await tranche.checkoutSessions.get(session.token);
-    expect(read).toEqual({ ...session, merchant_name: 'Ade Stores' });
+    expect(read).not.toHaveProperty('metadata');
+    expect(read).toEqual({ ...session, metadata: undefined, merchant_name: 'Ade Stores' });
 
     const cancelled = await tranche.checkoutSessions.cancel(session.token);
     expect(cancelled.status).toBe('cancelled');
