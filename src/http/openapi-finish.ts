@@ -223,6 +223,47 @@ export function describePaymentLinkPage(document: JsonObject): void {
     '404': html('No such link.', '<h1>This link does not exist</h1>'),
     '410': html('The link was deactivated.', '<h1>This link is no longer available</h1>'),
   };
+  describePaymentLinkForm(document, html);
+}
+
+/** The form a link with questions posts (decision 0052): form-encoded in, HTML out. */
+function describePaymentLinkForm(
+  document: JsonObject,
+  html: (description: string, example: string) => JsonObject,
+): void {
+  const form = (objectAt(document, 'paths')['/pay/{link_id}'] as JsonObject | undefined)?.post as
+    JsonObject | undefined;
+  if (!form) return;
+  const body = form.requestBody as JsonObject | undefined;
+  const content = body?.content as JsonObject | undefined;
+  const schema = content && Object.values(content)[0];
+  if (body && schema) {
+    body.content = {
+      'application/x-www-form-urlencoded': {
+        ...(schema as JsonObject),
+        example: {
+          field_delivery_address: '12 Allen Avenue, Ikeja, Lagos',
+          field_delivery_phone: '0803 123 4567',
+        },
+      },
+    };
+  }
+  form.responses = {
+    '303': {
+      description:
+        'The answers were accepted and a checkout session was created with them: follow `Location`.',
+      headers: {
+        Location: { description: 'The session’s `checkout_url`.', schema: { type: 'string' } },
+      },
+    },
+    '400': html(
+      'An answer is missing or wrong (the form again, each problem beside its field), or the body could not be read.',
+      '<p class="problem" id="f-delivery_address-problem">Enter Delivery address.</p>',
+    ),
+    '403': html('The merchant cannot take payments now.', '<h1>Payments are paused</h1>'),
+    '404': html('No such link.', '<h1>This link does not exist</h1>'),
+    '410': html('The link was deactivated.', '<h1>This link is no longer available</h1>'),
+  };
 }
 
 /** The sandbox event stream answers `text/event-stream`, which Fastify's schemas cannot say. */

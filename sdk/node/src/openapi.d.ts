@@ -8560,10 +8560,11 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "amount": "text"
+         *       "field_delivery_address": "12 Allen Avenue, Ikeja, Lagos",
+         *       "field_delivery_phone": "0803 123 4567"
          *     }
          */
-        'application/json': {
+        'application/x-www-form-urlencoded': {
           amount?: string;
         } & {
           [key: string]: string;
@@ -8571,12 +8572,54 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
-      200: {
+      /** @description The answers were accepted and a checkout session was created with them: follow `Location`. */
+      303: {
         headers: {
+          /** @description The session’s `checkout_url`. */
+          Location?: string;
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description An answer is missing or wrong (the form again, each problem beside its field), or the body could not be read. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example <p class="problem" id="f-delivery_address-problem">Enter Delivery address.</p> */
+          'text/html': string;
+        };
+      };
+      /** @description The merchant cannot take payments now. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example <h1>Payments are paused</h1> */
+          'text/html': string;
+        };
+      };
+      /** @description No such link. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example <h1>This link does not exist</h1> */
+          'text/html': string;
+        };
+      };
+      /** @description The link was deactivated. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example <h1>This link is no longer available</h1> */
+          'text/html': string;
+        };
       };
     };
   };
