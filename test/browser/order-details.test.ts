@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.ts';
 import { DESKTOP, PHONE, screenshots, seriousA11yViolations } from './support/browser.ts';
-import { apiCustomer, signIn } from './support/checkout.ts';
+import { apiCustomer, createSession, signIn } from './support/checkout.ts';
 import { registerInDashboard } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
 
@@ -181,6 +181,7 @@ describe('a payment link that asks for delivery details', () => {
     expect(text).toContain('43');
     await expectAccessible(merchantPage, 'merchant plan with buyer');
     await expectFitsPhone(merchantPage, 'merchant plan with buyer');
+    await buyerCard.scrollIntoViewIfNeeded();
     await screenshots(merchantPage, 'order-details-merchant-plan');
     expect(errors).toEqual([]);
 
@@ -203,5 +204,68 @@ describe('a payment link that asks for delivery details', () => {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
+  });
+});
+
+describe('a session with line items and metadata', () => {
+  it('the customer sees what was bought, item by item; the merchant sees the items and its metadata', async () => {
+    const merchantPage = await suite.browser.newPage({ viewport: DESKTOP });
+    const merchant = await registerInDashboard(merchantPage, suite.stack.apiUrl, {
+      businessName: 'Computer Village Gadgets',
+    });
+    const buyer = await apiCustomer(suite.stack.api, { verified: true, card: 'success' });
+    const session = await createSession(suite.stack.api, merchant, {
+      amount: 3_000_000,
+      title: 'Tecno Spark 20 bundle',
+      line_items: [
+        { name: 'Tecno Spark 20', quantity: 1, unit_amount: 2_800_000 },
+        { name: 'Screen protector', quantity: 2, unit_amount: 100_000 },
+      ],
+      metadata: { cart_id: 'cv-1042', channel: 'woocommerce' },
+    });
+    const confirmed = await suite.stack.api.post(
+      `/api/v1/checkout/sessions/${session.token}/confirm`,
+      {
+        frequency: 'monthly',
+        installment_count: 3,
+        upfront_pct: 25,
+        payment_method_id: buyer.methodId,
+      },
+      { token: buyer.token },
+    );
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+    const planId = confirmed.body.data.payment_plan_id as string;
+
+    const page = await suite.browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${suite.stack.apiUrl}/dashboard`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await signIn(page, buyer.email);
+    await page.getByRole('heading', { name: 'Your plans' }).waitFor();
+    const card = page.locator('li.plan-card').filter({ hasText: 'Tecno Spark 20 bundle' });
+    await card.getByText('From Computer Village Gadgets').waitFor();
+    await card.getByText('1 × Tecno Spark 20, 2 × Screen protector').waitFor();
+    expect(await page.locator('body').innerText()).not.toContain('cv-1042');
+    await card.getByRole('link', { name: /Tecno Spark 20 bundle/ }).click();
+    const order = page.getByRole('region', { name: 'Your order' });
+    await order.getByText('2 × Screen protector').waitFor();
+    expect(await order.innerText()).toMatch(/1 × Tecno Spark 20\s+₦28,000\.00/);
+    await expectAccessible(page, 'customer plan with items');
+    await expectFitsPhone(page, 'customer plan with items');
+    await order.scrollIntoViewIfNeeded();
+    await screenshots(page, 'order-details-customer-plan-items');
+
+    await merchantPage.goto(`${suite.stack.apiUrl}/merchant/payments/${planId}`);
+    await merchantPage
+      .getByRole('heading', { name: 'Tecno Spark 20 bundle', exact: true })
+      .waitFor();
+    const items = merchantPage.getByRole('region', { name: 'Order' });
+    await items
+      .getByRole('row', { name: /Screen protector\s+2\s+₦1,000\.00\s+₦2,000\.00/ })
+      .waitFor();
+    expect(await items.innerText()).toContain('cv-1042');
+    await expectAccessible(merchantPage, 'merchant plan with items');
+    await expectFitsPhone(merchantPage, 'merchant plan with items');
+    await items.scrollIntoViewIfNeeded();
+    await screenshots(merchantPage, 'order-details-merchant-plan-items');
   });
 });

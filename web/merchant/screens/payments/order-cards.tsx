@@ -86,7 +86,7 @@ export function OrderItemsCard(props: { plan: PaymentPlan }) {
       )}
       {metadataEntries.length > 0 && (
         <>
-          <h3>Metadata</h3>
+          <h3 class="pay-subhead">Metadata</h3>
           <dl class="pay-facts">
             {metadataEntries.map(([key, value]) => (
               <Fragment key={key}>
