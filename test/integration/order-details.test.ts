@@ -416,6 +416,21 @@ describe('a payment link that asks the buyer', () => {
     expect(res.headers.get('content-type')).toContain('text/html');
   });
 
+  it('answers a JSON or broken body with the form’s page too, never the API’s JSON', async () => {
+    const link = await linkWithFields();
+    for (const body of ['{"field_delivery_phone":"0803"}', '{not json', '{"a":1,"a":2}']) {
+      const res = await fetch(pagePath(link.id), {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      expect(res.status, body).toBe(400);
+      expect(res.headers.get('content-type'), body).toContain('text/html');
+    }
+    expect(await sessionsOfLink(link.id)).toBe(0);
+  });
+
   it('refuses an answer PostgreSQL cannot store with a page, not a 500', async () => {
     const link = await linkWithFields();
     const res = await post(link.id, {

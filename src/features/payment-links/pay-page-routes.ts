@@ -3,8 +3,10 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 
 import type { AppContext } from '../../app-context.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { formatNaira } from '../../domain/naira.ts';
 import type { CustomerFieldDefinition } from '../../domain/order-details.ts';
+import { statusForCode } from '../../http/error-mapper.ts';
 import { findMalformedText } from '../../http/malformed-text.ts';
 import { pageSecurityHeaders } from '../../http/page-security.ts';
 import { MalformedInputError } from '../../http/plugins/malformed-input.ts';
@@ -153,9 +155,10 @@ export function submitPaymentLinkFormRoute(app: TypedApp, ctx: AppContext): void
             },
           ),
         },
+        // A browser reads this answer: every body it cannot take (another encoding, JSON, too
+        // many fields, malformed text) gets the form's 400 page, never the API's JSON error.
         errorHandler: (error, _request, reply) => {
-          const malformed = error instanceof MalformedInputError;
-          if (!malformed && !(error as { validation?: unknown }).validation) throw error;
+          if (!isClientError(error)) throw error;
           void reply
             .code(invalidFormPage.status)
             .header('Cache-Control', 'no-store')
@@ -191,6 +194,14 @@ export function submitPaymentLinkFormRoute(app: TypedApp, ctx: AppContext): void
       },
     );
   });
+}
+
+function isClientError(error: unknown): boolean {
+  if (error instanceof MalformedInputError) return true;
+  if ((error as { validation?: unknown }).validation) return true;
+  if (error instanceof DomainError) return statusForCode(error.code) < 500;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
 }
 
 function escapeHtml(text: string): string {
