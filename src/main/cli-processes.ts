@@ -9,7 +9,9 @@ import {
   usesDojahSimulator,
 } from '../identity/choose.ts';
 import { type Config, loadConfig } from '../platform/config.ts';
+import { createLogger } from '../platform/logger.ts';
 import { note, print } from './cli-shared.ts';
+import { installLastResortHandlers } from './last-resort.ts';
 import { openRuntime, resolveDatabaseUrl, type Runtime } from './runtime.ts';
 
 // The API, the worker, the sandbox and the demo store are loaded only by the processes that run
@@ -35,15 +37,18 @@ export async function runProcesses(which: {
     await prepareWebBuild(config.env, note);
   }
   const runtime = await openRuntime(config, { migrate: true });
+  const workerModule = which.worker ? await import('./worker.ts') : undefined;
+  installLastResortHandlers(
+    createLogger(config.logLevel, which.api ? 'api' : which.worker ? 'worker' : 'sandbox'),
+    workerModule?.isAbandonedRunnerError,
+  );
   // The sandbox runs only when no real gateway is configured (sandbox mode is the default).
   const sandbox = which.sandbox && !config.gatewayBaseUrl ? await startSandbox(runtime) : undefined;
   // Likewise the Dojah simulator, when identity checks go to Dojah without DOJAH_BASE_URL.
   const identitySimulator =
     which.sandbox && usesDojahSimulator(config) ? await startIdentitySimulator(runtime) : undefined;
   const api = which.api ? await (await import('./api.ts')).startApi(runtime) : undefined;
-  const worker = which.worker
-    ? await (await import('./worker.ts')).startWorker(runtime)
-    : undefined;
+  const worker = workerModule ? await workerModule.startWorker(runtime) : undefined;
   const demoStore = api && which.demoStore ? await import('./demo-store.ts') : undefined;
   const store =
     api && demoStore?.demoStoreWanted(config)

@@ -22,9 +22,27 @@ export interface WorkerHandle {
   stop(): Promise<void>;
 }
 
+/**
+ * graphile-worker's local queue, stopping, could not hand its jobs back over a dead connection,
+ * and its promise had no handler left (the queue was already released). It belongs to a runner
+ * this process has given up on and replaced; the jobs stay locked under the old pool id, which no
+ * connection names any more, so the recovery sweep frees them within seconds (decision 0059).
+ */
+export function isAbandonedRunnerError(reason: unknown): boolean {
+  return (
+    reason instanceof Error &&
+    reason.message.startsWith(
+      'Error occurred whilst returning jobs from local queue to database queue',
+    )
+  );
+}
+
 export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
   const log = createLogger(runtime.config.logLevel, 'worker');
   const logger = new WorkerLogger((scope) => (level, message, meta) => {
+    // Its pool is deliberately smaller than the concurrency: jobs are fetched and completed in
+    // batches (below), so graphile-worker's warning about it, at every start, is noise.
+    if (message.includes('smaller than concurrency')) level = 'debug';
     const method =
       level === 'error'
         ? 'error'
