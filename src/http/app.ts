@@ -4,7 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 import type { AppContext } from '../app-context.ts';
 import { isDatabaseUnavailable, isTransactionConflict } from '../db/database.ts';
@@ -208,6 +208,14 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
     labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
+  });
+  new Gauge({
+    name: 'tranche_rate_limiter_degraded',
+    help: '1 while Redis does not answer and rate limits follow REDIS_FALLBACK (decision 0060).',
+    registers: [registry],
+    collect() {
+      this.set(ctx.rateLimits.degraded ? 1 : 0);
+    },
   });
   const errorsTotal = new Counter({
     name: 'tranche_http_errors_total',

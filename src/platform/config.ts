@@ -8,6 +8,10 @@ import { emailAddressDomain } from './email-address.ts';
  */
 export type Environment = 'development' | 'test' | 'production';
 
+/** What rate limits do while Redis does not answer (src/platform/fallback-rate-limits.ts). */
+export const REDIS_FALLBACKS = ['local', 'open', 'closed'] as const;
+export type RedisFallback = (typeof REDIS_FALLBACKS)[number];
+
 /** Off, a number of proxy hops, or the proxies' addresses, CIDRs and proxy-addr range names. */
 export type TrustProxy = false | number | string[];
 
@@ -20,6 +24,8 @@ export interface Config {
   databasePoolSize: number;
   embeddedPostgresPort: number;
   redisUrl: string | undefined;
+  redisFallback: RedisFallback;
+  redisTimeoutMs: number;
   dataDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
   jwtPrivateKeyPem: string | undefined;
@@ -122,6 +128,18 @@ export const SETTINGS = {
     unset: '(unset: in memory)',
     url: { schemes: ['redis:', 'rediss:'], host: true },
     description: 'Redis for rate-limit counters shared by several API instances.',
+  },
+  REDIS_FALLBACK: {
+    default: 'local',
+    values: REDIS_FALLBACKS,
+    description:
+      'While Redis does not answer: `local` (each API process counts on its own), `open` (no limit), or `closed` (503 with `Retry-After`, and `/readyz` fails). Decision 0060.',
+  },
+  REDIS_TIMEOUT_MS: {
+    default: 250,
+    min: 10,
+    description:
+      'Longest wait for one Redis call before `REDIS_FALLBACK` applies; Redis is tried again a second later.',
   },
   TRANCHE_DATA_DIR: {
     default: '.tranche',
@@ -496,6 +514,8 @@ export function loadConfig(env: Env = process.env): Config {
     databasePoolSize: int('DATABASE_POOL_SIZE'),
     embeddedPostgresPort: int('EMBEDDED_PG_PORT'),
     redisUrl: url('REDIS_URL'),
+    redisFallback: oneOf('REDIS_FALLBACK'),
+    redisTimeoutMs: int('REDIS_TIMEOUT_MS'),
     dataDir: str('TRANCHE_DATA_DIR'),
     logLevel: oneOf('LOG_LEVEL'),
     jwtPrivateKeyPem: secret('JWT_PRIVATE_KEY'),

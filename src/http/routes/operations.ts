@@ -12,6 +12,14 @@ export function registerOperationsRoutes(app: TypedApp, ctx: AppContext, registr
     status: 'alive',
   }));
   app.get('/readyz', { config, schema: { hide: true } }, async (_request, reply) => {
+    // Redis is needed only when REDIS_FALLBACK=closed: otherwise the API serves without it.
+    if (ctx.rateLimits.ready && !(await ctx.rateLimits.ready())) {
+      return reply.code(503).send({
+        ok: false,
+        code: 'service_unavailable',
+        detail: 'Redis (the shared rate-limit counters) is not reachable.',
+      });
+    }
     try {
       await sql`SELECT 1`.execute(ctx.db);
       return { ok: true as const, status: 'ready' };
