@@ -88,6 +88,12 @@ export interface HttpOptions {
   environment?: Environment;
   /** Where log lines go (default stdout); tests read the access log from here. */
   logStream?: { write(line: string): void };
+  /** Set `draining` before a planned stop: `/readyz` fails so a load balancer stops sending. */
+  lifecycle?: ServerLifecycle;
+}
+
+export interface ServerLifecycle {
+  draining: boolean;
 }
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -119,6 +125,9 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
         : `req_${randomBase62(16)}`;
     },
     ajv: { customOptions: { removeAdditional: false } },
+    // Requests that arrive while the server closes get our envelope and Retry-After (below),
+    // not Fastify's bare 503.
+    return503OnClosing: false,
     // Router-level refusals (bad URL encoding, over-long parameters) get the envelope too.
     frameworkErrors: (error, request, reply) => {
       // The payment link page answers HTML, never JSON, even for an address the router refuses.
@@ -135,6 +144,28 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  const lifecycle = options.lifecycle ?? { draining: false };
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  // First of all hooks: a request on a kept-alive connection during shutdown is told to go
+  // elsewhere (another instance behind the load balancer) and the connection is closed.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!closing) return;
+    await reply
+      .code(503)
+      .header('Retry-After', '1')
+      .header('Connection', 'close')
+      .send(
+        errorBody(
+          'service_unavailable',
+          'This server is shutting down. Try again: another one will answer.',
+          request.id,
+        ),
+      );
+    return reply;
+  });
   app.decorateRequest('principal', null);
   app.decorateRequest('secretKeyCheck', undefined);
   app.decorateRequest('rawBody', undefined);
@@ -298,7 +329,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerRateLimit(app, ctx);
   registerMalformedInputGuard(app);
   registerIdempotencyKeyGuard(app);
-  registerOperationsRoutes(app, ctx, registry);
+  registerOperationsRoutes(app, ctx, registry, lifecycle);
   registerMerchantRoutes(app, ctx);
   registerAdminSessionRoutes(app, ctx);
   registerAdminRoutes(app, ctx);

@@ -83,7 +83,7 @@ export async function runProcesses(which: {
   });
   note(`\n${signal}: shutting down …`);
   await store?.close();
-  await api?.app.close();
+  await api?.stop();
   await worker?.stop();
   await sandbox?.close();
   await identitySimulator?.close();
@@ -178,14 +178,16 @@ function printBanner(
     `  Customer mail  ${mailDestination(runtime.config.smtpUrl, workerMonitoringUrl !== undefined)}`,
   );
   print('');
+  // A deployment runs the installed command, not npm scripts of a checkout.
+  const tranche = runtime.config.env === 'production' ? 'tranche' : 'npm run tranche --';
   print('Get sandbox keys:');
-  print('  npm run tranche -- merchants create --name "My Shop" --email dev@myshop.ng');
+  print(`  ${tranche} merchants create --name "My Shop" --email dev@myshop.ng`);
   print(`or  curl -X POST ${url}/api/v1/merchant/register -H 'Content-Type: application/json' \\`);
   print(
     `      -d '{"business_name":"My Shop","email":"dev@myshop.ng","password":"a long password"}'`,
   );
   print(`Operator console: ${url}/admin  (sign in with an operator account; create one with`);
-  print('  npm run tranche -- operators add --email you@example.ng --name "Your Name")');
+  print(`  ${tranche} operators add --email you@example.ng --name "Your Name")`);
   print('');
 }
 

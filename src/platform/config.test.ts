@@ -3,6 +3,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 import { CONFIG_VARIABLES, ConfigError, loadConfig, SETTINGS } from './config.ts';
+import { generateSecrets } from './secrets.ts';
+
+const PEM = generateSecrets().jwtPrivateKeyPem;
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -15,6 +18,13 @@ describe('configuration', () => {
       rateLimitLivePerMin: 500,
       databaseUrl: undefined,
     });
+  });
+  it('names a JWT_PRIVATE_KEY that is no Ed25519 PEM key, and takes one whose newlines are written as \\n', () => {
+    expect(() => loadConfig({ JWT_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nnope' })).toThrow(
+      /JWT_PRIVATE_KEY is not a PEM private key/,
+    );
+    const escaped = PEM.trim().replaceAll('\n', '\\n');
+    expect(loadConfig({ JWT_PRIVATE_KEY: escaped }).jwtPrivateKeyPem).toBe(PEM.trim());
   });
   it('reports every invalid variable at once', () => {
     const attempt = () =>
@@ -32,7 +42,7 @@ describe('configuration', () => {
     const production = {
       TRANCHE_ENV: 'production',
       DATABASE_URL: 'postgres://db.internal/tranche',
-      JWT_PRIVATE_KEY: 'pem',
+      JWT_PRIVATE_KEY: PEM,
       ENCRYPTION_KEY: 'key',
       PUBLIC_BASE_URL: 'https://pay.example.ng',
       GATEWAY_BASE_URL: 'https://api.paystack.co',
@@ -56,7 +66,7 @@ describe('configuration', () => {
     const production = {
       TRANCHE_ENV: 'production',
       DATABASE_URL: 'postgres://db.internal/tranche',
-      JWT_PRIVATE_KEY: 'pem',
+      JWT_PRIVATE_KEY: PEM,
       ENCRYPTION_KEY: 'key',
       PUBLIC_BASE_URL: 'https://pay.example.ng',
       GATEWAY_BASE_URL: 'https://api.paystack.co',
@@ -166,7 +176,7 @@ describe('configuration', () => {
     const production = {
       TRANCHE_ENV: 'production',
       DATABASE_URL: 'postgres://db/tranche',
-      JWT_PRIVATE_KEY: 'pem',
+      JWT_PRIVATE_KEY: PEM,
       ENCRYPTION_KEY: 'key',
       PUBLIC_BASE_URL: 'https://pay.example.ng',
       GATEWAY_BASE_URL: 'https://api.paystack.co',
@@ -201,7 +211,7 @@ describe('configuration', () => {
     const production = {
       TRANCHE_ENV: 'production',
       DATABASE_URL: 'postgres://db/tranche',
-      JWT_PRIVATE_KEY: 'pem',
+      JWT_PRIVATE_KEY: PEM,
       ENCRYPTION_KEY: 'key',
       GATEWAY_BASE_URL: 'https://api.paystack.co',
       GATEWAY_SECRET_KEY: 'sk_live_x',

@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { isIP } from 'node:net';
 
 import { emailAddressDomain } from './email-address.ts';
@@ -26,6 +27,7 @@ export interface Config {
   redisUrl: string | undefined;
   redisFallback: RedisFallback;
   redisTimeoutMs: number;
+  shutdownDrainMs: number;
   dataDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
   jwtPrivateKeyPem: string | undefined;
@@ -134,6 +136,12 @@ export const SETTINGS = {
     values: REDIS_FALLBACKS,
     description:
       'While Redis does not answer: `local` (each API process counts on its own), `open` (no limit), or `closed` (503 with `Retry-After`, and `/readyz` fails). Decision 0060.',
+  },
+  SHUTDOWN_DRAIN_MS: {
+    default: 0,
+    min: 0,
+    description:
+      "On SIGTERM, how long the API fails `/readyz` while still serving, before it stops taking requests: set it a little above the load balancer's health-check interval (e.g. `5000`), or use a `preStop` sleep.",
   },
   REDIS_TIMEOUT_MS: {
     default: 250,
@@ -516,9 +524,10 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: url('REDIS_URL'),
     redisFallback: oneOf('REDIS_FALLBACK'),
     redisTimeoutMs: int('REDIS_TIMEOUT_MS'),
+    shutdownDrainMs: int('SHUTDOWN_DRAIN_MS'),
     dataDir: str('TRANCHE_DATA_DIR'),
     logLevel: oneOf('LOG_LEVEL'),
-    jwtPrivateKeyPem: secret('JWT_PRIVATE_KEY'),
+    jwtPrivateKeyPem: jwtPrivateKey(secret('JWT_PRIVATE_KEY'), problems),
     encryptionKey: secret('ENCRYPTION_KEY'),
     rateLimitSandboxPerMin: int('RATE_LIMIT_SANDBOX_PER_MIN'),
     rateLimitLivePerMin: int('RATE_LIMIT_LIVE_PER_MIN'),
@@ -635,4 +644,28 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   }
   return config;
+}
+
+/**
+ * The PEM as written in an env file or a secret store, where newlines often arrive as the two
+ * characters `\n` (as .env.example shows it): those are turned back into newlines. A value that
+ * is no Ed25519 private key is named at start, instead of failing in OpenSSL at the first token.
+ */
+function jwtPrivateKey(text: string | undefined, problems: string[]): string | undefined {
+  if (text === undefined) return undefined;
+  const pem = text.includes('\\n') && !text.includes('\n') ? text.replaceAll('\\n', '\n') : text;
+  try {
+    const key = createPrivateKey(pem);
+    if (key.asymmetricKeyType !== 'ed25519') {
+      problems.push(
+        `JWT_PRIVATE_KEY must be an Ed25519 private key (got ${key.asymmetricKeyType ?? 'another kind'}); make one with: openssl genpkey -algorithm ed25519`,
+      );
+    }
+  } catch {
+    // The value is not repeated: it is a secret.
+    problems.push(
+      'JWT_PRIVATE_KEY is not a PEM private key ("-----BEGIN PRIVATE KEY-----" …, newlines as line breaks or as \\n); make one with: openssl genpkey -algorithm ed25519',
+    );
+  }
+  return pem;
 }
