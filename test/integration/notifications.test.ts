@@ -9,6 +9,7 @@ import {
   closeNotificationChannels,
   openNotificationChannels,
 } from '../../src/notifications/channels.ts';
+import { logSmsProvider } from '../../src/notifications/log-sms.ts';
 import type { NotificationChannels } from '../../src/notifications/port.ts';
 import { loadConfig } from '../../src/platform/config.ts';
 import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
@@ -56,6 +57,7 @@ beforeAll(async () => {
     smtpUrl: config.smtpUrl,
     emailFrom: config.emailFrom,
     log: pino({ level: 'silent' }),
+    sms: logSmsProvider(pino({ level: 'silent' })),
   });
 });
 afterAll(async () => {
