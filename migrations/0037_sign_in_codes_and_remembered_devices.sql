@@ -27,7 +27,8 @@ CREATE TABLE sign_in_codes (
   expires_at timestamptz,
   used_at timestamptz,
   request_ip text NOT NULL,
-  CHECK (status = 'pending' OR status = 'failed' OR digest IS NOT NULL)
+  -- Pending, failed and superseded codes may never have been minted.
+  CHECK (status IN ('pending', 'failed', 'superseded') OR digest IS NOT NULL)
 );
 CREATE INDEX sign_in_codes_customer ON sign_in_codes (customer_id, requested_at DESC);
 
