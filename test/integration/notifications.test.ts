@@ -400,6 +400,8 @@ describe('preferences', () => {
         object: 'notification_preferences',
         email: { reminders: true, receipts: true, failed_payments: true },
         in_app: { reminders: true, receipts: true, failed_payments: true },
+        // Decision 0053: by SMS, reminders and failure notices, to a verified phone only.
+        sms: { reminders: true, receipts: false, failed_payments: true },
         updated_at: null,
       },
     });
@@ -431,7 +433,7 @@ describe('preferences', () => {
     const path = '/api/v1/customers/me/notification-preferences';
     const put = (body: unknown, token?: string) =>
       t.http.request('PUT', path, { body, ...(token && { token }) });
-    expect((await put({ sms: { receipts: false } }, customer.accessToken)).status).toBe(400);
+    expect((await put({ whatsapp: { receipts: false } }, customer.accessToken)).status).toBe(400);
     expect((await put({ email: { marketing: false } }, customer.accessToken)).status).toBe(400);
     expect((await put({ email: { receipts: 'no' } }, customer.accessToken)).status).toBe(400);
     expect((await put({ email: {} }, customer.accessToken)).status).toBe(400);

@@ -454,6 +454,28 @@ describe('remembered devices (decision 0054)', () => {
     expect(afterRevoke.status).toBe(401);
   });
 
+  it("another customer's device (404): a device is revoked only by its own customer", async () => {
+    const owner = await register();
+    const stranger = await register();
+    const session = await checkoutSession();
+    const remembered = await t.http.post(
+      '/api/v1/customers/me/remembered-devices',
+      { session_token: session },
+      { token: owner.token },
+    );
+    const id = remembered.body.data.id as string;
+    const theirs = await t.http.delete(`/api/v1/customers/me/remembered-devices/${id}`, {
+      token: stranger.token,
+    });
+    expect(theirs.status).toBe(404);
+    expect(
+      (await t.http.get('/api/v1/customers/me/remembered-devices', { token: stranger.token })).body
+        .data,
+    ).toEqual([]);
+    const own = await t.http.get('/api/v1/customers/me/remembered-devices', { token: owner.token });
+    expect(own.body.data.map((d: { id: string }) => d.id)).toEqual([id]);
+  });
+
   it('a remembered device lasts thirty days; "Not you?" forgets it and clears the cookie', async () => {
     const customer = await register();
     const session = await checkoutSession();
