@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { waitFor } from '../harness/e2e.ts';
 import { DESKTOP, PHONE, screenshots, seriousA11yViolations } from './support/browser.ts';
-import { apiCustomer, createSession } from './support/checkout.ts';
+import { apiCustomer, createSession, signIn } from './support/checkout.ts';
 import { browserSuite } from './support/suite.ts';
 
 /**
@@ -147,6 +147,54 @@ describe('signing in with a code at the checkout', () => {
     expect(await page.getByRole('button', { name: /Continue as/ }).count()).toBe(0);
 
     await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('the dashboard verifies the phone with a texted code, and lists and forgets remembered devices', async () => {
+    const { stack, merchant, browser } = suite;
+    const phone = '+2348031234567';
+    const customer = await apiCustomer(stack.api, { verified: true });
+    const session = await createSession(stack.api, merchant);
+    const remembered = await stack.api.post(
+      '/api/v1/customers/me/remembered-devices',
+      { session_token: session.token },
+      { token: customer.token },
+    );
+    expect(remembered.status).toBe(201);
+
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${stack.apiUrl}/dashboard`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await signIn(page, customer.email);
+    await page.getByRole('heading', { name: 'Your plans' }).waitFor();
+    await page.getByRole('link', { name: 'Identity and limit' }).click();
+    await page.getByRole('heading', { name: 'Phone and devices' }).waitFor();
+    const before = (await textsTo(phone)).length;
+    await page.getByRole('button', { name: 'Text me a code' }).click();
+    const code = await nextCodeTo(phone, before);
+    await page.getByLabel('6-digit code').fill(code);
+    await page.getByLabel('6-digit code').press('Enter');
+    await page.getByText('+2348031234567 is verified').waitFor();
+    await page.getByText('at Ade Stores').waitFor();
+    await screenshots(page, 'dashboard-phone-and-devices');
+    // At phone width, the card itself (the page scrolls back to the top when resized).
+    await page.setViewportSize(PHONE);
+    await page
+      .locator('section', { has: page.getByRole('heading', { name: 'Phone and devices' }) })
+      .screenshot({ path: 'test-artifacts/screenshots/dashboard-phone-and-devices-card-375.png' });
+    await page.setViewportSize(DESKTOP);
+    await expectAccessible(page, 'phone and devices');
+    await page.getByRole('button', { name: 'Forget this device' }).click();
+    await page.getByText('No device is remembered.').waitFor();
+    const after = await stack.api.post(
+      '/api/v1/customers/remembered-device/continue',
+      { session_token: session.token },
+      { headers: { cookie: remembered.headers.get('set-cookie')?.split(';')[0] ?? '' } },
+    );
+    expect(after.status).toBe(401);
+    await page.close();
     expect(errors).toEqual([]);
   });
 });

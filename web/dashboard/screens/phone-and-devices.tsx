@@ -43,7 +43,7 @@ export function PhoneAndDevicesCard() {
         ))}
       {devices && (
         <>
-          <h3>Remembered at a shop’s checkout</h3>
+          <h3 class="legend">Remembered at a shop’s checkout</h3>
           {devices.length === 0 && <p class="pay-empty">No device is remembered.</p>}
           <ul class="notice-list">
             {devices.map((d) => (
