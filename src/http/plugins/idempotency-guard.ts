@@ -39,8 +39,7 @@ export const KEY_NOT_TAKEN: Readonly<Record<string, string>> = {
   '/api/v1/customers/me/remembered-devices':
     'its answer sets a cookie holding a secret, which is never stored to be replayed; a repeat remembers the browser once more, each revocable',
   '/api/v1/customers/remembered-device/continue': CREDENTIALS,
-  '/api/v1/customers/remembered-device/forget':
-    'forgetting again forgets nothing more',
+  '/api/v1/customers/remembered-device/forget': 'forgetting again forgets nothing more',
   '/api/v1/admin/login': ANONYMOUS,
   '/api/v1/admin/token/refresh': CREDENTIALS,
   '/api/v1/admin/logout':
