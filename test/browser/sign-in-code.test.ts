@@ -97,6 +97,8 @@ describe('signing in with a code at the checkout', () => {
       .getByRole('alert')
       .filter({ hasText: 'That code is wrong or has expired' })
       .waitFor();
+    // The resend wait counts down, second by second.
+    await page.getByRole('button', { name: /^Send a new code \(in 5\d s\)$/ }).waitFor();
     await screenshots(page, 'checkout-sign-in-code-02-wrong');
     await expectAccessible(page, 'code entry');
 
