@@ -8,6 +8,7 @@ import {
   DOJAH_SIMULATOR_SECRET_KEY,
   usesDojahSimulator,
 } from '../identity/choose.ts';
+import { TERMII_SIMULATOR_API_KEY, usesTermiiSimulator } from '../notifications/sms-provider.ts';
 import { type Config, loadConfig } from '../platform/config.ts';
 import { createLogger } from '../platform/logger.ts';
 import { note, print } from './cli-shared.ts';
@@ -31,6 +32,12 @@ export async function runProcesses(which: {
     which.sandbox && !config.creditBureauBaseUrl ? await startCreditSimulator(config) : undefined;
   if (creditSimulator) {
     config = { ...config, sandboxCreditBureauPort: Number(new URL(creditSimulator.url).port) };
+  }
+  // Likewise the Termii simulator (decision 0053), so that SANDBOX_SMS_PORT=0 reaches the worker.
+  const smsSimulator =
+    which.sandbox && usesTermiiSimulator(config) ? await startSmsSimulator(config) : undefined;
+  if (smsSimulator) {
+    config = { ...config, sandboxSmsPort: Number(new URL(smsSimulator.url).port) };
   }
   if (which.api) {
     const { prepareWebBuild } = await import('./web-build.ts');
@@ -65,6 +72,7 @@ export async function runProcesses(which: {
       store?.url,
       identitySimulator?.url,
       creditSimulator?.url,
+      smsSimulator?.url,
     );
   } else if (worker) {
     note(
@@ -75,6 +83,7 @@ export async function runProcesses(which: {
     if (identitySimulator) note(`Dojah simulator running at ${identitySimulator.url}`);
   }
   if (!api && creditSimulator) note(`Credit bureau simulator running at ${creditSimulator.url}`);
+  if (!api && smsSimulator) note(`Termii simulator running at ${smsSimulator.url}`);
 
   // Runs until a signal: then stop taking work, finish what is in flight, release the database.
   const signal = await new Promise<string>((resolve) => {
@@ -88,6 +97,7 @@ export async function runProcesses(which: {
   await sandbox?.close();
   await identitySimulator?.close();
   await creditSimulator?.close();
+  await smsSimulator?.close();
   await runtime.close();
 }
 
@@ -123,6 +133,15 @@ async function startCreditSimulator(config: Config) {
   return start({ port: config.sandboxCreditBureauPort, host: config.host });
 }
 
+async function startSmsSimulator(config: Config) {
+  const { startTermiiSimulator } = await import('../notifications/termii-simulator/server.ts');
+  return startTermiiSimulator({
+    port: config.sandboxSmsPort,
+    host: config.host,
+    apiKey: TERMII_SIMULATOR_API_KEY,
+  });
+}
+
 /** Where customer e-mails go, without the SMTP credentials. */
 function mailDestination(smtpUrl: string | undefined, withWorker: boolean): string {
   if (smtpUrl) {
@@ -140,6 +159,7 @@ function printBanner(
   storeUrl?: string,
   identitySimulatorUrl?: string,
   creditSimulatorUrl?: string,
+  smsSimulatorUrl?: string,
 ): void {
   const db = runtime.usingEmbeddedDatabase
     ? `embedded PostgreSQL (${runtime.config.dataDir}/pg)`
@@ -174,6 +194,16 @@ function printBanner(
     `  Credit bureau  ${creditSimulatorUrl ? `simulator at ${creditSimulatorUrl} (test BVNs: src/credit/simulator/README.md)` : (runtime.config.creditBureauBaseUrl ?? '')}`,
   );
   if (storeUrl) print(`  Demo store     ${storeUrl}`);
+  const sms = runtime.config;
+  print(
+    `  Customer SMS   ${
+      sms.smsProvider === 'log'
+        ? 'written to the worker’s log, not sent (SMS_PROVIDER=log)'
+        : smsSimulatorUrl
+          ? `Termii simulator at ${smsSimulatorUrl} (sent texts: ${smsSimulatorUrl}/simulator/messages)`
+          : `Termii at ${sms.termiiBaseUrl ?? `http://127.0.0.1:${sms.sandboxSmsPort} (the simulator, not running in this process)`}`
+    }`,
+  );
   print(
     `  Customer mail  ${mailDestination(runtime.config.smtpUrl, workerMonitoringUrl !== undefined)}`,
   );

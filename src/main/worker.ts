@@ -6,6 +6,7 @@ import pg from 'pg';
 import { WebhookDispatcher } from '../features/merchant-webhooks/index.ts';
 import { CRONTAB, taskList } from '../jobs/task-list.ts';
 import { closeNotificationChannels, openNotificationChannels } from '../notifications/channels.ts';
+import { smsProviderFor } from '../notifications/sms-provider.ts';
 import { assert } from '../platform/assert.ts';
 import { createLogger } from '../platform/logger.ts';
 import type { Runtime } from './runtime.ts';
@@ -70,6 +71,7 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
     smtpUrl: runtime.config.smtpUrl,
     emailFrom: runtime.config.emailFrom,
     log,
+    sms: smsProviderFor(runtime.config, log),
   });
   // The pool's id is what graphile-worker locks jobs with; the recovery below announces it.
   const events: WorkerEvents = new EventEmitter();

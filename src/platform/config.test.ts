@@ -49,6 +49,8 @@ describe('configuration', () => {
       GATEWAY_SECRET_KEY: 'sk_live_x',
       SMTP_URL: 'smtp://mail.example.ng',
       EMAIL_FROM: 'Tranche <n@example.ng>',
+      TERMII_BASE_URL: 'https://api.ng.termii.com',
+      TERMII_API_KEY: 'TLkey',
       DOJAH_BASE_URL: 'https://api.dojah.io',
       DOJAH_APP_ID: 'app',
       DOJAH_SECRET_KEY: 'prod_sk_x',
@@ -73,6 +75,8 @@ describe('configuration', () => {
       GATEWAY_SECRET_KEY: 'sk_live_x',
       SMTP_URL: 'smtp://mail.example.ng',
       EMAIL_FROM: 'Tranche <n@example.ng>',
+      TERMII_BASE_URL: 'https://api.ng.termii.com',
+      TERMII_API_KEY: 'TLkey',
       // The credit bureau's own rules are the next test's.
       CREDIT_BUREAU_BASE_URL: 'https://api.dojah.io',
       CREDIT_BUREAU_APP_ID: 'app',
@@ -183,6 +187,8 @@ describe('configuration', () => {
       GATEWAY_SECRET_KEY: 'sk_live_x',
       SMTP_URL: 'smtps://mail.example.ng',
       EMAIL_FROM: 'pay@example.ng',
+      TERMII_BASE_URL: 'https://api.ng.termii.com',
+      TERMII_API_KEY: 'TLkey',
       // Identity's own rules are the test above's.
       DOJAH_BASE_URL: 'https://api.dojah.io',
       DOJAH_APP_ID: 'app',
@@ -217,6 +223,8 @@ describe('configuration', () => {
       GATEWAY_SECRET_KEY: 'sk_live_x',
       SMTP_URL: 'smtps://mail.example.ng',
       EMAIL_FROM: 'pay@example.ng',
+      TERMII_BASE_URL: 'https://api.ng.termii.com',
+      TERMII_API_KEY: 'TLkey',
       DOJAH_BASE_URL: 'https://api.dojah.io',
       DOJAH_APP_ID: 'app',
       DOJAH_SECRET_KEY: 'prod_sk_x',
@@ -260,6 +268,27 @@ describe('configuration', () => {
     for (const value of ['true', '*', 'lb.internal', '10.0.0.0/33', '10.0.0.1,', '-1', '1.5']) {
       expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY must/);
     }
+  });
+  it('SMS (decision 0053): Termii, or its simulator when TERMII_BASE_URL is unset; production refuses the log and the simulator', () => {
+    expect(loadConfig({})).toMatchObject({
+      smsProvider: 'termii',
+      termiiBaseUrl: undefined,
+      termiiSenderId: 'Tranche',
+      termiiChannel: 'dnd',
+      sandboxSmsPort: 4030,
+    });
+    expect(() => loadConfig({ TERMII_BASE_URL: 'https://api.ng.termii.com' })).toThrow(
+      /TERMII_API_KEY is required when TERMII_BASE_URL is set/,
+    );
+    expect(() => loadConfig({ TERMII_SENDER_ID: 'A much too long sender' })).toThrow(
+      /TERMII_SENDER_ID must be 3 to 11/,
+    );
+    expect(() => loadConfig({ TRANCHE_ENV: 'production' })).toThrow(
+      /TERMII_BASE_URL is required when TRANCHE_ENV=production/,
+    );
+    expect(() => loadConfig({ TRANCHE_ENV: 'production', SMS_PROVIDER: 'log' })).toThrow(
+      /SMS_PROVIDER=log is refused when TRANCHE_ENV=production/,
+    );
   });
   it('customer e-mail: SMTP_URL is an smtp(s) URL (unset: the log), EMAIL_FROM an address; both required in production', () => {
     expect(loadConfig({})).toMatchObject({

@@ -40,6 +40,7 @@ describe('tranche start (all-in-one, embedded PostgreSQL)', () => {
       EMBEDDED_PG_PORT: String(pgPort),
       SANDBOX_GATEWAY_PORT: String(sandboxPort),
       SANDBOX_CREDIT_BUREAU_PORT: '0',
+      SANDBOX_SMS_PORT: '0',
       STORE_PORT: String(storePort),
       LOG_LEVEL: 'warn',
     };
@@ -73,6 +74,11 @@ describe('tranche start (all-in-one, embedded PostgreSQL)', () => {
       headers: { authorization: 'Bearer wrong' },
     });
     expect(banks.status).toBe(401);
+    // The Termii simulator (decision 0053) on any free port, its texts readable.
+    const sms = /Customer SMS\s+Termii simulator at (\S+)/.exec(output)?.[1];
+    expect(sms, output).toBeDefined();
+    const texts = await fetch(`${sms}/simulator/messages`);
+    expect(await texts.json()).toEqual({ messages: [] });
 
     const http = new HttpClient(`http://127.0.0.1:${port}`);
     expect((await http.get('/readyz')).body).toEqual({ ok: true, status: 'ready' });
