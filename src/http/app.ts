@@ -1,3 +1,4 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
 import fastifySwagger from '@fastify/swagger';
@@ -41,6 +42,7 @@ import { registerTrustRoutes } from '../features/trust/index.ts';
 import type { Environment, TrustProxy } from '../platform/config.ts';
 import { randomBase62 } from '../platform/ids.ts';
 import { loggerOptions } from '../platform/logger.ts';
+import { serverSpan } from '../platform/tracing.ts';
 import { describeValidationError, errorBody, fieldErrors, statusForCode } from './error-mapper.ts';
 import { findDuplicateKey } from './json-duplicate-keys.ts';
 import { findFloatSpelledInteger } from './json-number-spelling.ts';
@@ -90,7 +92,12 @@ export interface HttpOptions {
   logStream?: { write(line: string): void };
   /** Set `draining` before a planned stop: `/readyz` fails so a load balancer stops sending. */
   lifecycle?: ServerLifecycle;
+  /** One OpenTelemetry server span per request (tracing on: decision 0063). */
+  traced?: boolean;
 }
+
+/** The route template each request matched, for its span's name (set in onRequest). */
+const routeOfRequest = new WeakMap<IncomingMessage, string>();
 
 export interface ServerLifecycle {
   draining: boolean;
@@ -125,6 +132,17 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
         : `req_${randomBase62(16)}`;
     },
     ajv: { customOptions: { removeAdditional: false } },
+    // The span is the active context for all the request does: its SQL and gateway calls are
+    // children. Named by route and status when the answer is finished.
+    ...(options.traced && {
+      serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) =>
+        createServer((req, res) =>
+          serverSpan(req.method ?? 'GET', (finish) => {
+            res.once('close', () => finish(routeOfRequest.get(req) ?? 'unmatched', res.statusCode));
+            handler(req, res);
+          }),
+        ),
+    }),
     // Requests that arrive while the server closes get our envelope and Retry-After (below),
     // not Fastify's bare 503.
     return503OnClosing: false,
@@ -149,6 +167,11 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   app.addHook('preClose', async () => {
     closing = true;
   });
+  if (options.traced) {
+    app.addHook('onRequest', async (request) => {
+      routeOfRequest.set(request.raw, request.routeOptions.url ?? 'unmatched');
+    });
+  }
   // First of all hooks: a request on a kept-alive connection during shutdown is told to go
   // elsewhere (another instance behind the load balancer) and the connection is closed.
   app.addHook('onRequest', async (request, reply) => {

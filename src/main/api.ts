@@ -17,6 +17,7 @@ export async function startApi(runtime: Runtime): Promise<ApiHandle> {
   const lifecycle = { draining: false };
   const app = await buildHttpApp(runtime.ctx, {
     lifecycle,
+    traced: runtime.config.otlpEndpoint !== undefined,
     logLevel: runtime.config.logLevel,
     bodyLimitBytes: runtime.config.bodyLimitBytes,
     trustProxy: runtime.config.trustProxy,

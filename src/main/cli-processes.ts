@@ -11,6 +11,7 @@ import {
 import { TERMII_SIMULATOR_API_KEY, usesTermiiSimulator } from '../notifications/sms-provider.ts';
 import { type Config, loadConfig } from '../platform/config.ts';
 import { createLogger } from '../platform/logger.ts';
+import { startTracing, stopTracing } from '../platform/tracing.ts';
 import { note, print } from './cli-shared.ts';
 import { installLastResortHandlers } from './last-resort.ts';
 import { openRuntime, resolveDatabaseUrl, type Runtime } from './runtime.ts';
@@ -43,6 +44,18 @@ export async function runProcesses(which: {
     const { prepareWebBuild } = await import('./web-build.ts');
     await prepareWebBuild(config.env, note);
   }
+  // Before the runtime: its database handle records spans once a provider is registered.
+  await startTracing({
+    endpoint: config.otlpEndpoint,
+    serviceName:
+      which.api && which.worker
+        ? 'tranche'
+        : which.api
+          ? 'tranche-api'
+          : which.worker
+            ? 'tranche-worker'
+            : 'tranche-sandbox',
+  });
   const runtime = await openRuntime(config, { migrate: true });
   const workerModule = which.worker ? await import('./worker.ts') : undefined;
   installLastResortHandlers(
@@ -99,6 +112,7 @@ export async function runProcesses(which: {
   await creditSimulator?.close();
   await smsSimulator?.close();
   await runtime.close();
+  await stopTracing();
 }
 
 async function startSandbox(runtime: Runtime) {

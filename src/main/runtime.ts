@@ -84,7 +84,9 @@ export async function openRuntime(
     if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
   }
   const secrets = resolveSecrets(config);
-  const database = connectDatabase(url, config.databasePoolSize);
+  const database = connectDatabase(url, config.databasePoolSize, {
+    traced: config.otlpEndpoint !== undefined,
+  });
   const rateLimits: RateLimitStore = config.redisUrl
     ? new FallbackRateLimitStore(new RedisRateLimitStore(config.redisUrl), {
         fallback: config.redisFallback,

@@ -1,6 +1,12 @@
 import { EventEmitter } from 'node:events';
 
-import { Logger as WorkerLogger, parseCrontab, run, type WorkerEvents } from 'graphile-worker';
+import {
+  Logger as WorkerLogger,
+  parseCrontab,
+  run,
+  type Task,
+  type WorkerEvents,
+} from 'graphile-worker';
 import pg from 'pg';
 
 import { WebhookDispatcher } from '../features/merchant-webhooks/index.ts';
@@ -9,6 +15,7 @@ import { closeNotificationChannels, openNotificationChannels } from '../notifica
 import { smsProviderFor } from '../notifications/sms-provider.ts';
 import { assert } from '../platform/assert.ts';
 import { createLogger } from '../platform/logger.ts';
+import { inSpan } from '../platform/tracing.ts';
 import type { Runtime } from './runtime.ts';
 import {
   createWorkerMetrics,
@@ -80,7 +87,7 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
     poolId = workerPool.id;
   });
   const metrics = createWorkerMetrics(runtime.ctx.db, runtime.ctx.clock);
-  const tasks = taskList({
+  const untraced = taskList({
     db: runtime.ctx.db,
     clock: runtime.ctx.clock,
     gateway: runtime.ctx.gateway,
@@ -88,6 +95,22 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
     notificationChannels,
     onCollected: metrics.events.collected,
   });
+  // One span per job run (decision 0063); its SQL and gateway calls are its children.
+  const tasks = runtime.config.otlpEndpoint
+    ? (Object.fromEntries(
+        Object.entries(untraced as Record<string, Task>).map(([name, task]) => [
+          name,
+          ((payload, helpers) =>
+            inSpan(
+              `job ${name}`,
+              { 'tranche.job_id': helpers.job.id, 'tranche.job_attempt': helpers.job.attempts },
+              async () => {
+                await task(payload, helpers);
+              },
+            )) satisfies Task,
+        ]),
+      ) as typeof untraced)
+    : untraced;
   const startRunner = () =>
     run({
       events,

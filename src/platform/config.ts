@@ -28,6 +28,7 @@ export interface Config {
   redisFallback: RedisFallback;
   redisTimeoutMs: number;
   shutdownDrainMs: number;
+  otlpEndpoint: string | undefined;
   dataDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
   jwtPrivateKeyPem: string | undefined;
@@ -145,6 +146,12 @@ export const SETTINGS = {
     values: REDIS_FALLBACKS,
     description:
       'While Redis does not answer: `local` (each API process counts on its own), `open` (no limit), or `closed` (503 with `Retry-After`, and `/readyz` fails). Decision 0060.',
+  },
+  OTEL_EXPORTER_OTLP_ENDPOINT: {
+    unset: '(unset: no tracing)',
+    url: { schemes: ['http:', 'https:'], host: true },
+    description:
+      'OpenTelemetry collector (OTLP/HTTP): each process exports its traces to `<endpoint>/v1/traces` (decision 0063): HTTP requests, SQL statements, gateway calls, webhook deliveries and jobs.',
   },
   SHUTDOWN_DRAIN_MS: {
     default: 0,
@@ -573,6 +580,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisFallback: oneOf('REDIS_FALLBACK'),
     redisTimeoutMs: int('REDIS_TIMEOUT_MS'),
     shutdownDrainMs: int('SHUTDOWN_DRAIN_MS'),
+    otlpEndpoint: url('OTEL_EXPORTER_OTLP_ENDPOINT'),
     dataDir: str('TRANCHE_DATA_DIR'),
     logLevel: oneOf('LOG_LEVEL'),
     jwtPrivateKeyPem: jwtPrivateKey(secret('JWT_PRIVATE_KEY'), problems),
