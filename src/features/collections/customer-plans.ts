@@ -5,7 +5,7 @@ import type { InstallmentRow, PaymentPlanRow } from '../../db/schema.ts';
 import { runWrite } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import { assertUsablePaymentMethod } from '../payment-methods/index.ts';
-import { forCustomer, loadPlan, plansPage, type PlanView } from '../plans/index.ts';
+import { forCustomer, loadPlan, oneForCustomer, plansPage, type PlanView } from '../plans/index.ts';
 import { collectInstallments } from './collect.ts';
 
 /**
@@ -51,9 +51,7 @@ export async function listCustomerPlans(
 async function customerView(db: AppContext['db'] | Tx, planId: string): Promise<PlanView> {
   const view = await loadPlan(db, planId);
   if (!view) throw notFound('Payment plan');
-  const [shown] = await forCustomer(db, [view]);
-  if (!shown) throw notFound('Payment plan');
-  return shown;
+  return oneForCustomer(db, view);
 }
 
 export async function getCustomerPlan(

@@ -13,7 +13,7 @@ export {
   statusChangeEvents,
 } from './events.ts';
 export { installmentStateOf, installmentStatusAfter } from './installment-state.ts';
-export { forCustomer, loadPlan, type PlanView } from './plan-view.ts';
+export { forCustomer, loadPlan, oneForCustomer, type PlanView } from './plan-view.ts';
 export { getMerchantPlan, plansPage, scheduleCollection } from './plans.ts';
 export { registerPlanRoutes } from './routes.ts';
 export { closeCancelledPlan, settlePlanIfNothingOpen } from './status.ts';

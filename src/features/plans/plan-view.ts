@@ -2,6 +2,7 @@ import type { Static } from 'typebox';
 
 import type { Db, Tx } from '../../db/database.ts';
 import type { InstallmentRow, PaymentPlanRow } from '../../db/schema.ts';
+import { assert } from '../../platform/assert.ts';
 import type { Plan } from './schemas.ts';
 
 export type PlanView = Static<typeof Plan>;
@@ -86,4 +87,11 @@ export async function forCustomer(db: Db | Tx, plans: readonly PlanView[]): Prom
           .execute();
   const names = new Map(merchants.map((m) => [m.id, m.business_name]));
   return plans.map((p) => customerPlanView(p, names.get(p.merchant_id) ?? ''));
+}
+
+/** One plan as its customer reads it. */
+export async function oneForCustomer(db: Db | Tx, plan: PlanView): Promise<PlanView> {
+  const [shown] = await forCustomer(db, [plan]);
+  assert(shown, `plan ${plan.id}: no customer view`);
+  return shown;
 }

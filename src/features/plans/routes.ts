@@ -15,7 +15,7 @@ import {
 import type { TypedApp } from '../../http/typed-app.ts';
 import { modeScope } from '../access/index.ts';
 import { successRedirectUrl } from '../payment-links/index.ts';
-import { forCustomer } from './plan-view.ts';
+import { oneForCustomer } from './plan-view.ts';
 import { confirmPlan, getMerchantPlan, listMerchantPlans, listPlanCharges } from './plans.ts';
 import { Charge, Plan } from './schemas.ts';
 
@@ -78,10 +78,10 @@ function confirmCheckoutSessionRoute(app: TypedApp, ctx: AppContext): void {
         });
         const redirectUrl = await successRedirectUrl(ctx, request.params.token);
         // The customer's answer: the shop's name, not the merchant's metadata (decision 0051).
-        const [shown] = await forCustomer(ctx.db, [plan]);
+        const shown = await oneForCustomer(ctx.db, plan);
         return {
           ok: true as const,
-          data: { payment_plan_id: plan.id, plan: shown ?? plan, redirect_url: redirectUrl },
+          data: { payment_plan_id: plan.id, plan: shown, redirect_url: redirectUrl },
         };
       });
     },
