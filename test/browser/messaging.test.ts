@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { DESKTOP, PHONE, screenshots, seriousA11yViolations } from './support/browser.ts';
+import { registerInDashboard } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
 
 /**
@@ -192,5 +193,37 @@ describe('the messaging element on the demo store', () => {
     }
     const plans = await api.get(`/api/v1/messaging/plans?amount=4850000&key=${key}`);
     expect(plans.status).toBe(200);
+  });
+
+  it('the dashboard shows the publishable key with the snippet, rolls it, and the new key works at once', async () => {
+    const page = await suite.browser.newPage({ viewport: DESKTOP });
+    let onceScreen: string[] = [];
+    await registerInDashboard(page, suite.stack.apiUrl, {
+      atKeys: async () => {
+        onceScreen = await page.locator('code.secret').allInnerTexts();
+      },
+    });
+    expect(onceScreen.filter((key) => /^pk_(test|live)_/.test(key))).toHaveLength(2);
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Developers' })
+      .click();
+    const card = page.getByRole('region', { name: 'Publishable key' });
+    await card.waitFor();
+    const first = (await card.locator('code.secret').first().innerText()).trim();
+    expect(first).toBe(onceScreen.find((key) => key.startsWith('pk_test_')));
+    expect(await card.getByText(`publishable-key="${first}"`).count()).toBe(1);
+    await card.screenshot({ path: 'test-artifacts/screenshots/messaging-dashboard-key.png' });
+    await card.getByLabel('The old key keeps working for').selectOption('60');
+    await card.getByRole('button', { name: 'Roll test publishable key' }).click();
+    await card.getByText(/stops working/).waitFor();
+    const rolled = (await card.locator('code.secret').first().innerText()).trim();
+    expect(rolled).toMatch(/^pk_test_/);
+    expect(rolled).not.toBe(first);
+    for (const key of [rolled, first]) {
+      const plans = await suite.stack.api.get(`/api/v1/messaging/plans?amount=4850000&key=${key}`);
+      expect(plans.status, key).toBe(200);
+    }
+    await page.close();
   });
 });
