@@ -76,6 +76,10 @@ describe('the messaging element on the demo store', () => {
     expect(await boxes(page)).toEqual(waiting);
     expect(await layoutShiftTotal(page)).toBe(0);
     expect(await seriousA11yViolations(page.mainFrame())).toEqual([]);
+    // The product card alone, for docs/images/messaging-element.png (README, docs/widget.md).
+    await page
+      .locator('article.product')
+      .screenshot({ path: 'test-artifacts/screenshots/messaging-product-card.png' });
     await screenshots(page, 'messaging-product');
     expect(errors).toEqual([]);
     await page.close();
