@@ -105,7 +105,7 @@ export function defineMessaging(origin: string): void {
       line.innerHTML = '';
       if (!view || !headline) return;
       line.innerHTML =
-        `<p aria-live="polite">${escapeHtml(headlineText(headline))} with <b>Tranche</b>. ` +
+        `<p>${escapeHtml(headlineText(headline))} with <b>Tranche</b>. ` +
         '<button type="button" aria-haspopup="dialog">Learn more</button></p>';
       const button = line.querySelector('button');
       if (!button) return;
