@@ -27,6 +27,7 @@ import type {
   PaymentMethodsTable,
   PaymentPlansTable,
   PayoutsTable,
+  PublishableKeysTable,
   RefreshTokenFamiliesTable,
   RefreshTokensTable,
   RefundPartsTable,
@@ -52,6 +53,7 @@ export type {
 export interface Database {
   merchants: MerchantsTable;
   api_keys: ApiKeysTable;
+  publishable_keys: PublishableKeysTable;
   customers: CustomersTable;
   refresh_tokens: RefreshTokensTable;
   refresh_token_families: RefreshTokenFamiliesTable;

@@ -40,6 +40,16 @@ export type StoredGoodsReleaseRule =
   | { type: 'percentage_paid'; percentage: number }
   | { type: 'fully_paid' };
 
+/** Public keys of the messaging element (decision 0055): the key itself is kept, it is not a secret. */
+export interface PublishableKeysTable {
+  id: string;
+  merchant_id: string;
+  mode: 'test' | 'live';
+  key: string;
+  created_at: Date;
+  expires_at: Date | null;
+}
+
 export interface ApiKeysTable {
   id: string;
   merchant_id: string;

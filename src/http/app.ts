@@ -21,6 +21,7 @@ import { registerGatewayWebhookRoutes } from '../features/gateway-events/index.t
 import { registerIdentityRoutes } from '../features/identity/index.ts';
 import { registerWebhookEventRoutes } from '../features/merchant-webhooks/index.ts';
 import { registerMerchantRoutes } from '../features/merchants/index.ts';
+import { registerMessagingRoutes } from '../features/messaging/index.ts';
 import { registerPayoutRoutes, registerWalletRoutes } from '../features/money/index.ts';
 import {
   registerAdminOversightRoutes,
@@ -364,6 +365,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerCustomerRoutes(app, ctx);
   registerCheckoutSessionRoutes(app, ctx);
   registerCheckoutPreviewRoutes(app, ctx);
+  registerMessagingRoutes(app, ctx);
   registerPlanRoutes(app, ctx);
   registerSandboxToolRoutes(app, ctx);
   registerRefundRoutes(app, ctx);

@@ -5,6 +5,7 @@
 // for the checkout's "ready" within the handshake timeout) → open → closed. Exactly one final
 // callback (onSuccess, onCancel or onError) fires per open, then onClose with the reason.
 import { type CheckoutEventName, isCheckoutMessage } from '../shared/protocol.ts';
+import { defineMessaging } from './messaging.ts';
 import type {
   CloseReason,
   OpenCheckoutOptions,
@@ -315,6 +316,8 @@ function init(): TrancheConnectInstance {
 }
 
 const checkoutOrigin = typeof document === 'undefined' ? '' : scriptOrigin();
+// <tranche-messaging>: the price before the commitment (decision 0056), from the same origin.
+if (typeof window !== 'undefined') defineMessaging(checkoutOrigin);
 
 declare global {
   interface Window {

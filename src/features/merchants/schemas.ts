@@ -86,6 +86,16 @@ export const MerchantCredentials = Type.Object(
         description: 'Shown once. Only a digest is stored.',
       },
     ),
+    publishable_keys: Type.Object(
+      {
+        test: Type.String({ examples: ['pk_test_…'] }),
+        live: Type.String({ examples: ['pk_live_…'] }),
+      },
+      {
+        description:
+          'Public keys for the messaging element in shop pages (decision 0055): they read `GET /api/v1/messaging/plans` and nothing else. Listed again at `GET /api/v1/merchant/{merchant_id}/publishable-keys`.',
+      },
+    ),
     webhook_secrets: Type.Object(
       {
         test: Type.String({ examples: ['whsec_…'] }),
@@ -108,6 +118,19 @@ export const MerchantCredentials = Type.Object(
 export const MerchantSession = Type.Object(
   { merchant: Merchant, ...TokenPair },
   { $id: 'MerchantSession' },
+);
+
+/** A publishable key: public, so the key itself is shown (decision 0055). */
+export const PublishableKey = Type.Object(
+  {
+    id: Type.String({ examples: ['key_4Hc9sR2mV7yN3qX6tB1d'] }),
+    object: Type.Literal('publishable_key'),
+    mode: Type.Union([Type.Literal('test'), Type.Literal('live')]),
+    key: Type.String({ examples: ['pk_test_8sK2nV5qW1xY7zB4cD9fG3hJ'] }),
+    created_at: Timestamp,
+    expires_at: NullableTimestamp,
+  },
+  { $id: 'PublishableKey' },
 );
 
 export const ApiKey = Type.Object(
