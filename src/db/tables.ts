@@ -170,6 +170,8 @@ export interface PaymentMethodSetupsTable {
   updated_at: Date;
   /** Direct Debit: the gateway's reference of the authorization request (0030). */
   gateway_reference: string | null;
+  /** Pay-with-bank: wrong one-time codes so far (0034). */
+  wrong_otp_count: Generated<number>;
 }
 
 export interface GatewayEventsTable {

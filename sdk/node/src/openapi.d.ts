@@ -3363,6 +3363,8 @@ export interface components {
             'submit_otp' | 'submit_birthday' | 'submit_phone' | 'open_url' | 'success' | 'pending';
           reference: string;
           display_text: string | null;
+          /** @description With submit_otp: codes this set-up still takes. A wrong code answers submit_otp again with one fewer (and display_text saying so); the last wrong one ends the set-up (402). */
+          otp_attempts_left?: number;
           /** @description Present when next_action is open_url: open it in a popup, then call verify. */
           url?: string;
           data?: components['schemas']['PaymentMethod'];
