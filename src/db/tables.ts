@@ -174,6 +174,18 @@ export interface PaymentMethodSetupsTable {
   wrong_otp_count: Generated<number>;
 }
 
+/** The plan a customer chose for an order, offered again in its next session (0034, 0049). */
+export interface CheckoutPlanChoicesTable {
+  merchant_id: string;
+  livemode: boolean;
+  order_reference: string;
+  customer_id: string;
+  frequency: 'weekly' | 'monthly';
+  installment_count: number;
+  upfront_pct: number;
+  updated_at: Date;
+}
+
 export interface GatewayEventsTable {
   digest: string;
   endpoint: string;

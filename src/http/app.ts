@@ -12,6 +12,7 @@ import { DomainError, type FieldError, type VerificationChargeRefund } from '../
 import {
   registerCheckoutPreviewRoutes,
   registerCheckoutSessionRoutes,
+  registerPlanChoiceRoutes,
 } from '../features/checkout/index.ts';
 import { registerCustomerPlanRoutes } from '../features/collections/index.ts';
 import { registerCreditRoutes } from '../features/credit/index.ts';
@@ -302,6 +303,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerCustomerRoutes(app, ctx);
   registerCheckoutSessionRoutes(app, ctx);
   registerCheckoutPreviewRoutes(app, ctx);
+  registerPlanChoiceRoutes(app, ctx);
   registerPlanRoutes(app, ctx);
   registerSandboxToolRoutes(app, ctx);
   registerRefundRoutes(app, ctx);

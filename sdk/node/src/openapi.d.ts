@@ -977,6 +977,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/checkout/sessions/{token}/plan-choice': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The plan chosen for this order in an earlier session
+     * @description What the calling customer chose for this session’s order (same merchant, mode and `order_reference`) in the last 24 hours, in this session or an earlier one, when this session’s constraints still allow it; otherwise `data` is null.
+     */
+    get: operations['getRememberedPlanChoice'];
+    /**
+     * Keep the plan chosen for this order
+     * @description The checkout sends the plan the customer chose. A later session the shop opens for the same order (same merchant, mode and `order_reference`) offers it again to the same customer for 24 hours (decision 0049). Checked like a preview: out of the session’s constraints is a 400 naming the limit; a session no longer pending is a 409. Safe to repeat (the last choice wins).
+     */
+    put: operations['rememberPlanChoice'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/checkout/sessions/{token}/confirm': {
     parameters: {
       query?: never;
@@ -2538,6 +2562,13 @@ export interface components {
         merchant_net: number;
       };
       constraints: components['schemas']['SessionConstraints'];
+    };
+    PlanChoice: {
+      /** @enum {string} */
+      frequency: 'weekly' | 'monthly';
+      /** @description Installments after the deposit. */
+      installment_count: number;
+      upfront_pct: number;
     };
     PaymentPlan: {
       /** @example plan_3Jd9sKq0LmT2vX7yB1cN */
@@ -6353,6 +6384,99 @@ export interface operations {
             /** @enum {boolean} */
             ok: true;
             data: components['schemas']['SchedulePreview'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getRememberedPlanChoice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: components['parameters']['tokenPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "frequency": "weekly",
+           *         "installment_count": 3,
+           *         "upfront_pct": 25
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['PlanChoice'] | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  rememberPlanChoice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: components['parameters']['tokenPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "frequency": "weekly",
+         *       "installment_count": 3,
+         *       "upfront_pct": 25
+         *     }
+         */
+        'application/json': {
+          /** @enum {string} */
+          frequency: 'weekly' | 'monthly';
+          /** @description Installments after the deposit. */
+          installment_count: number;
+          upfront_pct: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['PlanChoice'];
           };
         };
       };

@@ -81,3 +81,17 @@ export const CreateCheckoutSessionBody = Type.Object(
   },
   Strict,
 );
+
+/** A plan choice kept for an order (decision 0049): what the customer picked, nothing else. */
+export const PlanChoice = Type.Object(
+  {
+    frequency: Type.Union([Type.Literal('weekly'), Type.Literal('monthly')]),
+    installment_count: Type.Integer({
+      minimum: 1,
+      maximum: 52,
+      description: 'Installments after the deposit.',
+    }),
+    upfront_pct: Type.Integer({ minimum: 0, maximum: 100 }),
+  },
+  { ...Strict, $id: 'PlanChoice' },
+);
