@@ -1,4 +1,4 @@
--- Issue 27, two edges of the checkout journey.
+-- Issue 27, edges of the checkout journey.
 --
 -- Wrong one-time codes on a pay-with-bank mandate set-up: the bank asks for the code again after
 -- a wrong one, so the set-up stays open and counts them; at MANDATE_OTP_ATTEMPTS
@@ -22,3 +22,11 @@ CREATE TABLE checkout_plan_choices (
   PRIMARY KEY (merchant_id, livemode, order_reference, customer_id)
 );
 CREATE INDEX checkout_plan_choices_updated_at_idx ON checkout_plan_choices (updated_at);
+
+-- How customers reach the shop (issue 27): shown on the checkout's refusal screens beside "pay
+-- this shop another way". Each optional; written only through normaliseSupportContact
+-- (src/domain/merchant.ts).
+ALTER TABLE merchants
+  ADD COLUMN support_email text CHECK (length(support_email) <= 254),
+  ADD COLUMN support_phone text CHECK (length(support_phone) <= 20),
+  ADD COLUMN support_website text CHECK (length(support_website) <= 2048);

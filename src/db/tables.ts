@@ -31,6 +31,10 @@ export interface MerchantsTable {
   partial_debit_floor_pct: Generated<number | null>;
   created_at: Date;
   updated_at: Date;
+  /** How customers reach the shop, shown by the checkout (0034); each optional. */
+  support_email: Generated<string | null>;
+  support_phone: Generated<string | null>;
+  support_website: Generated<string | null>;
 }
 
 export type { StoredConstraints };

@@ -34,11 +34,14 @@ async function openWidget(token: string): Promise<{ page: Page; ui: FrameLocator
 }
 
 describe('refusals: a next step, and the shop told why', () => {
-  it('below the shop’s minimum tier: what raises it, the way back to the shop; onEvent refused and onCancel not_eligible', async () => {
+  it('below the shop’s minimum tier: what raises it, the shop’s contact, the way back; onEvent refused and onCancel not_eligible', async () => {
     const merchant = await registerMerchant(suite.stack.api, 'Gold Only Shop');
     const settings = await suite.stack.api.patch(
       `/api/v1/merchant/${merchant.id}/settings`,
-      { min_customer_tier: 'Tranche Gold' },
+      {
+        min_customer_tier: 'Tranche Gold',
+        support_contact: { email: 'help@gold.example', website: 'https://gold.example' },
+      },
       { token: merchant.key },
     );
     expect(settings.status, JSON.stringify(settings.body)).toBe(200);
@@ -53,6 +56,14 @@ describe('refusals: a next step, and the shop told why', () => {
     expect(
       await ui.getByRole('heading', { name: 'Pay Gold Only Shop another way' }).isVisible(),
     ).toBe(true);
+    // The shop's own contact, from its settings.
+    const contact = ui.getByRole('list', { name: 'Contact Gold Only Shop' });
+    expect(
+      await contact.getByRole('link', { name: 'help@gold.example' }).getAttribute('href'),
+    ).toBe('mailto:help@gold.example');
+    expect(
+      await contact.getByRole('link', { name: 'gold.example', exact: true }).getAttribute('href'),
+    ).toBe('https://gold.example/');
     expect(await seriousA11yViolations(checkoutIn(page).frame())).toEqual([]);
     await screenshots(page, 'checkout-16-below-minimum-tier');
     await ui.getByRole('button', { name: 'Back to Gold Only Shop' }).click();

@@ -224,6 +224,7 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
                   trust={step.trust}
                   host={host}
                   shopName={session?.merchant_name}
+                  support={session?.merchant_support}
                   onCheckAgain={() => void checkEligibility()}
                 />
               )}

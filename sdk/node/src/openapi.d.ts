@@ -2304,6 +2304,7 @@ export interface components {
        * @example 50
        */
       partial_debit_floor_pct: number | null;
+      support_contact: components['schemas']['SupportContact'];
       /** Format: date-time */
       created_at: string;
     };
@@ -2316,6 +2317,12 @@ export interface components {
       /** @description Smallest deposit, in percent of the amount. */
       min_upfront_pct: number;
       allowed_schedule_types: 'installment'[];
+    };
+    /** @description How customers reach the shop: shown on the checkout’s refusal screens beside “pay this shop another way”. Set with `support_contact` in the settings. */
+    SupportContact: {
+      email: string | null;
+      phone: string | null;
+      website: string | null;
     };
     MerchantSession: {
       merchant: components['schemas']['Merchant'];
@@ -2520,6 +2527,8 @@ export interface components {
       merchant_id: string;
       /** @description The merchant's business name, shown by the checkout. In GET answers only (the widget's read). */
       merchant_name?: string;
+      /** @description How customers reach the merchant (its `support_contact` setting), null when it set none. In GET answers only (the widget's read). */
+      merchant_support?: components['schemas']['SupportContact'] | null;
       livemode: boolean;
       /** @description Kobo. */
       amount: number;
@@ -3127,6 +3136,11 @@ export interface components {
          *           "http://localhost:5173"
          *         ],
          *         "partial_debit_floor_pct": null,
+         *         "support_contact": {
+         *           "email": "ada@example.ng",
+         *           "phone": "08031234567",
+         *           "website": "text"
+         *         },
          *         "created_at": "2026-11-21T10:00:00.000Z"
          *       }
          *     }
@@ -3212,6 +3226,11 @@ export interface components {
          *         "checkout_url": "http://localhost:3000/checkout/cst_Xr4bN8qL2mV7kP1zT9wY3sD6",
          *         "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
          *         "merchant_name": "Ada Stores",
+         *         "merchant_support": {
+         *           "email": "ada@example.ng",
+         *           "phone": "08031234567",
+         *           "website": "text"
+         *         },
          *         "livemode": false,
          *         "amount": 2500000,
          *         "currency": "NGN",
@@ -4027,6 +4046,11 @@ export interface operations {
          *         "type": "deposit_paid"
          *       },
          *       "partial_debit_floor_pct": 50,
+         *       "support_contact": {
+         *         "email": "ada@example.ng",
+         *         "phone": "08031234567",
+         *         "website": "text"
+         *       },
          *       "allowed_checkout_origins": [
          *         "text"
          *       ]
@@ -4062,6 +4086,12 @@ export interface operations {
            * @example 50
            */
           partial_debit_floor_pct?: number | null;
+          /** @description How customers reach the shop, shown on the checkout’s refusal screens: `email`, `phone` (0 + 10 digits, or + and the country code) and `website` (http(s)), each optional; the object replaces the whole contact, `null` or `""` clears a part, `null` clears all. */
+          support_contact?: {
+            email?: string | null;
+            phone?: string | null;
+            website?: string | null;
+          } | null;
           allowed_checkout_origins?: string[] | null;
         };
       };
@@ -4427,6 +4457,11 @@ export interface operations {
            *             "http://localhost:5173"
            *           ],
            *           "partial_debit_floor_pct": null,
+           *           "support_contact": {
+           *             "email": "ada@example.ng",
+           *             "phone": "08031234567",
+           *             "website": "text"
+           *           },
            *           "created_at": "2026-11-21T10:00:00.000Z"
            *         }
            *       ],
@@ -4520,6 +4555,11 @@ export interface operations {
            *             "http://localhost:5173"
            *           ],
            *           "partial_debit_floor_pct": null,
+           *           "support_contact": {
+           *             "email": "ada@example.ng",
+           *             "phone": "08031234567",
+           *             "website": "text"
+           *           },
            *           "created_at": "2026-11-21T10:00:00.000Z"
            *         },
            *         "plans": {

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 
 import { MAX_CHECKOUT_AMOUNT_KOBO } from '../../domain/money.ts';
 import { Constraints, Email, NullableTimestamp, Strict, Timestamp } from '../../http/schemas.ts';
+import { SupportContact } from '../merchants/schemas.ts';
 
 /*
  * The checkout's request and response shapes. A feature's schemas.ts depends on nothing but
@@ -44,6 +45,12 @@ export const CheckoutSession = Type.Object(
       Type.String({
         description:
           "The merchant's business name, shown by the checkout. In GET answers only (the widget's read).",
+      }),
+    ),
+    merchant_support: Type.Optional(
+      Type.Union([SupportContact, Type.Null()], {
+        description:
+          "How customers reach the merchant (its `support_contact` setting), null when it set none. In GET answers only (the widget's read).",
       }),
     ),
     livemode: Type.Boolean(),

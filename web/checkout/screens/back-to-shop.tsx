@@ -1,3 +1,4 @@
+import type { Session } from '../../shared/api.ts';
 import type { Host } from '../host.ts';
 
 /** In the widget only: hands the customer back to the merchant's page (the loader closes). */
@@ -36,13 +37,19 @@ export function shopPageOf(referrer: string, ownOrigin: string): string | undefi
  * tells it why, so it can offer its other payment methods); on a full page a link back to the
  * shop's page when we know it, else the shop's name to look for.
  */
-export function ShopNextStep(props: { host: Host; shopName: string | undefined }) {
+export function ShopNextStep(props: {
+  host: Host;
+  shopName: string | undefined;
+  support: Session['merchant_support'];
+}) {
   const shop = props.shopName ?? 'the shop';
+  const contact = props.support && <ShopContact shop={shop} support={props.support} />;
   if (props.host.embedded) {
     return (
       <section class="next-step" aria-labelledby="pay-shop-another-way">
         <h3 id="pay-shop-another-way">Pay {shop} another way</h3>
         <p>Go back to the shop to choose another payment method. Nothing was charged.</p>
+        {contact}
         <div class="actions">
           <BackToShopButton host={props.host} label={`Back to ${shop}`} />
         </div>
@@ -53,6 +60,7 @@ export function ShopNextStep(props: { host: Host; shopName: string | undefined }
   return (
     <section class="next-step" aria-labelledby="pay-shop-another-way">
       <h3 id="pay-shop-another-way">Pay {shop} another way</h3>
+      {contact}
       {page ? (
         <>
           <p>Nothing was charged. The shop’s own checkout has its other payment methods.</p>
@@ -74,5 +82,32 @@ export function ShopNextStep(props: { host: Host; shopName: string | undefined }
         </p>
       )}
     </section>
+  );
+}
+
+/** The merchant's own support contact (its settings), each part a link the customer can use. */
+function ShopContact(props: { shop: string; support: NonNullable<Session['merchant_support']> }) {
+  const { email, phone, website } = props.support;
+  return (
+    <ul class="shop-contact" aria-label={`Contact ${props.shop}`}>
+      {email && (
+        <li>
+          E-mail: <a href={`mailto:${email}`}>{email}</a>
+        </li>
+      )}
+      {phone && (
+        <li>
+          Phone: <a href={`tel:${phone}`}>{phone}</a>
+        </li>
+      )}
+      {website && (
+        <li>
+          Website:{' '}
+          <a href={website} target="_blank" rel="noopener">
+            {new URL(website).host}
+          </a>
+        </li>
+      )}
+    </ul>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 
-import type { EligibilityResult, TrustSummary } from '../../shared/api.ts';
+import type { EligibilityResult, Session, TrustSummary } from '../../shared/api.ts';
 import { useCustomerContext } from '../../shared/customer/context.ts';
 import { StepHeading } from '../../shared/ui.tsx';
 import { explainIneligibility, type NextStep } from '../flow.ts';
@@ -17,6 +17,7 @@ export function NotEligible(props: {
   trust: TrustSummary | undefined;
   host: Host;
   shopName: string | undefined;
+  support: Session['merchant_support'];
   onCheckAgain: () => void;
 }) {
   const text = explainIneligibility(props.eligibility, props.trust);
@@ -28,7 +29,7 @@ export function NotEligible(props: {
         <p>{text.action}</p>
         <NextStepActions next={text.next} onCheckAgain={props.onCheckAgain} />
       </section>
-      <ShopNextStep host={props.host} shopName={props.shopName} />
+      <ShopNextStep host={props.host} shopName={props.shopName} support={props.support} />
       <p class="fine-print">
         Your Tranche score: {props.eligibility.customer_score} ({props.eligibility.customer_tier}).
       </p>
