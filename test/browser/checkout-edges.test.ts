@@ -140,6 +140,39 @@ describe('refusals: a next step, and the shop told why', () => {
     ]);
   });
 
+  it('a payment link (full page): the refusal offers Return to the shop, which goes back to the shop’s page', async () => {
+    const merchant = await registerMerchant(suite.stack.api, 'Platinum Fabrics');
+    await suite.stack.api.patch(
+      `/api/v1/merchant/${merchant.id}/settings`,
+      { min_customer_tier: 'Tranche Platinum' },
+      { token: merchant.key },
+    );
+    const link = await suite.stack.api.post(
+      `/api/v1/merchant/${merchant.id}/payment-links`,
+      { title: 'Aso-oke, 4 yards', amount: 450_000 },
+      { token: merchant.key },
+    );
+    expect(link.status, JSON.stringify(link.body)).toBe(201);
+    const customer = await apiCustomer(suite.stack.api, { verified: true });
+    const page = await suite.browser.newPage({ viewport: DESKTOP });
+    // The shop's page first, then the link (as a shopper following it from there).
+    await page.goto(`${suite.shop.url}/other`);
+    await page.goto(link.body.data.url as string);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await signIn(page, customer.email);
+    await page
+      .getByRole('heading', { name: 'This shop needs Tranche Platinum or higher' })
+      .waitFor();
+    expect(
+      await page.getByRole('heading', { name: 'Pay Platinum Fabrics another way' }).isVisible(),
+    ).toBe(true);
+    expect(await seriousA11yViolations(page.mainFrame())).toEqual([]);
+    await screenshots(page, 'checkout-20-payment-link-refused');
+    await page.getByRole('button', { name: 'Return to the shop' }).click();
+    await page.waitForURL(`${suite.shop.url}/other`);
+    await page.close();
+  });
+
   it('a customer who just closes: onCancel customer_closed; the page’s close(): closed_by_page', async () => {
     const { token } = await createSession(suite.stack.api, suite.merchant);
     const { page } = await openWidget(token);
