@@ -288,6 +288,7 @@ describe('the session’s last minutes, on the page’s clock', () => {
     expect(Number(expiring[0]?.secondsLeft)).toBeLessThanOrEqual(300);
     expect(Number(expiring[1]?.secondsLeft)).toBeLessThanOrEqual(60);
     expect(events).toContainEqual(['event', { type: 'refused', reason: 'session_expired' }]);
+    expect(events).toContainEqual(['event', { type: 'eligible' }]);
     await page.getByRole('button', { name: 'Close checkout' }).click();
     await page.locator('[data-tranche-connect]').waitFor({ state: 'detached' });
     const finals = (await recordedCalls(page)).filter(([kind]) => kind === 'error');

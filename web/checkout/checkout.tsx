@@ -116,6 +116,7 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
         // The plan chosen in an earlier session for this order, when there is one (decision 0049).
         const kept = choice ? null : await api.rememberedPlanChoice(token).catch(() => null);
         setChoice((c) => c ?? kept ?? defaultChoice(session.constraints));
+        host.event('eligible');
         setStep({ kind: 'plan' });
       } else if (route === 'verify_identity') {
         // Until verified, a refusal the shop may act on (the customer may close here).

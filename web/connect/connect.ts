@@ -198,7 +198,7 @@ class Modal {
         if (message.name === 'refused' && typeof message.reason === 'string') {
           this.refusal = event.reason = message.reason;
         }
-        if (message.name === 'plan_chosen') this.refusal = undefined;
+        if (message.name === 'eligible') this.refusal = undefined;
         if (message.name === 'session_expiring' && typeof message.secondsLeft === 'number') {
           event.secondsLeft = message.secondsLeft;
         }

@@ -48,6 +48,8 @@ export interface CheckoutEvent {
     | 'loaded'
     | 'signed_in'
     | 'identity_verified'
+    /** The customer may pay in installments: the plan step opens (clears an earlier refusal). */
+    | 'eligible'
     | 'plan_chosen'
     | 'method_linked'
     | 'confirmed'
