@@ -173,6 +173,36 @@ describe('refusals: a next step, and the shop told why', () => {
     await page.close();
   });
 
+  it('identity not verified is a refusal until verified; then eligible clears it and closing is customer_closed', async () => {
+    const customer = await apiCustomer(suite.stack.api, { verified: false });
+    const { token } = await createSession(suite.stack.api, suite.merchant);
+    const { page, ui } = await openWidget(token);
+    await signIn(ui, customer.email);
+    await ui.getByRole('heading', { name: 'Verify your identity' }).waitFor();
+    await expect
+      .poll(async () => (await detailedCalls(page)).map(([, e]) => e.reason ?? e.type))
+      .toContain('identity_not_verified');
+    await ui.getByRole('button', { name: 'Fill in a test BVN' }).click();
+    await ui.getByRole('checkbox', { name: /I agree to this identity check/ }).check();
+    await ui.getByRole('button', { name: 'Verify' }).click();
+    await ui.locator('table.schedule').waitFor();
+    await page.getByRole('button', { name: 'Close checkout' }).click();
+    await page.locator('[data-tranche-connect]').waitFor({ state: 'detached' });
+    const detailed = await detailedCalls(page);
+    expect(detailed.filter(([kind]) => kind === 'event').map(([, e]) => e.type)).toEqual([
+      'opened',
+      'loaded',
+      'signed_in',
+      'refused',
+      'identity_verified',
+      'eligible',
+      'closed',
+    ]);
+    expect(detailed.filter(([kind]) => kind === 'cancel')).toEqual([
+      ['cancel', { reason: 'customer_closed' }],
+    ]);
+  });
+
   it('a customer who just closes: onCancel customer_closed; the page’s close(): closed_by_page', async () => {
     const { token } = await createSession(suite.stack.api, suite.merchant);
     const { page } = await openWidget(token);
