@@ -32,7 +32,9 @@ import type {
   RefreshTokensTable,
   RefundPartsTable,
   RefundsTable,
+  RememberedDevicesTable,
   SchemaMigrationsTable,
+  SignInCodesTable,
   TransferRecipientsTable,
   WebhookAttemptsTable,
   WebhookEndpointsTable,
@@ -55,6 +57,8 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   refresh_token_families: RefreshTokenFamiliesTable;
   password_resets: PasswordResetsTable;
+  sign_in_codes: SignInCodesTable;
+  remembered_devices: RememberedDevicesTable;
   checkout_sessions: CheckoutSessionsTable;
   idempotency_keys: IdempotencyKeysTable;
   payment_methods: PaymentMethodsTable;

@@ -64,6 +64,38 @@ export interface CustomersTable {
   phone: string;
   created_at: Date;
   updated_at: Date;
+  /** When the customer proved they hold `phone` (a code texted to it); null: not verified. */
+  phone_verified_at: Generated<Date | null>;
+}
+
+/** A one-time code asked for (decision 0053): its digest once minted, never the code. */
+export interface SignInCodesTable {
+  id: string;
+  customer_id: string;
+  purpose: 'sign_in' | 'verify_phone';
+  channel: 'sms' | 'email';
+  destination: string;
+  status: 'pending' | 'sent' | 'used' | 'superseded' | 'exhausted' | 'failed';
+  digest: string | null;
+  failed_attempts: Generated<number>;
+  requested_at: Date;
+  sent_at: Date | null;
+  expires_at: Date | null;
+  used_at: Date | null;
+  request_ip: string;
+}
+
+/** A device remembered for one shop's checkout (decision 0054). */
+export interface RememberedDevicesTable {
+  id: string;
+  customer_id: string;
+  merchant_id: string;
+  digest: string;
+  label: string;
+  created_at: Date;
+  last_used_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
 }
 
 export interface RefreshTokensTable {
@@ -517,6 +549,9 @@ export interface CustomerNotificationPreferencesTable {
   in_app_reminders: boolean;
   in_app_receipts: boolean;
   in_app_failed_payments: boolean;
+  sms_reminders: boolean;
+  sms_receipts: boolean;
+  sms_failed_payments: boolean;
   updated_at: Date;
 }
 

@@ -4,7 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 import type { AppContext } from '../app-context.ts';
 import { isDatabaseUnavailable, isTransactionConflict } from '../db/database.ts';
@@ -89,6 +89,12 @@ export interface HttpOptions {
   environment?: Environment;
   /** Where log lines go (default stdout); tests read the access log from here. */
   logStream?: { write(line: string): void };
+  /** Set `draining` before a planned stop: `/readyz` fails so a load balancer stops sending. */
+  lifecycle?: ServerLifecycle;
+}
+
+export interface ServerLifecycle {
+  draining: boolean;
 }
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -120,6 +126,9 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
         : `req_${randomBase62(16)}`;
     },
     ajv: { customOptions: { removeAdditional: false } },
+    // Requests that arrive while the server closes get our envelope and Retry-After (below),
+    // not Fastify's bare 503.
+    return503OnClosing: false,
     // Router-level refusals (bad URL encoding, over-long parameters) get the envelope too.
     frameworkErrors: (error, request, reply) => {
       // The payment link page answers HTML, never JSON, even for an address the router refuses.
@@ -136,6 +145,28 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  const lifecycle = options.lifecycle ?? { draining: false };
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  // First of all hooks: a request on a kept-alive connection during shutdown is told to go
+  // elsewhere (another instance behind the load balancer) and the connection is closed.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!closing) return;
+    await reply
+      .code(503)
+      .header('Retry-After', '1')
+      .header('Connection', 'close')
+      .send(
+        errorBody(
+          'service_unavailable',
+          'This server is shutting down. Try again: another one will answer.',
+          request.id,
+        ),
+      );
+    return reply;
+  });
   app.decorateRequest('principal', null);
   app.decorateRequest('secretKeyCheck', undefined);
   app.decorateRequest('rawBody', undefined);
@@ -209,6 +240,14 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
     labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
+  });
+  new Gauge({
+    name: 'tranche_rate_limiter_degraded',
+    help: '1 while Redis does not answer and rate limits follow REDIS_FALLBACK (decision 0060).',
+    registers: [registry],
+    collect() {
+      this.set(ctx.rateLimits.degraded ? 1 : 0);
+    },
   });
   const errorsTotal = new Counter({
     name: 'tranche_http_errors_total',
@@ -291,7 +330,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerRateLimit(app, ctx);
   registerMalformedInputGuard(app);
   registerIdempotencyKeyGuard(app);
-  registerOperationsRoutes(app, ctx, registry);
+  registerOperationsRoutes(app, ctx, registry, lifecycle);
   registerMerchantRoutes(app, ctx);
   registerAdminSessionRoutes(app, ctx);
   registerAdminRoutes(app, ctx);

@@ -335,6 +335,10 @@ const ELSEWHERE: Record<string, [file: string, title: string] | { none: string }
     'integration/plans.test.ts',
     "another customer's method (404)",
   ],
+  'DELETE /customers/me/remembered-devices/{}': [
+    'integration/sign-in-codes.test.ts',
+    "another customer's device (404)",
+  ],
   'GET /customers/me/plans/{}': [
     'integration/customer-plans.test.ts',
     'lists and reads only their own plans',

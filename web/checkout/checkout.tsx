@@ -199,6 +199,8 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
               {step.kind === 'sign_in' && (
                 <SignIn
                   email={session?.customer_email}
+                  sessionToken={token}
+                  {...(session?.merchant_name && { shopName: session.merchant_name })}
                   onSignedIn={(who) => void signedIn(who)}
                   onRegister={() => setStep({ kind: 'register' })}
                 />

@@ -897,6 +897,184 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/customers/sign-in-code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a one-time sign-in code by SMS or e-mail
+     * @description Send `phone` (a code by SMS, to an account whose phone is verified) or `email` (a code by e-mail). Always 202, whether or not an account exists, so the form cannot tell who is a customer. The code has six digits and works once, for 10 minutes; at most 5 codes per account per hour. One request per phone or address per minute, and 20 per IP per 15 minutes: past either, 429 `rate_limited` with `Retry-After`.
+     */
+    post: operations['requestSignInCode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/sign-in-code/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign in with the one-time code
+     * @description The same `phone` or `email` as the request, and the code. Signs in exactly as `POST /customers/login` does. A wrong, used, superseded or expired code, and an unknown phone or address, all answer 401 "That code is wrong or has expired."; five wrong codes end that code, and five failures for a phone or address in 15 minutes refuse its code sign-ins with 429 `login_throttled` until the window ends (the password still works).
+     */
+    post: operations['verifySignInCode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/me/phone/verification': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Text a code to your phone, to verify it
+     * @description A verified phone can receive sign-in codes and notices by SMS. 202 with where the code went; 200 with the customer when the phone is already verified. One request a minute, 5 codes an hour.
+     */
+    post: operations['requestPhoneVerification'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/me/phone/verification/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Verify your phone with the code texted to it
+     * @description A number already verified on another account moves to this one (the latest to prove they hold it). Wrong or expired: 401, as for sign-in codes.
+     */
+    post: operations['confirmPhoneVerification'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/me/remembered-devices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The browsers remembered for a shop’s checkout */
+    get: operations['listRememberedDevices'];
+    put?: never;
+    /**
+     * Remember this browser for the checkout session's shop
+     * @description Sets an httpOnly cookie (decision 0054) that lets this browser continue at the same shop's checkout without a code or password for 30 days. Other shops and other browsers still ask. Revoke it from `DELETE /customers/me/remembered-devices/{device_id}`.
+     */
+    post: operations['rememberDevice'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/me/remembered-devices/{device_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Stop remembering a browser */
+    delete: operations['revokeRememberedDevice'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/remembered-device': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether this browser is remembered for the session's shop
+     * @description Reads the device cookie (decision 0054). `remembered: true` names whom to offer "Continue as …" for.
+     */
+    get: operations['getRememberedDevice'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/remembered-device/continue': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign in on a remembered browser (one tap)
+     * @description Signs in as `POST /customers/login` does when this browser's device cookie is live for the session's shop; otherwise 401 and the customer signs in with a code or password.
+     */
+    post: operations['continueOnRememberedDevice'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/remembered-device/forget': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stop remembering this browser for the session's shop ("Not you?")
+     * @description Revokes the device and clears its cookie. Always 200.
+     */
+    post: operations['forgetRememberedDevice'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/checkout/sessions': {
     parameters: {
       query?: never;
@@ -2203,6 +2381,7 @@ export interface components {
       object: 'notification_preferences';
       email: components['schemas']['NotificationSwitches'];
       in_app: components['schemas']['NotificationSwitches'];
+      sms: components['schemas']['NotificationSwitches'];
       /** Format: date-time */
       updated_at: string | null;
     };
@@ -2512,8 +2691,26 @@ export interface components {
       first_name: string;
       last_name: string;
       phone: string;
+      /** @description Whether the customer proved they hold `phone` with a code texted to it. Only a verified phone can receive sign-in codes and notices by SMS (decision 0053). */
+      phone_verified: boolean;
       /** Format: date-time */
       created_at: string;
+    };
+    RememberedDevice: {
+      /** @example rdv_1aB2cD3eF4gH5iJ6kL7m */
+      id: string;
+      /** @enum {string} */
+      object: 'remembered_device';
+      merchant_id: string;
+      merchant_name: string;
+      /** @example Chrome on Android */
+      label: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      last_used_at: string;
+      /** Format: date-time */
+      expires_at: string;
     };
     CheckoutSession: {
       /** @example cs_9hT3kQ0vZr2mW8yL1pXa */
@@ -3207,6 +3404,34 @@ export interface components {
           /** @enum {boolean} */
           ok: true;
           data: components['schemas']['CustomerSession'];
+        };
+      };
+    };
+    /** @description OK */
+    CustomerResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "ok": true,
+         *       "data": {
+         *         "id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *         "object": "customer",
+         *         "email": "ada@example.ng",
+         *         "first_name": "Ada",
+         *         "last_name": "Obi",
+         *         "phone": "08031234567",
+         *         "phone_verified": false,
+         *         "created_at": "2026-11-21T10:00:00.000Z"
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: components['schemas']['Customer'];
         };
       };
     };
@@ -6060,33 +6285,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "ok": true,
-           *       "data": {
-           *         "id": "cus_1aB2cD3eF4gH5iJ6kL7m",
-           *         "object": "customer",
-           *         "email": "ada@example.ng",
-           *         "first_name": "Ada",
-           *         "last_name": "Obi",
-           *         "phone": "08031234567",
-           *         "created_at": "2026-11-21T10:00:00.000Z"
-           *       }
-           *     }
-           */
-          'application/json': {
-            /** @enum {boolean} */
-            ok: true;
-            data: components['schemas']['Customer'];
-          };
-        };
-      };
+      200: components['responses']['CustomerResponse'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -6195,6 +6394,11 @@ export interface operations {
            *           "receipts": false,
            *           "failed_payments": false
            *         },
+           *         "sms": {
+           *           "reminders": false,
+           *           "receipts": false,
+           *           "failed_payments": false
+           *         },
            *         "updated_at": "2026-11-21T10:00:00.000Z"
            *       }
            *     }
@@ -6235,6 +6439,11 @@ export interface operations {
          *         "reminders": false,
          *         "receipts": false,
          *         "failed_payments": false
+         *       },
+         *       "sms": {
+         *         "reminders": false,
+         *         "receipts": false,
+         *         "failed_payments": false
          *       }
          *     }
          */
@@ -6248,6 +6457,14 @@ export interface operations {
             failed_payments?: boolean;
           };
           in_app?: {
+            /** @description A reminder 3 days before each installment is due. */
+            reminders?: boolean;
+            /** @description A receipt for each payment collected and each refund. */
+            receipts?: boolean;
+            /** @description A notice when a debit fails, saying what happens next. */
+            failed_payments?: boolean;
+          };
+          sms?: {
             /** @description A reminder 3 days before each installment is due. */
             reminders?: boolean;
             /** @description A receipt for each payment collected and each refund. */
@@ -6269,6 +6486,458 @@ export interface operations {
             /** @enum {boolean} */
             ok: true;
             data: components['schemas']['NotificationPreferences'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  requestSignInCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "ada@example.ng",
+         *       "phone": "08031234567"
+         *     }
+         */
+        'application/json': {
+          /** Format: email */
+          email?: string;
+          /** @description A Nigerian mobile number, `0803…` or `+234803…`. */
+          phone?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Accepted: queued, done shortly. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @enum {string} */
+              object: 'sign_in_code_request';
+              /** @enum {string} */
+              channel: 'sms' | 'email';
+              code_expires_in_minutes: number;
+              resend_after_seconds: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  verifySignInCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "ada@example.ng",
+         *       "phone": "08031234567",
+         *       "code": "invalid_request"
+         *     }
+         */
+        'application/json': {
+          /** Format: email */
+          email?: string;
+          /** @description A Nigerian mobile number, `0803…` or `+234803…`. */
+          phone?: string;
+          /** @description The six digits received. */
+          code: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['CustomerSessionResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  requestPhoneVerification: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['CustomerResponse'];
+      /** @description Accepted: queued, done shortly. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "phone_verification_request",
+           *         "phone_hint": "text",
+           *         "code_expires_in_minutes": 0,
+           *         "resend_after_seconds": 0
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @enum {string} */
+              object: 'phone_verification_request';
+              phone_hint: string;
+              code_expires_in_minutes: number;
+              resend_after_seconds: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  confirmPhoneVerification: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "code": "invalid_request"
+         *     }
+         */
+        'application/json': {
+          /** @description The six digits received. */
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['Customer'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  listRememberedDevices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": [
+           *         {
+           *           "id": "rdv_1aB2cD3eF4gH5iJ6kL7m",
+           *           "object": "remembered_device",
+           *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+           *           "merchant_name": "Ada Stores",
+           *           "label": "Chrome on Android",
+           *           "created_at": "2026-11-21T10:00:00.000Z",
+           *           "last_used_at": "2026-11-21T10:00:00.000Z",
+           *           "expires_at": "2026-11-21T10:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['RememberedDevice'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  rememberDevice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "session_token": "cst_Xr4bN8qL2mV7kP1zT9wY3sD6"
+         *     }
+         */
+        'application/json': {
+          /** @description The checkout session token: which shop the device is remembered for. */
+          session_token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['RememberedDevice'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  revokeRememberedDevice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        device_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "id": "text",
+           *         "object": "remembered_device",
+           *         "revoked": true
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              id: string;
+              /** @enum {string} */
+              object: 'remembered_device';
+              /** @enum {boolean} */
+              revoked: true;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getRememberedDevice: {
+    parameters: {
+      query: {
+        /** @description The checkout session token: which shop the device is remembered for. */
+        session_token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "remembered_device_status",
+           *         "remembered": false,
+           *         "first_name": "Ada",
+           *         "email_hint": "text"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @enum {string} */
+              object: 'remembered_device_status';
+              remembered: boolean;
+              first_name: string | null;
+              email_hint: string | null;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  continueOnRememberedDevice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "session_token": "cst_Xr4bN8qL2mV7kP1zT9wY3sD6"
+         *     }
+         */
+        'application/json': {
+          /** @description The checkout session token: which shop the device is remembered for. */
+          session_token: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['CustomerSessionResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  forgetRememberedDevice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "session_token": "cst_Xr4bN8qL2mV7kP1zT9wY3sD6"
+         *     }
+         */
+        'application/json': {
+          /** @description The checkout session token: which shop the device is remembered for. */
+          session_token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @enum {string} */
+              object: 'remembered_device_status';
+              /** @enum {boolean} */
+              remembered: false;
+            };
           };
         };
       };

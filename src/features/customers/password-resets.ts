@@ -184,6 +184,13 @@ export async function confirmPasswordReset(
       .where('status', 'in', ['pending', 'sent'])
       .execute();
     await endLoginsOf(tx, 'customer', reset.customer_id, now);
+    // Whoever reset the password may be locking someone out: no device stays remembered.
+    await tx
+      .updateTable('remembered_devices')
+      .set({ revoked_at: now })
+      .where('customer_id', '=', reset.customer_id)
+      .where('revoked_at', 'is', null)
+      .execute();
     return reset.customer_id;
   });
   if (!customerId) throw linkInvalid();
