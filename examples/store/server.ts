@@ -443,7 +443,15 @@ function messaging(amount: number, publishableKey: string | undefined): string {
 function payButton(): string {
   return `<button id="pay-installments" class="button" type="button"
             data-product-id="${esc(PRODUCT.id)}">Pay in installments</button>
-          <p id="checkout-status" class="status" role="status"></p>`;
+          <p id="checkout-status" class="status" role="status"></p>
+          <section id="other-ways" class="other-ways" aria-labelledby="other-ways-title" hidden>
+            <h2 id="other-ways-title" tabindex="-1">Other ways to pay</h2>
+            <p id="other-ways-why"></p>
+            <ul>
+              <li>Pay the full price by bank transfer: we send the account details with your order.</li>
+              <li>Pay on delivery in Lagos, by card or transfer to the rider.</li>
+            </ul>
+          </section>`;
 }
 
 function productPage(sdkUrl: string, publishableKey: string | undefined): string {

@@ -3,6 +3,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type {
   ApiKeysTable,
   ChargesTable,
+  CheckoutPlanChoicesTable,
   CheckoutSessionsTable,
   CreditChecksTable,
   CustomerIdentitiesTable,
@@ -64,6 +65,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   payment_methods: PaymentMethodsTable;
   payment_method_setups: PaymentMethodSetupsTable;
+  checkout_plan_choices: CheckoutPlanChoicesTable;
   gateway_events: GatewayEventsTable;
   journal_entries: JournalEntriesTable;
   journal_postings: JournalPostingsTable;

@@ -13,6 +13,7 @@ import { DomainError, type FieldError, type VerificationChargeRefund } from '../
 import {
   registerCheckoutPreviewRoutes,
   registerCheckoutSessionRoutes,
+  registerPlanChoiceRoutes,
 } from '../features/checkout/index.ts';
 import { registerCustomerPlanRoutes } from '../features/collections/index.ts';
 import { registerCreditRoutes } from '../features/credit/index.ts';
@@ -366,6 +367,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerCheckoutSessionRoutes(app, ctx);
   registerCheckoutPreviewRoutes(app, ctx);
   registerMessagingRoutes(app, ctx);
+  registerPlanChoiceRoutes(app, ctx);
   registerPlanRoutes(app, ctx);
   registerSandboxToolRoutes(app, ctx);
   registerRefundRoutes(app, ctx);

@@ -380,6 +380,14 @@ const ELSEWHERE: Record<string, [file: string, title: string] | { none: string }
     ]),
   ),
   'GET /payment-methods/banks': { none: 'the same bank list for every customer' },
+  'PUT /checkout/sessions/{}/plan-choice': [
+    'integration/plan-choices.test.ts',
+    'to the same customer only',
+  ],
+  'GET /checkout/sessions/{}/plan-choice': [
+    'integration/plan-choices.test.ts',
+    'to the same customer only',
+  ],
 };
 
 /** A customer route under /customers/me with no id in its path acts on the token's subject only. */

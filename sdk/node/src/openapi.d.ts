@@ -1215,6 +1215,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/checkout/sessions/{token}/plan-choice': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The plan chosen for this order in an earlier session
+     * @description What the calling customer chose for this session’s order (same merchant, mode and `order_reference`) in the last 24 hours, in this session or an earlier one, when this session’s constraints still allow it; otherwise `data` is null.
+     */
+    get: operations['getRememberedPlanChoice'];
+    /**
+     * Keep the plan chosen for this order
+     * @description The checkout sends the plan the customer chose. A later session the shop opens for the same order (same merchant, mode and `order_reference`) offers it again to the same customer for 24 hours (decision 0049). Checked like a preview: out of the session’s constraints is a 400 naming the limit; a session no longer pending is a 409. Safe to repeat (the last choice wins).
+     */
+    put: operations['rememberPlanChoice'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/checkout/sessions/{token}/confirm': {
     parameters: {
       query?: never;
@@ -2546,6 +2570,7 @@ export interface components {
        * @example 50
        */
       partial_debit_floor_pct: number | null;
+      support_contact: components['schemas']['SupportContact'];
       /** Format: date-time */
       created_at: string;
     };
@@ -2558,6 +2583,12 @@ export interface components {
       /** @description Smallest deposit, in percent of the amount. */
       min_upfront_pct: number;
       allowed_schedule_types: 'installment'[];
+    };
+    /** @description How customers reach the shop: shown on the checkout’s refusal screens beside “pay this shop another way”. Set with `support_contact` in the settings. */
+    SupportContact: {
+      email: string | null;
+      phone: string | null;
+      website: string | null;
     };
     MerchantSession: {
       merchant: components['schemas']['Merchant'];
@@ -2794,6 +2825,8 @@ export interface components {
       merchant_id: string;
       /** @description The merchant's business name, shown by the checkout. In GET answers only (the widget's read). */
       merchant_name?: string;
+      /** @description How customers reach the merchant (its `support_contact` setting), null when it set none. In GET answers only (the widget's read). */
+      merchant_support?: components['schemas']['SupportContact'] | null;
       livemode: boolean;
       /** @description Kobo. */
       amount: number;
@@ -2855,6 +2888,13 @@ export interface components {
       headline: components['schemas']['MessagingPlan'] | null;
       /** @description Every duration of each allowed frequency at the minimum deposit, monthly first. The checkout also offers larger deposits. */
       plans: components['schemas']['MessagingPlan'][];
+    };
+    PlanChoice: {
+      /** @enum {string} */
+      frequency: 'weekly' | 'monthly';
+      /** @description Installments after the deposit. */
+      installment_count: number;
+      upfront_pct: number;
     };
     PaymentPlan: {
       /** @example plan_3Jd9sKq0LmT2vX7yB1cN */
@@ -3413,6 +3453,11 @@ export interface components {
          *           "http://localhost:5173"
          *         ],
          *         "partial_debit_floor_pct": null,
+         *         "support_contact": {
+         *           "email": "ada@example.ng",
+         *           "phone": "08031234567",
+         *           "website": "text"
+         *         },
          *         "created_at": "2026-11-21T10:00:00.000Z"
          *       }
          *     }
@@ -3526,6 +3571,11 @@ export interface components {
          *         "checkout_url": "http://localhost:3000/checkout/cst_Xr4bN8qL2mV7kP1zT9wY3sD6",
          *         "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
          *         "merchant_name": "Ada Stores",
+         *         "merchant_support": {
+         *           "email": "ada@example.ng",
+         *           "phone": "08031234567",
+         *           "website": "text"
+         *         },
          *         "livemode": false,
          *         "amount": 2500000,
          *         "currency": "NGN",
@@ -3708,6 +3758,8 @@ export interface components {
             'submit_otp' | 'submit_birthday' | 'submit_phone' | 'open_url' | 'success' | 'pending';
           reference: string;
           display_text: string | null;
+          /** @description With submit_otp: codes this set-up still takes. A wrong code answers submit_otp again with one fewer (and display_text saying so); the last wrong one ends the set-up (402). */
+          otp_attempts_left?: number;
           /** @description Present when next_action is open_url: open it in a popup, then call verify. */
           url?: string;
           data?: components['schemas']['PaymentMethod'];
@@ -4339,6 +4391,11 @@ export interface operations {
          *         "type": "deposit_paid"
          *       },
          *       "partial_debit_floor_pct": 50,
+         *       "support_contact": {
+         *         "email": "ada@example.ng",
+         *         "phone": "08031234567",
+         *         "website": "text"
+         *       },
          *       "allowed_checkout_origins": [
          *         "text"
          *       ]
@@ -4374,6 +4431,12 @@ export interface operations {
            * @example 50
            */
           partial_debit_floor_pct?: number | null;
+          /** @description How customers reach the shop, shown on the checkout’s refusal screens: `email`, `phone` (0 + 10 digits, or + and the country code) and `website` (http(s)), each optional; the object replaces the whole contact, `null` or `""` clears a part, `null` clears all. */
+          support_contact?: {
+            email?: string | null;
+            phone?: string | null;
+            website?: string | null;
+          } | null;
           allowed_checkout_origins?: string[] | null;
         };
       };
@@ -4851,6 +4914,11 @@ export interface operations {
            *             "http://localhost:5173"
            *           ],
            *           "partial_debit_floor_pct": null,
+           *           "support_contact": {
+           *             "email": "ada@example.ng",
+           *             "phone": "08031234567",
+           *             "website": "text"
+           *           },
            *           "created_at": "2026-11-21T10:00:00.000Z"
            *         }
            *       ],
@@ -4944,6 +5012,11 @@ export interface operations {
            *             "http://localhost:5173"
            *           ],
            *           "partial_debit_floor_pct": null,
+           *           "support_contact": {
+           *             "email": "ada@example.ng",
+           *             "phone": "08031234567",
+           *             "website": "text"
+           *           },
            *           "created_at": "2026-11-21T10:00:00.000Z"
            *         },
            *         "plans": {
@@ -7333,6 +7406,99 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getRememberedPlanChoice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: components['parameters']['tokenPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "frequency": "weekly",
+           *         "installment_count": 3,
+           *         "upfront_pct": 25
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['PlanChoice'] | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  rememberPlanChoice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: components['parameters']['tokenPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "frequency": "weekly",
+         *       "installment_count": 3,
+         *       "upfront_pct": 25
+         *     }
+         */
+        'application/json': {
+          /** @enum {string} */
+          frequency: 'weekly' | 'monthly';
+          /** @description Installments after the deposit. */
+          installment_count: number;
+          upfront_pct: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['PlanChoice'];
+          };
+        };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];

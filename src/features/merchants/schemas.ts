@@ -22,6 +22,20 @@ export const WebhookEndpoint = Type.Object({
   disabled_reason: Type.Union([Type.String(), Type.Null()]),
 });
 
+/** How customers reach the shop (issue 27), shown by the checkout; each part null when not set. */
+export const SupportContact = Type.Object(
+  {
+    email: Type.Union([Type.String(), Type.Null()]),
+    phone: Type.Union([Type.String(), Type.Null()]),
+    website: Type.Union([Type.String(), Type.Null()]),
+  },
+  {
+    $id: 'SupportContact',
+    description:
+      'How customers reach the shop: shown on the checkout’s refusal screens beside “pay this shop another way”. Set with `support_contact` in the settings.',
+  },
+);
+
 export const Merchant = Type.Object(
   {
     id: Type.String({ examples: ['mer_4fQ2d8LkP0aZ7sVbN1xY'] }),
@@ -69,6 +83,7 @@ export const Merchant = Type.Object(
         'Partial debits on automatic retries (decision 0045): the least share, in percent of what an overdue installment still owes, that a retry may collect from a Mastercard or Verve card holding less than the whole. Null: off.',
       examples: [null, 50],
     }),
+    support_contact: SupportContact,
     created_at: Timestamp,
   },
   { $id: 'Merchant' },

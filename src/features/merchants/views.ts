@@ -64,6 +64,11 @@ export function merchantView(
     goods_release_rule: row.goods_release_rule,
     allowed_checkout_origins: [...row.allowed_checkout_origins],
     partial_debit_floor_pct: row.partial_debit_floor_pct,
+    support_contact: {
+      email: row.support_email,
+      phone: row.support_phone,
+      website: row.support_website,
+    },
     created_at: row.created_at.toISOString(),
   };
 }
