@@ -6796,7 +6796,7 @@ export interface operations {
          * @example {
          *       "email": "ada@example.ng",
          *       "phone": "08031234567",
-         *       "code": "invalid_request"
+         *       "code": "123456"
          *     }
          */
         'application/json': {
@@ -6804,7 +6804,10 @@ export interface operations {
           email?: string;
           /** @description A Nigerian mobile number, `0803…` or `+234803…`. */
           phone?: string;
-          /** @description The six digits received. */
+          /**
+           * @description The six digits received.
+           * @example 123456
+           */
           code: string;
         };
       };
@@ -6880,11 +6883,14 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "code": "invalid_request"
+         *       "code": "123456"
          *     }
          */
         'application/json': {
-          /** @description The six digits received. */
+          /**
+           * @description The six digits received.
+           * @example 123456
+           */
           code: string;
         };
       };
