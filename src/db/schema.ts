@@ -3,6 +3,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type {
   ApiKeysTable,
   ChargesTable,
+  CheckoutPlanChoicesTable,
   CheckoutSessionsTable,
   CreditChecksTable,
   CustomerIdentitiesTable,
@@ -27,6 +28,7 @@ import type {
   PaymentMethodsTable,
   PaymentPlansTable,
   PayoutsTable,
+  PublishableKeysTable,
   RefreshTokenFamiliesTable,
   RefreshTokensTable,
   RefundPartsTable,
@@ -52,6 +54,7 @@ export type {
 export interface Database {
   merchants: MerchantsTable;
   api_keys: ApiKeysTable;
+  publishable_keys: PublishableKeysTable;
   customers: CustomersTable;
   refresh_tokens: RefreshTokensTable;
   refresh_token_families: RefreshTokenFamiliesTable;
@@ -62,6 +65,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   payment_methods: PaymentMethodsTable;
   payment_method_setups: PaymentMethodSetupsTable;
+  checkout_plan_choices: CheckoutPlanChoicesTable;
   gateway_events: GatewayEventsTable;
   journal_entries: JournalEntriesTable;
   journal_postings: JournalPostingsTable;

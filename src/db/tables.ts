@@ -37,6 +37,10 @@ export interface MerchantsTable {
   partial_debit_floor_pct: Generated<number | null>;
   created_at: Date;
   updated_at: Date;
+  /** How customers reach the shop, shown by the checkout (0034); each optional. */
+  support_email: Generated<string | null>;
+  support_phone: Generated<string | null>;
+  support_website: Generated<string | null>;
 }
 
 export type { StoredConstraints };
@@ -45,6 +49,16 @@ export type StoredGoodsReleaseRule =
   | { type: 'deposit_paid' }
   | { type: 'percentage_paid'; percentage: number }
   | { type: 'fully_paid' };
+
+/** Public keys of the messaging element (decision 0055): the key itself is kept, it is not a secret. */
+export interface PublishableKeysTable {
+  id: string;
+  merchant_id: string;
+  mode: 'test' | 'live';
+  key: string;
+  created_at: Date;
+  expires_at: Date | null;
+}
 
 export interface ApiKeysTable {
   id: string;
@@ -213,6 +227,20 @@ export interface PaymentMethodSetupsTable {
   updated_at: Date;
   /** Direct Debit: the gateway's reference of the authorization request (0030). */
   gateway_reference: string | null;
+  /** Pay-with-bank: wrong one-time codes so far (0034). */
+  wrong_otp_count: Generated<number>;
+}
+
+/** The plan a customer chose for an order, offered again in its next session (0034, 0049). */
+export interface CheckoutPlanChoicesTable {
+  merchant_id: string;
+  livemode: boolean;
+  order_reference: string;
+  customer_id: string;
+  frequency: 'weekly' | 'monthly';
+  installment_count: number;
+  upfront_pct: number;
+  updated_at: Date;
 }
 
 export interface GatewayEventsTable {

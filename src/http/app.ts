@@ -13,6 +13,7 @@ import { DomainError, type FieldError, type VerificationChargeRefund } from '../
 import {
   registerCheckoutPreviewRoutes,
   registerCheckoutSessionRoutes,
+  registerPlanChoiceRoutes,
 } from '../features/checkout/index.ts';
 import { registerCustomerPlanRoutes } from '../features/collections/index.ts';
 import { registerCreditRoutes } from '../features/credit/index.ts';
@@ -21,6 +22,7 @@ import { registerGatewayWebhookRoutes } from '../features/gateway-events/index.t
 import { registerIdentityRoutes } from '../features/identity/index.ts';
 import { registerWebhookEventRoutes } from '../features/merchant-webhooks/index.ts';
 import { registerMerchantRoutes } from '../features/merchants/index.ts';
+import { registerMessagingRoutes } from '../features/messaging/index.ts';
 import { registerPayoutRoutes, registerWalletRoutes } from '../features/money/index.ts';
 import {
   registerAdminOversightRoutes,
@@ -364,6 +366,8 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerCustomerRoutes(app, ctx);
   registerCheckoutSessionRoutes(app, ctx);
   registerCheckoutPreviewRoutes(app, ctx);
+  registerMessagingRoutes(app, ctx);
+  registerPlanChoiceRoutes(app, ctx);
   registerPlanRoutes(app, ctx);
   registerSandboxToolRoutes(app, ctx);
   registerRefundRoutes(app, ctx);

@@ -425,11 +425,16 @@ describe('GET /api/v1/checkout/sessions/{token}', () => {
     ]) {
       expect(res.body.data).toHaveProperty(field);
     }
-    // The widget's read adds the merchant's name, for the checkout's header, and leaves out the
-    // merchant's own metadata (decision 0051).
+    // The widget's read adds the merchant's name, for the checkout's header, and its support
+    // contact (none set here), for the refusal screens; it leaves out the merchant's own metadata
+    // (decision 0051).
     const { metadata, ...shown } = created.body.data;
     expect(metadata).toEqual({});
-    expect(res.body.data).toEqual({ ...shown, merchant_name: 'Ade Stores' });
+    expect(res.body.data).toEqual({
+      ...shown,
+      merchant_name: 'Ade Stores',
+      merchant_support: null,
+    });
   });
 
   it('404 for an unknown token', async () => {

@@ -270,6 +270,18 @@ export class ApiClient {
     return (await this.send<{ data: EligibilityResult }>('GET', path, undefined, true)).data;
   }
 
+  /** Keeps the plan chosen for this session's order, for a later session of it (decision 0049). */
+  async rememberPlanChoice(sessionToken: string, choice: PlanChoice): Promise<void> {
+    const path = `/checkout/sessions/${enc(sessionToken)}/plan-choice`;
+    await this.send('PUT', path, choice, true);
+  }
+
+  /** The plan this customer chose for this session's order earlier, or null. */
+  async rememberedPlanChoice(sessionToken: string): Promise<PlanChoice | null> {
+    const path = `/checkout/sessions/${enc(sessionToken)}/plan-choice`;
+    return (await this.send<{ data: PlanChoice | null }>('GET', path, undefined, true)).data;
+  }
+
   async identity(): Promise<IdentityStatus> {
     return (
       await this.send<{ data: IdentityStatus }>('GET', '/customers/me/identity', undefined, true)

@@ -235,6 +235,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/merchant/{merchant_id}/publishable-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List publishable keys
+     * @description The keys for the messaging element in your pages (`pk_test_…`, `pk_live_…`; decision 0055), shown in full: they are public and read only `GET /api/v1/messaging/plans`. Keys a roll set to expire are listed until they do.
+     */
+    get: operations['listPublishableKeys'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/publishable-keys/roll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Roll a publishable key
+     * @description Issues a new publishable key of the given mode. The other keys of that mode stop working after `expire_old_after_minutes` (default 0: at once; at most 7 days), so pages still carrying the old key keep their messaging while you deploy the new one. A replay answers the key the first roll issued.
+     */
+    post: operations['rollPublishableKey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/login': {
     parameters: {
       query?: never;
@@ -1149,6 +1189,50 @@ export interface paths {
      * @description The widget sends `session_token` (the session’s amount and constraints apply); a merchant server sends its secret key and an `amount` (its default constraints apply, and the answer adds the platform fee). Deposit = ceil(amount × upfront_pct / 100); the rest is split evenly, the first installments carrying the odd kobo; due dates at 09:00 Lagos time (see docs/money-rules.md). A configuration outside the constraints is a 400 naming the limit.
      */
     post: operations['previewSchedule'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/messaging/plans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Plans for an amount (the messaging element)
+     * @description What the `<tranche-messaging>` element of connect.js shows on a product or cart page (decision 0056): the plans a shopper could choose for `amount` under your default plan limits, with amounts in kobo and in words. Authenticated by a publishable key (`?key=pk_test_…`, or `Authorization: Bearer pk_…`), which reads this and nothing else (decision 0055). Any origin may call it (`Access-Control-Allow-Origin: *`); answers are cacheable for 5 minutes (`Cache-Control: public, max-age=300`, `ETag`, `If-None-Match` → 304). Rate limited per client IP, like every call without a secret key.
+     */
+    get: operations['getMessagingPlans'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/checkout/sessions/{token}/plan-choice': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The plan chosen for this order in an earlier session
+     * @description What the calling customer chose for this session’s order (same merchant, mode and `order_reference`) in the last 24 hours, in this session or an earlier one, when this session’s constraints still allow it; otherwise `data` is null.
+     */
+    get: operations['getRememberedPlanChoice'];
+    /**
+     * Keep the plan chosen for this order
+     * @description The checkout sends the plan the customer chose. A later session the shop opens for the same order (same merchant, mode and `order_reference`) offers it again to the same customer for 24 hours (decision 0049). Checked like a preview: out of the session’s constraints is a 400 naming the limit; a session no longer pending is a 409. Safe to repeat (the last choice wins).
+     */
+    put: operations['rememberPlanChoice'];
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2365,6 +2449,26 @@ export interface components {
       /** Format: date-time */
       updated_at: string | null;
     };
+    MessagingPlan: {
+      /** @enum {string} */
+      frequency: 'weekly' | 'monthly';
+      /** @description Installments after the deposit. */
+      installment_count: number;
+      /** @description The shop’s minimum deposit, in percent. */
+      upfront_pct: number;
+      /** @description Kobo, paid at confirmation. */
+      deposit: number;
+      /** @description Kobo: the largest installment (the first ones carry the odd kobo, docs/money-rules.md). */
+      installment: number;
+      /** @description False when the installments differ by 1 kobo. */
+      equal_installments: boolean;
+      /** @description Kobo: deposit plus installments, the amount asked. */
+      total: number;
+      /** @example ₦12,125 */
+      deposit_text: string;
+      /** @example ₦12,125 */
+      installment_text: string;
+    };
     MerchantCredentials: {
       merchant: components['schemas']['Merchant'];
       /** @description Shown once. Only a digest is stored. */
@@ -2372,6 +2476,13 @@ export interface components {
         /** @example sk_test_… */
         test: string;
         /** @example sk_live_… */
+        live: string;
+      };
+      /** @description Public keys for the messaging element in shop pages (decision 0055): they read `GET /api/v1/messaging/plans` and nothing else. Listed again at `GET /api/v1/merchant/{merchant_id}/publishable-keys`. */
+      publishable_keys: {
+        /** @example pk_test_… */
+        test: string;
+        /** @example pk_live_… */
         live: string;
       };
       /** @description Shown once: each mode's signing secret for X-Tranche-Signature (test events are signed with `test`, live events with `live`). */
@@ -2463,6 +2574,7 @@ export interface components {
        * @example 50
        */
       partial_debit_floor_pct: number | null;
+      support_contact: components['schemas']['SupportContact'];
       /** Format: date-time */
       created_at: string;
     };
@@ -2475,6 +2587,12 @@ export interface components {
       /** @description Smallest deposit, in percent of the amount. */
       min_upfront_pct: number;
       allowed_schedule_types: 'installment'[];
+    };
+    /** @description How customers reach the shop: shown on the checkout’s refusal screens beside “pay this shop another way”. Set with `support_contact` in the settings. */
+    SupportContact: {
+      email: string | null;
+      phone: string | null;
+      website: string | null;
     };
     MerchantSession: {
       merchant: components['schemas']['Merchant'];
@@ -2501,6 +2619,20 @@ export interface components {
       expires_at: string | null;
       /** Format: date-time */
       revoked_at: string | null;
+    };
+    PublishableKey: {
+      /** @example key_4Hc9sR2mV7yN3qX6tB1d */
+      id: string;
+      /** @enum {string} */
+      object: 'publishable_key';
+      /** @enum {string} */
+      mode: 'test' | 'live';
+      /** @example pk_test_8sK2nV5qW1xY7zB4cD9fG3hJ */
+      key: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      expires_at: string | null;
     };
     OperatorSession: {
       operator: {
@@ -2697,6 +2829,8 @@ export interface components {
       merchant_id: string;
       /** @description The merchant's business name, shown by the checkout. In GET answers only (the widget's read). */
       merchant_name?: string;
+      /** @description How customers reach the merchant (its `support_contact` setting), null when it set none. In GET answers only (the widget's read). */
+      merchant_support?: components['schemas']['SupportContact'] | null;
       livemode: boolean;
       /** @description Kobo. */
       amount: number;
@@ -2752,6 +2886,32 @@ export interface components {
         merchant_net: number;
       };
       constraints: components['schemas']['SessionConstraints'];
+    };
+    MessagingPlans: {
+      /** @enum {string} */
+      object: 'messaging_plans';
+      livemode: boolean;
+      /** @description Kobo, as asked. */
+      amount: number;
+      /** @enum {string} */
+      currency: 'NGN';
+      /** @description The shop, for the learn-more view. */
+      merchant_name: string;
+      /** @description False when no plan fits the amount (above `max_amount`, or too small to split): show nothing. */
+      available: boolean;
+      /** @description Kobo: the largest order a shopper may pay in installments (the highest tier). */
+      max_amount: number;
+      /** @description The plan the checkout selects first (monthly when offered, 3 payments, the minimum deposit): the one line the element shows. */
+      headline: components['schemas']['MessagingPlan'] | null;
+      /** @description Every duration of each allowed frequency at the minimum deposit, monthly first. The checkout also offers larger deposits. */
+      plans: components['schemas']['MessagingPlan'][];
+    };
+    PlanChoice: {
+      /** @enum {string} */
+      frequency: 'weekly' | 'monthly';
+      /** @description Installments after the deposit. */
+      installment_count: number;
+      upfront_pct: number;
     };
     PaymentPlan: {
       /** @example plan_3Jd9sKq0LmT2vX7yB1cN */
@@ -3371,6 +3531,11 @@ export interface components {
          *           "http://localhost:5173"
          *         ],
          *         "partial_debit_floor_pct": null,
+         *         "support_contact": {
+         *           "email": "ada@example.ng",
+         *           "phone": "08031234567",
+         *           "website": "text"
+         *         },
          *         "created_at": "2026-11-21T10:00:00.000Z"
          *       }
          *     }
@@ -3484,6 +3649,11 @@ export interface components {
          *         "checkout_url": "http://localhost:3000/checkout/cst_Xr4bN8qL2mV7kP1zT9wY3sD6",
          *         "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
          *         "merchant_name": "Ada Stores",
+         *         "merchant_support": {
+         *           "email": "ada@example.ng",
+         *           "phone": "08031234567",
+         *           "website": "text"
+         *         },
          *         "livemode": false,
          *         "amount": 2500000,
          *         "currency": "NGN",
@@ -3720,6 +3890,8 @@ export interface components {
             'submit_otp' | 'submit_birthday' | 'submit_phone' | 'open_url' | 'success' | 'pending';
           reference: string;
           display_text: string | null;
+          /** @description With submit_otp: codes this set-up still takes. A wrong code answers submit_otp again with one fewer (and display_text saying so); the last wrong one ends the set-up (402). */
+          otp_attempts_left?: number;
           /** @description Present when next_action is open_url: open it in a popup, then call verify. */
           url?: string;
           data?: components['schemas']['PaymentMethod'];
@@ -4359,6 +4531,11 @@ export interface operations {
          *         "type": "deposit_paid"
          *       },
          *       "partial_debit_floor_pct": 50,
+         *       "support_contact": {
+         *         "email": "ada@example.ng",
+         *         "phone": "08031234567",
+         *         "website": "text"
+         *       },
          *       "allowed_checkout_origins": [
          *         "text"
          *       ]
@@ -4394,6 +4571,12 @@ export interface operations {
            * @example 50
            */
           partial_debit_floor_pct?: number | null;
+          /** @description How customers reach the shop, shown on the checkout’s refusal screens: `email`, `phone` (0 + 10 digits, or + and the country code) and `website` (http(s)), each optional; the object replaces the whole contact, `null` or `""` clears a part, `null` clears all. */
+          support_contact?: {
+            email?: string | null;
+            phone?: string | null;
+            website?: string | null;
+          } | null;
           allowed_checkout_origins?: string[] | null;
         };
       };
@@ -4589,6 +4772,118 @@ export interface operations {
       default: components['responses']['OtherError'];
     };
   };
+  listPublishableKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": [
+           *         {
+           *           "id": "key_4Hc9sR2mV7yN3qX6tB1d",
+           *           "object": "publishable_key",
+           *           "mode": "test",
+           *           "key": "pk_test_8sK2nV5qW1xY7zB4cD9fG3hJ",
+           *           "created_at": "2026-11-21T10:00:00.000Z",
+           *           "expires_at": "2026-11-21T10:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['PublishableKey'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  rollPublishableKey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "mode": "test",
+         *       "expire_old_after_minutes": 0
+         *     }
+         */
+        'application/json': {
+          /** @enum {string} */
+          mode: 'test' | 'live';
+          expire_old_after_minutes?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @example key_4Hc9sR2mV7yN3qX6tB1d */
+              id: string;
+              /** @enum {string} */
+              object: 'publishable_key';
+              /** @enum {string} */
+              mode: 'test' | 'live';
+              /** @example pk_test_8sK2nV5qW1xY7zB4cD9fG3hJ */
+              key: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              expires_at: string | null;
+              previous_keys_expire_at: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
   adminLogin: {
     parameters: {
       query?: never;
@@ -4759,6 +5054,11 @@ export interface operations {
            *             "http://localhost:5173"
            *           ],
            *           "partial_debit_floor_pct": null,
+           *           "support_contact": {
+           *             "email": "ada@example.ng",
+           *             "phone": "08031234567",
+           *             "website": "text"
+           *           },
            *           "created_at": "2026-11-21T10:00:00.000Z"
            *         }
            *       ],
@@ -4852,6 +5152,11 @@ export interface operations {
            *             "http://localhost:5173"
            *           ],
            *           "partial_debit_floor_pct": null,
+           *           "support_contact": {
+           *             "email": "ada@example.ng",
+           *             "phone": "08031234567",
+           *             "website": "text"
+           *           },
            *           "created_at": "2026-11-21T10:00:00.000Z"
            *         },
            *         "plans": {
@@ -6631,7 +6936,7 @@ export interface operations {
          * @example {
          *       "email": "ada@example.ng",
          *       "phone": "08031234567",
-         *       "code": "invalid_request"
+         *       "code": "123456"
          *     }
          */
         'application/json': {
@@ -6639,7 +6944,10 @@ export interface operations {
           email?: string;
           /** @description A Nigerian mobile number, `0803…` or `+234803…`. */
           phone?: string;
-          /** @description The six digits received. */
+          /**
+           * @description The six digits received.
+           * @example 123456
+           */
           code: string;
         };
       };
@@ -6715,11 +7023,14 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "code": "invalid_request"
+         *       "code": "123456"
          *     }
          */
         'application/json': {
-          /** @description The six digits received. */
+          /**
+           * @description The six digits received.
+           * @example 123456
+           */
           code: string;
         };
       };
@@ -7188,6 +7499,178 @@ export interface operations {
             /** @enum {boolean} */
             ok: true;
             data: components['schemas']['SchedulePreview'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getMessagingPlans: {
+    parameters: {
+      query: {
+        /** @description The price, in kobo. */
+        amount: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "messaging_plans",
+           *         "livemode": false,
+           *         "amount": 2500000,
+           *         "currency": "NGN",
+           *         "merchant_name": "Ada Stores",
+           *         "available": false,
+           *         "max_amount": 2500000,
+           *         "headline": {
+           *           "frequency": "weekly",
+           *           "installment_count": 3,
+           *           "upfront_pct": 25,
+           *           "deposit": 0,
+           *           "installment": 0,
+           *           "equal_installments": false,
+           *           "total": 0,
+           *           "deposit_text": "₦12,125",
+           *           "installment_text": "₦12,125"
+           *         },
+           *         "plans": [
+           *           {
+           *             "frequency": "weekly",
+           *             "installment_count": 3,
+           *             "upfront_pct": 25,
+           *             "deposit": 0,
+           *             "installment": 0,
+           *             "equal_installments": false,
+           *             "total": 0,
+           *             "deposit_text": "₦12,125",
+           *             "installment_text": "₦12,125"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['MessagingPlans'];
+          };
+        };
+      };
+      /** @description Not modified: the `If-None-Match` ETag is current. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getRememberedPlanChoice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: components['parameters']['tokenPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "frequency": "weekly",
+           *         "installment_count": 3,
+           *         "upfront_pct": 25
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['PlanChoice'] | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  rememberPlanChoice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: components['parameters']['tokenPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "frequency": "weekly",
+         *       "installment_count": 3,
+         *       "upfront_pct": 25
+         *     }
+         */
+        'application/json': {
+          /** @enum {string} */
+          frequency: 'weekly' | 'monthly';
+          /** @description Installments after the deposit. */
+          installment_count: number;
+          upfront_pct: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['PlanChoice'];
           };
         };
       };

@@ -43,7 +43,11 @@ const Phone = Type.String({
   maxLength: 20,
   description: 'A Nigerian mobile number, `0803…` or `+234803…`.',
 });
-const Code = Type.String({ pattern: '^[0-9]{6}$', description: 'The six digits received.' });
+const Code = Type.String({
+  pattern: '^[0-9]{6}$',
+  description: 'The six digits received.',
+  examples: ['123456'],
+});
 const SessionToken = Type.String({
   minLength: 1,
   maxLength: 200,

@@ -7,6 +7,7 @@ import type { Key, RolledKey, WebhookProbe } from '../api/index.ts';
 import { useDashboard } from '../context.ts';
 import { CopyableSecret } from './copyable-secret.tsx';
 import { DeliveryLog } from './delivery-log.tsx';
+import { PublishableKeysCard } from './publishable-keys-card.tsx';
 
 /** API keys and the webhook endpoint of the mode being looked at. */
 export function DevelopersSection() {
@@ -17,6 +18,7 @@ export function DevelopersSection() {
         Developers
       </StepHeading>
       <ApiKeysCard />
+      <PublishableKeysCard key={`pk-${mode}`} />
       <WebhookCard key={mode} />
       <DeliveryLog key={`log-${mode}`} />
     </>
