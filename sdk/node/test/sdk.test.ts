@@ -122,7 +122,12 @@ describe('checkout sessions', () => {
     // The read by token is the widget's: the merchant's metadata is not in it (decision 0051).
     const read = await tranche.checkoutSessions.get(session.token);
     expect(read).not.toHaveProperty('metadata');
-    expect(read).toEqual({ ...session, metadata: undefined, merchant_name: 'Ade Stores' });
+    expect(read).toEqual({
+      ...session,
+      metadata: undefined,
+      merchant_name: 'Ade Stores',
+      merchant_support: null,
+    });
 
     const cancelled = await tranche.checkoutSessions.cancel(session.token);
     expect(cancelled.status).toBe('cancelled');
