@@ -2841,13 +2841,23 @@ export interface components {
       /** @description As sent at creation; null when none were sent. An addition to spec §2.3. */
       line_items:
         | {
+            /** @example Samsung Galaxy A15 */
             name: string;
+            /** @example 1 */
             quantity: number;
-            /** @description Kobo, for one. */
+            /**
+             * @description Kobo, for one.
+             * @example 2500000
+             */
             unit_amount: number;
           }[]
         | null;
-      /** @description As sent at creation (`{}` when none). In secret-key answers only: the widget’s read by token leaves it out. An addition to spec §2.3. */
+      /**
+       * @description As sent at creation (`{}` when none). In secret-key answers only: the widget’s read by token leaves it out. An addition to spec §2.3.
+       * @example {
+       *       "cart_id": "c-1042"
+       *     }
+       */
       metadata?: {
         [key: string]: string;
       };
@@ -2932,19 +2942,29 @@ export interface components {
       /** @description The session’s line items; null when the shop sent none. */
       line_items:
         | {
+            /** @example Samsung Galaxy A15 */
             name: string;
+            /** @example 1 */
             quantity: number;
-            /** @description Kobo, for one. */
+            /**
+             * @description Kobo, for one.
+             * @example 2500000
+             */
             unit_amount: number;
           }[]
         | null;
-      /** @description The session’s `metadata` (`{}` when none; decision 0051). In the merchant’s reads and webhooks only; never in the customer’s. */
+      /**
+       * @description The session’s `metadata` (`{}` when none; decision 0051). In the merchant’s reads and webhooks only; never in the customer’s.
+       * @example {
+       *       "cart_id": "c-1042"
+       *     }
+       */
       metadata?: {
         [key: string]: string;
       };
       /** @description Who bought, as they were at the checkout: the customer account’s name, e-mail and phone. Personal data (decision 0052): only the merchant whose plan it is (API, dashboard, webhooks) and the customer themselves see it. An addition to the spec. */
       customer: {
-        /** @example cus_4Tq8LmN0pX4sV9bC1dRt */
+        /** @example cus_1aB2cD3eF4gH5iJ6kL7m */
         id: string;
         /** @example Ada Obi */
         name: string | null;
@@ -3662,12 +3682,14 @@ export interface components {
          *         "customer_email": "ada@example.ng",
          *         "line_items": [
          *           {
-         *             "name": "Guaranty Trust Bank",
+         *             "name": "Samsung Galaxy A15",
          *             "quantity": 1,
          *             "unit_amount": 2500000
          *           }
          *         ],
-         *         "metadata": {},
+         *         "metadata": {
+         *           "cart_id": "c-1042"
+         *         },
          *         "status": "pending",
          *         "constraints": {
          *           "allowed_frequencies": [
@@ -3713,14 +3735,16 @@ export interface components {
          *         "merchant_name": "Ada Stores",
          *         "line_items": [
          *           {
-         *             "name": "Guaranty Trust Bank",
+         *             "name": "Samsung Galaxy A15",
          *             "quantity": 1,
          *             "unit_amount": 2500000
          *           }
          *         ],
-         *         "metadata": {},
+         *         "metadata": {
+         *           "cart_id": "c-1042"
+         *         },
          *         "customer": {
-         *           "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *           "id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *           "name": "Ada Obi",
          *           "email": "ada@example.ng",
          *           "phone": "+2348031234567"
@@ -3784,14 +3808,16 @@ export interface components {
          *           "merchant_name": "Ada Stores",
          *           "line_items": [
          *             {
-         *               "name": "Guaranty Trust Bank",
+         *               "name": "Samsung Galaxy A15",
          *               "quantity": 1,
          *               "unit_amount": 2500000
          *             }
          *           ],
-         *           "metadata": {},
+         *           "metadata": {
+         *             "cart_id": "c-1042"
+         *           },
          *           "customer": {
-         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *             "name": "Ada Obi",
          *             "email": "ada@example.ng",
          *             "phone": "+2348031234567"
@@ -7354,7 +7380,7 @@ export interface operations {
          *       },
          *       "line_items": [
          *         {
-         *           "name": "Guaranty Trust Bank",
+         *           "name": "Samsung Galaxy A15",
          *           "quantity": 1,
          *           "unit_amount": 2500000
          *         }
@@ -7383,9 +7409,14 @@ export interface operations {
           };
           /** @description What was bought, at most 50 items; quantity × unit_amount must sum to amount (else 400). */
           line_items?: {
+            /** @example Samsung Galaxy A15 */
             name: string;
+            /** @example 1 */
             quantity: number;
-            /** @description Kobo, for one. */
+            /**
+             * @description Kobo, for one.
+             * @example 2500000
+             */
             unit_amount: number;
           }[];
         };
@@ -9822,14 +9853,16 @@ export interface operations {
          *           "merchant_name": "Ada Stores",
          *           "line_items": [
          *             {
-         *               "name": "Guaranty Trust Bank",
+         *               "name": "Samsung Galaxy A15",
          *               "quantity": 1,
          *               "unit_amount": 2500000
          *             }
          *           ],
-         *           "metadata": {},
+         *           "metadata": {
+         *             "cart_id": "c-1042"
+         *           },
          *           "customer": {
-         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *             "name": "Ada Obi",
          *             "email": "ada@example.ng",
          *             "phone": "+2348031234567"
@@ -9948,14 +9981,16 @@ export interface operations {
          *           "merchant_name": "Ada Stores",
          *           "line_items": [
          *             {
-         *               "name": "Guaranty Trust Bank",
+         *               "name": "Samsung Galaxy A15",
          *               "quantity": 1,
          *               "unit_amount": 2500000
          *             }
          *           ],
-         *           "metadata": {},
+         *           "metadata": {
+         *             "cart_id": "c-1042"
+         *           },
          *           "customer": {
-         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *             "name": "Ada Obi",
          *             "email": "ada@example.ng",
          *             "phone": "+2348031234567"
@@ -10077,14 +10112,16 @@ export interface operations {
          *           "merchant_name": "Ada Stores",
          *           "line_items": [
          *             {
-         *               "name": "Guaranty Trust Bank",
+         *               "name": "Samsung Galaxy A15",
          *               "quantity": 1,
          *               "unit_amount": 2500000
          *             }
          *           ],
-         *           "metadata": {},
+         *           "metadata": {
+         *             "cart_id": "c-1042"
+         *           },
          *           "customer": {
-         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *             "name": "Ada Obi",
          *             "email": "ada@example.ng",
          *             "phone": "+2348031234567"
@@ -10208,14 +10245,16 @@ export interface operations {
          *           "merchant_name": "Ada Stores",
          *           "line_items": [
          *             {
-         *               "name": "Guaranty Trust Bank",
+         *               "name": "Samsung Galaxy A15",
          *               "quantity": 1,
          *               "unit_amount": 2500000
          *             }
          *           ],
-         *           "metadata": {},
+         *           "metadata": {
+         *             "cart_id": "c-1042"
+         *           },
          *           "customer": {
-         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *             "name": "Ada Obi",
          *             "email": "ada@example.ng",
          *             "phone": "+2348031234567"
@@ -10334,14 +10373,16 @@ export interface operations {
          *           "merchant_name": "Ada Stores",
          *           "line_items": [
          *             {
-         *               "name": "Guaranty Trust Bank",
+         *               "name": "Samsung Galaxy A15",
          *               "quantity": 1,
          *               "unit_amount": 2500000
          *             }
          *           ],
-         *           "metadata": {},
+         *           "metadata": {
+         *             "cart_id": "c-1042"
+         *           },
          *           "customer": {
-         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *             "name": "Ada Obi",
          *             "email": "ada@example.ng",
          *             "phone": "+2348031234567"
@@ -10460,14 +10501,16 @@ export interface operations {
          *           "merchant_name": "Ada Stores",
          *           "line_items": [
          *             {
-         *               "name": "Guaranty Trust Bank",
+         *               "name": "Samsung Galaxy A15",
          *               "quantity": 1,
          *               "unit_amount": 2500000
          *             }
          *           ],
-         *           "metadata": {},
+         *           "metadata": {
+         *             "cart_id": "c-1042"
+         *           },
          *           "customer": {
-         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *             "name": "Ada Obi",
          *             "email": "ada@example.ng",
          *             "phone": "+2348031234567"
@@ -10573,14 +10616,16 @@ export interface operations {
          *           "merchant_name": "Ada Stores",
          *           "line_items": [
          *             {
-         *               "name": "Guaranty Trust Bank",
+         *               "name": "Samsung Galaxy A15",
          *               "quantity": 1,
          *               "unit_amount": 2500000
          *             }
          *           ],
-         *           "metadata": {},
+         *           "metadata": {
+         *             "cart_id": "c-1042"
+         *           },
          *           "customer": {
-         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *             "name": "Ada Obi",
          *             "email": "ada@example.ng",
          *             "phone": "+2348031234567"
@@ -10909,14 +10954,16 @@ export interface operations {
          *           "merchant_name": "Ada Stores",
          *           "line_items": [
          *             {
-         *               "name": "Guaranty Trust Bank",
+         *               "name": "Samsung Galaxy A15",
          *               "quantity": 1,
          *               "unit_amount": 2500000
          *             }
          *           ],
-         *           "metadata": {},
+         *           "metadata": {
+         *             "cart_id": "c-1042"
+         *           },
          *           "customer": {
-         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *             "name": "Ada Obi",
          *             "email": "ada@example.ng",
          *             "phone": "+2348031234567"
@@ -11016,14 +11063,16 @@ export interface operations {
          *           "merchant_name": "Ada Stores",
          *           "line_items": [
          *             {
-         *               "name": "Guaranty Trust Bank",
+         *               "name": "Samsung Galaxy A15",
          *               "quantity": 1,
          *               "unit_amount": 2500000
          *             }
          *           ],
-         *           "metadata": {},
+         *           "metadata": {
+         *             "cart_id": "c-1042"
+         *           },
          *           "customer": {
-         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *             "name": "Ada Obi",
          *             "email": "ada@example.ng",
          *             "phone": "+2348031234567"
@@ -11123,14 +11172,16 @@ export interface operations {
          *           "merchant_name": "Ada Stores",
          *           "line_items": [
          *             {
-         *               "name": "Guaranty Trust Bank",
+         *               "name": "Samsung Galaxy A15",
          *               "quantity": 1,
          *               "unit_amount": 2500000
          *             }
          *           ],
-         *           "metadata": {},
+         *           "metadata": {
+         *             "cart_id": "c-1042"
+         *           },
          *           "customer": {
-         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *             "name": "Ada Obi",
          *             "email": "ada@example.ng",
          *             "phone": "+2348031234567"
@@ -11230,14 +11281,16 @@ export interface operations {
          *           "merchant_name": "Ada Stores",
          *           "line_items": [
          *             {
-         *               "name": "Guaranty Trust Bank",
+         *               "name": "Samsung Galaxy A15",
          *               "quantity": 1,
          *               "unit_amount": 2500000
          *             }
          *           ],
-         *           "metadata": {},
+         *           "metadata": {
+         *             "cart_id": "c-1042"
+         *           },
          *           "customer": {
-         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *             "name": "Ada Obi",
          *             "email": "ada@example.ng",
          *             "phone": "+2348031234567"
@@ -11438,14 +11491,16 @@ export interface operations {
          *           "merchant_name": "Ada Stores",
          *           "line_items": [
          *             {
-         *               "name": "Guaranty Trust Bank",
+         *               "name": "Samsung Galaxy A15",
          *               "quantity": 1,
          *               "unit_amount": 2500000
          *             }
          *           ],
-         *           "metadata": {},
+         *           "metadata": {
+         *             "cart_id": "c-1042"
+         *           },
          *           "customer": {
-         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *             "name": "Ada Obi",
          *             "email": "ada@example.ng",
          *             "phone": "+2348031234567"
@@ -11561,14 +11616,16 @@ export interface operations {
          *           "merchant_name": "Ada Stores",
          *           "line_items": [
          *             {
-         *               "name": "Guaranty Trust Bank",
+         *               "name": "Samsung Galaxy A15",
          *               "quantity": 1,
          *               "unit_amount": 2500000
          *             }
          *           ],
-         *           "metadata": {},
+         *           "metadata": {
+         *             "cart_id": "c-1042"
+         *           },
          *           "customer": {
-         *             "id": "cus_4Tq8LmN0pX4sV9bC1dRt",
+         *             "id": "cus_1aB2cD3eF4gH5iJ6kL7m",
          *             "name": "Ada Obi",
          *             "email": "ada@example.ng",
          *             "phone": "+2348031234567"

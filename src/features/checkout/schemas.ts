@@ -57,12 +57,18 @@ export const Metadata = Type.Unsafe<Record<string, string>>({
 
 export const LineItem = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: LINE_ITEM_NAME_MAX_LENGTH, pattern: '\\S' }),
-    quantity: Type.Integer({ minimum: 1, maximum: LINE_ITEM_MAX_QUANTITY }),
+    name: Type.String({
+      minLength: 1,
+      maxLength: LINE_ITEM_NAME_MAX_LENGTH,
+      pattern: '\\S',
+      examples: ['Samsung Galaxy A15'],
+    }),
+    quantity: Type.Integer({ minimum: 1, maximum: LINE_ITEM_MAX_QUANTITY, examples: [1] }),
     unit_amount: Type.Integer({
       minimum: 0,
       maximum: MAX_CHECKOUT_AMOUNT_KOBO,
       description: 'Kobo, for one.',
+      examples: [2500000],
     }),
   },
   Strict,
@@ -108,6 +114,7 @@ export const CheckoutSession = Type.Object(
         additionalProperties: { type: 'string' },
         description:
           'As sent at creation (`{}` when none). In secret-key answers only: the widget’s read by token leaves it out. An addition to spec §2.3.',
+        examples: [{ cart_id: 'c-1042' }],
       }),
     ),
     status: Type.Union([

@@ -5,7 +5,7 @@ import { LineItems } from '../checkout/schemas.ts';
 /** The buyer's contact at the checkout (decision 0052): personal data. */
 export const PlanCustomer = Type.Object(
   {
-    id: Type.String({ examples: ['cus_4Tq8LmN0pX4sV9bC1dRt'] }),
+    id: Type.String({ examples: ['cus_1aB2cD3eF4gH5iJ6kL7m'] }),
     name: Type.Union([Type.String(), Type.Null()], { examples: ['Ada Obi'] }),
     email: Type.Union([Type.String(), Type.Null()], { examples: ['ada@example.ng'] }),
     phone: Type.Union([Type.String(), Type.Null()], { examples: ['+2348031234567'] }),
@@ -72,6 +72,7 @@ export const Plan = Type.Object(
         additionalProperties: { type: 'string' },
         description:
           'The session’s `metadata` (`{}` when none; decision 0051). In the merchant’s reads and webhooks only; never in the customer’s.',
+        examples: [{ cart_id: 'c-1042' }],
       }),
     ),
     customer: PlanCustomer,
