@@ -8,6 +8,7 @@ import {
   PaymentLinks,
   Payouts,
   Plans,
+  PublishableKeys,
   Refunds,
   WalletResource,
   WebhookEvents,
@@ -26,6 +27,7 @@ export class Tranche {
   readonly webhooks: Webhooks;
   readonly merchant: MerchantResource;
   readonly keys: Keys;
+  readonly publishableKeys: PublishableKeys;
 
   constructor(options: ClientOptions) {
     const http = new HttpClient(options);
@@ -40,6 +42,7 @@ export class Tranche {
     this.webhooks = new Webhooks(http);
     this.merchant = new MerchantResource(http);
     this.keys = new Keys(http);
+    this.publishableKeys = new PublishableKeys(http);
   }
 }
 
@@ -55,6 +58,7 @@ export type {
   PaymentLinks,
   Payouts,
   Plans,
+  PublishableKeys,
   Refunds,
   WalletResource,
   WebhookEvents,

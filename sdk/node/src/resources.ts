@@ -387,3 +387,23 @@ export class Keys {
     return call(this.http, 'revokeSecretKey', { path: { key_id: keyId } }, options);
   }
 }
+
+/** Publishable keys (`pk_test_…`, `pk_live_…`): public, for the messaging element only. */
+export class PublishableKeys {
+  private readonly http: HttpClient;
+  constructor(http: HttpClient) {
+    this.http = http;
+  }
+
+  list(options?: RequestOptions): Promise<ResponseData<'listPublishableKeys'>> {
+    return call(this.http, 'listPublishableKeys', {}, options);
+  }
+
+  /** A new key of `mode`; the old one keeps working for `expire_old_after_minutes`. */
+  roll(
+    params: RequestBody<'rollPublishableKey'>,
+    options?: RequestOptions,
+  ): Promise<ResponseData<'rollPublishableKey'>> {
+    return call(this.http, 'rollPublishableKey', { body: params }, options);
+  }
+}

@@ -52,6 +52,7 @@ describe('the SDK’s generated files', () => {
       'deactivatePaymentLink',
       'resendFailedWebhookEvents',
       'resendWebhookEvent',
+      'rollPublishableKey',
       'rollSecretKey',
       'rollWebhookSecret',
       'simulateOnPaymentPlan',
