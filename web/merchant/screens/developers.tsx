@@ -5,7 +5,7 @@ import { messageOf } from '../../shared/message-of.ts';
 import { Alert, Field, StepHeading } from '../../shared/ui.tsx';
 import type { Key, RolledKey, WebhookProbe } from '../api/index.ts';
 import { useDashboard } from '../context.ts';
-import { CopyableSecret } from './copyable-secret.tsx';
+import { CopyableSecret, MerchantIdField } from './copyable-secret.tsx';
 import { DeliveryLog } from './delivery-log.tsx';
 
 /** API keys and the webhook endpoint of the mode being looked at. */
@@ -59,6 +59,7 @@ function ApiKeysCard() {
     <section class="card" aria-labelledby="keys-title">
       <h2 id="keys-title">Secret keys</h2>
       {error && <Alert>{error}</Alert>}
+      <MerchantIdField merchantId={merchant.id} />
       {rolled && (
         <CopyableSecret
           label="New key: copy it now, it is shown only once"
