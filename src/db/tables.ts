@@ -84,7 +84,9 @@ export interface RefreshTokenFamiliesTable {
 
 export interface PasswordResetsTable {
   id: string;
-  customer_id: string;
+  /** Exactly one of customer_id and merchant_id is set (decision 0058). */
+  customer_id: string | null;
+  merchant_id: Generated<string | null>;
   status: 'pending' | 'sent' | 'used' | 'superseded' | 'failed';
   digest: string | null;
   requested_at: Date;

@@ -59,14 +59,18 @@ export async function runMerchants(argv: string[]): Promise<number> {
     if (!values.name || !values.email) {
       throw new DomainError('invalid_request', 'merchants create needs --name and --email.');
     }
-    const created = await withRuntime((rt) =>
-      createMerchant(rt.ctx, {
+    const { created, setPasswordUrl } = await withRuntime(async (rt) => ({
+      created: await createMerchant(rt.ctx, {
         businessName: values.name ?? '',
         email: values.email ?? '',
         approve: values.approve,
         ...(values.password && { password: values.password }),
       }),
-    );
+      // Without --password the dashboard has none: the reset by e-mail sets the first one.
+      setPasswordUrl: values.password
+        ? null
+        : `${rt.ctx.settings.publicBaseUrl}/merchant/forgot-password`,
+    }));
     emit(
       {
         merchant_id: created.merchant.id,
@@ -74,6 +78,7 @@ export async function runMerchants(argv: string[]): Promise<number> {
         secret_keys: created.secret_keys,
         webhook_secret: created.webhook_secret,
         webhook_secrets: created.webhook_secrets,
+        set_password_url: setPasswordUrl,
       },
       () => {
         print(`Merchant created: ${created.merchant.id} (${created.merchant.status})`);
@@ -84,6 +89,11 @@ export async function runMerchants(argv: string[]): Promise<number> {
         print(`  Test webhook secret  ${created.webhook_secrets.test}`);
         print(`  Live webhook secret  ${created.webhook_secrets.live}`);
         print('These are shown once: store them now.');
+        if (setPasswordUrl) {
+          print(
+            `Dashboard password: none yet. Open ${setPasswordUrl} and give ${created.merchant.email}: the e-mailed link sets one.`,
+          );
+        }
       },
     );
     return 0;

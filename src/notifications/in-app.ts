@@ -15,7 +15,7 @@ export function inAppChannel(db: Db): NotificationChannel {
     name: 'in_app',
     send: async (message: OutgoingNotification) => {
       // A reset link shown inside the account it unlocks would help nobody.
-      if (message.kind === 'password_reset') {
+      if (message.kind === 'password_reset' || message.customerId === null) {
         throw new DeliveryError('account e-mails are not in-app notices', { permanent: true });
       }
       await db

@@ -14,7 +14,8 @@ export interface OutgoingNotification {
   id: string;
   /** A customer notification's kind, or `password_reset` (an account e-mail, decision 0024). */
   kind: NotificationKind | 'password_reset';
-  customerId: string;
+  /** Null for a merchant's account e-mail (decision 0058): only in-app notices need a customer. */
+  customerId: string | null;
   recipient: { email: string; name: string };
   rendered: RenderedNotification;
   /** The facts, for the in-app notice's `data`. */

@@ -1,2 +1,1 @@
-export { sendPasswordResetTask } from './password-reset-job.ts';
 export { registerCustomerRoutes } from './routes.ts';
