@@ -22,6 +22,8 @@ export interface MerchantsTable {
   deactivation_reason: Generated<string | null>;
   settlement_bank_code: string | null;
   settlement_account_number: string | null;
+  /** What the gateway's account resolve named the account when it was set (decision 0057). */
+  settlement_account_name: Generated<string | null>;
   default_constraints: JsonColumn<StoredConstraints>;
   min_customer_tier: string;
   goods_release_rule: JsonColumn<StoredGoodsReleaseRule>;
