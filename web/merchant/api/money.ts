@@ -71,14 +71,17 @@ export async function requestPayout(
  * `PATCH /merchant/{id}/settings { settlement_account }`: shared by both modes, so no
  * `livemode`; `null` removes the account (scheduled payouts then stop).
  */
+/** Sets where payouts go; the dashboard proves it is the merchant with the password (decision 0057). */
 export async function setSettlementAccount(
   api: MerchantApi,
   merchantId: string,
-  account: SettlementAccount | null,
+  account: Pick<SettlementAccount, 'bank_code' | 'account_number'> | null,
+  password: string,
 ): Promise<MerchantRecord> {
   return (
     await api.request<{ data: MerchantRecord }>('PATCH', `/merchant/${enc(merchantId)}/settings`, {
       settlement_account: account,
+      password,
     })
   ).data;
 }
