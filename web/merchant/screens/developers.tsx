@@ -7,6 +7,7 @@ import type { Key, RolledKey, WebhookProbe } from '../api/index.ts';
 import { useDashboard } from '../context.ts';
 import { CopyableSecret, MerchantIdField } from './copyable-secret.tsx';
 import { DeliveryLog } from './delivery-log.tsx';
+import { TableScroll } from './table-scroll.tsx';
 
 /** API keys and the webhook endpoint of the mode being looked at. */
 export function DevelopersSection() {
@@ -66,36 +67,38 @@ function ApiKeysCard() {
           value={rolled.secret_key}
         />
       )}
-      <table class="table">
-        <thead>
-          <tr>
-            <th scope="col">Key</th>
-            <th scope="col">Created</th>
-            <th scope="col">State</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown?.map((key) => (
-            <tr key={key.id}>
-              <td>
-                <code>{key.redacted}</code>
-              </td>
-              <td>{formatDateTime(key.created_at)}</td>
-              <td>{keyState(key)}</td>
-              <td>
-                {key.revoked_at === null && (
-                  <button class="link-button" type="button" onClick={() => void revoke(key)}>
-                    Revoke <span class="visually-hidden">{key.redacted}</span>
-                  </button>
-                )}
-              </td>
+      <TableScroll label={`Your ${mode} keys`}>
+        <table class="table">
+          <thead>
+            <tr>
+              <th scope="col">Key</th>
+              <th scope="col">Created</th>
+              <th scope="col">State</th>
+              <th scope="col">
+                <span class="visually-hidden">Actions</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shown?.map((key) => (
+              <tr key={key.id}>
+                <td>
+                  <code>{key.redacted}</code>
+                </td>
+                <td>{formatDateTime(key.created_at)}</td>
+                <td>{keyState(key)}</td>
+                <td>
+                  {key.revoked_at === null && (
+                    <button class="link-button" type="button" onClick={() => void revoke(key)}>
+                      Revoke <span class="visually-hidden">{key.redacted}</span>
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <div class="inline-actions">
         <div class="field">
           <label for="overlap">Old keys keep working for</label>
