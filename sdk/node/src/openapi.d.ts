@@ -61,6 +61,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/merchant/password-reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * E-mail a dashboard password reset link
+     * @description Always 202, whether or not the address has a merchant account, so the form cannot tell who is a merchant. When it has one, an e-mail with a link to `/merchant/reset-password` follows (working once, for 60 minutes); at most 3 per account per hour. A merchant created with the CLI has no password: this is how it sets its first one (decision 0058).
+     */
+    post: operations['requestMerchantPasswordReset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/password-reset/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set the dashboard password with the link's token
+     * @description Signs the merchant in (a new dashboard session) and ends every other login: refresh tokens are revoked and other reset links stop working. An expired, used or unknown token (or a customer’s): 400 `reset_link_invalid`. A deactivated merchant’s password is set, and the answer is 403 `merchant_inactive`.
+     */
+    post: operations['confirmMerchantPasswordReset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/merchant/token/refresh': {
     parameters: {
       query?: never;
@@ -156,7 +196,7 @@ export interface paths {
     head?: never;
     /**
      * Update merchant settings
-     * @description Send only the fields to change; `null` clears `webhook_url`, `settlement_account` or `allowed_checkout_origins`. `webhook_url` is per mode: a secret key sets its own mode’s (test events go to the test URL, live events to the live one); the dashboard token says which with `?livemode=true|false`. The other settings are shared by both modes. New default constraints apply to sessions created afterwards. `allowed_checkout_origins`: up to 20 exact origins (`https://host[:port]`, or `http://localhost[:port]` / `http://127.0.0.1[:port]` for development; no path, wildcard or credentials) allowed to embed the checkout; stored normalised and de-duplicated; empty means any site may embed it. `partial_debit_floor_pct`: 10–90 turns partial debits on for automatic retries, `null` turns them off (400 `invalid_request` outside the range).
+     * @description Send only the fields to change. Changing `settlement_account` from the dashboard needs `password` (decision 0057); the account is named by the gateway’s account resolve first (`settlement_account.account_name`), and one it cannot name is 422 `account_not_resolved`. `null` clears `webhook_url`, `settlement_account` or `allowed_checkout_origins`. `webhook_url` is per mode: a secret key sets its own mode’s (test events go to the test URL, live events to the live one); the dashboard token says which with `?livemode=true|false`. The other settings are shared by both modes. New default constraints apply to sessions created afterwards. `allowed_checkout_origins`: up to 20 exact origins (`https://host[:port]`, or `http://localhost[:port]` / `http://127.0.0.1[:port]` for development; no path, wildcard or credentials) allowed to embed the checkout; stored normalised and de-duplicated; empty means any site may embed it. `partial_debit_floor_pct`: 10–90 turns partial debits on for automatic retries, `null` turns them off (400 `invalid_request` outside the range).
      */
     patch: operations['updateMerchantSettings'];
     trace?: never;
@@ -2248,6 +2288,11 @@ export interface components {
       settlement_account: {
         bank_code: string;
         account_number: string;
+        /**
+         * @description The holder’s name as the gateway’s account resolve gave it when the account was set (decision 0057); null for an account set before names were kept.
+         * @example BALOGUN MARKET FABRICS LTD
+         */
+        account_name: string | null;
       } | null;
       default_constraints: components['schemas']['SessionConstraints'];
       min_customer_tier: string;
@@ -3021,6 +3066,24 @@ export interface components {
         };
       };
     };
+    /** @description Accepted: queued, done shortly. */
+    RequestMerchantPasswordResetResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: {
+            /** @enum {string} */
+            object: 'password_reset_request';
+            email: string;
+            link_expires_in_minutes: number;
+          };
+        };
+      };
+    };
     /** @description OK */
     SignOutMerchantResponse: {
       headers: {
@@ -3074,7 +3137,8 @@ export interface components {
          *         },
          *         "settlement_account": {
          *           "bank_code": "058",
-         *           "account_number": "0123456789"
+         *           "account_number": "0123456789",
+         *           "account_name": "BALOGUN MARKET FABRICS LTD"
          *         },
          *         "default_constraints": {
          *           "allowed_frequencies": [
@@ -3545,7 +3609,7 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description The credentials are valid but may not do this. Codes: `forbidden`, `merchant_inactive`, `merchant_not_approved`, `delinquent`, `insufficient_trust_tier`, `tier_restricted`, `no_payment_method`, `credit_check_required`, `credit_report`. */
+    /** @description The credentials are valid but may not do this. Codes: `forbidden`, `merchant_inactive`, `merchant_not_approved`, `delinquent`, `insufficient_trust_tier`, `tier_restricted`, `no_payment_method`, `credit_check_required`, `credit_report`, `reauthentication_required`. */
     Forbidden: {
       headers: {
         [name: string]: unknown;
@@ -3596,7 +3660,7 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description Well formed, but the identity check refused it. Codes: `bvn_not_found`, `bvn_dob_mismatch`, `phone_code_rejected`, `phone_code_expired`, `credit_consent_required`, `credit_bvn_not_verified`. */
+    /** @description Well formed, but the identity check refused it. Codes: `bvn_not_found`, `bvn_dob_mismatch`, `phone_code_rejected`, `phone_code_expired`, `credit_consent_required`, `credit_bvn_not_verified`, `account_not_resolved`. */
     UnprocessableEntity: {
       headers: {
         [name: string]: unknown;
@@ -3857,6 +3921,70 @@ export interface operations {
       default: components['responses']['OtherError'];
     };
   };
+  requestMerchantPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "ada@example.ng"
+         *     }
+         */
+        'application/json': {
+          /** Format: email */
+          email: string;
+        };
+      };
+    };
+    responses: {
+      202: components['responses']['RequestMerchantPasswordResetResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  confirmMerchantPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "token": "cst_Xr4bN8qL2mV7kP1zT9wY3sD6",
+         *       "password": "a long password"
+         *     }
+         */
+        'application/json': {
+          token: string;
+          /** @description 8 to 128 characters. */
+          password: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['MerchantSessionResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
   refreshMerchantToken: {
     parameters: {
       query?: never;
@@ -3978,6 +4106,7 @@ export interface operations {
          *         "bank_code": "058",
          *         "account_number": "0123456789"
          *       },
+         *       "password": "a long password",
          *       "default_constraints": {
          *         "allowed_frequencies": [
          *           "weekly"
@@ -4005,6 +4134,8 @@ export interface operations {
             bank_code: string;
             account_number: string;
           } | null;
+          /** @description The dashboard password, required with `settlement_account` when the caller is the dashboard (decision 0057): missing or wrong is 403 `reauthentication_required`, and wrong ones count toward the sign-in throttle. A secret key is not asked for it. */
+          password?: string;
           default_constraints?: components['schemas']['SessionConstraints'];
           /** @enum {string} */
           min_customer_tier?:
@@ -4372,7 +4503,8 @@ export interface operations {
            *           },
            *           "settlement_account": {
            *             "bank_code": "058",
-           *             "account_number": "0123456789"
+           *             "account_number": "0123456789",
+           *             "account_name": "BALOGUN MARKET FABRICS LTD"
            *           },
            *           "default_constraints": {
            *             "allowed_frequencies": [
@@ -4465,7 +4597,8 @@ export interface operations {
            *           },
            *           "settlement_account": {
            *             "bank_code": "058",
-           *             "account_number": "0123456789"
+           *             "account_number": "0123456789",
+           *             "account_name": "BALOGUN MARKET FABRICS LTD"
            *           },
            *           "default_constraints": {
            *             "allowed_frequencies": [
@@ -5918,24 +6051,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Accepted: queued, done shortly. */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {boolean} */
-            ok: true;
-            data: {
-              /** @enum {string} */
-              object: 'password_reset_request';
-              email: string;
-              link_expires_in_minutes: number;
-            };
-          };
-        };
-      };
+      202: components['responses']['RequestMerchantPasswordResetResponse'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
