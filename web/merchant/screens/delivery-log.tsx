@@ -180,7 +180,7 @@ function Attempts(props: { event: DeliveryEvent; onClose: () => void }) {
       <h3>
         {event.event} <code>{event.id}</code>
       </h3>
-      <TableScroll label={`Attempts of ${event.id}, as a table`}>
+      <TableScroll label={`Each delivery try of ${event.id}`}>
         <table class="table">
           <thead>
             <tr>

@@ -26,10 +26,10 @@ export function MaskedAccount(props: {
     <strong class="money-account">
       {bankName(props.banks, account.bank_code)}{' '}
       <span aria-hidden="true">******{account.account_number.slice(-4)}</span>
+      {account.account_name != null && <> ({account.account_name})</>}
       <span class="visually-hidden">
         account ending in {account.account_number.slice(-4).split('').join(' ')}
       </span>
-      {account.account_name != null && <> ({account.account_name})</>}
     </strong>
   );
 }
