@@ -14,8 +14,8 @@ import { type CustomerSession, openCustomerSession } from './customers.ts';
 
 /**
  * Customer password reset by e-mail (decision 0024). The request, the e-mail and the token are
- * shared with merchants (access/password-resets.ts, decision 0058); this finds the customer and
- * sets the password.
+ * shared with merchants (src/features/access/password-resets.ts, decision 0058); this finds the
+ * customer and sets the password.
  */
 
 export async function requestPasswordReset(

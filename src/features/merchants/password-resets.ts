@@ -18,8 +18,8 @@ import type { MerchantView } from './views.ts';
 
 /**
  * Merchant password reset by e-mail (decision 0058), with the customers' pieces
- * (access/password-resets.ts): the same answer whether or not the address has an account, a link
- * to /merchant/reset-password that works once for an hour. It is also how a merchant an operator
+ * (src/features/access/password-resets.ts): the same answer whether or not the address has an
+ * account, a link to /merchant/reset-password that works once for an hour. It is also how a merchant an operator
  * created with the CLI (no password) sets a first one.
  */
 export async function requestMerchantPasswordReset(
