@@ -287,6 +287,12 @@ describe('merchant routes refuse the wrong callers', () => {
     },
     {
       method: 'get',
+      path: () => `plans/${objects.livePlanId}/refundable`,
+      name: 'GET /merchant/{id}/plans/{plan_id}/refundable',
+      mode: { object: 'live' },
+    },
+    {
+      method: 'get',
       path: () => `plans/${objects.testPlanId}/refunds/${objects.testRefundId}`,
       name: 'GET /merchant/{id}/plans/{plan_id}/refunds/{refund_id}',
       mode: { object: 'test' },

@@ -1218,6 +1218,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/merchant/{merchant_id}/plans/{plan_id}/refundable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What the plan can refund now
+     * @description The amount a refund of everything would be at this moment (`amount` = `outstanding_reduction` + `cash_refund`), by the same rule as `POST …/refunds`. The dashboard shows it in the confirmation and sends it as `amount`, so a plan that changed in between refuses the refund instead of refunding another figure. While a charge is in flight (`charge_in_flight`) its installment is left out.
+     */
+    get: operations['getRefundable'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/customers/me/plans': {
     parameters: {
       query?: never;
@@ -6957,6 +6977,64 @@ export interface operations {
             data: {
               payment_plan: components['schemas']['PaymentPlan'];
               refund: components['schemas']['Refund'] | null;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getRefundable: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        plan_id: components['parameters']['planIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "refundable",
+           *         "plan_id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+           *         "amount": 2500000,
+           *         "outstanding_reduction": 0,
+           *         "cash_refund": 0,
+           *         "charge_in_flight": false
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @enum {string} */
+              object: 'refundable';
+              plan_id: string;
+              /** @description Kobo. */
+              amount: number;
+              /** @description Kobo off what the customer still owes. */
+              outstanding_reduction: number;
+              /** @description Kobo back to the card or bank account. */
+              cash_refund: number;
+              charge_in_flight: boolean;
             };
           };
         };

@@ -124,6 +124,11 @@ export const OPERATIONS = {
     path: '/api/v1/merchant/{merchant_id}/plans/{plan_id}/cancel',
     idempotent: true,
   },
+  getRefundable: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/plans/{plan_id}/refundable',
+    idempotent: false,
+  },
   createPaymentLink: {
     method: 'POST',
     path: '/api/v1/merchant/{merchant_id}/payment-links',

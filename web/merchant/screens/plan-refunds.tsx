@@ -6,7 +6,14 @@ import { messageOf } from '../../shared/message-of.ts';
 import { Alert, Field } from '../../shared/ui.tsx';
 import { useAsyncAction } from '../../shared/use-async-action.ts';
 import type { PaymentPlan } from '../api/payments.ts';
-import { cancelPlan, createRefund, listRefunds, type PlanRefund } from '../api/refunds.ts';
+import {
+  cancelPlan,
+  createRefund,
+  getRefundable,
+  listRefunds,
+  type PlanRefund,
+  type Refundable,
+} from '../api/refunds.ts';
 import { useDashboard } from '../context.ts';
 import { amountInFiguresAndWords, ConfirmMoneyMove } from './confirm-money.tsx';
 
@@ -97,18 +104,18 @@ export function PlanRefunds(props: { plan: PaymentPlan; onChanged: () => void })
 }
 
 /**
- * What "everything" is on this plan as its refunds stand: the order less what refunds (not failed
- * ones) already took. The API checks it against what it can refund now (a charge in flight is
- * not refundable yet) and refuses, moving nothing, when it differs; the figure is sent as typed,
- * so what the merchant confirmed is what moves.
+ * The refund form. "Everything left" is the API's figure (`…/refundable`), read again after each
+ * change and sent as the amount confirmed: if the plan changed in between, the API refuses rather
+ * than refunding a figure nobody read (decision 0057).
  */
-function everythingLeft(plan: PaymentPlan, refunds: readonly PlanRefund[]): number {
-  const taken = refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
-  return Math.max(plan.amount - taken, 0);
-}
-
 function RefundForm(props: { plan: PaymentPlan; refunds: PlanRefund[]; onDone: () => void }) {
   const { api, merchant } = useDashboard();
+  const [refundable, setRefundable] = useState<Refundable>();
+  useEffect(() => {
+    getRefundable(api, merchant.id, props.plan.id).then(setRefundable, () =>
+      setRefundable(undefined),
+    );
+  }, [props.plan.id, props.refunds]);
   const [choice, setChoice] = useState<'all' | 'amount'>();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -122,7 +129,7 @@ function RefundForm(props: { plan: PaymentPlan; refunds: PlanRefund[]; onDone: (
   const [key, setKey] = useState(() => crypto.randomUUID());
   const choiceName = useId();
 
-  const everything = everythingLeft(props.plan, props.refunds);
+  const everything = refundable?.amount;
   const typed = amount.trim() === '' ? undefined : parseNairaToKobo(amount);
   const invalid = amount.trim() !== '' && (typed === undefined || typed < 1);
 
@@ -132,6 +139,9 @@ function RefundForm(props: { plan: PaymentPlan; refunds: PlanRefund[]; onDone: (
     setDone(undefined);
     setError(undefined);
     if (choice === undefined) return setFormError('Choose how much to refund.');
+    if (choice === 'all' && everything === undefined) {
+      return setFormError('What is left to refund could not be read. Reload the page.');
+    }
     const kobo = choice === 'all' ? everything : typed;
     if (kobo === undefined || kobo < 1 || invalid) {
       return setFormError('Type an amount in naira, like 2500 or 2,500.50.');
@@ -193,7 +203,11 @@ function RefundForm(props: { plan: PaymentPlan; refunds: PlanRefund[]; onDone: (
             />
             <span>
               Everything left
-              <span class="sub">{formatNaira(everything)}</span>
+              <span class="sub">
+                {everything === undefined ? 'Reading…' : formatNaira(everything)}
+                {refundable?.charge_in_flight &&
+                  ' (a payment in flight is left out until it settles)'}
+              </span>
             </span>
           </label>
           <label class="choice">
