@@ -100,7 +100,12 @@ describe('merchant dashboard: money', () => {
     await page.getByLabel('Account number').fill('012345678');
     await page.getByRole('button', { name: 'Save settlement account' }).click();
     expect(await page.getByRole('alert').innerText()).toMatch(/10-digit/);
+    // A number the bank cannot name says so before anything is saved.
+    await page.getByLabel('Account number').fill('0123450404');
+    await page.getByText('The bank knows no account 0123450404').waitFor();
     await page.getByLabel('Account number').fill('0123456789');
+    // The bank's name for the account shows as soon as the number is whole, before saving.
+    await page.getByText('Account name: BALOGUN MARKET FABRICS LTD').waitFor();
     // Where payouts go changes only with the password, checked by the API (decision 0057).
     await page.getByRole('button', { name: 'Save settlement account' }).click();
     expect(await page.getByRole('alert').innerText()).toMatch(/needs your dashboard password/);

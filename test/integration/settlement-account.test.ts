@@ -57,6 +57,28 @@ describe('settlement account', () => {
     expect(stray.body.code).toBe('invalid_request');
   });
 
+  it('…/settlement-account/check names the holder before anything changes; an unknown number is 422', async () => {
+    const m = await createTestMerchant(t);
+    const check = (query: string) =>
+      t.http.get(`/api/v1/merchant/${m.id}/settlement-account/check?${query}`, {
+        token: m.testKey,
+      });
+    const named = await check('bank_code=058&account_number=0123456789');
+    expect(named.status).toBe(200);
+    expect(named.body.data).toEqual({
+      object: 'settlement_account_check',
+      bank_code: '058',
+      account_number: '0123456789',
+      account_name: 'BALOGUN MARKET FABRICS LTD',
+    });
+    expect((await check('bank_code=058&account_number=0123450404')).body.code).toBe(
+      'account_not_resolved',
+    );
+    expect((await check('bank_code=058&account_number=12345')).status).toBe(400);
+    const record = await t.http.get(`/api/v1/merchant/${m.id}`, { token: m.testKey });
+    expect(record.body.data.settlement_account).toBeNull();
+  });
+
   it('wrong passwords count toward the sign-in throttle', async () => {
     const m = await createTestMerchant(t);
     const token = await dashboardToken(m.email, m.password);

@@ -201,6 +201,26 @@ export interface paths {
     patch: operations['updateMerchantSettings'];
     trace?: never;
   };
+  '/api/v1/merchant/{merchant_id}/settlement-account/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Name the holder of a bank account before making it the settlement account
+     * @description Asks the bank, through the gateway’s account resolve, whose account `account_number` at `bank_code` is; changes nothing (decision 0057). The dashboard shows the name before the merchant confirms the change with the password. A number the bank cannot name: 422 `account_not_resolved`; no answer from the gateway: 502 `gateway_unavailable`.
+     */
+    get: operations['checkSettlementAccount'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/merchant/{merchant_id}/webhook-secret/roll': {
     parameters: {
       query?: never;
@@ -4186,6 +4206,60 @@ export interface operations {
     };
     responses: {
       200: components['responses']['MerchantResponse2'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  checkSettlementAccount: {
+    parameters: {
+      query?: {
+        bank_code?: string;
+        account_number?: string;
+      };
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "settlement_account_check",
+           *         "bank_code": "058",
+           *         "account_number": "0123456789",
+           *         "account_name": "BALOGUN MARKET FABRICS LTD"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @enum {string} */
+              object: 'settlement_account_check';
+              bank_code: string;
+              account_number: string;
+              /** @example BALOGUN MARKET FABRICS LTD */
+              account_name: string;
+            };
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];

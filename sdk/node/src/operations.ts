@@ -13,6 +13,11 @@ export const OPERATIONS = {
     path: '/api/v1/merchant/{merchant_id}/settings',
     idempotent: false,
   },
+  checkSettlementAccount: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/settlement-account/check',
+    idempotent: false,
+  },
   rollWebhookSecret: {
     method: 'POST',
     path: '/api/v1/merchant/{merchant_id}/webhook-secret/roll',

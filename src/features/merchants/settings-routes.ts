@@ -22,10 +22,12 @@ import { chosenMode, modeScope } from '../access/index.ts';
 import { merchantAuth, security, viewMode } from './route-callers.ts';
 import { Merchant } from './schemas.ts';
 import { updateMerchantSettings } from './settings.ts';
+import { checkSettlementAccount } from './settlement-account.ts';
 import { rollWebhookSecretIdempotently } from './webhook-settings.ts';
 
 export function registerSettingsRoutes(app: TypedApp, ctx: AppContext): void {
   updateMerchantSettingsRoute(app, ctx);
+  checkSettlementAccountRoute(app, ctx);
   rollWebhookSecretRoute(app, ctx);
 }
 
@@ -140,6 +142,55 @@ function updateMerchantSettingsRoute(app: TypedApp, ctx: AppContext): void {
         principal.kind === 'merchant_dashboard' ? { ip: request.ip } : undefined,
       );
       return { ok: true as const, data };
+    },
+  );
+}
+
+function checkSettlementAccountRoute(app: TypedApp, ctx: AppContext): void {
+  app.get(
+    '/api/v1/merchant/:merchant_id/settlement-account/check',
+    {
+      preValidation: requireAuth(ctx, merchantAuth),
+      schema: {
+        operationId: 'checkSettlementAccount',
+        tags: ['Merchants'],
+        summary: 'Name the holder of a bank account before making it the settlement account',
+        description:
+          'Asks the bank, through the gateway’s account resolve, whose account `account_number` at `bank_code` is; changes nothing (decision 0057). The dashboard shows the name before the merchant confirms the change with the password. A number the bank cannot name: 422 `account_not_resolved`; no answer from the gateway: 502 `gateway_unavailable`.',
+        security,
+        params: MerchantIdParams,
+        // Both are required; the use case says so (400 `invalid_request`) after the caller's
+        // ownership of the merchant is checked, so another merchant learns nothing from a 400.
+        querystring: Type.Object(
+          {
+            bank_code: Type.Optional(Type.String({ maxLength: 6 })),
+            account_number: Type.Optional(Type.String({ maxLength: 10 })),
+          },
+          Strict,
+        ),
+        response: {
+          200: Envelope(
+            Type.Object({
+              object: Type.Literal('settlement_account_check'),
+              bank_code: Type.String(),
+              account_number: Type.String(),
+              account_name: Type.String({ examples: ['BALOGUN MARKET FABRICS LTD'] }),
+            }),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request, ...merchantAuth);
+      const scope = modeScope(principal, request.params.merchant_id);
+      return {
+        ok: true as const,
+        data: await checkSettlementAccount(ctx, scope.merchantId, {
+          bankCode: request.query.bank_code ?? '',
+          accountNumber: request.query.account_number ?? '',
+        }),
+      };
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
+import { validateSettlementAccount } from '../../domain/merchant.ts';
 import { GatewayError } from '../../gateway/port.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { checkPasswordThrottled } from '../access/index.ts';
@@ -61,4 +62,49 @@ export async function resolveSettlementAccount(
     );
   }
   return resolved.accountName;
+}
+
+export interface SettlementAccountCheck {
+  object: 'settlement_account_check';
+  bank_code: string;
+  account_number: string;
+  account_name: string;
+}
+
+/**
+ * The holder's name for an account the merchant is about to make its settlement account, asked
+ * of the bank before anything changes, so the form can show whose account it is before the
+ * merchant confirms with the password (decision 0057). Changes nothing.
+ */
+export async function checkSettlementAccount(
+  ctx: AppContext,
+  merchantId: string,
+  account: { bankCode: string; accountNumber: string },
+): Promise<SettlementAccountCheck> {
+  validateSettlementAccount(account);
+  if (!(await findMerchant(ctx.db, merchantId))) throw notFound('Merchant');
+  let resolved: Awaited<ReturnType<AppContext['gateway']['resolveAccount']>>;
+  try {
+    resolved = await ctx.gateway.resolveAccount(account);
+  } catch (error) {
+    if (error instanceof GatewayError) {
+      throw new DomainError(
+        'gateway_unavailable',
+        'The bank could not be asked for the account’s name just now. Try again in a minute.',
+      );
+    }
+    throw error;
+  }
+  if (!resolved) {
+    throw new DomainError(
+      'account_not_resolved',
+      `The bank knows no account ${account.accountNumber} (bank code ${account.bankCode}): check the number and the bank.`,
+    );
+  }
+  return {
+    object: 'settlement_account_check',
+    bank_code: account.bankCode,
+    account_number: account.accountNumber,
+    account_name: resolved.accountName,
+  };
 }

@@ -86,6 +86,16 @@ export async function setSettlementAccount(
   ).data;
 }
 
+/** `GET …/settlement-account/check`: the bank's name for an account, before it is saved. */
+export async function checkSettlementAccount(
+  api: MerchantApi,
+  merchantId: string,
+  account: Pick<SettlementAccount, 'bank_code' | 'account_number'>,
+): Promise<string> {
+  const path = `/merchant/${enc(merchantId)}/settlement-account/check${query(account)}`;
+  return (await api.request<{ data: { account_name: string } }>('GET', path)).data.account_name;
+}
+
 /** `GET /banks`: every bank a payout can reach, by name, with its CBN code. */
 export async function listBanks(api: MerchantApi): Promise<Bank[]> {
   return (await api.request<{ data: Bank[] }>('GET', '/banks')).data;

@@ -1,8 +1,14 @@
-import { useId, useState } from 'preact/hooks';
+import { useEffect, useId, useState } from 'preact/hooks';
 
+import { messageOf } from '../../../shared/message-of.ts';
 import { Alert, Field } from '../../../shared/ui.tsx';
 import { useAsyncAction } from '../../../shared/use-async-action.ts';
-import { type Bank, setSettlementAccount, type SettlementAccount } from '../../api/money.ts';
+import {
+  type Bank,
+  checkSettlementAccount,
+  setSettlementAccount,
+  type SettlementAccount,
+} from '../../api/money.ts';
 import { useDashboard } from '../../context.ts';
 import { MaskedAccount } from './masked-account.tsx';
 
@@ -15,6 +21,21 @@ export function SettlementCard(props: { banks: Bank[] | undefined }) {
   const [bankCode, setBankCode] = useState(current?.bank_code ?? '');
   const [accountNumber, setAccountNumber] = useState('');
   const [password, setPassword] = useState('');
+  // The bank's name for the account typed, asked as soon as it is a whole NUBAN at a bank.
+  const [holder, setHolder] = useState<{ name?: string; problem?: string }>();
+  useEffect(() => {
+    setHolder(undefined);
+    const number = accountNumber.trim();
+    if (bankCode === '' || !/^\d{10}$/.test(number)) return;
+    let current = true;
+    checkSettlementAccount(api, merchant.id, { bank_code: bankCode, account_number: number }).then(
+      (name) => current && setHolder({ name }),
+      (caught: unknown) => current && setHolder({ problem: messageOf(caught) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [bankCode, accountNumber]);
   const { busy, error, setError, run } = useAsyncAction();
   const [bankError, setBankError] = useState<string>();
   const [saved, setSaved] = useState<SettlementAccount>();
@@ -123,6 +144,14 @@ export function SettlementCard(props: { banks: Bank[] | undefined }) {
               hint="The 10-digit NUBAN of an account in your business’s name. Its bank names the holder when you save."
             />
           </div>
+          <p class="hint money-holder" aria-live="polite">
+            {holder?.name && (
+              <>
+                Account name: <strong>{holder.name}</strong>
+              </>
+            )}
+            {holder?.problem}
+          </p>
           <Field
             label="Your dashboard password"
             type="password"
