@@ -384,6 +384,10 @@ describe('merchant dashboard: payments and getting started', () => {
 
     // Cancel with a refund of what was paid (the ₦5,000.00 deposit): the worker pays it back.
     await page.getByRole('button', { name: 'Cancel this plan…' }).click();
+    // The refund that comes with it is named in figures and words (the deposit, collected).
+    await page
+      .getByText('Also refund what the customer has paid: ₦5,000.00 (five thousand naira)')
+      .waitFor();
     await expectAccessible(page, 'plan page: cancel confirmation');
     await screenshots(page, 'merchant-plan-refunds');
     await phoneShotAt(page, 'merchant-plan-refunds-section', '#refunds-title');

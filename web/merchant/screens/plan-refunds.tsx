@@ -276,6 +276,15 @@ function CancelPlan(props: { plan: PaymentPlan; onDone: () => void }) {
     describe: (caught) => messageOf(caught, TRY_AGAIN),
   });
   const [key] = useState(() => crypto.randomUUID());
+  // What the refund would pay back, in figures and words, once the merchant opens the question.
+  const [paidBack, setPaidBack] = useState<number>();
+  useEffect(() => {
+    if (!confirming) return;
+    getRefundable(api, merchant.id, props.plan.id).then(
+      (r) => setPaidBack(r.cash_refund),
+      () => setPaidBack(undefined),
+    );
+  }, [confirming]);
 
   async function cancel() {
     await run(async () => {
@@ -311,7 +320,10 @@ function CancelPlan(props: { plan: PaymentPlan; onDone: () => void }) {
           checked={refund}
           onChange={(event) => setRefund(event.currentTarget.checked)}
         />
-        <span>Also refund what the customer has paid</span>
+        <span>
+          Also refund what the customer has paid
+          {paidBack !== undefined && paidBack > 0 && `: ${amountInFiguresAndWords(paidBack)}`}
+        </span>
       </label>
       <Field label="Reason (optional)" value={reason} onValue={setReason} maxLength={500} />
       <div class="inline-actions">
