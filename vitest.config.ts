@@ -15,6 +15,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // vitest's default is the CPUs minus one: one file at a time on a 2-CPU CI machine. Most
+    // integration files wait on processes, PostgreSQL and Chromium, not the CPU, so two at once
+    // roughly halve the wall time (docs/testing.md). TEST_MAX_WORKERS overrides it.
+    maxWorkers: Number(process.env.TEST_MAX_WORKERS ?? 2),
     // Processes the tests start (tranche start / worker, many at once) take any free port for
     // the worker's metrics instead of all wanting 9464.
     env: { WORKER_METRICS_PORT: '0' },

@@ -1,5 +1,8 @@
 // bench/widget: what a merchant's page pays for the widget.
-//  - connect.js gzipped (target ≤ 3 KB; Paystack inline is 42.6 KB)
+//  - connect.js gzipped, with the <tranche-messaging> element in it (target ≤ 4 KB as served;
+//    Paystack inline is 42.6 KB), and the element's learn-more view, loaded only on demand
+//  - the messaging element: navigation → its line rendered (data-state="shown"), cold (nothing
+//    cached) and warm (the plans' answer from the HTTP cache, Cache-Control max-age=300)
 //  - the checkout's initial JS and CSS gzipped (target ≤ 30 KB)
 //  - over N opens on loopback, openCheckout() → the checkout's first interactive screen (its
 //    "ready" handshake, sent once the session is loaded and the sign-in screen is set), p50 and
@@ -14,6 +17,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 
+import { build as viteBuild, type Rolldown } from 'vite';
+
 import { prepareWebBuild, webDist } from '../src/main/web-build.ts';
 import { launchBrowser } from '../test/browser/support/launch.ts';
 import { BenchCleanup, freePort, sleep, throwawayDatabase } from './support.ts';
@@ -26,6 +31,32 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 await prepareWebBuild('development', (line) => process.stderr.write(`${line}\n`));
 const loader = gz(join(webDist, 'sdk', 'connect.js'));
+const dialogAsset = gz(join(webDist, 'sdk', 'messaging-dialog.js'));
+
+/**
+ * The messaging element alone (web/connect/messaging.ts and what it imports), built as the loader
+ * is and gzipped: its share of connect.js, give or take what gzip finds in common with the rest.
+ */
+async function elementAloneGzipped(): Promise<number> {
+  const output = (await viteBuild({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      target: 'es2017',
+      rolldownOptions: { transform: { assumptions: { setPublicClassFields: true } } },
+      lib: {
+        entry: join(import.meta.dirname, '..', 'web', 'connect', 'messaging.ts'),
+        formats: ['iife'],
+        name: 'TrancheMessagingBench',
+      },
+    },
+  })) as Rolldown.RolldownOutput[];
+  const chunk = output[0]?.output.find((file) => file.type === 'chunk');
+  if (!chunk) throw new Error('no chunk built for the messaging element');
+  return gzipSync(chunk.code, { level: 9 }).length;
+}
+const elementAlone = await elementAloneGzipped();
 /** What a page's HTML loads before it can render: its scripts, preloads and stylesheets. */
 function initialAssets(page: string): { files: string[]; bytes: number } {
   const html = readFileSync(join(webDist, page, 'index.html'), 'utf8');
@@ -78,8 +109,15 @@ const registered = (await (
       password: 'a long bench password',
     }),
   })
-).json()) as { data: { merchant: { id: string }; secret_keys: { test: string } } };
+).json()) as {
+  data: {
+    merchant: { id: string };
+    secret_keys: { test: string };
+    publishable_keys: { test: string };
+  };
+};
 const merchantId = registered.data.merchant.id;
+const publishableKey = registered.data.publishable_keys.test;
 const key = registered.data.secret_keys.test;
 async function newSessionToken(): Promise<string> {
   const response = await fetch(`${apiUrl}/api/v1/checkout/sessions`, {
@@ -112,8 +150,23 @@ window.openTimed = (token) => new Promise((resolve) => {
   }, onError: (e) => resolve(-1) });
 });
 </script>`;
-const shop = createServer((_req, res) =>
-  res.writeHead(200, { 'content-type': 'text/html' }).end(page),
+// A product page with the messaging element: when its line is on screen, after navigation start.
+const messagingPage = `<!doctype html><meta charset="utf-8"><title>bench messaging</title>
+<h1>Phone</h1><p>₦48,500</p>
+<tranche-messaging amount="4850000" publishable-key="${publishableKey}"></tranche-messaging>
+<script>
+window.rendered = new Promise((resolve) => {
+  const element = document.querySelector('tranche-messaging');
+  new MutationObserver(() => {
+    if (element.dataset.state) resolve(element.dataset.state === 'shown' ? performance.now() : -1);
+  }).observe(element, { attributes: true });
+});
+</script>
+<script src="${apiUrl}/sdk/v1/connect.js"></script>`;
+const shop = createServer((req, res) =>
+  res
+    .writeHead(200, { 'content-type': 'text/html' })
+    .end(req.url === '/messaging' ? messagingPage : page),
 );
 const shopPort = await freePort();
 await new Promise<void>((resolve) => shop.listen(shopPort, '127.0.0.1', resolve));
@@ -168,6 +221,28 @@ async function dashboardFirstRender(): Promise<number[]> {
 }
 const dashboardTimes = await dashboardFirstRender();
 
+/** Navigation start → the messaging line rendered; warm: the same profile, its cache kept. */
+async function messagingRender(cold: boolean): Promise<number[]> {
+  const times: number[] = [];
+  let context = await browser.newContext();
+  for (let i = 0; i < opens; i += 1) {
+    if (cold && i > 0) {
+      await context.close();
+      context = await browser.newContext();
+    }
+    const tab = await context.newPage();
+    await tab.goto(`http://127.0.0.1:${shopPort}/messaging`);
+    const ms = await tab.evaluate<number>('window.rendered');
+    if (ms < 0) throw new Error('the messaging element showed nothing');
+    times.push(ms);
+    await tab.close();
+  }
+  await context.close();
+  return times;
+}
+const messagingCold = await messagingRender(true);
+const messagingWarm = await messagingRender(false);
+
 /** Bytes on the wire for one GET as a browser asks for it, and the coding the server chose. */
 function served(path: string, acceptEncoding: string): Promise<{ bytes: number; coding: string }> {
   return new Promise((resolve, reject) => {
@@ -196,6 +271,10 @@ const servedCheckout = {
   gzip: await servedTotal(checkoutPaths, 'gzip'),
   none: await servedTotal(checkoutPaths, 'identity'),
 };
+const servedDialog = {
+  br: await served('/sdk/v1/messaging-dialog.js', 'gzip, deflate, br'),
+  gzip: await served('/sdk/v1/messaging-dialog.js', 'gzip'),
+};
 const wire = (x: { bytes: number; coding: string }) => `${x.bytes} B (${x.coding})`;
 
 process.stdout.write(
@@ -203,7 +282,9 @@ process.stdout.write(
     `node ${process.versions.node}, ${cpus().length} CPUs, load ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}; Chromium ${browser.version()}, loopback`,
-    `connect.js gzipped: ${kb(loader)} (target ≤ 3 KB; Paystack inline 42.6 KB)`,
+    `connect.js gzipped, messaging element included: ${loader} B (target ≤ 4096 B; Paystack inline 42.6 KB)`,
+    `messaging element alone (web/connect/messaging.ts, built as the loader) gzipped: ${elementAlone} B`,
+    `messaging learn-more view (messaging-dialog.js, on demand) gzipped: ${dialogAsset} B; as served ${wire(servedDialog.br)}, ${wire(servedDialog.gzip)}`,
     `checkout initial JS + CSS gzipped: ${kb(initialBytes)} (${initial.join(', ')}; target ≤ 30 KB)`,
     `connect.js as served: ${wire(servedLoader.br)}, ${wire(servedLoader.gzip)}, ${wire(servedLoader.none)}`,
     `checkout initial JS + CSS as served: ${wire(servedCheckout.br)}, ${wire(servedCheckout.gzip)}, ${wire(servedCheckout.none)}`,
@@ -211,6 +292,8 @@ process.stdout.write(
     line('openCheckout() → first interactive screen, warm (assets cached)', warm),
     `merchant dashboard initial JS + CSS gzipped: ${kb(dashboard.bytes)} (${dashboard.files.join(', ')})`,
     line('merchant dashboard: navigation → sign-in form rendered, cold', dashboardTimes),
+    line('messaging element: navigation → line rendered, cold (nothing cached)', messagingCold),
+    line('messaging element: navigation → line rendered, warm (answer cached)', messagingWarm),
     '',
   ].join('\n'),
 );

@@ -8,6 +8,10 @@
 //   3. Tranche tells this server what happened through signed webhooks (POST /webhooks/tranche);
 //      only a verified webhook marks an order paid.
 //
+// The product page and the cart also show the price in installments before any order exists:
+// the <tranche-messaging> element of connect.js, read with the publishable key (pk_test_…), which
+// is public and can read nothing else (docs/widget.md, "Show the price in installments").
+//
 // Run it alone: TRANCHE_MERCHANT_ID=… TRANCHE_SECRET_KEY=sk_test_… TRANCHE_WEBHOOK_SECRET=whsec_…
 // node examples/store/server.ts (see README.md beside this file).
 import { randomBytes } from 'node:crypto';
@@ -35,6 +39,11 @@ export interface StoreOptions {
   secretKey: string;
   /** The merchant's webhook signing secret (whsec_…). */
   webhookSecret: string;
+  /**
+   * The merchant's publishable key (pk_test_… in the sandbox): public, it goes into the pages for
+   * the messaging element. Without it the pages show no installment price.
+   */
+  publishableKey?: string;
   log?: (line: string) => void;
 }
 
@@ -112,7 +121,8 @@ export async function startStore(options: StoreOptions): Promise<Store> {
     `frame-src ${trancheOrigin}`,
     "img-src 'self'",
     "style-src 'self'",
-    "connect-src 'self'",
+    // The messaging element reads the plans from Tranche's API.
+    `connect-src 'self' ${trancheOrigin}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -290,7 +300,8 @@ export async function startStore(options: StoreOptions): Promise<Store> {
       res.end(asset.body);
       return;
     }
-    if (path === '/') return sendPage(res, 200, productPage(sdkUrl));
+    if (path === '/') return sendPage(res, 200, productPage(sdkUrl, options.publishableKey));
+    if (path === '/cart') return sendPage(res, 200, cartPage(sdkUrl, options.publishableKey));
     if (path === '/orders') {
       const all = [...orders.values()].reverse();
       return sendPage(res, 200, ordersPage(all));
@@ -403,6 +414,7 @@ function layout(
         <nav aria-label="Main">
           <ul>
             <li><a href="/">Shop</a></li>
+            <li><a href="/cart">Cart</a></li>
             <li><a href="/orders">Orders</a></li>
           </ul>
         </nav>
@@ -418,22 +430,60 @@ ${content}
 `;
 }
 
-function productPage(sdkUrl: string): string {
+/**
+ * The price in installments (connect.js's messaging element): the amount in kobo and the public
+ * key. The element reserves its own height; the store's CSS reserves it too, before connect.js
+ * arrives, so nothing below it moves.
+ */
+function messaging(amount: number, publishableKey: string | undefined): string {
+  if (!publishableKey) return '';
+  return `<tranche-messaging class="installments" amount="${amount}" publishable-key="${esc(publishableKey)}"></tranche-messaging>`;
+}
+
+function payButton(): string {
+  return `<button id="pay-installments" class="button" type="button"
+            data-product-id="${esc(PRODUCT.id)}">Pay in installments</button>
+          <p id="checkout-status" class="status" role="status"></p>
+          <section id="other-ways" class="other-ways" aria-labelledby="other-ways-title" hidden>
+            <h2 id="other-ways-title" tabindex="-1">Other ways to pay</h2>
+            <p id="other-ways-why"></p>
+            <ul>
+              <li>Pay the full price by bank transfer: we send the account details with your order.</li>
+              <li>Pay on delivery in Lagos, by card or transfer to the rider.</li>
+            </ul>
+          </section>`;
+}
+
+function productPage(sdkUrl: string, publishableKey: string | undefined): string {
   const content = `      <article class="card product" aria-labelledby="product-title">
         <img src="/phone.svg" width="240" height="320"
           alt="itel A70 smartphone, front and back">
         <div>
           <h1 id="product-title">${esc(PRODUCT.title)}</h1>
           <p class="price">${naira(PRODUCT.amount)}</p>
+          ${messaging(PRODUCT.amount, publishableKey)}
           <p class="muted">${esc(PRODUCT.description)}</p>
           <p>Pay a deposit today and the rest weekly or monthly with Tranche.
             Your phone ships as soon as the deposit is collected.</p>
-          <button id="pay-installments" class="button" type="button"
-            data-product-id="${esc(PRODUCT.id)}">Pay in installments</button>
-          <p id="checkout-status" class="status" role="status"></p>
+          ${payButton()}
         </div>
       </article>`;
   return layout(PRODUCT.title, content, { scripts: [sdkUrl, '/store.js'] });
+}
+
+/** A one-line cart (the shop sells one phone): the total and its price in installments. */
+function cartPage(sdkUrl: string, publishableKey: string | undefined): string {
+  const content = `      <h1>Your cart</h1>
+      <section class="card cart" aria-label="Cart">
+        <table class="cart-lines">
+          <thead><tr><th scope="col">Item</th><th scope="col">Qty</th><th scope="col">Price</th></tr></thead>
+          <tbody><tr><td>${esc(PRODUCT.title)}</td><td>1</td><td>${naira(PRODUCT.amount)}</td></tr></tbody>
+          <tfoot><tr><th scope="row" colspan="2">Total</th><td class="cart-total">${naira(PRODUCT.amount)}</td></tr></tfoot>
+        </table>
+        ${messaging(PRODUCT.amount, publishableKey)}
+        ${payButton()}
+      </section>`;
+  return layout('Cart', content, { scripts: [sdkUrl, '/store.js'] });
 }
 
 function orderDetails(order: Order, headingLevel: 'h1' | 'h2', link: boolean): string {
@@ -512,6 +562,7 @@ if (import.meta.main) {
     merchantId: env.TRANCHE_MERCHANT_ID ?? '',
     secretKey: env.TRANCHE_SECRET_KEY ?? '',
     webhookSecret: env.TRANCHE_WEBHOOK_SECRET ?? '',
+    ...(env.TRANCHE_PUBLISHABLE_KEY && { publishableKey: env.TRANCHE_PUBLISHABLE_KEY }),
     log: (line) => console.log(line),
   });
   console.log(`Demo store running at ${store.url}`);

@@ -1,6 +1,7 @@
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 
+import { recordFinishedSpan } from '../platform/tracing.ts';
 import type { Database } from './schema.ts';
 
 // bigint columns hold kobo; they arrive as strings unless told otherwise. Amounts beyond 2^53
@@ -22,7 +23,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function connectDatabase(connectionString: string, poolSize: number): DatabaseHandle {
+export function connectDatabase(
+  connectionString: string,
+  poolSize: number,
+  options: { traced?: boolean } = {},
+): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: poolSize, idleTimeoutMillis: 30_000 });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
@@ -31,7 +36,22 @@ export function connectDatabase(connectionString: string, poolSize: number): Dat
   // no listener when the server goes away, which would end the process. Its next query fails
   // instead (503), and the pool drops it on release.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    // One span per statement, child of the request or job that made it (decision 0063).
+    ...(options.traced && {
+      log: (event: LogEvent) =>
+        recordFinishedSpan(
+          'db.query',
+          {
+            'db.system.name': 'postgresql',
+            'db.query.text': event.query.sql.slice(0, 2_000),
+          },
+          event.queryDurationMillis,
+          event.level === 'error',
+        ),
+    }),
+  });
   return {
     db,
     pool,

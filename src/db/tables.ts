@@ -33,6 +33,10 @@ export interface MerchantsTable {
   partial_debit_floor_pct: Generated<number | null>;
   created_at: Date;
   updated_at: Date;
+  /** How customers reach the shop, shown by the checkout (0034); each optional. */
+  support_email: Generated<string | null>;
+  support_phone: Generated<string | null>;
+  support_website: Generated<string | null>;
 }
 
 export type { StoredConstraints };
@@ -41,6 +45,16 @@ export type StoredGoodsReleaseRule =
   | { type: 'deposit_paid' }
   | { type: 'percentage_paid'; percentage: number }
   | { type: 'fully_paid' };
+
+/** Public keys of the messaging element (decision 0055): the key itself is kept, it is not a secret. */
+export interface PublishableKeysTable {
+  id: string;
+  merchant_id: string;
+  mode: 'test' | 'live';
+  key: string;
+  created_at: Date;
+  expires_at: Date | null;
+}
 
 export interface ApiKeysTable {
   id: string;
@@ -62,6 +76,38 @@ export interface CustomersTable {
   phone: string;
   created_at: Date;
   updated_at: Date;
+  /** When the customer proved they hold `phone` (a code texted to it); null: not verified. */
+  phone_verified_at: Generated<Date | null>;
+}
+
+/** A one-time code asked for (decision 0053): its digest once minted, never the code. */
+export interface SignInCodesTable {
+  id: string;
+  customer_id: string;
+  purpose: 'sign_in' | 'verify_phone';
+  channel: 'sms' | 'email';
+  destination: string;
+  status: 'pending' | 'sent' | 'used' | 'superseded' | 'exhausted' | 'failed';
+  digest: string | null;
+  failed_attempts: Generated<number>;
+  requested_at: Date;
+  sent_at: Date | null;
+  expires_at: Date | null;
+  used_at: Date | null;
+  request_ip: string;
+}
+
+/** A device remembered for one shop's checkout (decision 0054). */
+export interface RememberedDevicesTable {
+  id: string;
+  customer_id: string;
+  merchant_id: string;
+  digest: string;
+  label: string;
+  created_at: Date;
+  last_used_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
 }
 
 export interface RefreshTokensTable {
@@ -174,6 +220,20 @@ export interface PaymentMethodSetupsTable {
   updated_at: Date;
   /** Direct Debit: the gateway's reference of the authorization request (0030). */
   gateway_reference: string | null;
+  /** Pay-with-bank: wrong one-time codes so far (0034). */
+  wrong_otp_count: Generated<number>;
+}
+
+/** The plan a customer chose for an order, offered again in its next session (0034, 0049). */
+export interface CheckoutPlanChoicesTable {
+  merchant_id: string;
+  livemode: boolean;
+  order_reference: string;
+  customer_id: string;
+  frequency: 'weekly' | 'monthly';
+  installment_count: number;
+  upfront_pct: number;
+  updated_at: Date;
 }
 
 export interface GatewayEventsTable {
@@ -503,6 +563,9 @@ export interface CustomerNotificationPreferencesTable {
   in_app_reminders: boolean;
   in_app_receipts: boolean;
   in_app_failed_payments: boolean;
+  sms_reminders: boolean;
+  sms_receipts: boolean;
+  sms_failed_payments: boolean;
   updated_at: Date;
 }
 

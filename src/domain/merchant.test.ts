@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { parseSecretKey, redactSecretKey } from './api-key.ts';
-import { approvedStatus, assertMerchantMayUseKey } from './merchant.ts';
+import { approvedStatus, assertMerchantMayUseKey, normaliseSupportContact } from './merchant.ts';
 
 describe('merchant key rules', () => {
   it('test keys work before approval; live keys only after', () => {
@@ -30,5 +30,35 @@ describe('merchant key rules', () => {
     expect(parseSecretKey(`sk_test_${'x'.repeat(39)}`)).toBeNull();
     expect(parseSecretKey(`sk_test_${'x'.repeat(39)}!`)).toBeNull();
     expect(redactSecretKey(key)).toBe('sk_live_…a1B2');
+  });
+});
+
+describe('normaliseSupportContact', () => {
+  it('trims, drops spaces from the phone, normalises the website and clears empty parts', () => {
+    expect(
+      normaliseSupportContact({
+        email: ' help@ade.example ',
+        phone: '+234 803 123-4567',
+        website: 'https://ade.example',
+      }),
+    ).toEqual({
+      email: 'help@ade.example',
+      phone: '+2348031234567',
+      website: 'https://ade.example/',
+    });
+    expect(normaliseSupportContact({ email: '', phone: null })).toEqual({
+      email: null,
+      phone: null,
+      website: null,
+    });
+  });
+
+  it.each([
+    [{ email: 'help@' }, 'email'],
+    [{ phone: '0803123456' }, 'phone'],
+    [{ website: 'ftp://ade.example' }, 'website'],
+    [{ website: 'ade.example' }, 'website'],
+  ])('refuses %j naming %s', (input, part) => {
+    expect(() => normaliseSupportContact(input)).toThrow(`support_contact.${part}`);
   });
 });

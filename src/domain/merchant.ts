@@ -100,3 +100,64 @@ export function validateSettlementAccount(account: SettlementAccount): void {
     );
   }
 }
+
+/** How customers reach the shop (issue 27): each part optional, null when not given. */
+export interface SupportContact {
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+}
+
+const SUPPORT_EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
+/** A Nigerian number (0 + 10 digits) or an international one (+ and 8–15 digits). */
+const SUPPORT_PHONE = /^(0\d{10}|\+\d{8,15})$/;
+
+/**
+ * The support contact as stored: trimmed, the phone without spaces or dashes, the website an
+ * absolute https (or http) URL. Empty strings clear a part. A part that is not what it says is
+ * refused, naming it: the checkout shows these to customers as links.
+ */
+export function normaliseSupportContact(input: {
+  email?: string | null | undefined;
+  phone?: string | null | undefined;
+  website?: string | null | undefined;
+}): SupportContact {
+  const text = (value: string | null | undefined) => {
+    const trimmed = value?.trim() ?? '';
+    return trimmed === '' ? null : trimmed;
+  };
+  const email = text(input.email);
+  if (email !== null && (email.length > 254 || !SUPPORT_EMAIL.test(email))) {
+    throw new DomainError('invalid_request', 'support_contact.email must be an e-mail address.');
+  }
+  const phone = text(input.phone)?.replace(/[\s()-]/g, '') ?? null;
+  if (phone !== null && !SUPPORT_PHONE.test(phone)) {
+    throw new DomainError(
+      'invalid_request',
+      'support_contact.phone must be a phone number: 0 and 10 digits, or + and the country code.',
+    );
+  }
+  const website = text(input.website);
+  if (website !== null) {
+    let url: URL | undefined;
+    try {
+      url = new URL(website);
+    } catch {
+      url = undefined;
+    }
+    if (
+      !url ||
+      (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+      url.username !== '' ||
+      url.password !== '' ||
+      website.length > 2048
+    ) {
+      throw new DomainError(
+        'invalid_request',
+        'support_contact.website must be an absolute http(s) address, e.g. https://shop.example.',
+      );
+    }
+    return { email, phone, website: url.href };
+  }
+  return { email, phone, website };
+}

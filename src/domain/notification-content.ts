@@ -21,6 +21,8 @@ export interface RenderedNotification {
   summary: string;
   /** The e-mail body, plain text. */
   text: string;
+  /** The SMS text where it differs from `Tranche: <summary>` (a one-time code). */
+  sms?: string;
 }
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

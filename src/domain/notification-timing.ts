@@ -4,7 +4,7 @@ import { DAY_MS, LAGOS_UTC_OFFSET_MS, lagosDateOf, lagosWallClockToUtc } from '.
  * When a customer notification may go out (decision 0017). Pure: every function takes the
  * instant it reasons about; none reads the clock.
  *
- * - Quiet hours: no e-mail from 21:00 to 08:00 Lagos time. Something that falls in them waits
+ * - Quiet hours: no e-mail or SMS from 21:00 to 08:00 Lagos time. Something that falls in them waits
  *   until 08:00. In-app notices are never held: nothing buzzes, the customer reads them when they
  *   open the app, and the notice list is the record of what happened to their money.
  * - Reminders: 3 days before each installment's due date. Due dates are 09:00 Lagos, so the
@@ -12,7 +12,7 @@ import { DAY_MS, LAGOS_UTC_OFFSET_MS, lagosDateOf, lagosWallClockToUtc } from '.
  *   weekend, often) to top up or change the payment method.
  */
 
-export type ChannelName = 'email' | 'in_app';
+export type ChannelName = 'email' | 'in_app' | 'sms';
 
 /** Quiet hours, Lagos wall clock: [21:00, 08:00). */
 export const QUIET_HOURS_START_LAGOS = 21;

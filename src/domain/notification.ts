@@ -20,7 +20,7 @@ import {
  */
 
 export type { ChannelName } from './notification-timing.ts';
-export const CHANNELS = ['email', 'in_app'] as const satisfies readonly ChannelName[];
+export const CHANNELS = ['email', 'in_app', 'sms'] as const satisfies readonly ChannelName[];
 
 export type NotificationKind =
   'payment_reminder' | 'payment_failed' | 'payment_receipt' | 'refund_receipt';
@@ -42,11 +42,17 @@ export const TOPIC_OF: Readonly<Record<NotificationKind, NotificationTopic>> = {
 
 export type NotificationPreferences = Record<ChannelName, Record<NotificationTopic, boolean>>;
 
-/** Everything on: a customer who never chose gets every notice on every channel. */
+/**
+ * A customer who never chose gets every notice by e-mail and in the app, and reminders and
+ * failure notices by SMS once their phone is verified (decision 0053: receipts ask nothing of
+ * them, so they do not interrupt by text). SMS goes only to a verified phone, whatever the
+ * switches say.
+ */
 export function defaultPreferences(): NotificationPreferences {
   return {
     email: { reminders: true, receipts: true, failed_payments: true },
     in_app: { reminders: true, receipts: true, failed_payments: true },
+    sms: { reminders: true, receipts: false, failed_payments: true },
   };
 }
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { assertNuban, bankLabel, cardLabel, nextActionFor } from './payment-method.ts';
+import {
+  assertNuban,
+  bankLabel,
+  cardLabel,
+  MANDATE_OTP_ATTEMPTS,
+  nextActionFor,
+  otpPrompt,
+} from './payment-method.ts';
 
 describe('payment method rules', () => {
   it('labels cards "<Brand> Card" and banks with a mask and the last four digits', () => {
@@ -41,5 +48,30 @@ describe('payment method rules', () => {
         }),
       );
     }
+  });
+});
+
+describe('otpPrompt: the bank’s OTP prompt in our words', () => {
+  it('keeps only the masked number the bank names', () => {
+    expect(otpPrompt('Please send the OTP sent to 080****0000', 0)).toBe(
+      'Enter the one-time code your bank sent by text message to the phone number 080****0000.',
+    );
+    expect(otpPrompt('Kindly enter OTP sent to +23480XXXXX123', 0)).toMatch(
+      /to the phone number \+23480XXXXX123\.$/,
+    );
+  });
+
+  it('says "the phone number on this account" when the bank names none', () => {
+    expect(otpPrompt(null, 0)).toBe(
+      'Enter the one-time code your bank sent by text message to the phone number on this account.',
+    );
+    expect(otpPrompt('Enter OTP 1234 now', 0)).toMatch(/on this account\.$/);
+  });
+
+  it('after a wrong code, says so with the tries left', () => {
+    expect(otpPrompt('Invalid OTP. Please send the OTP sent to 080****0000', 1)).toBe(
+      'That code did not match. Enter the newest code your bank sent to the phone number 080****0000 (2 tries left).',
+    );
+    expect(otpPrompt(undefined, MANDATE_OTP_ATTEMPTS - 1)).toMatch(/\(1 try left\)\.$/);
   });
 });

@@ -43,6 +43,30 @@ export function nextActionFor(
 /** The ₦50 charge that proves a card or account is live; refunded once the method is saved. */
 export const VERIFICATION_CHARGE_KOBO = 5_000;
 
+/**
+ * One-time codes a pay-with-bank set-up takes, the first included (issue 27): a wrong code asks
+ * again, as banks do, until this many were wrong; then the set-up ends and starts again.
+ */
+export const MANDATE_OTP_ATTEMPTS = 3;
+
+/** A masked phone number in a bank's prompt ("…sent to 080****0000"), to repeat it to the customer. */
+const MASKED_NUMBER = /\+?\d[\d*xX]*[*xX][\d*xX]*\d/;
+
+/**
+ * The bank's OTP prompt in our words (issue 27): banks word it loosely ("Please send the OTP sent
+ * to 080****0000"), so only the masked number it names is kept. `wrongCodes`: how many were wrong
+ * so far, said with the tries left.
+ */
+export function otpPrompt(bankText: string | null | undefined, wrongCodes: number): string {
+  const masked = bankText ? MASKED_NUMBER.exec(bankText)?.[0] : undefined;
+  const where = masked ? `the phone number ${masked}` : 'the phone number on this account';
+  if (wrongCodes === 0) {
+    return `Enter the one-time code your bank sent by text message to ${where}.`;
+  }
+  const left = MANDATE_OTP_ATTEMPTS - wrongCodes;
+  return `That code did not match. Enter the newest code your bank sent to ${where} (${left} ${left === 1 ? 'try' : 'tries'} left).`;
+}
+
 const BRAND_NAMES: Record<string, string> = {
   visa: 'Visa',
   mastercard: 'Mastercard',

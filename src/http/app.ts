@@ -1,10 +1,11 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 import type { AppContext } from '../app-context.ts';
 import { isDatabaseUnavailable, isTransactionConflict } from '../db/database.ts';
@@ -12,6 +13,7 @@ import { DomainError, type FieldError, type VerificationChargeRefund } from '../
 import {
   registerCheckoutPreviewRoutes,
   registerCheckoutSessionRoutes,
+  registerPlanChoiceRoutes,
 } from '../features/checkout/index.ts';
 import { registerCustomerPlanRoutes } from '../features/collections/index.ts';
 import { registerCreditRoutes } from '../features/credit/index.ts';
@@ -20,6 +22,7 @@ import { registerGatewayWebhookRoutes } from '../features/gateway-events/index.t
 import { registerIdentityRoutes } from '../features/identity/index.ts';
 import { registerWebhookEventRoutes } from '../features/merchant-webhooks/index.ts';
 import { registerMerchantRoutes } from '../features/merchants/index.ts';
+import { registerMessagingRoutes } from '../features/messaging/index.ts';
 import { registerPayoutRoutes, registerWalletRoutes } from '../features/money/index.ts';
 import {
   registerAdminOversightRoutes,
@@ -41,6 +44,7 @@ import { registerTrustRoutes } from '../features/trust/index.ts';
 import type { Environment, TrustProxy } from '../platform/config.ts';
 import { randomBase62 } from '../platform/ids.ts';
 import { loggerOptions } from '../platform/logger.ts';
+import { serverSpan } from '../platform/tracing.ts';
 import { describeValidationError, errorBody, fieldErrors, statusForCode } from './error-mapper.ts';
 import { findDuplicateKey } from './json-duplicate-keys.ts';
 import { findFloatSpelledInteger } from './json-number-spelling.ts';
@@ -88,6 +92,17 @@ export interface HttpOptions {
   environment?: Environment;
   /** Where log lines go (default stdout); tests read the access log from here. */
   logStream?: { write(line: string): void };
+  /** Set `draining` before a planned stop: `/readyz` fails so a load balancer stops sending. */
+  lifecycle?: ServerLifecycle;
+  /** One OpenTelemetry server span per request (tracing on: decision 0063). */
+  traced?: boolean;
+}
+
+/** The route template each request matched, for its span's name (set in onRequest). */
+const routeOfRequest = new WeakMap<IncomingMessage, string>();
+
+export interface ServerLifecycle {
+  draining: boolean;
 }
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -119,6 +134,20 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
         : `req_${randomBase62(16)}`;
     },
     ajv: { customOptions: { removeAdditional: false } },
+    // The span is the active context for all the request does: its SQL and gateway calls are
+    // children. Named by route and status when the answer is finished.
+    ...(options.traced && {
+      serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) =>
+        createServer((req, res) =>
+          serverSpan(req.method ?? 'GET', (finish) => {
+            res.once('close', () => finish(routeOfRequest.get(req) ?? 'unmatched', res.statusCode));
+            handler(req, res);
+          }),
+        ),
+    }),
+    // Requests that arrive while the server closes get our envelope and Retry-After (below),
+    // not Fastify's bare 503.
+    return503OnClosing: false,
     // Router-level refusals (bad URL encoding, over-long parameters) get the envelope too.
     frameworkErrors: (error, request, reply) => {
       // The payment link page answers HTML, never JSON, even for an address the router refuses.
@@ -135,6 +164,33 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  const lifecycle = options.lifecycle ?? { draining: false };
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  if (options.traced) {
+    app.addHook('onRequest', async (request) => {
+      routeOfRequest.set(request.raw, request.routeOptions.url ?? 'unmatched');
+    });
+  }
+  // First of all hooks: a request on a kept-alive connection during shutdown is told to go
+  // elsewhere (another instance behind the load balancer) and the connection is closed.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!closing) return;
+    await reply
+      .code(503)
+      .header('Retry-After', '1')
+      .header('Connection', 'close')
+      .send(
+        errorBody(
+          'service_unavailable',
+          'This server is shutting down. Try again: another one will answer.',
+          request.id,
+        ),
+      );
+    return reply;
+  });
   app.decorateRequest('principal', null);
   app.decorateRequest('secretKeyCheck', undefined);
   app.decorateRequest('rawBody', undefined);
@@ -208,6 +264,14 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
     labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
+  });
+  new Gauge({
+    name: 'tranche_rate_limiter_degraded',
+    help: '1 while Redis does not answer and rate limits follow REDIS_FALLBACK (decision 0060).',
+    registers: [registry],
+    collect() {
+      this.set(ctx.rateLimits.degraded ? 1 : 0);
+    },
   });
   const errorsTotal = new Counter({
     name: 'tranche_http_errors_total',
@@ -290,7 +354,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerRateLimit(app, ctx);
   registerMalformedInputGuard(app);
   registerIdempotencyKeyGuard(app);
-  registerOperationsRoutes(app, ctx, registry);
+  registerOperationsRoutes(app, ctx, registry, lifecycle);
   registerMerchantRoutes(app, ctx);
   registerAdminSessionRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
@@ -302,6 +366,8 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerCustomerRoutes(app, ctx);
   registerCheckoutSessionRoutes(app, ctx);
   registerCheckoutPreviewRoutes(app, ctx);
+  registerMessagingRoutes(app, ctx);
+  registerPlanChoiceRoutes(app, ctx);
   registerPlanRoutes(app, ctx);
   registerSandboxToolRoutes(app, ctx);
   registerRefundRoutes(app, ctx);

@@ -16,6 +16,7 @@ const SHARED_SCHEMA_ORDER = [
   'WebhookEndpointHealth',
   'NotificationSwitches',
   'NotificationPreferences',
+  'MessagingPlan',
 ];
 
 export function sharedSchemasInDocumentOrder(registered: ReadonlyMap<string, TSchema>): TSchema[] {

@@ -37,6 +37,13 @@ export function documentFrame(
           bearerFormat: 'JWT',
           description: 'Merchant dashboard token from /api/v1/merchant/login',
         },
+        publishableKey: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'key',
+          description:
+            'Publishable key, pk_test_… or pk_live_… (decision 0055): public, for web pages; reads GET /api/v1/messaging/plans only. Also accepted as `Authorization: Bearer pk_…`.',
+        },
         customerJwt: {
           type: 'http',
           scheme: 'bearer',

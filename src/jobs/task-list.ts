@@ -5,6 +5,7 @@ import { expireCheckoutSessionsTask } from '../features/checkout/index.ts';
 import { collectInstallmentTask } from '../features/collections/index.ts';
 import { purgeCreditChecksTask } from '../features/credit/index.ts';
 import { deliverNotificationsTask } from '../features/customer-notifications/index.ts';
+import { sendSignInCodeTask } from '../features/customers/index.ts';
 import { purgeIdentityPhoneChecksTask } from '../features/identity/index.ts';
 import { purgeWebhookEventsTask } from '../features/merchant-webhooks/index.ts';
 import {
@@ -43,6 +44,7 @@ export function taskList(deps: JobDeps): TaskList & Record<TaskName, Task> {
     purge_webhook_events: purgeWebhookEventsTask(deps),
     deliver_notifications: deliverNotificationsTask(deps),
     send_password_reset: sendPasswordResetTask(deps),
+    send_sign_in_code: sendSignInCodeTask(deps),
     purge_identity_phone_checks: purgeIdentityPhoneChecksTask(deps),
     purge_credit_checks: purgeCreditChecksTask(deps),
   };

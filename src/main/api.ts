@@ -3,8 +3,21 @@ import { buildHttpApp } from '../http/app.ts';
 import type { TypedApp } from '../http/typed-app.ts';
 import type { Runtime } from './runtime.ts';
 
-export async function startApi(runtime: Runtime): Promise<{ app: TypedApp; url: string }> {
+export interface ApiHandle {
+  app: TypedApp;
+  url: string;
+  /**
+   * A planned stop: `/readyz` fails for `SHUTDOWN_DRAIN_MS` (the load balancer stops sending),
+   * then the server stops taking requests, finishes those in flight and closes.
+   */
+  stop(): Promise<void>;
+}
+
+export async function startApi(runtime: Runtime): Promise<ApiHandle> {
+  const lifecycle = { draining: false };
   const app = await buildHttpApp(runtime.ctx, {
+    lifecycle,
+    traced: runtime.config.otlpEndpoint !== undefined,
     logLevel: runtime.config.logLevel,
     bodyLimitBytes: runtime.config.bodyLimitBytes,
     trustProxy: runtime.config.trustProxy,
@@ -23,5 +36,14 @@ export async function startApi(runtime: Runtime): Promise<{ app: TypedApp; url: 
   );
   app.addHook('onClose', async () => listener.stop());
   await app.listen({ host: runtime.config.host, port: runtime.config.port });
-  return { app, url: runtime.config.publicBaseUrl };
+  return {
+    app,
+    url: runtime.config.publicBaseUrl,
+    stop: async () => {
+      lifecycle.draining = true;
+      const drainMs = runtime.config.shutdownDrainMs;
+      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+      await app.close();
+    },
+  };
 }

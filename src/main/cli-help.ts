@@ -18,8 +18,9 @@ export const COMMAND_USAGE = {
   start: `tranche start
 
 Runs the API, the job worker, the sandbox gateway (when GATEWAY_BASE_URL is unset), the Dojah
-simulator (when IDENTITY_PROVIDER=dojah and DOJAH_BASE_URL is unset) and, in development, the
-demo store in one process; applies migrations first. Without DATABASE_URL it
+simulator (when IDENTITY_PROVIDER=dojah and DOJAH_BASE_URL is unset), the Termii SMS simulator
+(when SMS_PROVIDER=termii and TERMII_BASE_URL is unset) and, in development, the demo store in
+one process; applies migrations first. Without DATABASE_URL it
 starts an embedded PostgreSQL in $TRANCHE_DATA_DIR/pg. Stops cleanly on SIGINT or SIGTERM.
 ${CONFIGURED}`,
   api: `tranche api
@@ -39,7 +40,8 @@ ${CONFIGURED}`,
   'sandbox-gateway': `tranche sandbox-gateway
 
 Runs only the sandbox gateway (Paystack's protocol) on SANDBOX_GATEWAY_PORT, and the Dojah
-simulator on DOJAH_SIMULATOR_PORT when identity checks go to it (DOJAH_BASE_URL unset).
+simulator on DOJAH_SIMULATOR_PORT when identity checks go to it (DOJAH_BASE_URL unset), and
+the Termii simulator on SANDBOX_SMS_PORT when texts go to it (TERMII_BASE_URL unset).
 ${CONFIGURED}`,
   listen: `tranche listen --forward-to URL [--events E,…] [--api-key sk_test_…] [--api-base URL]
 

@@ -76,6 +76,7 @@ export async function runMerchants(argv: string[]): Promise<number> {
         merchant_id: created.merchant.id,
         status: created.merchant.status,
         secret_keys: created.secret_keys,
+        publishable_keys: created.publishable_keys,
         webhook_secret: created.webhook_secret,
         webhook_secrets: created.webhook_secrets,
         set_password_url: setPasswordUrl,
@@ -89,6 +90,9 @@ export async function runMerchants(argv: string[]): Promise<number> {
         print(`  Test webhook secret  ${created.webhook_secrets.test}`);
         print(`  Live webhook secret  ${created.webhook_secrets.live}`);
         print('These are shown once: store them now.');
+        // Public, for the messaging element in web pages: the dashboard shows them again.
+        print(`  Test publishable key  ${created.publishable_keys.test}`);
+        print(`  Live publishable key  ${created.publishable_keys.live}`);
         if (setPasswordUrl) {
           print(
             `Dashboard password: none yet. Open ${setPasswordUrl} and give ${created.merchant.email}: the e-mailed link sets one.`,

@@ -8,8 +8,12 @@ import {
   DOJAH_SIMULATOR_SECRET_KEY,
   usesDojahSimulator,
 } from '../identity/choose.ts';
+import { TERMII_SIMULATOR_API_KEY, usesTermiiSimulator } from '../notifications/sms-provider.ts';
 import { type Config, loadConfig } from '../platform/config.ts';
+import { createLogger } from '../platform/logger.ts';
+import { startTracing, stopTracing } from '../platform/tracing.ts';
 import { note, print } from './cli-shared.ts';
+import { installLastResortHandlers } from './last-resort.ts';
 import { openRuntime, resolveDatabaseUrl, type Runtime } from './runtime.ts';
 
 // The API, the worker, the sandbox and the demo store are loaded only by the processes that run
@@ -30,20 +34,41 @@ export async function runProcesses(which: {
   if (creditSimulator) {
     config = { ...config, sandboxCreditBureauPort: Number(new URL(creditSimulator.url).port) };
   }
+  // Likewise the Termii simulator (decision 0053), so that SANDBOX_SMS_PORT=0 reaches the worker.
+  const smsSimulator =
+    which.sandbox && usesTermiiSimulator(config) ? await startSmsSimulator(config) : undefined;
+  if (smsSimulator) {
+    config = { ...config, sandboxSmsPort: Number(new URL(smsSimulator.url).port) };
+  }
   if (which.api) {
     const { prepareWebBuild } = await import('./web-build.ts');
     await prepareWebBuild(config.env, note);
   }
+  // Before the runtime: its database handle records spans once a provider is registered.
+  await startTracing({
+    endpoint: config.otlpEndpoint,
+    serviceName:
+      which.api && which.worker
+        ? 'tranche'
+        : which.api
+          ? 'tranche-api'
+          : which.worker
+            ? 'tranche-worker'
+            : 'tranche-sandbox',
+  });
   const runtime = await openRuntime(config, { migrate: true });
+  const workerModule = which.worker ? await import('./worker.ts') : undefined;
+  installLastResortHandlers(
+    createLogger(config.logLevel, which.api ? 'api' : which.worker ? 'worker' : 'sandbox'),
+    workerModule?.isAbandonedRunnerError,
+  );
   // The sandbox runs only when no real gateway is configured (sandbox mode is the default).
   const sandbox = which.sandbox && !config.gatewayBaseUrl ? await startSandbox(runtime) : undefined;
   // Likewise the Dojah simulator, when identity checks go to Dojah without DOJAH_BASE_URL.
   const identitySimulator =
     which.sandbox && usesDojahSimulator(config) ? await startIdentitySimulator(runtime) : undefined;
   const api = which.api ? await (await import('./api.ts')).startApi(runtime) : undefined;
-  const worker = which.worker
-    ? await (await import('./worker.ts')).startWorker(runtime)
-    : undefined;
+  const worker = workerModule ? await workerModule.startWorker(runtime) : undefined;
   const demoStore = api && which.demoStore ? await import('./demo-store.ts') : undefined;
   const store =
     api && demoStore?.demoStoreWanted(config)
@@ -60,6 +85,7 @@ export async function runProcesses(which: {
       store?.url,
       identitySimulator?.url,
       creditSimulator?.url,
+      smsSimulator?.url,
     );
   } else if (worker) {
     note(
@@ -70,6 +96,7 @@ export async function runProcesses(which: {
     if (identitySimulator) note(`Dojah simulator running at ${identitySimulator.url}`);
   }
   if (!api && creditSimulator) note(`Credit bureau simulator running at ${creditSimulator.url}`);
+  if (!api && smsSimulator) note(`Termii simulator running at ${smsSimulator.url}`);
 
   // Runs until a signal: then stop taking work, finish what is in flight, release the database.
   const signal = await new Promise<string>((resolve) => {
@@ -78,12 +105,14 @@ export async function runProcesses(which: {
   });
   note(`\n${signal}: shutting down …`);
   await store?.close();
-  await api?.app.close();
+  await api?.stop();
   await worker?.stop();
   await sandbox?.close();
   await identitySimulator?.close();
   await creditSimulator?.close();
+  await smsSimulator?.close();
   await runtime.close();
+  await stopTracing();
 }
 
 async function startSandbox(runtime: Runtime) {
@@ -118,6 +147,15 @@ async function startCreditSimulator(config: Config) {
   return start({ port: config.sandboxCreditBureauPort, host: config.host });
 }
 
+async function startSmsSimulator(config: Config) {
+  const { startTermiiSimulator } = await import('../notifications/termii-simulator/server.ts');
+  return startTermiiSimulator({
+    port: config.sandboxSmsPort,
+    host: config.host,
+    apiKey: TERMII_SIMULATOR_API_KEY,
+  });
+}
+
 /** Where customer e-mails go, without the SMTP credentials. */
 function mailDestination(smtpUrl: string | undefined, withWorker: boolean): string {
   if (smtpUrl) {
@@ -135,6 +173,7 @@ function printBanner(
   storeUrl?: string,
   identitySimulatorUrl?: string,
   creditSimulatorUrl?: string,
+  smsSimulatorUrl?: string,
 ): void {
   const db = runtime.usingEmbeddedDatabase
     ? `embedded PostgreSQL (${runtime.config.dataDir}/pg)`
@@ -169,18 +208,30 @@ function printBanner(
     `  Credit bureau  ${creditSimulatorUrl ? `simulator at ${creditSimulatorUrl} (test BVNs: src/credit/simulator/README.md)` : (runtime.config.creditBureauBaseUrl ?? '')}`,
   );
   if (storeUrl) print(`  Demo store     ${storeUrl}`);
+  const sms = runtime.config;
+  print(
+    `  Customer SMS   ${
+      sms.smsProvider === 'log'
+        ? 'written to the worker’s log, not sent (SMS_PROVIDER=log)'
+        : smsSimulatorUrl
+          ? `Termii simulator at ${smsSimulatorUrl} (sent texts: ${smsSimulatorUrl}/simulator/messages)`
+          : `Termii at ${sms.termiiBaseUrl ?? `http://127.0.0.1:${sms.sandboxSmsPort} (the simulator, not running in this process)`}`
+    }`,
+  );
   print(
     `  Customer mail  ${mailDestination(runtime.config.smtpUrl, workerMonitoringUrl !== undefined)}`,
   );
   print('');
+  // A deployment runs the installed command, not npm scripts of a checkout.
+  const tranche = runtime.config.env === 'production' ? 'tranche' : 'npm run tranche --';
   print('Get sandbox keys:');
-  print('  npm run tranche -- merchants create --name "My Shop" --email dev@myshop.ng');
+  print(`  ${tranche} merchants create --name "My Shop" --email dev@myshop.ng`);
   print(`or  curl -X POST ${url}/api/v1/merchant/register -H 'Content-Type: application/json' \\`);
   print(
     `      -d '{"business_name":"My Shop","email":"dev@myshop.ng","password":"a long password"}'`,
   );
   print(`Operator console: ${url}/admin  (sign in with an operator account; create one with`);
-  print('  npm run tranche -- operators add --email you@example.ng --name "Your Name")');
+  print(`  ${tranche} operators add --email you@example.ng --name "Your Name")`);
   print('');
 }
 

@@ -6,6 +6,7 @@ import { authenticateSecretKey } from '../features/access/index.ts';
 import { loadWebhookEndpoint } from '../features/merchant-webhooks/index.ts';
 import {
   createMerchant,
+  listPublishableKeys,
   reactivateMerchant,
   rollApiKey,
   rollWebhookSecret,
@@ -37,6 +38,9 @@ export async function startDemoStore(
   const { config } = runtime;
   const credentials = await demoMerchantCredentials(runtime);
   const quiet = config.logLevel === 'silent';
+  const publishableKey = (await listPublishableKeys(runtime.ctx, credentials.merchant_id)).find(
+    (key) => key.mode === 'test' && key.expires_at === null,
+  )?.key;
   const store = await startStore({
     port: config.storePort,
     host: config.host,
@@ -44,6 +48,8 @@ export async function startDemoStore(
     merchantId: credentials.merchant_id,
     secretKey: credentials.secret_key,
     webhookSecret: credentials.webhook_secret,
+    // Public (decision 0055): read afresh each start rather than kept with the secrets.
+    ...(publishableKey && { publishableKey }),
     log: (line) => {
       if (!quiet) process.stderr.write(`[demo store] ${line}\n`);
     },

@@ -10,7 +10,8 @@ import { migrate } from '../db/migrate.ts';
 import { loopbackWebhooksAllowed } from '../features/merchant-webhooks/index.ts';
 import { identityProviderFor } from '../identity/choose.ts';
 import { type Clock, systemClock } from '../platform/clock.ts';
-import type { Config } from '../platform/config.ts';
+import type { Config, RedisFallback } from '../platform/config.ts';
+import { FallbackRateLimitStore } from '../platform/fallback-rate-limits.ts';
 import {
   MemoryRateLimitStore,
   type RateLimitStore,
@@ -18,6 +19,12 @@ import {
 } from '../platform/rate-limiter.ts';
 import { resolveSecrets, type ServiceSecrets } from '../platform/secrets.ts';
 import { createAppContext } from './app-context.ts';
+
+const FALLBACK_WORDS: Record<RedisFallback, string> = {
+  local: 'counted by each process on its own',
+  open: 'not enforced',
+  closed: 'refused with 503',
+};
 
 /** Where the gateway adapter points: the configured gateway, else the local sandbox gateway. */
 export function gatewayBaseUrl(config: Config): string {
@@ -77,9 +84,21 @@ export async function openRuntime(
     if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
   }
   const secrets = resolveSecrets(config);
-  const database = connectDatabase(url, config.databasePoolSize);
+  const database = connectDatabase(url, config.databasePoolSize, {
+    traced: config.otlpEndpoint !== undefined,
+  });
   const rateLimits: RateLimitStore = config.redisUrl
-    ? new RedisRateLimitStore(config.redisUrl)
+    ? new FallbackRateLimitStore(new RedisRateLimitStore(config.redisUrl), {
+        fallback: config.redisFallback,
+        timeoutMs: config.redisTimeoutMs,
+        retryAfterMs: 1_000,
+        onDegraded: (degraded, error) =>
+          degraded
+            ? log(
+                `Redis is not answering (${String(error)}): rate limits are ${FALLBACK_WORDS[config.redisFallback]} until it does (REDIS_FALLBACK=${config.redisFallback})`,
+              )
+            : log('Redis answers again: rate limits are shared again'),
+      })
     : new MemoryRateLimitStore();
   const clock = options.clock ?? systemClock;
   const ctx = createAppContext({

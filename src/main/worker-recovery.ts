@@ -48,9 +48,10 @@ export async function startWorkerRecovery(options: {
 
   const connect = async (): Promise<pg.Client> => {
     if (client) return client;
+    const named = poolId;
     const fresh = new pg.Client({
       connectionString: databaseUrl,
-      application_name: `${APPLICATION_NAME_PREFIX}${poolId}`,
+      application_name: `${APPLICATION_NAME_PREFIX}${named}`,
     });
     fresh.on('error', (error) => {
       log.warn({ err: error }, 'worker liveness connection lost; reconnecting at the next sweep');
@@ -58,6 +59,12 @@ export async function startWorkerRecovery(options: {
       if (!stopped) options.onConnectionLost?.();
     });
     await fresh.connect();
+    if (named !== poolId) {
+      // `announce` came while this connection was opening (a runner replaced as the database
+      // came back): under the old name it would keep the abandoned pool's jobs locked for ever.
+      await fresh.end().catch(() => undefined);
+      return connect();
+    }
     client = fresh;
     return fresh;
   };

@@ -1,13 +1,21 @@
 import { EventEmitter } from 'node:events';
 
-import { Logger as WorkerLogger, parseCrontab, run, type WorkerEvents } from 'graphile-worker';
+import {
+  Logger as WorkerLogger,
+  parseCrontab,
+  run,
+  type Task,
+  type WorkerEvents,
+} from 'graphile-worker';
 import pg from 'pg';
 
 import { WebhookDispatcher } from '../features/merchant-webhooks/index.ts';
 import { CRONTAB, taskList } from '../jobs/task-list.ts';
 import { closeNotificationChannels, openNotificationChannels } from '../notifications/channels.ts';
+import { smsProviderFor } from '../notifications/sms-provider.ts';
 import { assert } from '../platform/assert.ts';
 import { createLogger } from '../platform/logger.ts';
+import { inSpan } from '../platform/tracing.ts';
 import type { Runtime } from './runtime.ts';
 import {
   createWorkerMetrics,
@@ -22,9 +30,27 @@ export interface WorkerHandle {
   stop(): Promise<void>;
 }
 
+/**
+ * graphile-worker's local queue, stopping, could not hand its jobs back over a dead connection,
+ * and its promise had no handler left (the queue was already released). It belongs to a runner
+ * this process has given up on and replaced; the jobs stay locked under the old pool id, which no
+ * connection names any more, so the recovery sweep frees them within seconds (decision 0059).
+ */
+export function isAbandonedRunnerError(reason: unknown): boolean {
+  return (
+    reason instanceof Error &&
+    reason.message.startsWith(
+      'Error occurred whilst returning jobs from local queue to database queue',
+    )
+  );
+}
+
 export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
   const log = createLogger(runtime.config.logLevel, 'worker');
   const logger = new WorkerLogger((scope) => (level, message, meta) => {
+    // Its pool is deliberately smaller than the concurrency: jobs are fetched and completed in
+    // batches (below), so graphile-worker's warning about it, at every start, is noise.
+    if (message.includes('smaller than concurrency')) level = 'debug';
     const method =
       level === 'error'
         ? 'error'
@@ -52,6 +78,7 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
     smtpUrl: runtime.config.smtpUrl,
     emailFrom: runtime.config.emailFrom,
     log,
+    sms: smsProviderFor(runtime.config, log),
   });
   // The pool's id is what graphile-worker locks jobs with; the recovery below announces it.
   const events: WorkerEvents = new EventEmitter();
@@ -60,7 +87,7 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
     poolId = workerPool.id;
   });
   const metrics = createWorkerMetrics(runtime.ctx.db, runtime.ctx.clock);
-  const tasks = taskList({
+  const untraced = taskList({
     db: runtime.ctx.db,
     clock: runtime.ctx.clock,
     gateway: runtime.ctx.gateway,
@@ -68,6 +95,22 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
     notificationChannels,
     onCollected: metrics.events.collected,
   });
+  // One span per job run (decision 0063); its SQL and gateway calls are its children.
+  const tasks = runtime.config.otlpEndpoint
+    ? (Object.fromEntries(
+        Object.entries(untraced as Record<string, Task>).map(([name, task]) => [
+          name,
+          ((payload, helpers) =>
+            inSpan(
+              `job ${name}`,
+              { 'tranche.job_id': helpers.job.id, 'tranche.job_attempt': helpers.job.attempts },
+              async () => {
+                await task(payload, helpers);
+              },
+            )) satisfies Task,
+        ]),
+      ) as typeof untraced)
+    : untraced;
   const startRunner = () =>
     run({
       events,

@@ -5,18 +5,19 @@ import type { ChannelName } from '../domain/notification-timing.ts';
 /**
  * The channel port (decision 0017): how a notification reaches a customer. The delivery job
  * decides whether and what to send; a channel only carries it. Adapters: `in_app` (a row in
- * customer_notifications), e-mail over SMTP (SMTP_URL), and e-mail to the log when SMTP_URL is
- * unset (development and tests).
+ * customer_notifications), e-mail over SMTP (SMTP_URL), e-mail to the log when SMTP_URL is
+ * unset (development and tests), and SMS through the SMS provider (sms.ts, SMS_PROVIDER).
  */
 export interface OutgoingNotification {
   /** The outbox row's id. Channels derive their own ids from it (the e-mail's Message-ID, the
    *  in-app notice's id) so that a message sent twice is recognisably the same message. */
   id: string;
   /** A customer notification's kind, or `password_reset` (an account e-mail, decision 0024). */
-  kind: NotificationKind | 'password_reset';
+  kind: NotificationKind | 'password_reset' | 'sign_in_code';
   /** Null for a merchant's account e-mail (decision 0058): only in-app notices need a customer. */
   customerId: string | null;
-  recipient: { email: string; name: string };
+  /** `phone`: the customer's verified phone (decision 0054), the only number SMS goes to. */
+  recipient: { email: string; name: string; phone?: string | null };
   rendered: RenderedNotification;
   /** The facts, for the in-app notice's `data`. */
   data: Record<string, unknown>;

@@ -3,6 +3,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 import { CONFIG_VARIABLES, ConfigError, loadConfig, SETTINGS } from './config.ts';
+import { generateSecrets } from './secrets.ts';
+
+const PEM = generateSecrets().jwtPrivateKeyPem;
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -15,6 +18,13 @@ describe('configuration', () => {
       rateLimitLivePerMin: 500,
       databaseUrl: undefined,
     });
+  });
+  it('names a JWT_PRIVATE_KEY that is no Ed25519 PEM key, and takes one whose newlines are written as \\n', () => {
+    expect(() => loadConfig({ JWT_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nnope' })).toThrow(
+      /JWT_PRIVATE_KEY is not a PEM private key/,
+    );
+    const escaped = PEM.trim().replaceAll('\n', '\\n');
+    expect(loadConfig({ JWT_PRIVATE_KEY: escaped }).jwtPrivateKeyPem).toBe(PEM.trim());
   });
   it('reports every invalid variable at once', () => {
     const attempt = () =>
@@ -32,13 +42,15 @@ describe('configuration', () => {
     const production = {
       TRANCHE_ENV: 'production',
       DATABASE_URL: 'postgres://db.internal/tranche',
-      JWT_PRIVATE_KEY: 'pem',
+      JWT_PRIVATE_KEY: PEM,
       ENCRYPTION_KEY: 'key',
       PUBLIC_BASE_URL: 'https://pay.example.ng',
       GATEWAY_BASE_URL: 'https://api.paystack.co',
       GATEWAY_SECRET_KEY: 'sk_live_x',
       SMTP_URL: 'smtp://mail.example.ng',
       EMAIL_FROM: 'Tranche <n@example.ng>',
+      TERMII_BASE_URL: 'https://api.ng.termii.com',
+      TERMII_API_KEY: 'TLkey',
       DOJAH_BASE_URL: 'https://api.dojah.io',
       DOJAH_APP_ID: 'app',
       DOJAH_SECRET_KEY: 'prod_sk_x',
@@ -56,13 +68,15 @@ describe('configuration', () => {
     const production = {
       TRANCHE_ENV: 'production',
       DATABASE_URL: 'postgres://db.internal/tranche',
-      JWT_PRIVATE_KEY: 'pem',
+      JWT_PRIVATE_KEY: PEM,
       ENCRYPTION_KEY: 'key',
       PUBLIC_BASE_URL: 'https://pay.example.ng',
       GATEWAY_BASE_URL: 'https://api.paystack.co',
       GATEWAY_SECRET_KEY: 'sk_live_x',
       SMTP_URL: 'smtp://mail.example.ng',
       EMAIL_FROM: 'Tranche <n@example.ng>',
+      TERMII_BASE_URL: 'https://api.ng.termii.com',
+      TERMII_API_KEY: 'TLkey',
       // The credit bureau's own rules are the next test's.
       CREDIT_BUREAU_BASE_URL: 'https://api.dojah.io',
       CREDIT_BUREAU_APP_ID: 'app',
@@ -166,13 +180,15 @@ describe('configuration', () => {
     const production = {
       TRANCHE_ENV: 'production',
       DATABASE_URL: 'postgres://db/tranche',
-      JWT_PRIVATE_KEY: 'pem',
+      JWT_PRIVATE_KEY: PEM,
       ENCRYPTION_KEY: 'key',
       PUBLIC_BASE_URL: 'https://pay.example.ng',
       GATEWAY_BASE_URL: 'https://api.paystack.co',
       GATEWAY_SECRET_KEY: 'sk_live_x',
       SMTP_URL: 'smtps://mail.example.ng',
       EMAIL_FROM: 'pay@example.ng',
+      TERMII_BASE_URL: 'https://api.ng.termii.com',
+      TERMII_API_KEY: 'TLkey',
       // Identity's own rules are the test above's.
       DOJAH_BASE_URL: 'https://api.dojah.io',
       DOJAH_APP_ID: 'app',
@@ -201,12 +217,14 @@ describe('configuration', () => {
     const production = {
       TRANCHE_ENV: 'production',
       DATABASE_URL: 'postgres://db/tranche',
-      JWT_PRIVATE_KEY: 'pem',
+      JWT_PRIVATE_KEY: PEM,
       ENCRYPTION_KEY: 'key',
       GATEWAY_BASE_URL: 'https://api.paystack.co',
       GATEWAY_SECRET_KEY: 'sk_live_x',
       SMTP_URL: 'smtps://mail.example.ng',
       EMAIL_FROM: 'pay@example.ng',
+      TERMII_BASE_URL: 'https://api.ng.termii.com',
+      TERMII_API_KEY: 'TLkey',
       DOJAH_BASE_URL: 'https://api.dojah.io',
       DOJAH_APP_ID: 'app',
       DOJAH_SECRET_KEY: 'prod_sk_x',
@@ -250,6 +268,27 @@ describe('configuration', () => {
     for (const value of ['true', '*', 'lb.internal', '10.0.0.0/33', '10.0.0.1,', '-1', '1.5']) {
       expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY must/);
     }
+  });
+  it('SMS (decision 0053): Termii, or its simulator when TERMII_BASE_URL is unset; production refuses the log and the simulator', () => {
+    expect(loadConfig({})).toMatchObject({
+      smsProvider: 'termii',
+      termiiBaseUrl: undefined,
+      termiiSenderId: 'Tranche',
+      termiiChannel: 'dnd',
+      sandboxSmsPort: 4030,
+    });
+    expect(() => loadConfig({ TERMII_BASE_URL: 'https://api.ng.termii.com' })).toThrow(
+      /TERMII_API_KEY is required when TERMII_BASE_URL is set/,
+    );
+    expect(() => loadConfig({ TERMII_SENDER_ID: 'A much too long sender' })).toThrow(
+      /TERMII_SENDER_ID must be 3 to 11/,
+    );
+    expect(() => loadConfig({ TRANCHE_ENV: 'production' })).toThrow(
+      /TERMII_BASE_URL is required when TRANCHE_ENV=production/,
+    );
+    expect(() => loadConfig({ TRANCHE_ENV: 'production', SMS_PROVIDER: 'log' })).toThrow(
+      /SMS_PROVIDER=log is refused when TRANCHE_ENV=production/,
+    );
   });
   it('customer e-mail: SMTP_URL is an smtp(s) URL (unset: the log), EMAIL_FROM an address; both required in production', () => {
     expect(loadConfig({})).toMatchObject({

@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { isIP } from 'node:net';
 
 import { emailAddressDomain } from './email-address.ts';
@@ -7,6 +8,10 @@ import { emailAddressDomain } from './email-address.ts';
  * docs/configuration.md's table mirrors `CONFIG_VARIABLES`; a test keeps the two in step.
  */
 export type Environment = 'development' | 'test' | 'production';
+
+/** What rate limits do while Redis does not answer (src/platform/fallback-rate-limits.ts). */
+export const REDIS_FALLBACKS = ['local', 'open', 'closed'] as const;
+export type RedisFallback = (typeof REDIS_FALLBACKS)[number];
 
 /** Off, a number of proxy hops, or the proxies' addresses, CIDRs and proxy-addr range names. */
 export type TrustProxy = false | number | string[];
@@ -20,6 +25,10 @@ export interface Config {
   databasePoolSize: number;
   embeddedPostgresPort: number;
   redisUrl: string | undefined;
+  redisFallback: RedisFallback;
+  redisTimeoutMs: number;
+  shutdownDrainMs: number;
+  otlpEndpoint: string | undefined;
   dataDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
   jwtPrivateKeyPem: string | undefined;
@@ -68,6 +77,15 @@ export interface Config {
   /** Customer e-mail (decision 0017); unset: e-mails go to the worker's log. */
   smtpUrl: string | undefined;
   emailFrom: string;
+  /** Who sends SMS (decision 0053): Termii (or its simulator), or the log. */
+  smsProvider: 'termii' | 'log';
+  /** Unset: the Termii simulator that `tranche start` runs on `sandboxSmsPort`. */
+  termiiBaseUrl: string | undefined;
+  termiiApiKey: string | undefined;
+  termiiSenderId: string;
+  termiiChannel: 'dnd' | 'generic';
+  termiiTimeoutMs: number;
+  sandboxSmsPort: number;
 }
 
 /**
@@ -122,6 +140,30 @@ export const SETTINGS = {
     unset: '(unset: in memory)',
     url: { schemes: ['redis:', 'rediss:'], host: true },
     description: 'Redis for rate-limit counters shared by several API instances.',
+  },
+  REDIS_FALLBACK: {
+    default: 'local',
+    values: REDIS_FALLBACKS,
+    description:
+      'While Redis does not answer: `local` (each API process counts on its own), `open` (no limit), or `closed` (503 with `Retry-After`, and `/readyz` fails). Decision 0060.',
+  },
+  OTEL_EXPORTER_OTLP_ENDPOINT: {
+    unset: '(unset: no tracing)',
+    url: { schemes: ['http:', 'https:'], host: true },
+    description:
+      'OpenTelemetry collector (OTLP/HTTP): each process exports its traces to `<endpoint>/v1/traces` (decision 0063): HTTP requests, SQL statements, gateway calls, webhook deliveries and jobs.',
+  },
+  SHUTDOWN_DRAIN_MS: {
+    default: 0,
+    min: 0,
+    description:
+      "On SIGTERM, how long the API fails `/readyz` while still serving, before it stops taking requests: set it a little above the load balancer's health-check interval (e.g. `5000`), or use a `preStop` sleep.",
+  },
+  REDIS_TIMEOUT_MS: {
+    default: 250,
+    min: 10,
+    description:
+      'Longest wait for one Redis call before `REDIS_FALLBACK` applies; Redis is tried again a second later.',
   },
   TRANCHE_DATA_DIR: {
     default: '.tranche',
@@ -362,6 +404,45 @@ export const SETTINGS = {
     description:
       'From address of customer e-mails; its domain also ends every Message-ID. Required in production.',
   },
+  SMS_PROVIDER: {
+    default: 'termii',
+    values: ['termii', 'log'],
+    description:
+      'Who sends SMS: sign-in codes, and reminders and failure notices to a verified phone (decision 0053, docs/notifications.md). `termii`: the Termii adapter, against `TERMII_BASE_URL`, or with it unset the Termii simulator `tranche start` runs (it sends nothing; read its messages at `/simulator/messages`). `log`: each text is written to the worker’s log. Production refuses `log`.',
+  },
+  TERMII_BASE_URL: {
+    unset: '(unset: the Termii simulator)',
+    url: { schemes: ['http:', 'https:'], host: true },
+    description:
+      'Termii API (docs/sms-protocol.md): `https://api.ng.termii.com` (the base URL shown on your Termii dashboard). Unset: `tranche start` runs the Termii simulator on `SANDBOX_SMS_PORT` and uses it. Required in production.',
+  },
+  TERMII_API_KEY: {
+    unset: '(unset: the simulator’s)',
+    description:
+      'The `api_key` of every Termii request (Termii dashboard). Required with `TERMII_BASE_URL`.',
+  },
+  TERMII_SENDER_ID: {
+    default: 'Tranche',
+    description:
+      'The `from` of every SMS: a sender ID registered and approved on Termii (3–11 characters).',
+  },
+  TERMII_CHANNEL: {
+    default: 'dnd',
+    values: ['dnd', 'generic'],
+    description:
+      'Termii route. `dnd` (transactional): reaches numbers on Do-Not-Disturb and is not held overnight; Termii must activate it on the account. `generic` is for promotional messages and should not carry codes.',
+  },
+  TERMII_TIMEOUT_MS: {
+    default: 10_000,
+    min: 100,
+    description:
+      'Timeout of one Termii call; past it the send is retried with back-off (a code or notice may then arrive twice).',
+  },
+  SANDBOX_SMS_PORT: {
+    default: 4030,
+    min: 0,
+    description: 'Port of the Termii simulator when it is used (`TERMII_BASE_URL` unset).',
+  },
 } as const satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -496,9 +577,13 @@ export function loadConfig(env: Env = process.env): Config {
     databasePoolSize: int('DATABASE_POOL_SIZE'),
     embeddedPostgresPort: int('EMBEDDED_PG_PORT'),
     redisUrl: url('REDIS_URL'),
+    redisFallback: oneOf('REDIS_FALLBACK'),
+    redisTimeoutMs: int('REDIS_TIMEOUT_MS'),
+    shutdownDrainMs: int('SHUTDOWN_DRAIN_MS'),
+    otlpEndpoint: url('OTEL_EXPORTER_OTLP_ENDPOINT'),
     dataDir: str('TRANCHE_DATA_DIR'),
     logLevel: oneOf('LOG_LEVEL'),
-    jwtPrivateKeyPem: secret('JWT_PRIVATE_KEY'),
+    jwtPrivateKeyPem: jwtPrivateKey(secret('JWT_PRIVATE_KEY'), problems),
     encryptionKey: secret('ENCRYPTION_KEY'),
     rateLimitSandboxPerMin: int('RATE_LIMIT_SANDBOX_PER_MIN'),
     rateLimitLivePerMin: int('RATE_LIMIT_LIVE_PER_MIN'),
@@ -540,6 +625,13 @@ export function loadConfig(env: Env = process.env): Config {
     demoStore: oneOf('DEMO_STORE') === 'on',
     smtpUrl: url('SMTP_URL'),
     emailFrom: str('EMAIL_FROM'),
+    smsProvider: oneOf('SMS_PROVIDER'),
+    termiiBaseUrl: url('TERMII_BASE_URL')?.replace(/\/+$/, ''),
+    termiiApiKey: raw('TERMII_API_KEY'),
+    termiiSenderId: str('TERMII_SENDER_ID'),
+    termiiChannel: oneOf('TERMII_CHANNEL'),
+    termiiTimeoutMs: int('TERMII_TIMEOUT_MS'),
+    sandboxSmsPort: int('SANDBOX_SMS_PORT'),
   };
   if (emailAddressDomain(config.emailFrom) === null) {
     problems.push(
@@ -551,6 +643,16 @@ export function loadConfig(env: Env = process.env): Config {
     for (const name of ['DOJAH_APP_ID', 'DOJAH_SECRET_KEY'] as const) {
       if (!raw(name)) problems.push(`${name} is required when DOJAH_BASE_URL is set`);
     }
+  }
+  if (config.termiiBaseUrl !== undefined && config.smsProvider === 'termii') {
+    if (!raw('TERMII_API_KEY')) {
+      problems.push('TERMII_API_KEY is required when TERMII_BASE_URL is set');
+    }
+  }
+  if (!/^[A-Za-z0-9 ]{3,11}$/.test(config.termiiSenderId)) {
+    problems.push(
+      `TERMII_SENDER_ID must be 3 to 11 letters, digits or spaces (got "${config.termiiSenderId}")`,
+    );
   }
   if (config.creditBureauBaseUrl !== undefined) {
     for (const name of ['CREDIT_BUREAU_APP_ID', 'CREDIT_BUREAU_SECRET_KEY'] as const) {
@@ -578,6 +680,17 @@ export function loadConfig(env: Env = process.env): Config {
     } else if (config.dojahBaseUrl === undefined) {
       problems.push(
         'DOJAH_BASE_URL is required when TRANCHE_ENV=production (unset, the Dojah simulator would answer identity checks): https://api.dojah.io with DOJAH_APP_ID and DOJAH_SECRET_KEY',
+      );
+    }
+    // Decision 0053: the log and the simulator send nothing, so a customer asking for a sign-in
+    // code by SMS would wait for ever; a live deployment names Termii.
+    if (config.smsProvider === 'log') {
+      problems.push(
+        'SMS_PROVIDER=log is refused when TRANCHE_ENV=production (texts would only be logged): set SMS_PROVIDER=termii with TERMII_BASE_URL, TERMII_API_KEY and TERMII_SENDER_ID',
+      );
+    } else if (config.termiiBaseUrl === undefined) {
+      problems.push(
+        'TERMII_BASE_URL is required when TRANCHE_ENV=production (unset, the Termii simulator would take the texts and send none): https://api.ng.termii.com with TERMII_API_KEY',
       );
     }
     for (const name of [
@@ -615,4 +728,28 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   }
   return config;
+}
+
+/**
+ * The PEM as written in an env file or a secret store, where newlines often arrive as the two
+ * characters `\n` (as .env.example shows it): those are turned back into newlines. A value that
+ * is no Ed25519 private key is named at start, instead of failing in OpenSSL at the first token.
+ */
+function jwtPrivateKey(text: string | undefined, problems: string[]): string | undefined {
+  if (text === undefined) return undefined;
+  const pem = text.includes('\\n') && !text.includes('\n') ? text.replaceAll('\\n', '\n') : text;
+  try {
+    const key = createPrivateKey(pem);
+    if (key.asymmetricKeyType !== 'ed25519') {
+      problems.push(
+        `JWT_PRIVATE_KEY must be an Ed25519 private key (got ${key.asymmetricKeyType ?? 'another kind'}); make one with: openssl genpkey -algorithm ed25519`,
+      );
+    }
+  } catch {
+    // The value is not repeated: it is a secret.
+    problems.push(
+      'JWT_PRIVATE_KEY is not a PEM private key ("-----BEGIN PRIVATE KEY-----" …, newlines as line breaks or as \\n); make one with: openssl genpkey -algorithm ed25519',
+    );
+  }
+  return pem;
 }

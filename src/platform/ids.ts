@@ -37,7 +37,9 @@ export type IdPrefix =
   | 'opr'
   | 'pwr'
   | 'idc'
-  | 'ccr';
+  | 'ccr'
+  | 'sic'
+  | 'rdv';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(20)}`;

@@ -22,6 +22,13 @@ export interface RateLimitStore {
   release(key: string, windowMs: number, nowMs: number): Promise<void>;
   reset(key: string, windowMs: number, nowMs: number): Promise<void>;
   close(): Promise<void>;
+  /** The shared counters do not answer and requests are counted some other way (or refused). */
+  readonly degraded?: boolean;
+  /**
+   * Whether requests can be counted now (asks the shared store when the API cannot work
+   * without it); `/readyz` fails while this is false. Absent: always ready.
+   */
+  ready?(): Promise<boolean>;
 }
 
 function windowOf(key: string, windowMs: number, nowMs: number): { id: string; resetAtMs: number } {
@@ -74,10 +81,14 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   constructor(url: string, prefix = 'tranche:rl:') {
     this.redis = new Redis(url, {
-      maxRetriesPerRequest: 2,
+      // A call fails after one reconnection attempt instead of waiting for many; the caller
+      // (FallbackRateLimitStore) bounds the wait anyway and counts another way meanwhile.
+      maxRetriesPerRequest: 1,
       enableOfflineQueue: true,
       lazyConnect: false,
     });
+    // Outages are reported by the fallback store (one warning, a metric), not per event here.
+    this.redis.on('error', () => undefined);
     this.prefix = prefix;
   }
 

@@ -89,6 +89,7 @@ export async function startProcessStack(
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     SANDBOX_GATEWAY_PORT: String(sandboxPort),
     SANDBOX_CREDIT_BUREAU_PORT: '0',
+    SANDBOX_SMS_PORT: '0',
     GATEWAY_SECRET_KEY: secrets.gatewaySecretKey,
     ENCRYPTION_KEY: secrets.encryptionKey,
     JWT_PRIVATE_KEY: secrets.jwtPrivateKeyPem,

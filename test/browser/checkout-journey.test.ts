@@ -195,6 +195,33 @@ describe('identity refusals in the checkout name the true reason', () => {
   }, 120_000);
 });
 
+describe('the demo store falls back when Tranche cannot offer installments', () => {
+  it('a shopper who leaves at identity verification is offered the store’s other ways to pay (onCancel not_eligible)', async () => {
+    const storeUrl = suite.stack.storeUrl ?? '';
+    const page = await suite.browser.newPage({ viewport: DESKTOP });
+    await page.goto(storeUrl);
+    await page.click('#pay-installments');
+    const { ui } = checkoutIn(page);
+    await ui.getByRole('button', { name: 'New to Tranche? Create an account' }).click();
+    await ui.getByLabel('First name').fill('Kemi');
+    await ui.getByLabel('Last name').fill('Ade');
+    await ui.getByLabel('Email').fill(`leaves-${Date.now()}@mail.test`);
+    await ui.getByLabel('Phone number').fill('08031234567');
+    await ui.getByLabel('Password').fill(CUSTOMER_PASSWORD);
+    await ui.getByRole('button', { name: 'Create account' }).click();
+    await ui.getByRole('heading', { name: 'Verify your identity' }).waitFor();
+    expect(await page.locator('#other-ways').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Close checkout' }).click();
+    await page.locator('[data-tranche-connect]').waitFor({ state: 'detached' });
+    const otherWays = page.getByRole('region', { name: 'Other ways to pay' });
+    await otherWays.waitFor();
+    expect(await otherWays.innerText()).toMatch(/Installments need a verified identity\./);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('other-ways-title');
+    await screenshots(page, 'store-other-ways-to-pay');
+    await page.close();
+  });
+});
+
 /** The session token the store's server created for this checkout. */
 async function newestPendingSessionToken(): Promise<string> {
   const rows = await suite.stack.sql<{ token: string }>(

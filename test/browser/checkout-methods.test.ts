@@ -149,14 +149,23 @@ describe('payment methods in the checkout', () => {
     await expectLinkedBank(page, ui, /Wema/);
   });
 
-  it('a wrong OTP stops the mandate with a clear message and a way to start again', async () => {
+  it('three wrong OTPs stop the mandate with a clear message; bank and account stay filled in', async () => {
     const { page, ui } = await atPaymentMethods();
     await startMandate(ui, '057', '0000000000');
-    await answer(ui, 'Code from your bank', '000000');
+    for (const [code, left] of [
+      ['000000', '2 tries left'],
+      ['111111', '1 try left'],
+    ] as const) {
+      await answer(ui, 'Code from your bank', code);
+      await ui.getByText(left).waitFor();
+    }
+    await answer(ui, 'Code from your bank', '222222');
     const alert = ui.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.innerText()).toMatch(/start again/);
-    expect(await ui.getByLabel('Account number').isVisible()).toBe(true);
+    expect(await alert.innerText()).toBe(
+      'The bank did not approve the mandate: Invalid OTP. Your bank and account number are still filled in: press Continue to start again, or choose another account.',
+    );
+    expect(await ui.getByLabel('Account number').inputValue()).toBe('0000000000');
     await screenshots(page, 'checkout-13-wrong-otp');
   });
 
@@ -225,7 +234,7 @@ describe('payment methods in the checkout', () => {
     }
   });
 
-  it('a customer with a missed payment is told why and what to do; nothing else is offered', async () => {
+  it('a customer with a missed payment is told why and what to do; no plan is offered', async () => {
     // A plan whose deposit fails (the card runs out of funds) leaves the customer delinquent.
     const customer = await apiCustomer(suite.stack.api, { verified: true, card: 'success' });
     const [authorization] = await suite.stack.sql<{ code: string }>(
@@ -275,7 +284,10 @@ describe('payment methods in the checkout', () => {
     await ui.getByRole('heading', { name: 'Sign in' }).waitFor();
     await signIn(ui, customer.email);
     await ui.getByRole('heading', { name: 'You have a missed payment' }).waitFor();
-    expect(await ui.getByText(/We try the missed payment again/).isVisible()).toBe(true);
+    expect(await ui.getByText(/We also retry it automatically/).isVisible()).toBe(true);
+    expect(await ui.getByRole('link', { name: /Pay the missed installment now/ }).isVisible()).toBe(
+      true,
+    );
     expect(await ui.getByRole('heading', { name: 'Choose your plan' }).count()).toBe(0);
     expect(await seriousA11yViolations(frame())).toEqual([]);
     await screenshots(page, 'checkout-15-not-eligible');

@@ -83,7 +83,8 @@ describe('merchant dashboard: account and developers', () => {
     const { testKey } = await register(page, `keys-${randomUUID()}@shop.ng`);
     await page.getByLabel('Old keys keep working for').selectOption('0');
     await page.getByRole('button', { name: 'Roll test key' }).click();
-    const fresh = page.locator('code.secret').first();
+    // In the secret keys' card: the publishable key's card below shows its (public) key too.
+    const fresh = page.getByRole('region', { name: 'Secret keys' }).locator('code.secret').first();
     await fresh.waitFor();
     const newKey = (await fresh.innerText()).trim();
     expect(newKey).toMatch(/^sk_test_/);

@@ -282,6 +282,20 @@ describe('merchant dashboard: settings', () => {
     await origins.getByRole('button', { name: 'Save sites' }).click();
     await origins.getByText('Saved.').waitFor();
     expect(await field.inputValue()).toBe('https://shop.example\nhttp://localhost:5173');
+    // The contact the checkout shows to customers it cannot offer installments (issue 27).
+    const support = page.getByRole('region', { name: 'Support contact' });
+    await support.getByLabel('Support e-mail').fill('help@shop.example');
+    await support.getByLabel('Support phone').fill('0803 123 4567');
+    await support.getByRole('button', { name: 'Save contact' }).click();
+    await support.getByText('Saved.').waitFor();
+    const withContact = await suite.stack.api.get(`/api/v1/merchant/${merchant.id}`, {
+      token: merchant.key,
+    });
+    expect(withContact.body.data.support_contact).toEqual({
+      email: 'help@shop.example',
+      phone: '08031234567',
+      website: null,
+    });
     await page.setViewportSize(PHONE);
     await expectAccessible(page, 'settings at phone size');
     expect(errors).toEqual([]);

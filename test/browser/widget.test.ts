@@ -277,6 +277,7 @@ describe('TrancheConnect widget', () => {
       'opened',
       'loaded',
       'signed_in',
+      'eligible',
       'plan_chosen',
       'confirmed',
       'closed',

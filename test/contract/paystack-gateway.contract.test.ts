@@ -273,6 +273,22 @@ describe('gateway contract (Paystack adapter)', () => {
         expect((await gateway.checkPendingCharge(reference)).step).toBe('success');
       });
 
+      it('bank charge: a wrong OTP answers send_otp again, so the customer can retry', async () => {
+        const reference = ref('ct-bank-otp');
+        await gateway.startBankCharge({
+          email,
+          amountKobo: 5_000,
+          bankCode: '057',
+          accountNumber: '0000000000',
+          reference,
+          metadata: {},
+        });
+        const again = await gateway.submitOtp(reference, '000000');
+        expect(again).toMatchObject({ step: 'send_otp', reference });
+        const done = await gateway.submitOtp(reference, '123456');
+        expect(done.step).toBe('success');
+      });
+
       it('mandate: consent page → created (inactive) → active after the delay → listed → charged (processing → success) → deactivated → revoked', async () => {
         const control = sandbox?.control ?? (() => Promise.reject(new Error('no sandbox')));
         const started = await gateway.initializeMandate({

@@ -40,6 +40,7 @@ beforeAll(async () => {
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     SANDBOX_GATEWAY_PORT: String(sandboxPort),
     SANDBOX_CREDIT_BUREAU_PORT: '0',
+    SANDBOX_SMS_PORT: '0',
     // The in-process test provider (test/harness/e2e.ts sends its consent); the Dojah simulator's
     // path is the checkout journey's (test/browser/checkout-journey.test.ts).
     IDENTITY_PROVIDER: 'sandbox',

@@ -40,6 +40,7 @@ describe('tranche start (all-in-one, embedded PostgreSQL)', () => {
       EMBEDDED_PG_PORT: String(pgPort),
       SANDBOX_GATEWAY_PORT: String(sandboxPort),
       SANDBOX_CREDIT_BUREAU_PORT: '0',
+      SANDBOX_SMS_PORT: '0',
       STORE_PORT: String(storePort),
       LOG_LEVEL: 'warn',
     };
@@ -73,6 +74,11 @@ describe('tranche start (all-in-one, embedded PostgreSQL)', () => {
       headers: { authorization: 'Bearer wrong' },
     });
     expect(banks.status).toBe(401);
+    // The Termii simulator (decision 0053) on any free port, its texts readable.
+    const sms = /Customer SMS\s+Termii simulator at (\S+)/.exec(output)?.[1];
+    expect(sms, output).toBeDefined();
+    const texts = await fetch(`${sms}/simulator/messages`);
+    expect(await texts.json()).toEqual({ messages: [] });
 
     const http = new HttpClient(`http://127.0.0.1:${port}`);
     expect((await http.get('/readyz')).body).toEqual({ ok: true, status: 'ready' });
@@ -112,4 +118,41 @@ describe('tranche start (all-in-one, embedded PostgreSQL)', () => {
     proc.kill('SIGTERM');
     expect(await exited, output).toBe(0);
   }, 120_000);
+});
+
+/**
+ * Issue 31: as root, the embedded PostgreSQL runs as the user `postgres`. Under a directory that
+ * others cannot enter (mode 700: a root home, `mktemp -d`) it used to fail deep in initdb with
+ * `spawn …/initdb EACCES`; it now stops at once with one line that says why and what to do.
+ */
+describe.runIf(process.getuid?.() === 0)('tranche start as root under a mode-700 directory', () => {
+  const closed = mkdtempSync(join(tmpdir(), 'tranche-700-'));
+  afterAll(() => rmSync(closed, { recursive: true, force: true }));
+
+  it('stops with one line naming the directory and the ways out', async () => {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(await freePort()),
+      TRANCHE_DATA_DIR: join(closed, '.tranche'),
+      EMBEDDED_PG_PORT: String(await freePort()),
+      SANDBOX_GATEWAY_PORT: '0',
+      SANDBOX_CREDIT_BUREAU_PORT: '0',
+      DEMO_STORE: 'off',
+      LOG_LEVEL: 'warn',
+    };
+    delete env.DATABASE_URL;
+    delete env.REDIS_URL;
+    const proc = spawn(process.execPath, ['bin/tranche.mjs', 'start'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    proc.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    proc.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => proc.once('exit', resolve));
+    expect(code, output).not.toBe(0);
+    expect(output).toContain(`cannot enter ${closed} (mode 700)`);
+    expect(output).toContain('set DATABASE_URL');
+    expect(output).not.toContain('EACCES');
+  }, 60_000);
 });

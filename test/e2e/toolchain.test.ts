@@ -63,6 +63,7 @@ describe('npm scripts and the project Node', () => {
         PORT: String(port),
         SANDBOX_GATEWAY_PORT: String(await freePort()),
         SANDBOX_CREDIT_BUREAU_PORT: '0',
+        SANDBOX_SMS_PORT: '0',
         TRANCHE_DATA_DIR: join(spaced, 'data'),
         DEMO_STORE: 'off',
         LOG_LEVEL: 'warn',

@@ -16,6 +16,8 @@ export interface CrashablePostgres {
   url: string;
   port: number;
   crashImmediate(): Promise<void>;
+  /** `pg_ctl stop -m <mode>`: `fast` is a clean stop (sessions ended, checkpoint), `immediate` a crash. */
+  halt(mode: 'fast' | 'immediate'): Promise<void>;
   restart(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -60,25 +62,27 @@ export async function startCrashablePostgres(port: number): Promise<CrashablePos
   await admin.connect();
   await admin.query('CREATE DATABASE tranche');
   await admin.end();
+  const halt = async (mode: 'fast' | 'immediate') => {
+    const pgCtl = await pgCtlPath();
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(pgCtl, ['stop', '-D', databaseDir, '-m', mode, '-w'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        ...runAs(),
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.once('error', reject);
+      child.once('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`pg_ctl stop -m ${mode}: ${output}`)),
+      );
+    });
+  };
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/tranche`,
     port,
-    crashImmediate: async () => {
-      const pgCtl = await pgCtlPath();
-      await new Promise<void>((resolve, reject) => {
-        const child = spawn(pgCtl, ['stop', '-D', databaseDir, '-m', 'immediate', '-w'], {
-          stdio: ['ignore', 'pipe', 'pipe'],
-          ...runAs(),
-        });
-        let output = '';
-        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        child.once('error', reject);
-        child.once('exit', (code) =>
-          code === 0 ? resolve() : reject(new Error(`pg_ctl stop -m immediate: ${output}`)),
-        );
-      });
-    },
+    crashImmediate: () => halt('immediate'),
+    halt,
     restart: async () => {
       try {
         await server.start();

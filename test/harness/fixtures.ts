@@ -8,6 +8,8 @@ export interface TestMerchant {
   id: string;
   testKey: string;
   liveKey: string;
+  /** The messaging element's public keys (decision 0055). */
+  publishableKeys: { test: string; live: string };
   /** The test mode's webhook secret (what test events are signed with). */
   webhookSecret: string;
   /** Each mode's webhook secret (decision 0015). */
@@ -28,6 +30,7 @@ export async function createTestMerchant(
     id: created.merchant.id,
     testKey: created.secret_keys.test,
     liveKey: created.secret_keys.live,
+    publishableKeys: created.publishable_keys,
     webhookSecret: created.webhook_secrets.test,
     webhookSecrets: created.webhook_secrets,
     email,

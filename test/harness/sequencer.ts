@@ -13,6 +13,7 @@ const SLOWEST = [
   'test/battery/crash-points.test.ts',
   'test/e2e/listen-trigger.test.ts',
   'test/battery/worker-kill-load.test.ts',
+  'test/battery/worker-backlog-db-loss.test.ts',
   'test/battery/scale-out.test.ts',
   'test/battery/gateway-partition.test.ts',
   'test/battery/model-ledger.test.ts',

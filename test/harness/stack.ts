@@ -19,6 +19,8 @@ export interface Stack {
   sandboxUrl: string;
   /** The demo store, on `127.0.0.1`: another origin than the checkout. */
   storeUrl: string | undefined;
+  /** The Termii simulator (any free port): what was texted is at `/simulator/messages`. */
+  smsUrl: string | undefined;
   api: HttpClient;
   databaseUrl: string;
   gatewayKey: string;
@@ -59,6 +61,7 @@ export async function startStack(options: {
     PUBLIC_BASE_URL: apiUrl,
     SANDBOX_GATEWAY_PORT: String(sandboxPort),
     SANDBOX_CREDIT_BUREAU_PORT: '0',
+    SANDBOX_SMS_PORT: '0',
     GATEWAY_SECRET_KEY: gatewayKey,
     TRANCHE_DATA_DIR: dataDir,
     STORE_PORT: String(storePort),
@@ -86,6 +89,7 @@ export async function startStack(options: {
   );
   if (child.exitCode !== null) throw new Error(`tranche start exited:\n${output}`);
   const storeLine = /Demo store\s+(\S+)/.exec(output);
+  const smsLine = /Customer SMS\s+Termii simulator at (\S+)/.exec(output);
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   let stopping: Promise<void> | undefined;
   const api = new HttpClient(apiUrl);
@@ -95,6 +99,7 @@ export async function startStack(options: {
     apiUrl,
     sandboxUrl: `http://localhost:${sandboxPort}`,
     storeUrl: storeLine?.[1]?.replace('localhost', '127.0.0.1'),
+    smsUrl: smsLine?.[1],
     api,
     databaseUrl: database.url,
     gatewayKey,

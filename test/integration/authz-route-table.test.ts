@@ -32,8 +32,9 @@ interface Operation {
   example: unknown;
 }
 
-type Kind = 'secret_key' | 'merchant_dashboard' | 'customer' | 'admin';
+type Kind = 'secret_key' | 'merchant_dashboard' | 'customer' | 'admin' | 'publishable_key';
 const SCHEMES: Record<string, Kind> = {
+  publishableKey: 'publishable_key',
   secretKey: 'secret_key',
   merchantJwt: 'merchant_dashboard',
   customerJwt: 'customer',
@@ -171,6 +172,9 @@ function workingCredentials(): [Kind, string, string][] {
     ['merchant_dashboard', 'dashboard token', dashboard],
     ['customer', 'customer token', customer.accessToken],
     ['admin', 'operator token', operator],
+    // Public by design (decision 0055): it reads the messaging plans and no other route.
+    ['publishable_key', 'publishable test key', merchant.publishableKeys.test],
+    ['publishable_key', 'publishable live key', merchant.publishableKeys.live],
   ];
 }
 
@@ -335,6 +339,10 @@ const ELSEWHERE: Record<string, [file: string, title: string] | { none: string }
     'integration/plans.test.ts',
     "another customer's method (404)",
   ],
+  'DELETE /customers/me/remembered-devices/{}': [
+    'integration/sign-in-codes.test.ts',
+    "another customer's device (404)",
+  ],
   'GET /customers/me/plans/{}': [
     'integration/customer-plans.test.ts',
     'lists and reads only their own plans',
@@ -372,6 +380,14 @@ const ELSEWHERE: Record<string, [file: string, title: string] | { none: string }
     ]),
   ),
   'GET /payment-methods/banks': { none: 'the same bank list for every customer' },
+  'PUT /checkout/sessions/{}/plan-choice': [
+    'integration/plan-choices.test.ts',
+    'to the same customer only',
+  ],
+  'GET /checkout/sessions/{}/plan-choice': [
+    'integration/plan-choices.test.ts',
+    'to the same customer only',
+  ],
 };
 
 /** A customer route under /customers/me with no id in its path acts on the token's subject only. */

@@ -425,8 +425,13 @@ describe('GET /api/v1/checkout/sessions/{token}', () => {
     ]) {
       expect(res.body.data).toHaveProperty(field);
     }
-    // The widget's read adds the merchant's name, for the checkout's header.
-    expect(res.body.data).toEqual({ ...created.body.data, merchant_name: 'Ade Stores' });
+    // The widget's read adds the merchant's name, for the checkout's header, and its support
+    // contact (none set here), for the refusal screens.
+    expect(res.body.data).toEqual({
+      ...created.body.data,
+      merchant_name: 'Ade Stores',
+      merchant_support: null,
+    });
   });
 
   it('404 for an unknown token', async () => {

@@ -7,6 +7,7 @@ import {
   closeNotificationChannels,
   openNotificationChannels,
 } from '../../src/notifications/channels.ts';
+import { logSmsProvider } from '../../src/notifications/log-sms.ts';
 import type { NotificationChannels } from '../../src/notifications/port.ts';
 import { randomBase62 } from '../../src/platform/ids.ts';
 import { createTestCustomer, createTestMerchant } from '../harness/fixtures.ts';
@@ -30,6 +31,7 @@ beforeAll(async () => {
     smtpUrl: smtp.url,
     emailFrom: 'Tranche <notifications@tranche.test>',
     log: pino({ level: 'silent' }),
+    sms: logSmsProvider(pino({ level: 'silent' })),
   });
 });
 

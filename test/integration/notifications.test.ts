@@ -9,6 +9,7 @@ import {
   closeNotificationChannels,
   openNotificationChannels,
 } from '../../src/notifications/channels.ts';
+import { logSmsProvider } from '../../src/notifications/log-sms.ts';
 import type { NotificationChannels } from '../../src/notifications/port.ts';
 import { loadConfig } from '../../src/platform/config.ts';
 import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
@@ -56,6 +57,7 @@ beforeAll(async () => {
     smtpUrl: config.smtpUrl,
     emailFrom: config.emailFrom,
     log: pino({ level: 'silent' }),
+    sms: logSmsProvider(pino({ level: 'silent' })),
   });
 });
 afterAll(async () => {
@@ -398,6 +400,8 @@ describe('preferences', () => {
         object: 'notification_preferences',
         email: { reminders: true, receipts: true, failed_payments: true },
         in_app: { reminders: true, receipts: true, failed_payments: true },
+        // Decision 0053: by SMS, reminders and failure notices, to a verified phone only.
+        sms: { reminders: true, receipts: false, failed_payments: true },
         updated_at: null,
       },
     });
@@ -429,7 +433,7 @@ describe('preferences', () => {
     const path = '/api/v1/customers/me/notification-preferences';
     const put = (body: unknown, token?: string) =>
       t.http.request('PUT', path, { body, ...(token && { token }) });
-    expect((await put({ sms: { receipts: false } }, customer.accessToken)).status).toBe(400);
+    expect((await put({ whatsapp: { receipts: false } }, customer.accessToken)).status).toBe(400);
     expect((await put({ email: { marketing: false } }, customer.accessToken)).status).toBe(400);
     expect((await put({ email: { receipts: 'no' } }, customer.accessToken)).status).toBe(400);
     expect((await put({ email: {} }, customer.accessToken)).status).toBe(400);

@@ -7,6 +7,7 @@ import {
   closeNotificationChannels,
   openNotificationChannels,
 } from '../../src/notifications/channels.ts';
+import { logSmsProvider } from '../../src/notifications/log-sms.ts';
 import type { NotificationChannels } from '../../src/notifications/port.ts';
 import { createTestCustomer } from '../harness/fixtures.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../harness/smtp.ts';
@@ -24,6 +25,7 @@ beforeAll(async () => {
     smtpUrl: smtp.url,
     emailFrom: 'Tranche <notifications@tranche.test>',
     log: pino({ level: 'silent' }),
+    sms: logSmsProvider(pino({ level: 'silent' })),
   });
 });
 

@@ -296,14 +296,52 @@ describe('bank mandate: every next_action path', () => {
     expect(twice.body.data.id).toBe(done.body.data.id);
   });
 
-  it('a wrong OTP fails the mandate with 402; starting again works', async () => {
+  it('a wrong OTP asks again in our words, with the tries left; the right one then links', async () => {
     const c = await createTestCustomer(t);
     const start = await mandate(c, ZENITH.code, ZENITH.account);
+    // The bank's prompt ("Please send the OTP sent to 080****0000") in our words.
+    expect(start.body).toMatchObject({
+      next_action: 'submit_otp',
+      otp_attempts_left: 3,
+      display_text:
+        'Enter the one-time code your bank sent by text message to the phone number 080****0000.',
+    });
     const wrong = await step(c, 'submit-otp', start.body.reference, ZENITH, { otp: '000000' });
-    expect(wrong.status).toBe(402);
-    expect(wrong.body.code).toBe('payment_failed');
-    const retry = await step(c, 'submit-otp', start.body.reference, ZENITH, { otp: '123456' });
-    expect(retry.status).toBe(402);
+    expect(wrong.status, JSON.stringify(wrong.body)).toBe(200);
+    expect(wrong.body).toEqual({
+      ok: true,
+      next_action: 'submit_otp',
+      reference: start.body.reference,
+      otp_attempts_left: 2,
+      display_text:
+        'That code did not match. Enter the newest code your bank sent to the phone number 080****0000 (2 tries left).',
+    });
+    const right = await step(c, 'submit-otp', start.body.reference, ZENITH, { otp: '123456' });
+    expect(right.status, JSON.stringify(right.body)).toBe(200);
+    expect(right.body).toMatchObject({ next_action: 'success', data: { type: 'bank' } });
+  });
+
+  it('the third wrong OTP ends the set-up with 402 in one sentence; starting again works', async () => {
+    const c = await createTestCustomer(t);
+    const start = await mandate(c, ZENITH.code, ZENITH.account);
+    const first = await step(c, 'submit-otp', start.body.reference, ZENITH, { otp: '000000' });
+    expect(first.body.otp_attempts_left).toBe(2);
+    const second = await step(c, 'submit-otp', start.body.reference, ZENITH, { otp: '111111' });
+    expect(second.body).toMatchObject({ otp_attempts_left: 1 });
+    expect(second.body.display_text).toMatch(/\(1 try left\)\.$/);
+    const third = await step(c, 'submit-otp', start.body.reference, ZENITH, { otp: '222222' });
+    expect(third.status).toBe(402);
+    expect(third.body.code).toBe('payment_failed');
+    expect(third.body.detail).toBe('The bank did not approve the mandate: Invalid OTP.');
+    const after = await step(c, 'submit-otp', start.body.reference, ZENITH, { otp: '123456' });
+    expect(after.status).toBe(402);
+    const row = await t.ctx.db
+      .selectFrom('payment_method_setups')
+      .select(['status', 'wrong_otp_count'])
+      .where('reference', '=', start.body.reference)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'failed', wrong_otp_count: 2 });
+    // A new code is a new set-up on the same account (Paystack has no resend for a charge's code).
     const again = await mandate(c, ZENITH.code, ZENITH.account);
     expect(
       (await step(c, 'submit-otp', again.body.reference, ZENITH, { otp: '123456' })).body

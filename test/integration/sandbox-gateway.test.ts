@@ -763,9 +763,27 @@ describe('POST /charge (pay with bank)', () => {
     });
   });
 
-  it('Zenith: a wrong OTP fails the charge', async () => {
+  it('Zenith: a wrong OTP asks for the code again; the right one then succeeds', async () => {
     const res = await bankCharge(gateway, { code: '057', account_number: '0000000000' });
-    const done = await submit('submit_otp', { reference: res.body.data.reference, otp: '000000' });
+    const reference = res.body.data.reference;
+    const again = await submit('submit_otp', { reference, otp: '000000' });
+    expect(again.body.data).toEqual({
+      reference,
+      status: 'send_otp',
+      display_text: 'Invalid OTP. Please send the OTP sent to 080****0000',
+    });
+    const done = await submit('submit_otp', { reference, otp: '123456' });
+    expect(done.body.data).toMatchObject({ status: 'success', gateway_response: 'Approved' });
+  });
+
+  it('Zenith: the third wrong OTP fails the charge', async () => {
+    const res = await bankCharge(gateway, { code: '057', account_number: '0000000000' });
+    const reference = res.body.data.reference;
+    for (const otp of ['000000', '111111']) {
+      const again = await submit('submit_otp', { reference, otp });
+      expect(again.body.data).toMatchObject({ status: 'send_otp' });
+    }
+    const done = await submit('submit_otp', { reference, otp: '222222' });
     expect(done.body.data).toMatchObject({ status: 'failed', message: 'Invalid OTP' });
   });
 

@@ -191,6 +191,32 @@ describe('merchant routes refuse the wrong callers', () => {
   );
   merchantRouteSecuritySuite(
     {
+      name: 'GET /merchant/{id}/publishable-keys',
+      otherMerchantStatus: 404,
+      mode: { noModeObject: 'keys are the account’s credentials, managed for both modes' },
+      send: (token) =>
+        t.http.get(`/api/v1/merchant/${merchant.id}/publishable-keys`, {
+          ...(token && { token }),
+        }),
+    },
+    fixtures,
+  );
+  merchantRouteSecuritySuite(
+    {
+      name: 'POST /merchant/{id}/publishable-keys/roll',
+      otherMerchantStatus: 404,
+      mode: { noModeObject: 'keys are the account’s credentials, managed for both modes' },
+      send: (token) =>
+        t.http.post(
+          `/api/v1/merchant/${merchant.id}/publishable-keys/roll`,
+          { mode: 'test', expire_old_after_minutes: 60 },
+          { ...(token && { token }) },
+        ),
+    },
+    fixtures,
+  );
+  merchantRouteSecuritySuite(
+    {
       name: 'POST /merchant/{id}/webhook-secret/roll',
       otherMerchantStatus: 404,
       mode: { noModeObject: 'rolls the key’s own mode’s secret (webhooks.test.ts)' },

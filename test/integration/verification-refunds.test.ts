@@ -410,16 +410,36 @@ describe('through graphile-worker: the one refund_verification_charge job', () =
     return reference;
   }
 
+  /**
+   * Runs the job until it is done: on a loaded machine an attempt may time out at the gateway
+   * (the job then waits for its back-off, brought forward here). Whatever the attempts, the
+   * gateway must end with one refund.
+   */
+  async function runRefundJobToTheEnd(reference: string) {
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await runDueRefundJobs();
+      if ((await refundJob(reference)).length === 0) return;
+      await sql`UPDATE graphile_worker._private_jobs SET run_at = now()
+                 WHERE key = ${`refund-verification:${reference}`}`.execute(t.ctx.db);
+    }
+    const [left] = await sql<{ last_error: string | null }>`
+      SELECT last_error FROM graphile_worker.jobs
+       WHERE key = ${`refund-verification:${reference}`}`
+      .execute(t.ctx.db)
+      .then((r) => r.rows);
+    expect.fail(`the refund job still fails after 3 attempts: ${left?.last_error}`);
+  }
+
   it('the job queued by the refusal refunds the charge; run again (a completion lost), it refunds nothing more', async () => {
     const reference = await refusedCard();
-    await runDueRefundJobs();
+    await runRefundJobToTheEnd(reference);
     expect(await refundJob(reference)).toEqual([]);
     expect((await atGateway(reference)).refunds).toEqual([{ amount: 5_000, status: 'pending' }]);
     // The same job again, as after a worker that died before recording its completion.
     await sql`SELECT graphile_worker.add_job('refund_verification_charge',
                 json_build_object('reference', ${reference}::text),
                 job_key := ${`refund-verification:${reference}`}::text)`.execute(t.ctx.db);
-    await runDueRefundJobs();
+    await runRefundJobToTheEnd(reference);
     expect(await refundJob(reference)).toEqual([]);
     expect((await atGateway(reference)).refunds).toEqual([{ amount: 5_000, status: 'pending' }]);
   });

@@ -20,7 +20,13 @@ import { TabCustomerTokens } from '../shared/customer/tab-tokens.ts';
 import { messageOf } from '../shared/message-of.ts';
 import { Alert, Spinner } from '../shared/ui.tsx';
 import { CheckoutContext, type CheckoutContextValue } from './context.ts';
-import { type ClosedReason, closedReasonOf, routeForEligibility, type Step } from './flow.ts';
+import {
+  type ClosedReason,
+  closedReasonOf,
+  refusalOf,
+  routeForEligibility,
+  type Step,
+} from './flow.ts';
 import { CLOSED_TEXT } from './flow.ts';
 import type { Host } from './host.ts';
 import { Confirmed, endsOnDashboard } from './screens/confirmed.tsx';
@@ -30,6 +36,7 @@ import { PaymentMethodChooser } from './screens/payment-method.tsx';
 import { defaultChoice, PlanPicker } from './screens/plan-picker.tsx';
 import { ReviewAndConfirm } from './screens/review.tsx';
 import { SessionClosed } from './screens/session-closed.tsx';
+import { ExpiryWarning, useSessionClock } from './session-clock.tsx';
 
 /** The whole checkout journey for one session token. */
 export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
@@ -45,6 +52,7 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
 
   function close(reason: ClosedReason) {
     setStep({ kind: 'closed', reason });
+    if (reason === 'expired') host.event('refused', { reason: 'session_expired' });
     const text = CLOSED_TEXT[reason];
     host.post({ type: 'fatal', message: `${text.title}. ${text.body}`, code: text.code });
   }
@@ -70,13 +78,15 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
     );
   }, []);
 
-  // The session's 30 minutes may run out while the customer is here.
-  useEffect(() => {
-    if (!session || step.kind === 'confirmed' || step.kind === 'closed') return;
-    const left = Date.parse(session.expires_at) - Date.now();
-    const timer = setTimeout(() => close('expired'), Math.max(0, left));
-    return () => clearTimeout(timer);
-  }, [session, step.kind === 'confirmed' || step.kind === 'closed']);
+  // The session's 30 minutes may run out while the customer is here: warned at 5 and 1 minutes.
+  const minutesLeft = useSessionClock(
+    session?.expires_at,
+    step.kind !== 'loading' && step.kind !== 'confirmed' && step.kind !== 'closed',
+    {
+      onWarning: (secondsLeft) => host.event('session_expiring', { secondsLeft }),
+      onExpired: () => close('expired'),
+    },
+  );
 
   // Escape inside the iframe never reaches the merchant's page: tell the loader.
   useEffect(() => {
@@ -103,11 +113,18 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
         eligibility.reason === 'insufficient_trust_tier' ? await api.identity() : undefined;
       const route = routeForEligibility(eligibility, identity && identity.status === 'verified');
       if (route === 'continue') {
-        setChoice((c) => c ?? defaultChoice(session.constraints));
+        // The plan chosen in an earlier session for this order, when there is one (decision 0049).
+        const kept = choice ? null : await api.rememberedPlanChoice(token).catch(() => null);
+        setChoice((c) => c ?? kept ?? defaultChoice(session.constraints));
+        host.event('eligible');
         setStep({ kind: 'plan' });
-      } else if (route === 'verify_identity') setStep({ kind: 'identity' });
-      else {
+      } else if (route === 'verify_identity') {
+        // Until verified, a refusal the shop may act on (the customer may close here).
+        host.event('refused', { reason: 'identity_not_verified' });
+        setStep({ kind: 'identity' });
+      } else {
         const trust = await api.trust(session.livemode).catch(() => undefined);
+        host.event('refused', { reason: refusalOf(eligibility) });
         setStep({ kind: 'not_eligible', eligibility, ...(trust && { trust }) });
       }
     } catch (caught) {
@@ -154,6 +171,7 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
     <div class={host.embedded ? 'checkout' : 'checkout full-page'}>
       <div class="frame">
         <OrderSummary session={session} />
+        <ExpiryWarning minutesLeft={minutesLeft} />
         {!online && (
           <p class="offline" role="status">
             You are offline. Nothing you entered is lost; try again once you are connected.
@@ -181,6 +199,8 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
               {step.kind === 'sign_in' && (
                 <SignIn
                   email={session?.customer_email}
+                  sessionToken={token}
+                  {...(session?.merchant_name && { shopName: session.merchant_name })}
                   onSignedIn={(who) => void signedIn(who)}
                   onRegister={() => setStep({ kind: 'register' })}
                 />
@@ -202,13 +222,22 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
                 />
               )}
               {step.kind === 'not_eligible' && (
-                <NotEligible eligibility={step.eligibility} trust={step.trust} host={host} />
+                <NotEligible
+                  eligibility={step.eligibility}
+                  trust={step.trust}
+                  host={host}
+                  shopName={session?.merchant_name}
+                  support={session?.merchant_support}
+                  onCheckAgain={() => void checkEligibility()}
+                />
               )}
               {step.kind === 'plan' && choice && (
                 <PlanPicker
                   choice={choice}
                   onContinue={(chosen, computed) => {
                     setChoice(chosen);
+                    // Kept for a later session of this order; the journey never waits on it.
+                    void api.rememberPlanChoice(token, chosen).catch(() => undefined);
                     setPreview(computed);
                     host.event('plan_chosen');
                     setStep({ kind: method ? 'review' : 'method' });

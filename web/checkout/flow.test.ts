@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { explainIneligibility, routeForEligibility } from './flow.ts';
+import { explainIneligibility, refusalOf, routeForEligibility } from './flow.ts';
+import { shopPageOf } from './screens/back-to-shop.tsx';
 
 const refusal = {
   eligible: false,
@@ -27,5 +28,33 @@ describe('eligibility words in the checkout (decision 0047)', () => {
     );
     expect(text.title).toBe('A credit check is needed');
     expect(text.body).toBe('Allow a credit check.');
+  });
+});
+
+describe('refusals: the widget’s reason and a next step for each (decision 0050)', () => {
+  const base = { ...refusal, explanation: null };
+  it.each([
+    ['delinquent', 'delinquent', 'pay_missed_installment'],
+    ['tier_restricted', 'below_minimum_tier', 'raise_level'],
+    ['insufficient_trust_tier', 'over_limit', 'free_up_limit'],
+    ['credit_check_required', 'credit_check_required', 'allow_credit_check'],
+    ['credit_report', 'credit_report', 'none'],
+  ] as const)('%s → %s, next step %s', (reason, code, next) => {
+    const eligibility = { ...base, reason };
+    expect(refusalOf(eligibility)).toBe(code);
+    expect(explainIneligibility(eligibility, undefined).next).toBe(next);
+  });
+});
+
+describe('the shop’s page a full-page checkout came from', () => {
+  const own = 'https://tranche.example';
+  it('is the referrer when it is another site’s http(s) page', () => {
+    expect(shopPageOf('https://shop.example/cart', own)).toBe('https://shop.example/cart');
+    expect(shopPageOf('http://127.0.0.1:4000/', own)).toBe('http://127.0.0.1:4000/');
+  });
+  it('is unknown for our own pages, no referrer, or another scheme', () => {
+    expect(shopPageOf('https://tranche.example/pay/pl_1', own)).toBeUndefined();
+    expect(shopPageOf('', own)).toBeUndefined();
+    expect(shopPageOf('javascript:alert(1)', own)).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 // The steps of the checkout journey and the reading of API answers into them. No money rule
 // lives here: eligibility, limits and schedules are the API's answers, only put into words.
+import type { RefusalReason } from '../connect/types.ts';
 import type { EligibilityResult, Session, TrustSummary } from '../shared/api.ts';
 import { formatNaira } from '../shared/format.ts';
 
@@ -35,7 +36,7 @@ export function closedReasonOf(session: Session, now: number): ClosedReason | un
 export const CLOSED_TEXT: Record<ClosedReason, { title: string; body: string; code: string }> = {
   expired: {
     title: 'This checkout has expired',
-    body: 'Checkouts stay open for 30 minutes. Nothing was charged. Go back to the shop and start the checkout again.',
+    body: 'Checkouts stay open for 30 minutes. Nothing was charged. Go back to the shop and start the checkout again; a plan you chose is kept for this order.',
     code: 'session_expired',
   },
   completed: {
@@ -79,24 +80,48 @@ export function routeForEligibility(
   return 'explain';
 }
 
+/** The next step a refusal offers, besides paying the shop another way (screens/not-eligible.tsx). */
+export type NextStep =
+  'pay_missed_installment' | 'raise_level' | 'free_up_limit' | 'allow_credit_check' | 'none';
+
+/** The refusal code the widget reports to the shop's page (docs/widget.md, decision 0050). */
+export function refusalOf(eligibility: EligibilityResult): RefusalReason {
+  switch (eligibility.reason) {
+    case 'delinquent':
+      return 'delinquent';
+    case 'tier_restricted':
+      return 'below_minimum_tier';
+    case 'credit_check_required':
+      return 'credit_check_required';
+    case 'credit_report':
+      return 'credit_report';
+    default:
+      // insufficient_trust_tier reaches this screen only for a verified customer (the others
+      // are sent to verify first): the order is over what their limit has left.
+      return 'over_limit';
+  }
+}
+
 /** The eligibility reasons in plain words, with what the customer can do about each. */
 export function explainIneligibility(
   eligibility: EligibilityResult,
   trust: TrustSummary | undefined,
-): { title: string; body: string; action: string } {
+): { title: string; body: string; action: string; next: NextStep } {
   switch (eligibility.reason) {
     case 'delinquent':
       return {
         title: 'You have a missed payment',
         body: 'One of your Tranche plans has a payment that is past due. New plans open again once it is paid.',
         action:
-          'We try the missed payment again automatically. Make sure the card or account has enough money; once it is paid, come back to this checkout.',
+          'Pay the missed installment now from your Tranche dashboard, then check again here. We also retry it automatically.',
+        next: 'pay_missed_installment',
       };
     case 'tier_restricted':
       return {
         title: `This shop needs ${eligibility.required_tier} or higher`,
         body: `Your level is ${eligibility.customer_tier} (score ${eligibility.customer_score}). Paying your installments on time raises your score.`,
-        action: 'You can still pay this shop another way.',
+        action: `Each plan you finish adds to your score too. Your Tranche account shows your score and how far ${eligibility.required_tier} is.`,
+        next: 'raise_level',
       };
     case 'insufficient_trust_tier':
       return {
@@ -105,7 +130,9 @@ export function explainIneligibility(
           trust === undefined
             ? `Your level is ${eligibility.customer_tier}. Its spending limit does not cover this order.`
             : `Your level (${trust.tier}) lets you owe up to ${formatNaira(trust.spending_limit)} across your plans; you can take on ${formatNaira(trust.available)} more now.`,
-        action: 'Choose a smaller order, or finish paying an open plan to free up your limit.',
+        action:
+          'Choose a smaller order, or pay off an open plan to free up your limit. A higher level raises the limit itself.',
+        next: 'free_up_limit',
       };
     case 'credit_report':
       // The server's words (decision 0047): the report as the reason, the bureaus and how to
@@ -116,6 +143,7 @@ export function explainIneligibility(
           eligibility.explanation ??
           'We cannot offer installments because of your credit report from the credit bureaus.',
         action: 'You can still pay this shop another way.',
+        next: 'none',
       };
     case 'credit_check_required':
       return {
@@ -124,12 +152,14 @@ export function explainIneligibility(
           eligibility.explanation ??
           'Allow a credit check (your BVN with the credit bureaus) before paying in installments.',
         action: 'Allow the check in your Tranche account, then come back to this checkout.',
+        next: 'allow_credit_check',
       };
     default:
       return {
         title: 'You cannot use Tranche for this order',
         body: 'Your account does not meet this shop’s requirements.',
         action: 'You can still pay this shop another way.',
+        next: 'none',
       };
   }
 }

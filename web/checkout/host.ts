@@ -1,5 +1,6 @@
 // Where the checkout runs: inside the widget's iframe (talking to connect.js on the merchant's
 // page) or as a full page (payment links, checkout_url). Posts go to the page's exact origin only.
+import type { RefusalReason } from '../connect/types.ts';
 import {
   CHANNEL,
   type CheckoutEventName,
@@ -12,7 +13,13 @@ export interface Host {
   /** Set when embedding cannot be trusted (the claimed page origin is not our parent's). */
   refusal: string | undefined;
   post(message: CheckoutMessagePayload): void;
-  event(name: CheckoutEventName): void;
+  event(name: CheckoutEventName, details?: CheckoutEventDetails): void;
+}
+
+/** What some events carry (`refused`: its reason; `session_expiring`: the seconds left). */
+export interface CheckoutEventDetails {
+  reason?: RefusalReason;
+  secondsLeft?: number;
 }
 
 function claimedParentOrigin(params: URLSearchParams): string | undefined {
@@ -51,6 +58,6 @@ export function detectHost(location: Location, framed: boolean): Host {
     embedded: true,
     refusal: trusted ? undefined : 'This checkout was opened from a page it cannot verify.',
     post,
-    event: (name) => post({ type: 'event', name }),
+    event: (name, details) => post({ type: 'event', name, ...details }),
   };
 }

@@ -5,9 +5,13 @@
 // for the checkout's "ready" within the handshake timeout) → open → closed. Exactly one final
 // callback (onSuccess, onCancel or onError) fires per open, then onClose with the reason.
 import { type CheckoutEventName, isCheckoutMessage } from '../shared/protocol.ts';
+import { defineMessaging } from './messaging.ts';
 import type {
+  CancelReason,
+  CheckoutEvent,
   CloseReason,
   OpenCheckoutOptions,
+  RefusalReason,
   TrancheConnectInstance,
   TrancheConnectStatic,
 } from './types.ts';
@@ -21,6 +25,8 @@ const Z_TOP = '2147483647';
 interface Outcome {
   reason: CloseReason;
   error?: { message: string; code?: string };
+  /** How a cancel came about (`onCancel`'s argument). */
+  cancel?: CancelReason;
 }
 
 /** The checkout's origin: where this script was served from. Read once, while it runs. */
@@ -45,6 +51,8 @@ class Modal {
   private readonly phone = matchMedia(PHONE_QUERY);
   private readonly restore: (() => void)[] = [];
   private outcome: Outcome = { reason: 'cancel' };
+  /** The checkout's latest refusal: a close after it is a `not_eligible` cancel. */
+  private refusal: RefusalReason | undefined;
   private ready = false;
   private busy = false;
   private closeRequested = false;
@@ -137,8 +145,9 @@ class Modal {
   }
 
   /** The close button, Escape, `close()`: waits for a confirm in flight, then closes. */
-  requestClose(): void {
+  requestClose(cancel: CancelReason = 'customer_closed'): void {
     if (this.finished) return;
+    if (this.outcome.reason === 'cancel') this.outcome = { reason: 'cancel', cancel };
     if (!this.busy) return this.finish(this.outcome);
     this.closeRequested = true;
     closeButtonBusy(this.closeButton);
@@ -184,8 +193,18 @@ class Modal {
         this.frame.focus();
         this.emit('loaded');
         return;
-      case 'event':
-        return this.emit(message.name);
+      case 'event': {
+        // Only the fields a type carries, checked: the page's callback gets nothing else.
+        const event: CheckoutEvent = { type: message.name };
+        if (message.name === 'refused' && typeof message.reason === 'string') {
+          this.refusal = event.reason = message.reason;
+        }
+        if (message.name === 'eligible') this.refusal = undefined;
+        if (message.name === 'session_expiring' && typeof message.secondsLeft === 'number') {
+          event.secondsLeft = message.secondsLeft;
+        }
+        return this.emitEvent(event);
+      }
       case 'busy':
         // A close asked for during a confirm happens once it has failed (success closes anyway).
         this.busy = message.busy;
@@ -217,8 +236,13 @@ class Modal {
     this.finished = true;
     this.teardown();
     const { onCancel, onError, onClose } = this.options;
-    if (outcome.reason === 'cancel') this.callSafely(() => onCancel?.());
-    else if (outcome.error) {
+    if (outcome.reason === 'cancel') {
+      const { refusal } = this;
+      const asked = outcome.cancel ?? 'customer_closed';
+      // The customer leaving a refusal is the moment a shop offers its other ways to pay.
+      const reason = refusal && asked === 'customer_closed' ? 'not_eligible' : asked;
+      this.callSafely(() => onCancel?.(refusal ? { reason, refusal } : { reason }));
+    } else if (outcome.error) {
       const error = outcome.error;
       this.callSafely(() => onError?.(error));
     }
@@ -254,8 +278,12 @@ class Modal {
   }
 
   private emit(name: CheckoutEventName): void {
+    this.emitEvent({ type: name });
+  }
+
+  private emitEvent(event: CheckoutEvent): void {
     const { onEvent } = this.options;
-    this.callSafely(() => onEvent?.({ type: name }));
+    this.callSafely(() => onEvent?.(event));
   }
 
   /** A merchant's callback that throws must not break the modal's own cleanup. */
@@ -302,7 +330,7 @@ function init(): TrancheConnectInstance {
       else document.addEventListener('DOMContentLoaded', () => modal.show(), { once: true });
     },
     close() {
-      if (mine && mine === openModal) mine.requestClose();
+      if (mine && mine === openModal) mine.requestClose('closed_by_page');
     },
     destroy() {
       destroyed = true;
@@ -315,6 +343,8 @@ function init(): TrancheConnectInstance {
 }
 
 const checkoutOrigin = typeof document === 'undefined' ? '' : scriptOrigin();
+// <tranche-messaging>: the price before the commitment (decision 0056), from the same origin.
+if (typeof window !== 'undefined') defineMessaging(checkoutOrigin);
 
 declare global {
   interface Window {

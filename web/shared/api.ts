@@ -25,6 +25,27 @@ export type MandateStepResult = Static<typeof MandateStep>;
 export type PaymentPlan = Static<typeof Plan>;
 export type SignedIn = Static<typeof CustomerSession>;
 export type Customer = SignedIn['customer'];
+
+export interface SignInCodeRequested {
+  channel: 'sms' | 'email';
+  code_expires_in_minutes: number;
+  resend_after_seconds: number;
+}
+
+export interface RememberedDeviceView {
+  id: string;
+  merchant_name: string;
+  label: string;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+}
+
+export interface RememberedDeviceStatus {
+  remembered: boolean;
+  first_name: string | null;
+  email_hint: string | null;
+}
 export type Frequency = SchedulePreview['frequency'];
 export interface Bank {
   name: string;
@@ -120,6 +141,98 @@ export class ApiClient {
     );
   }
 
+  /** Always resolves alike, account or not (decision 0053). `to` is a phone number or an e-mail. */
+  async requestSignInCode(to: { phone: string } | { email: string }): Promise<SignInCodeRequested> {
+    return (await this.send<{ data: SignInCodeRequested }>('POST', '/customers/sign-in-code', to))
+      .data;
+  }
+
+  async signInWithCode(to: { phone: string } | { email: string }, code: string): Promise<SignedIn> {
+    const body = { ...to, code };
+    return this.remember(
+      (await this.send<{ data: SignedIn }>('POST', '/customers/sign-in-code/verify', body)).data,
+    );
+  }
+
+  /** Texts a code to the account's phone; the customer when it is already verified (0053). */
+  async requestPhoneVerification(): Promise<{ phone_hint?: string }> {
+    const path = '/customers/me/phone/verification';
+    return (await this.send<{ data: { phone_hint?: string } }>('POST', path, undefined, true)).data;
+  }
+
+  async confirmPhoneVerification(code: string): Promise<Customer> {
+    const path = '/customers/me/phone/verification/confirm';
+    return (await this.send<{ data: Customer }>('POST', path, { code }, true)).data;
+  }
+
+  async rememberedDevices(): Promise<RememberedDeviceView[]> {
+    const path = '/customers/me/remembered-devices';
+    return (await this.send<{ data: RememberedDeviceView[] }>('GET', path, undefined, true)).data;
+  }
+
+  async revokeRememberedDevice(id: string): Promise<void> {
+    await this.send('DELETE', `/customers/me/remembered-devices/${enc(id)}`, undefined, true);
+  }
+
+  /** Whether this browser is remembered for the session's shop (decision 0054). */
+  async rememberedDevice(sessionToken: string): Promise<RememberedDeviceStatus> {
+    const path = `/customers/remembered-device?session_token=${enc(sessionToken)}`;
+    return (
+      await this.http.send<{ data: RememberedDeviceStatus }>(
+        'GET',
+        path,
+        undefined,
+        false,
+        false,
+        {},
+        'same-origin',
+      )
+    ).data;
+  }
+
+  async rememberThisDevice(sessionToken: string): Promise<void> {
+    const body = { session_token: sessionToken };
+    await this.http.send(
+      'POST',
+      '/customers/me/remembered-devices',
+      body,
+      true,
+      false,
+      {},
+      'same-origin',
+    );
+  }
+
+  async continueOnRememberedDevice(sessionToken: string): Promise<SignedIn> {
+    const body = { session_token: sessionToken };
+    return this.remember(
+      (
+        await this.http.send<{ data: SignedIn }>(
+          'POST',
+          '/customers/remembered-device/continue',
+          body,
+          false,
+          false,
+          {},
+          'same-origin',
+        )
+      ).data,
+    );
+  }
+
+  async forgetRememberedDevice(sessionToken: string): Promise<void> {
+    const body = { session_token: sessionToken };
+    await this.http.send(
+      'POST',
+      '/customers/remembered-device/forget',
+      body,
+      false,
+      false,
+      {},
+      'same-origin',
+    );
+  }
+
   async register(fields: {
     email: string;
     password: string;
@@ -155,6 +268,18 @@ export class ApiClient {
   async eligibility(sessionToken: string): Promise<EligibilityResult> {
     const path = `/checkout/sessions/${enc(sessionToken)}/eligibility`;
     return (await this.send<{ data: EligibilityResult }>('GET', path, undefined, true)).data;
+  }
+
+  /** Keeps the plan chosen for this session's order, for a later session of it (decision 0049). */
+  async rememberPlanChoice(sessionToken: string, choice: PlanChoice): Promise<void> {
+    const path = `/checkout/sessions/${enc(sessionToken)}/plan-choice`;
+    await this.send('PUT', path, choice, true);
+  }
+
+  /** The plan this customer chose for this session's order earlier, or null. */
+  async rememberedPlanChoice(sessionToken: string): Promise<PlanChoice | null> {
+    const path = `/checkout/sessions/${enc(sessionToken)}/plan-choice`;
+    return (await this.send<{ data: PlanChoice | null }>('GET', path, undefined, true)).data;
   }
 
   async identity(): Promise<IdentityStatus> {
@@ -318,6 +443,7 @@ export class ApiClient {
   async changePreferences(change: {
     email?: Partial<Preferences['email']>;
     in_app?: Partial<Preferences['in_app']>;
+    sms?: Partial<Preferences['sms']>;
   }): Promise<Preferences> {
     const path = '/customers/me/notification-preferences';
     return (await this.send<{ data: Preferences }>('PUT', path, change, true)).data;

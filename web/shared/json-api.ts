@@ -111,6 +111,9 @@ export class JsonApi {
     auth = false,
     retried = false,
     extraHeaders: Record<string, string> = {},
+    /** `same-origin` only for the remembered-device calls, whose httpOnly cookie is the point
+     *  (decision 0054); every other call sends no cookie. */
+    credentials: RequestCredentials = 'omit',
   ): Promise<T> {
     const headers: Record<string, string> = {
       ...this.extraHeaders(),
@@ -126,7 +129,7 @@ export class JsonApi {
         method,
         headers,
         ...(body !== undefined && { body: JSON.stringify(body) }),
-        credentials: 'omit',
+        credentials,
       });
     } catch {
       throw new ApiError(0, 'network_error', 'We could not reach Tranche. Check your connection.');
@@ -139,7 +142,7 @@ export class JsonApi {
       verification_charge?: { status?: string };
     } | null;
     if (response.status === 401 && tokens && !retried && (await this.refresh())) {
-      return this.send(method, path, body, auth, true, extraHeaders);
+      return this.send(method, path, body, auth, true, extraHeaders, credentials);
     }
     if (!response.ok || json?.ok !== true) {
       throw new ApiError(

@@ -2,7 +2,7 @@
 // Both sides check the channel, the sender's origin and the sending window; the checkout posts
 // only to the page's exact origin, never "*".
 
-import type { CheckoutEvent } from '../connect/types.ts';
+import type { CheckoutEvent, RefusalReason } from '../connect/types.ts';
 
 export const CHANNEL = 'tranche-connect';
 export const PROTOCOL_VERSION = 1;
@@ -13,7 +13,16 @@ export type CheckoutEventName = CheckoutEvent['type'];
 export type CheckoutMessage =
   /** The checkout app is running and listening: ends the loader's handshake timeout. */
   | { channel: typeof CHANNEL; v: number; type: 'ready' }
-  | { channel: typeof CHANNEL; v: number; type: 'event'; name: CheckoutEventName }
+  | {
+      channel: typeof CHANNEL;
+      v: number;
+      type: 'event';
+      name: CheckoutEventName;
+      /** With `refused`. */
+      reason?: RefusalReason;
+      /** With `session_expiring`. */
+      secondsLeft?: number;
+    }
   /** The plan is confirmed (the deposit is collected asynchronously). */
   | { channel: typeof CHANNEL; v: number; type: 'success'; paymentPlanId: string }
   /** The customer asked to close (Escape or a close button inside the checkout). */

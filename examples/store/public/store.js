@@ -51,9 +51,12 @@ async function payInInstallments() {
         show('Plan confirmed. Taking you to your order…');
         location.href = `/orders/${encodeURIComponent(order.orderId)}?plan=${encodeURIComponent(paymentPlanId)}`;
       },
-      onCancel() {
+      // Tranche says why the shopper left (docs/widget.md): refused installments are the
+      // moment to offer the shop's other ways to pay.
+      onCancel(details) {
         show('Checkout closed, nothing was charged.');
         button.disabled = false;
+        if (details && details.reason === 'not_eligible') showOtherWays(details.refusal);
       },
       onError({ message }) {
         openOrder = null; // start afresh next time (the session may have expired)
@@ -65,6 +68,23 @@ async function payInInstallments() {
     show(error.message, true);
     button.disabled = false;
   }
+}
+
+// What the shop says when Tranche could not offer installments, by the refusal's reason.
+const REFUSAL_WORDS = {
+  below_minimum_tier: 'Installments need a higher Tranche level for this shop.',
+  delinquent: 'Tranche could not offer installments while a payment is overdue.',
+  over_limit: 'This order is above your Tranche limit for now.',
+  identity_not_verified: 'Installments need a verified identity.',
+};
+
+function showOtherWays(refusal) {
+  const panel = document.getElementById('other-ways');
+  if (!panel) return;
+  document.getElementById('other-ways-why').textContent =
+    REFUSAL_WORDS[refusal] || 'Installments are not available for this order.';
+  panel.hidden = false;
+  panel.querySelector('h2').focus();
 }
 
 if (button && status) button.addEventListener('click', payInInstallments);

@@ -5,17 +5,63 @@
 /** Why the checkout closed: given to `onClose` after the final callback. */
 export type CloseReason = 'success' | 'cancel' | 'error' | 'timeout';
 
-/** Moments of the checkout, for analytics (`onEvent`). */
+/**
+ * Why the checkout cannot give this customer a plan (`onEvent` `refused`, `onCancel`'s `refusal`).
+ * A stable set: new reasons may be added, none is renamed (docs/widget.md).
+ */
+export type RefusalReason =
+  /** The customer's Tranche tier is below the minimum this shop accepts. */
+  | 'below_minimum_tier'
+  /** The customer has a missed installment on another Tranche plan. */
+  | 'delinquent'
+  /** The order is above what the customer's spending limit has left. */
+  | 'over_limit'
+  /** The customer did not verify their identity. */
+  | 'identity_not_verified'
+  /** A credit check (the customer's BVN with the credit bureaus) is needed first. */
+  | 'credit_check_required'
+  /** The customer's credit report refuses installments. */
+  | 'credit_report'
+  /** The session's 30 minutes ran out (the checkout shows it; `onError` has `session_expired`). */
+  | 'session_expired';
+
+/** Why the customer left without a plan: given to `onCancel`. */
+export type CancelReason =
+  /** The customer closed the checkout (close button, Escape, "Back to the shop"). */
+  | 'customer_closed'
+  /** The customer closed it after the checkout refused them a plan: see `refusal`. */
+  | 'not_eligible'
+  /** Your page called `close()`. */
+  | 'closed_by_page';
+
+/** What `onCancel` receives. */
+export interface CancelDetails {
+  reason: CancelReason;
+  /** Why the checkout refused this customer, when it did (always with `not_eligible`). */
+  refusal?: RefusalReason;
+}
+
+/** Moments of the checkout, for analytics and for falling back to another way to pay (`onEvent`). */
 export interface CheckoutEvent {
   type:
     | 'opened'
     | 'loaded'
     | 'signed_in'
     | 'identity_verified'
+    /** The customer may pay in installments: the plan step opens (clears an earlier refusal). */
+    | 'eligible'
     | 'plan_chosen'
     | 'method_linked'
     | 'confirmed'
+    /** The checkout refused this customer a plan; `reason` says why. */
+    | 'refused'
+    /** The session ends in 5 minutes or less; `secondsLeft` says when. */
+    | 'session_expiring'
     | 'closed';
+  /** With `refused`. */
+  reason?: RefusalReason;
+  /** With `session_expiring`. */
+  secondsLeft?: number;
 }
 
 export interface CheckoutError {
@@ -30,13 +76,16 @@ export interface OpenCheckoutOptions {
   sessionToken: string;
   /** The customer confirmed a plan. Not a payment: wait for the `payment.success` webhook. */
   onSuccess?: (result: { paymentPlanId: string }) => void;
-  /** The customer closed the checkout without confirming. */
-  onCancel?: () => void;
+  /**
+   * The customer left without confirming. `details.reason` says how; with `not_eligible`,
+   * offer your other ways to pay. (Older pages that take no argument keep working.)
+   */
+  onCancel?: (details: CancelDetails) => void;
   /** The checkout could not be used (load timeout, expired or finished session). */
   onError?: (error: CheckoutError) => void;
   /** Always last, once per open: why it closed. */
   onClose?: (reason: CloseReason) => void;
-  /** Progress events, for analytics. */
+  /** Progress events, refusals and the session's last minutes. */
   onEvent?: (event: CheckoutEvent) => void;
   /** How long to wait for the checkout to load before `onError` (default 15000). */
   loadTimeoutMs?: number;

@@ -295,6 +295,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/merchant/{merchant_id}/publishable-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List publishable keys
+     * @description The keys for the messaging element in your pages (`pk_test_…`, `pk_live_…`; decision 0055), shown in full: they are public and read only `GET /api/v1/messaging/plans`. Keys a roll set to expire are listed until they do.
+     */
+    get: operations['listPublishableKeys'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/publishable-keys/roll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Roll a publishable key
+     * @description Issues a new publishable key of the given mode. The other keys of that mode stop working after `expire_old_after_minutes` (default 0: at once; at most 7 days), so pages still carrying the old key keep their messaging while you deploy the new one. A replay answers the key the first roll issued.
+     */
+    post: operations['rollPublishableKey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/login': {
     parameters: {
       query?: never;
@@ -957,6 +997,184 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/customers/sign-in-code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a one-time sign-in code by SMS or e-mail
+     * @description Send `phone` (a code by SMS, to an account whose phone is verified) or `email` (a code by e-mail). Always 202, whether or not an account exists, so the form cannot tell who is a customer. The code has six digits and works once, for 10 minutes; at most 5 codes per account per hour. One request per phone or address per minute, and 20 per IP per 15 minutes: past either, 429 `rate_limited` with `Retry-After`.
+     */
+    post: operations['requestSignInCode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/sign-in-code/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign in with the one-time code
+     * @description The same `phone` or `email` as the request, and the code. Signs in exactly as `POST /customers/login` does. A wrong, used, superseded or expired code, and an unknown phone or address, all answer 401 "That code is wrong or has expired."; five wrong codes end that code, and five failures for a phone or address in 15 minutes refuse its code sign-ins with 429 `login_throttled` until the window ends (the password still works).
+     */
+    post: operations['verifySignInCode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/me/phone/verification': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Text a code to your phone, to verify it
+     * @description A verified phone can receive sign-in codes and notices by SMS. 202 with where the code went; 200 with the customer when the phone is already verified. One request a minute, 5 codes an hour.
+     */
+    post: operations['requestPhoneVerification'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/me/phone/verification/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Verify your phone with the code texted to it
+     * @description A number already verified on another account moves to this one (the latest to prove they hold it). Wrong or expired: 401, as for sign-in codes.
+     */
+    post: operations['confirmPhoneVerification'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/me/remembered-devices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The browsers remembered for a shop’s checkout */
+    get: operations['listRememberedDevices'];
+    put?: never;
+    /**
+     * Remember this browser for the checkout session's shop
+     * @description Sets an httpOnly cookie (decision 0054) that lets this browser continue at the same shop's checkout without a code or password for 30 days. Other shops and other browsers still ask. Revoke it from `DELETE /customers/me/remembered-devices/{device_id}`.
+     */
+    post: operations['rememberDevice'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/me/remembered-devices/{device_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Stop remembering a browser */
+    delete: operations['revokeRememberedDevice'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/remembered-device': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether this browser is remembered for the session's shop
+     * @description Reads the device cookie (decision 0054). `remembered: true` names whom to offer "Continue as …" for.
+     */
+    get: operations['getRememberedDevice'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/remembered-device/continue': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign in on a remembered browser (one tap)
+     * @description Signs in as `POST /customers/login` does when this browser's device cookie is live for the session's shop; otherwise 401 and the customer signs in with a code or password.
+     */
+    post: operations['continueOnRememberedDevice'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/remembered-device/forget': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stop remembering this browser for the session's shop ("Not you?")
+     * @description Revokes the device and clears its cookie. Always 200.
+     */
+    post: operations['forgetRememberedDevice'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/checkout/sessions': {
     parameters: {
       query?: never;
@@ -1031,6 +1249,50 @@ export interface paths {
      * @description The widget sends `session_token` (the session’s amount and constraints apply); a merchant server sends its secret key and an `amount` (its default constraints apply, and the answer adds the platform fee). Deposit = ceil(amount × upfront_pct / 100); the rest is split evenly, the first installments carrying the odd kobo; due dates at 09:00 Lagos time (see docs/money-rules.md). A configuration outside the constraints is a 400 naming the limit.
      */
     post: operations['previewSchedule'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/messaging/plans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Plans for an amount (the messaging element)
+     * @description What the `<tranche-messaging>` element of connect.js shows on a product or cart page (decision 0056): the plans a shopper could choose for `amount` under your default plan limits, with amounts in kobo and in words. Authenticated by a publishable key (`?key=pk_test_…`, or `Authorization: Bearer pk_…`), which reads this and nothing else (decision 0055). Any origin may call it (`Access-Control-Allow-Origin: *`); answers are cacheable for 5 minutes (`Cache-Control: public, max-age=300`, `ETag`, `If-None-Match` → 304). Rate limited per client IP, like every call without a secret key.
+     */
+    get: operations['getMessagingPlans'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/checkout/sessions/{token}/plan-choice': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The plan chosen for this order in an earlier session
+     * @description What the calling customer chose for this session’s order (same merchant, mode and `order_reference`) in the last 24 hours, in this session or an earlier one, when this session’s constraints still allow it; otherwise `data` is null.
+     */
+    get: operations['getRememberedPlanChoice'];
+    /**
+     * Keep the plan chosen for this order
+     * @description The checkout sends the plan the customer chose. A later session the shop opens for the same order (same merchant, mode and `order_reference`) offers it again to the same customer for 24 hours (decision 0049). Checked like a preview: out of the session’s constraints is a 400 naming the limit; a session no longer pending is a 409. Safe to repeat (the last choice wins).
+     */
+    put: operations['rememberPlanChoice'];
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2259,8 +2521,29 @@ export interface components {
       object: 'notification_preferences';
       email: components['schemas']['NotificationSwitches'];
       in_app: components['schemas']['NotificationSwitches'];
+      sms: components['schemas']['NotificationSwitches'];
       /** Format: date-time */
       updated_at: string | null;
+    };
+    MessagingPlan: {
+      /** @enum {string} */
+      frequency: 'weekly' | 'monthly';
+      /** @description Installments after the deposit. */
+      installment_count: number;
+      /** @description The shop’s minimum deposit, in percent. */
+      upfront_pct: number;
+      /** @description Kobo, paid at confirmation. */
+      deposit: number;
+      /** @description Kobo: the largest installment (the first ones carry the odd kobo, docs/money-rules.md). */
+      installment: number;
+      /** @description False when the installments differ by 1 kobo. */
+      equal_installments: boolean;
+      /** @description Kobo: deposit plus installments, the amount asked. */
+      total: number;
+      /** @example ₦12,125 */
+      deposit_text: string;
+      /** @example ₦12,125 */
+      installment_text: string;
     };
     MerchantCredentials: {
       merchant: components['schemas']['Merchant'];
@@ -2269,6 +2552,13 @@ export interface components {
         /** @example sk_test_… */
         test: string;
         /** @example sk_live_… */
+        live: string;
+      };
+      /** @description Public keys for the messaging element in shop pages (decision 0055): they read `GET /api/v1/messaging/plans` and nothing else. Listed again at `GET /api/v1/merchant/{merchant_id}/publishable-keys`. */
+      publishable_keys: {
+        /** @example pk_test_… */
+        test: string;
+        /** @example pk_live_… */
         live: string;
       };
       /** @description Shown once: each mode's signing secret for X-Tranche-Signature (test events are signed with `test`, live events with `live`). */
@@ -2365,6 +2655,7 @@ export interface components {
        * @example 50
        */
       partial_debit_floor_pct: number | null;
+      support_contact: components['schemas']['SupportContact'];
       /** Format: date-time */
       created_at: string;
     };
@@ -2377,6 +2668,12 @@ export interface components {
       /** @description Smallest deposit, in percent of the amount. */
       min_upfront_pct: number;
       allowed_schedule_types: 'installment'[];
+    };
+    /** @description How customers reach the shop: shown on the checkout’s refusal screens beside “pay this shop another way”. Set with `support_contact` in the settings. */
+    SupportContact: {
+      email: string | null;
+      phone: string | null;
+      website: string | null;
     };
     MerchantSession: {
       merchant: components['schemas']['Merchant'];
@@ -2403,6 +2700,20 @@ export interface components {
       expires_at: string | null;
       /** Format: date-time */
       revoked_at: string | null;
+    };
+    PublishableKey: {
+      /** @example key_4Hc9sR2mV7yN3qX6tB1d */
+      id: string;
+      /** @enum {string} */
+      object: 'publishable_key';
+      /** @enum {string} */
+      mode: 'test' | 'live';
+      /** @example pk_test_8sK2nV5qW1xY7zB4cD9fG3hJ */
+      key: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      expires_at: string | null;
     };
     OperatorSession: {
       operator: {
@@ -2566,8 +2877,26 @@ export interface components {
       first_name: string;
       last_name: string;
       phone: string;
+      /** @description Whether the customer proved they hold `phone` with a code texted to it. Only a verified phone can receive sign-in codes and notices by SMS (decision 0053). */
+      phone_verified: boolean;
       /** Format: date-time */
       created_at: string;
+    };
+    RememberedDevice: {
+      /** @example rdv_1aB2cD3eF4gH5iJ6kL7m */
+      id: string;
+      /** @enum {string} */
+      object: 'remembered_device';
+      merchant_id: string;
+      merchant_name: string;
+      /** @example Chrome on Android */
+      label: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      last_used_at: string;
+      /** Format: date-time */
+      expires_at: string;
     };
     CheckoutSession: {
       /** @example cs_9hT3kQ0vZr2mW8yL1pXa */
@@ -2581,6 +2910,8 @@ export interface components {
       merchant_id: string;
       /** @description The merchant's business name, shown by the checkout. In GET answers only (the widget's read). */
       merchant_name?: string;
+      /** @description How customers reach the merchant (its `support_contact` setting), null when it set none. In GET answers only (the widget's read). */
+      merchant_support?: components['schemas']['SupportContact'] | null;
       livemode: boolean;
       /** @description Kobo. */
       amount: number;
@@ -2623,6 +2954,32 @@ export interface components {
         merchant_net: number;
       };
       constraints: components['schemas']['SessionConstraints'];
+    };
+    MessagingPlans: {
+      /** @enum {string} */
+      object: 'messaging_plans';
+      livemode: boolean;
+      /** @description Kobo, as asked. */
+      amount: number;
+      /** @enum {string} */
+      currency: 'NGN';
+      /** @description The shop, for the learn-more view. */
+      merchant_name: string;
+      /** @description False when no plan fits the amount (above `max_amount`, or too small to split): show nothing. */
+      available: boolean;
+      /** @description Kobo: the largest order a shopper may pay in installments (the highest tier). */
+      max_amount: number;
+      /** @description The plan the checkout selects first (monthly when offered, 3 payments, the minimum deposit): the one line the element shows. */
+      headline: components['schemas']['MessagingPlan'] | null;
+      /** @description Every duration of each allowed frequency at the minimum deposit, monthly first. The checkout also offers larger deposits. */
+      plans: components['schemas']['MessagingPlan'][];
+    };
+    PlanChoice: {
+      /** @enum {string} */
+      frequency: 'weekly' | 'monthly';
+      /** @description Installments after the deposit. */
+      installment_count: number;
+      upfront_pct: number;
     };
     PaymentPlan: {
       /** @example plan_3Jd9sKq0LmT2vX7yB1cN */
@@ -3200,6 +3557,11 @@ export interface components {
          *           "http://localhost:5173"
          *         ],
          *         "partial_debit_floor_pct": null,
+         *         "support_contact": {
+         *           "email": "ada@example.ng",
+         *           "phone": "08031234567",
+         *           "website": "text"
+         *         },
          *         "created_at": "2026-11-21T10:00:00.000Z"
          *       }
          *     }
@@ -3270,6 +3632,34 @@ export interface components {
       };
     };
     /** @description OK */
+    CustomerResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "ok": true,
+         *       "data": {
+         *         "id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+         *         "object": "customer",
+         *         "email": "ada@example.ng",
+         *         "first_name": "Ada",
+         *         "last_name": "Obi",
+         *         "phone": "08031234567",
+         *         "phone_verified": false,
+         *         "created_at": "2026-11-21T10:00:00.000Z"
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: components['schemas']['Customer'];
+        };
+      };
+    };
+    /** @description OK */
     CheckoutSessionResponse: {
       headers: {
         [name: string]: unknown;
@@ -3285,6 +3675,11 @@ export interface components {
          *         "checkout_url": "http://localhost:3000/checkout/cst_Xr4bN8qL2mV7kP1zT9wY3sD6",
          *         "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
          *         "merchant_name": "Ada Stores",
+         *         "merchant_support": {
+         *           "email": "ada@example.ng",
+         *           "phone": "08031234567",
+         *           "website": "text"
+         *         },
          *         "livemode": false,
          *         "amount": 2500000,
          *         "currency": "NGN",
@@ -3467,6 +3862,8 @@ export interface components {
             'submit_otp' | 'submit_birthday' | 'submit_phone' | 'open_url' | 'success' | 'pending';
           reference: string;
           display_text: string | null;
+          /** @description With submit_otp: codes this set-up still takes. A wrong code answers submit_otp again with one fewer (and display_text saying so); the last wrong one ends the set-up (402). */
+          otp_attempts_left?: number;
           /** @description Present when next_action is open_url: open it in a popup, then call verify. */
           url?: string;
           data?: components['schemas']['PaymentMethod'];
@@ -4163,6 +4560,11 @@ export interface operations {
          *         "type": "deposit_paid"
          *       },
          *       "partial_debit_floor_pct": 50,
+         *       "support_contact": {
+         *         "email": "ada@example.ng",
+         *         "phone": "08031234567",
+         *         "website": "text"
+         *       },
          *       "allowed_checkout_origins": [
          *         "text"
          *       ]
@@ -4200,6 +4602,12 @@ export interface operations {
            * @example 50
            */
           partial_debit_floor_pct?: number | null;
+          /** @description How customers reach the shop, shown on the checkout’s refusal screens: `email`, `phone` (0 + 10 digits, or + and the country code) and `website` (http(s)), each optional; the object replaces the whole contact, `null` or `""` clears a part, `null` clears all. */
+          support_contact?: {
+            email?: string | null;
+            phone?: string | null;
+            website?: string | null;
+          } | null;
           allowed_checkout_origins?: string[] | null;
         };
       };
@@ -4449,6 +4857,118 @@ export interface operations {
       default: components['responses']['OtherError'];
     };
   };
+  listPublishableKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": [
+           *         {
+           *           "id": "key_4Hc9sR2mV7yN3qX6tB1d",
+           *           "object": "publishable_key",
+           *           "mode": "test",
+           *           "key": "pk_test_8sK2nV5qW1xY7zB4cD9fG3hJ",
+           *           "created_at": "2026-11-21T10:00:00.000Z",
+           *           "expires_at": "2026-11-21T10:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['PublishableKey'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  rollPublishableKey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "mode": "test",
+         *       "expire_old_after_minutes": 0
+         *     }
+         */
+        'application/json': {
+          /** @enum {string} */
+          mode: 'test' | 'live';
+          expire_old_after_minutes?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @example key_4Hc9sR2mV7yN3qX6tB1d */
+              id: string;
+              /** @enum {string} */
+              object: 'publishable_key';
+              /** @enum {string} */
+              mode: 'test' | 'live';
+              /** @example pk_test_8sK2nV5qW1xY7zB4cD9fG3hJ */
+              key: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              expires_at: string | null;
+              previous_keys_expire_at: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
   adminLogin: {
     parameters: {
       query?: never;
@@ -4620,6 +5140,11 @@ export interface operations {
            *             "http://localhost:5173"
            *           ],
            *           "partial_debit_floor_pct": null,
+           *           "support_contact": {
+           *             "email": "ada@example.ng",
+           *             "phone": "08031234567",
+           *             "website": "text"
+           *           },
            *           "created_at": "2026-11-21T10:00:00.000Z"
            *         }
            *       ],
@@ -4714,6 +5239,11 @@ export interface operations {
            *             "http://localhost:5173"
            *           ],
            *           "partial_debit_floor_pct": null,
+           *           "support_contact": {
+           *             "email": "ada@example.ng",
+           *             "phone": "08031234567",
+           *             "website": "text"
+           *           },
            *           "created_at": "2026-11-21T10:00:00.000Z"
            *         },
            *         "plans": {
@@ -6197,33 +6727,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "ok": true,
-           *       "data": {
-           *         "id": "cus_1aB2cD3eF4gH5iJ6kL7m",
-           *         "object": "customer",
-           *         "email": "ada@example.ng",
-           *         "first_name": "Ada",
-           *         "last_name": "Obi",
-           *         "phone": "08031234567",
-           *         "created_at": "2026-11-21T10:00:00.000Z"
-           *       }
-           *     }
-           */
-          'application/json': {
-            /** @enum {boolean} */
-            ok: true;
-            data: components['schemas']['Customer'];
-          };
-        };
-      };
+      200: components['responses']['CustomerResponse'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -6332,6 +6836,11 @@ export interface operations {
            *           "receipts": false,
            *           "failed_payments": false
            *         },
+           *         "sms": {
+           *           "reminders": false,
+           *           "receipts": false,
+           *           "failed_payments": false
+           *         },
            *         "updated_at": "2026-11-21T10:00:00.000Z"
            *       }
            *     }
@@ -6372,6 +6881,11 @@ export interface operations {
          *         "reminders": false,
          *         "receipts": false,
          *         "failed_payments": false
+         *       },
+         *       "sms": {
+         *         "reminders": false,
+         *         "receipts": false,
+         *         "failed_payments": false
          *       }
          *     }
          */
@@ -6385,6 +6899,14 @@ export interface operations {
             failed_payments?: boolean;
           };
           in_app?: {
+            /** @description A reminder 3 days before each installment is due. */
+            reminders?: boolean;
+            /** @description A receipt for each payment collected and each refund. */
+            receipts?: boolean;
+            /** @description A notice when a debit fails, saying what happens next. */
+            failed_payments?: boolean;
+          };
+          sms?: {
             /** @description A reminder 3 days before each installment is due. */
             reminders?: boolean;
             /** @description A receipt for each payment collected and each refund. */
@@ -6406,6 +6928,458 @@ export interface operations {
             /** @enum {boolean} */
             ok: true;
             data: components['schemas']['NotificationPreferences'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  requestSignInCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "ada@example.ng",
+         *       "phone": "08031234567"
+         *     }
+         */
+        'application/json': {
+          /** Format: email */
+          email?: string;
+          /** @description A Nigerian mobile number, `0803…` or `+234803…`. */
+          phone?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Accepted: queued, done shortly. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @enum {string} */
+              object: 'sign_in_code_request';
+              /** @enum {string} */
+              channel: 'sms' | 'email';
+              code_expires_in_minutes: number;
+              resend_after_seconds: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  verifySignInCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "ada@example.ng",
+         *       "phone": "08031234567",
+         *       "code": "invalid_request"
+         *     }
+         */
+        'application/json': {
+          /** Format: email */
+          email?: string;
+          /** @description A Nigerian mobile number, `0803…` or `+234803…`. */
+          phone?: string;
+          /** @description The six digits received. */
+          code: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['CustomerSessionResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  requestPhoneVerification: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['CustomerResponse'];
+      /** @description Accepted: queued, done shortly. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "phone_verification_request",
+           *         "phone_hint": "text",
+           *         "code_expires_in_minutes": 0,
+           *         "resend_after_seconds": 0
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @enum {string} */
+              object: 'phone_verification_request';
+              phone_hint: string;
+              code_expires_in_minutes: number;
+              resend_after_seconds: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  confirmPhoneVerification: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "code": "invalid_request"
+         *     }
+         */
+        'application/json': {
+          /** @description The six digits received. */
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['Customer'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  listRememberedDevices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": [
+           *         {
+           *           "id": "rdv_1aB2cD3eF4gH5iJ6kL7m",
+           *           "object": "remembered_device",
+           *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+           *           "merchant_name": "Ada Stores",
+           *           "label": "Chrome on Android",
+           *           "created_at": "2026-11-21T10:00:00.000Z",
+           *           "last_used_at": "2026-11-21T10:00:00.000Z",
+           *           "expires_at": "2026-11-21T10:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['RememberedDevice'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  rememberDevice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "session_token": "cst_Xr4bN8qL2mV7kP1zT9wY3sD6"
+         *     }
+         */
+        'application/json': {
+          /** @description The checkout session token: which shop the device is remembered for. */
+          session_token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['RememberedDevice'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  revokeRememberedDevice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        device_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "id": "text",
+           *         "object": "remembered_device",
+           *         "revoked": true
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              id: string;
+              /** @enum {string} */
+              object: 'remembered_device';
+              /** @enum {boolean} */
+              revoked: true;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getRememberedDevice: {
+    parameters: {
+      query: {
+        /** @description The checkout session token: which shop the device is remembered for. */
+        session_token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "remembered_device_status",
+           *         "remembered": false,
+           *         "first_name": "Ada",
+           *         "email_hint": "text"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @enum {string} */
+              object: 'remembered_device_status';
+              remembered: boolean;
+              first_name: string | null;
+              email_hint: string | null;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  continueOnRememberedDevice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "session_token": "cst_Xr4bN8qL2mV7kP1zT9wY3sD6"
+         *     }
+         */
+        'application/json': {
+          /** @description The checkout session token: which shop the device is remembered for. */
+          session_token: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['CustomerSessionResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  forgetRememberedDevice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "session_token": "cst_Xr4bN8qL2mV7kP1zT9wY3sD6"
+         *     }
+         */
+        'application/json': {
+          /** @description The checkout session token: which shop the device is remembered for. */
+          session_token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @enum {string} */
+              object: 'remembered_device_status';
+              /** @enum {boolean} */
+              remembered: false;
+            };
           };
         };
       };
@@ -6561,6 +7535,178 @@ export interface operations {
             /** @enum {boolean} */
             ok: true;
             data: components['schemas']['SchedulePreview'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getMessagingPlans: {
+    parameters: {
+      query: {
+        /** @description The price, in kobo. */
+        amount: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "messaging_plans",
+           *         "livemode": false,
+           *         "amount": 2500000,
+           *         "currency": "NGN",
+           *         "merchant_name": "Ada Stores",
+           *         "available": false,
+           *         "max_amount": 2500000,
+           *         "headline": {
+           *           "frequency": "weekly",
+           *           "installment_count": 3,
+           *           "upfront_pct": 25,
+           *           "deposit": 0,
+           *           "installment": 0,
+           *           "equal_installments": false,
+           *           "total": 0,
+           *           "deposit_text": "₦12,125",
+           *           "installment_text": "₦12,125"
+           *         },
+           *         "plans": [
+           *           {
+           *             "frequency": "weekly",
+           *             "installment_count": 3,
+           *             "upfront_pct": 25,
+           *             "deposit": 0,
+           *             "installment": 0,
+           *             "equal_installments": false,
+           *             "total": 0,
+           *             "deposit_text": "₦12,125",
+           *             "installment_text": "₦12,125"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['MessagingPlans'];
+          };
+        };
+      };
+      /** @description Not modified: the `If-None-Match` ETag is current. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getRememberedPlanChoice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: components['parameters']['tokenPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "frequency": "weekly",
+           *         "installment_count": 3,
+           *         "upfront_pct": 25
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['PlanChoice'] | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  rememberPlanChoice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: components['parameters']['tokenPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "frequency": "weekly",
+         *       "installment_count": 3,
+         *       "upfront_pct": 25
+         *     }
+         */
+        'application/json': {
+          /** @enum {string} */
+          frequency: 'weekly' | 'monthly';
+          /** @description Installments after the deposit. */
+          installment_count: number;
+          upfront_pct: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['PlanChoice'];
           };
         };
       };

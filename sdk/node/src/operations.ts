@@ -34,6 +34,16 @@ export const OPERATIONS = {
     path: '/api/v1/merchant/{merchant_id}/keys/{key_id}',
     idempotent: false,
   },
+  listPublishableKeys: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/publishable-keys',
+    idempotent: false,
+  },
+  rollPublishableKey: {
+    method: 'POST',
+    path: '/api/v1/merchant/{merchant_id}/publishable-keys/roll',
+    idempotent: true,
+  },
   getWallet: { method: 'GET', path: '/api/v1/merchant/{merchant_id}/wallet', idempotent: false },
   createPayout: {
     method: 'POST',

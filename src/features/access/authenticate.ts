@@ -30,6 +30,13 @@ export async function authenticate(
   if (!bearer) {
     throw unauthenticated('Missing credentials: send "Authorization: Bearer <key or token>".');
   }
+  if (bearer.startsWith('pk_')) {
+    // Publishable keys are public (decision 0055): they read the messaging plans, which take them
+    // in their own route, and authenticate nothing here.
+    throw unauthenticated(
+      'A publishable key (pk_…) only reads GET /api/v1/messaging/plans, the messaging element’s plans. Call this route from your server with your secret key (sk_…).',
+    );
+  }
   if (bearer.startsWith('sk_')) {
     if (!accepts.includes('secret_key')) {
       throw unauthenticated('A secret key cannot be used on this route.');

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 
 import { MAX_CHECKOUT_AMOUNT_KOBO } from '../../domain/money.ts';
 import { Constraints, Email, NullableTimestamp, Strict, Timestamp } from '../../http/schemas.ts';
+import { SupportContact } from '../merchants/schemas.ts';
 
 /*
  * The checkout's request and response shapes. A feature's schemas.ts depends on nothing but
@@ -46,6 +47,12 @@ export const CheckoutSession = Type.Object(
           "The merchant's business name, shown by the checkout. In GET answers only (the widget's read).",
       }),
     ),
+    merchant_support: Type.Optional(
+      Type.Union([SupportContact, Type.Null()], {
+        description:
+          "How customers reach the merchant (its `support_contact` setting), null when it set none. In GET answers only (the widget's read).",
+      }),
+    ),
     livemode: Type.Boolean(),
     amount: Type.Integer({ description: 'Kobo.' }),
     currency: Type.String(),
@@ -80,4 +87,18 @@ export const CreateCheckoutSessionBody = Type.Object(
     customer_email: Type.Optional(Email),
   },
   Strict,
+);
+
+/** A plan choice kept for an order (decision 0049): what the customer picked, nothing else. */
+export const PlanChoice = Type.Object(
+  {
+    frequency: Type.Union([Type.Literal('weekly'), Type.Literal('monthly')]),
+    installment_count: Type.Integer({
+      minimum: 1,
+      maximum: 52,
+      description: 'Installments after the deposit.',
+    }),
+    upfront_pct: Type.Integer({ minimum: 0, maximum: 100 }),
+  },
+  { ...Strict, $id: 'PlanChoice' },
 );

@@ -137,12 +137,20 @@ export async function getCheckoutSession(
   if (!row) throw notFound('Checkout session');
   const merchant = await ctx.db
     .selectFrom('merchants')
-    .select('business_name')
+    .select(['business_name', 'support_email', 'support_phone', 'support_website'])
     .where('id', '=', row.merchant_id)
     .executeTakeFirst();
+  const support = merchant && {
+    email: merchant.support_email,
+    phone: merchant.support_phone,
+    website: merchant.support_website,
+  };
   return {
     ...checkoutSessionView(row, ctx.clock.now(), ctx.settings.publicBaseUrl),
     ...(merchant && { merchant_name: merchant.business_name }),
+    ...(support && {
+      merchant_support: support.email || support.phone || support.website ? support : null,
+    }),
   };
 }
 

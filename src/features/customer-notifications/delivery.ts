@@ -115,18 +115,31 @@ async function deliverBatch(
 async function recipientsOf(
   db: Db,
   customerIds: readonly string[],
-): Promise<Map<string, { email: string; name: string; firstName: string }>> {
+): Promise<Map<string, Recipient>> {
   const rows = await db
     .selectFrom('customers')
-    .select(['id', 'email', 'first_name', 'last_name'])
+    .select(['id', 'email', 'first_name', 'last_name', 'phone', 'phone_verified_at'])
     .where('id', 'in', [...new Set(customerIds)])
     .execute();
   return new Map(
     rows.map((r) => [
       r.id,
-      { email: r.email, name: `${r.first_name} ${r.last_name}`, firstName: r.first_name },
+      {
+        email: r.email,
+        name: `${r.first_name} ${r.last_name}`,
+        firstName: r.first_name,
+        verifiedPhone: r.phone_verified_at ? r.phone : null,
+      },
     ]),
   );
+}
+
+interface Recipient {
+  email: string;
+  name: string;
+  firstName: string;
+  /** Texts go to a verified phone only (decision 0053). */
+  verifiedPhone: string | null;
 }
 
 async function deliverOne(
@@ -135,7 +148,7 @@ async function deliverOne(
   now: Date,
   context: {
     preferences: NotificationPreferences;
-    recipient: { email: string; name: string; firstName: string } | undefined;
+    recipient: Recipient | undefined;
     reminder: Awaited<ReturnType<typeof currentReminderFacts>> extends Map<string, infer V>
       ? V | undefined
       : never;
@@ -144,6 +157,11 @@ async function deliverOne(
 ): Promise<OutboxOutcome> {
   const { recipient, reminder, failure } = context;
   if (!recipient) return { status: 'failed', error: 'the customer no longer exists' };
+  // Checked when due, not when written: a phone verified after the plan was confirmed still
+  // gets the plan's reminders.
+  if (row.channel === 'sms' && !recipient.verifiedPhone) {
+    return { status: 'skipped', reason: 'no verified phone' };
+  }
   if (row.kind === 'payment_reminder' && !reminder) {
     return { status: 'skipped', reason: 'the installment no longer exists' };
   }
@@ -179,7 +197,7 @@ async function deliverOne(
       id: row.id,
       kind: row.kind,
       customerId: row.customer_id,
-      recipient: { email: recipient.email, name: recipient.name },
+      recipient: { email: recipient.email, name: recipient.name, phone: recipient.verifiedPhone },
       rendered,
       data: { ...content.facts },
       at: now,

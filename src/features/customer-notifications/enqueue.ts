@@ -48,8 +48,23 @@ async function enqueueAll(
   notifications: readonly CustomerNotification[],
   now: Date,
 ): Promise<void> {
+  // SMS rows only for customers with a verified phone (decision 0053): most have none, and a
+  // row that can only be skipped is work for nothing. Delivery checks the phone again.
+  const customerIds = [...new Set(notifications.map((n) => n.customerId))];
+  const texted = new Set(
+    customerIds.length === 0
+      ? []
+      : (
+          await tx
+            .selectFrom('customers')
+            .select('id')
+            .where('id', 'in', customerIds)
+            .where('phone_verified_at', 'is not', null)
+            .execute()
+        ).map((r) => r.id),
+  );
   const rows: NewOutboxRow[] = notifications.flatMap((n) =>
-    CHANNELS.map((channel) => ({
+    CHANNELS.filter((channel) => channel !== 'sms' || texted.has(n.customerId)).map((channel) => ({
       id: newId('nto'),
       customerId: n.customerId,
       kind: n.content.kind,

@@ -38,6 +38,11 @@ function fromRow(row: Row): NotificationPreferences {
       receipts: row.in_app_receipts,
       failed_payments: row.in_app_failed_payments,
     },
+    sms: {
+      reminders: row.sms_reminders,
+      receipts: row.sms_receipts,
+      failed_payments: row.sms_failed_payments,
+    },
   };
 }
 
@@ -49,6 +54,9 @@ function toRow(p: NotificationPreferences): Row {
     in_app_reminders: p.in_app.reminders,
     in_app_receipts: p.in_app.receipts,
     in_app_failed_payments: p.in_app.failed_payments,
+    sms_reminders: p.sms.reminders,
+    sms_receipts: p.sms.receipts,
+    sms_failed_payments: p.sms.failed_payments,
   };
 }
 
@@ -110,6 +118,7 @@ export async function updateNotificationPreferences(
     const next: NotificationPreferences = {
       email: { ...base.email, ...patch.email },
       in_app: { ...base.in_app, ...patch.in_app },
+      sms: { ...base.sms, ...patch.sms },
     };
     await tx
       .insertInto('customer_notification_preferences')

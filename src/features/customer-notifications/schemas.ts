@@ -35,6 +35,8 @@ export const NotificationPreferences = sharedSchema(
     object: Type.Literal('notification_preferences'),
     email: NotificationTopics,
     in_app: NotificationTopics,
+    // Texts go to a verified phone only; receipts are off until the customer switches them on.
+    sms: NotificationTopics,
     updated_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   }),
 );
@@ -43,6 +45,7 @@ export const NotificationPreferencesChange = Type.Object(
   {
     email: Type.Optional(NotificationTopicsChange),
     in_app: Type.Optional(NotificationTopicsChange),
+    sms: Type.Optional(NotificationTopicsChange),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -24,6 +24,7 @@ export function customerView(row: CustomerRow): CustomerView {
     first_name: row.first_name,
     last_name: row.last_name,
     phone: row.phone,
+    phone_verified: row.phone_verified_at !== null,
     created_at: row.created_at.toISOString(),
   };
 }

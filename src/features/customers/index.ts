@@ -1,1 +1,2 @@
 export { registerCustomerRoutes } from './routes.ts';
+export { sendSignInCodeTask } from './sign-in-code-job.ts';

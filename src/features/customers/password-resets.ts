@@ -62,6 +62,13 @@ export async function confirmPasswordReset(
       .set({ password_hash: passwordHash, updated_at: now })
       .where('id', '=', id)
       .execute();
+    // Whoever reset the password may be locking someone out: no device stays remembered.
+    await tx
+      .updateTable('remembered_devices')
+      .set({ revoked_at: now })
+      .where('customer_id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
     return id;
   });
   if (!customerId) throw resetLinkInvalid();

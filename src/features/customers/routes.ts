@@ -31,6 +31,7 @@ import {
 import { confirmPasswordReset, requestPasswordReset } from './password-resets.ts';
 import { Customer } from './schemas.ts';
 import { CustomerSession } from './schemas.ts';
+import { registerSignInCodeRoutes } from './sign-in-code-routes.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
 
@@ -45,6 +46,7 @@ export function registerCustomerRoutes(app: TypedApp, ctx: AppContext): void {
   listCustomerNotificationsRoute(app, ctx);
   getNotificationPreferencesRoute(app, ctx);
   updateNotificationPreferencesRoute(app, ctx);
+  registerSignInCodeRoutes(app, ctx);
 }
 
 function registerCustomerRoute(app: TypedApp, ctx: AppContext): void {

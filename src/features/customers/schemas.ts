@@ -10,6 +10,10 @@ export const Customer = Type.Object(
     first_name: Type.String(),
     last_name: Type.String(),
     phone: Type.String(),
+    phone_verified: Type.Boolean({
+      description:
+        'Whether the customer proved they hold `phone` with a code texted to it. Only a verified phone can receive sign-in codes and notices by SMS (decision 0053).',
+    }),
     created_at: Timestamp,
   },
   { $id: 'Customer' },

@@ -4,6 +4,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { crashPoint } from '../../platform/crash-points.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { inSpan, SpanKind } from '../../platform/tracing.ts';
 import { webhookAddressRules } from './address-policy.ts';
 import {
   type AttemptRecord,
@@ -224,7 +225,16 @@ export class WebhookDispatcher {
   #deliver(event: ClaimedEvent): void {
     const endpoint = endpointKey(event);
     this.#inFlight.set(endpoint, (this.#inFlight.get(endpoint) ?? 0) + 1);
-    void this.#attempt(event)
+    void inSpan(
+      `webhook ${event.type}`,
+      {
+        'tranche.event_id': event.id,
+        'tranche.merchant_id': event.merchant_id,
+        'tranche.attempt': event.attempts + 1,
+      },
+      () => this.#attempt(event),
+      SpanKind.PRODUCER,
+    )
       .then((record) => this.#record(record))
       .catch((error: unknown) =>
         this.#deps.log.error({ err: error, event_id: event.id }, 'webhook delivery crashed'),

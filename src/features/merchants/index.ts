@@ -1,5 +1,6 @@
 export { rollApiKey } from './api-keys.ts';
 export { approveMerchant, deactivateMerchant, reactivateMerchant } from './lifecycle.ts';
+export { listPublishableKeys } from './publishable-keys.ts';
 export { getMerchant, listMerchants } from './queries.ts';
 export { createMerchant } from './registration.ts';
 export { registerMerchantRoutes } from './routes.ts';

@@ -14,13 +14,86 @@ import {
 import type { TypedApp } from '../../http/typed-app.ts';
 import { merchantScope } from '../access/index.ts';
 import { listApiKeys, revokeApiKey, rollApiKeyIdempotently } from './api-keys.ts';
+import { listPublishableKeys, rollPublishableKey } from './publishable-keys.ts';
 import { merchantAuth, security } from './route-callers.ts';
-import { ApiKey } from './schemas.ts';
+import { ApiKey, PublishableKey } from './schemas.ts';
 
 export function registerKeyRoutes(app: TypedApp, ctx: AppContext): void {
   listSecretKeysRoute(app, ctx);
   rollSecretKeyRoute(app, ctx);
   revokeSecretKeyRoute(app, ctx);
+  listPublishableKeysRoute(app, ctx);
+  rollPublishableKeyRoute(app, ctx);
+}
+
+function listPublishableKeysRoute(app: TypedApp, ctx: AppContext): void {
+  app.get(
+    '/api/v1/merchant/:merchant_id/publishable-keys',
+    {
+      preValidation: requireAuth(ctx, merchantAuth),
+      schema: {
+        operationId: 'listPublishableKeys',
+        tags: ['Merchants'],
+        summary: 'List publishable keys',
+        description:
+          'The keys for the messaging element in your pages (`pk_test_…`, `pk_live_…`; decision 0055), shown in full: they are public and read only `GET /api/v1/messaging/plans`. Keys a roll set to expire are listed until they do.',
+        security,
+        params: MerchantIdParams,
+        response: { 200: Envelope(Type.Array(PublishableKey)), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await listPublishableKeys(
+        ctx,
+        merchantScope(principalOf(request, ...merchantAuth), request.params.merchant_id),
+      ),
+    }),
+  );
+}
+
+function rollPublishableKeyRoute(app: TypedApp, ctx: AppContext): void {
+  app.post(
+    '/api/v1/merchant/:merchant_id/publishable-keys/roll',
+    {
+      preValidation: requireAuth(ctx, merchantAuth),
+      schema: {
+        operationId: 'rollPublishableKey',
+        tags: ['Merchants'],
+        summary: 'Roll a publishable key',
+        description:
+          'Issues a new publishable key of the given mode. The other keys of that mode stop working after `expire_old_after_minutes` (default 0: at once; at most 7 days), so pages still carrying the old key keep their messaging while you deploy the new one. A replay answers the key the first roll issued.',
+        security,
+        params: MerchantIdParams,
+        headers: IdempotencyHeader,
+        body: Type.Object(
+          {
+            mode: Type.Union([Type.Literal('test'), Type.Literal('live')]),
+            expire_old_after_minutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_080 })),
+          },
+          Strict,
+        ),
+        response: {
+          200: Envelope(
+            Type.Object({ ...PublishableKey.properties, previous_keys_expire_at: Type.String() }),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request, ...merchantAuth);
+      const merchantId = merchantScope(principal, request.params.merchant_id);
+      const result = await rollPublishableKey(
+        ctx,
+        merchantId,
+        request.body.mode,
+        request.body.expire_old_after_minutes ?? 0,
+        idempotencyScope(request, merchantKeyOwner(principal), ctx.clock.now()),
+      );
+      return sendIdempotent(reply, 200, result);
+    },
+  );
 }
 
 function listSecretKeysRoute(app: TypedApp, ctx: AppContext): void {

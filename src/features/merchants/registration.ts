@@ -10,6 +10,7 @@ import { newId } from '../../platform/ids.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { insertWebhookEndpoints } from '../merchant-webhooks/index.ts';
 import { issueSecretKey } from './api-keys.ts';
+import { issuePublishableKey } from './publishable-keys.ts';
 import type { MerchantCredentials as MerchantCredentialsSchema } from './schemas.ts';
 import { constraintsToStored } from './settings.ts';
 import { merchantView } from './views.ts';
@@ -67,9 +68,12 @@ export async function createMerchant(
       );
       const test = await issueSecretKey(tx, row.id, 'test', now);
       const live = await issueSecretKey(tx, row.id, 'live', now);
+      const publishableTest = await issuePublishableKey(tx, row.id, 'test', now);
+      const publishableLive = await issuePublishableKey(tx, row.id, 'live', now);
       return {
         merchant: merchantView(row, endpoints),
         secret_keys: { test: test.secret, live: live.secret },
+        publishable_keys: { test: publishableTest.key, live: publishableLive.key },
         webhook_secrets: webhookSecrets,
         webhook_secret: webhookSecrets.test,
       };

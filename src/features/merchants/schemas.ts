@@ -22,6 +22,20 @@ export const WebhookEndpoint = Type.Object({
   disabled_reason: Type.Union([Type.String(), Type.Null()]),
 });
 
+/** How customers reach the shop (issue 27), shown by the checkout; each part null when not set. */
+export const SupportContact = Type.Object(
+  {
+    email: Type.Union([Type.String(), Type.Null()]),
+    phone: Type.Union([Type.String(), Type.Null()]),
+    website: Type.Union([Type.String(), Type.Null()]),
+  },
+  {
+    $id: 'SupportContact',
+    description:
+      'How customers reach the shop: shown on the checkout’s refusal screens beside “pay this shop another way”. Set with `support_contact` in the settings.',
+  },
+);
+
 export const Merchant = Type.Object(
   {
     id: Type.String({ examples: ['mer_4fQ2d8LkP0aZ7sVbN1xY'] }),
@@ -77,6 +91,7 @@ export const Merchant = Type.Object(
         'Partial debits on automatic retries (decision 0045): the least share, in percent of what an overdue installment still owes, that a retry may collect from a Mastercard or Verve card holding less than the whole. Null: off.',
       examples: [null, 50],
     }),
+    support_contact: SupportContact,
     created_at: Timestamp,
   },
   { $id: 'Merchant' },
@@ -92,6 +107,16 @@ export const MerchantCredentials = Type.Object(
       },
       {
         description: 'Shown once. Only a digest is stored.',
+      },
+    ),
+    publishable_keys: Type.Object(
+      {
+        test: Type.String({ examples: ['pk_test_…'] }),
+        live: Type.String({ examples: ['pk_live_…'] }),
+      },
+      {
+        description:
+          'Public keys for the messaging element in shop pages (decision 0055): they read `GET /api/v1/messaging/plans` and nothing else. Listed again at `GET /api/v1/merchant/{merchant_id}/publishable-keys`.',
       },
     ),
     webhook_secrets: Type.Object(
@@ -116,6 +141,19 @@ export const MerchantCredentials = Type.Object(
 export const MerchantSession = Type.Object(
   { merchant: Merchant, ...TokenPair },
   { $id: 'MerchantSession' },
+);
+
+/** A publishable key: public, so the key itself is shown (decision 0055). */
+export const PublishableKey = Type.Object(
+  {
+    id: Type.String({ examples: ['key_4Hc9sR2mV7yN3qX6tB1d'] }),
+    object: Type.Literal('publishable_key'),
+    mode: Type.Union([Type.Literal('test'), Type.Literal('live')]),
+    key: Type.String({ examples: ['pk_test_8sK2nV5qW1xY7zB4cD9fG3hJ'] }),
+    created_at: Timestamp,
+    expires_at: NullableTimestamp,
+  },
+  { $id: 'PublishableKey' },
 );
 
 export const ApiKey = Type.Object(

@@ -73,6 +73,25 @@ const updateMerchantSettingsSchema = {
           examples: [50],
         }),
       ),
+      support_contact: Type.Optional(
+        Type.Union(
+          [
+            Type.Object(
+              {
+                email: Type.Optional(Type.Union([Type.String({ maxLength: 254 }), Type.Null()])),
+                phone: Type.Optional(Type.Union([Type.String({ maxLength: 30 }), Type.Null()])),
+                website: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()])),
+              },
+              Strict,
+            ),
+            Type.Null(),
+          ],
+          {
+            description:
+              'How customers reach the shop, shown on the checkout’s refusal screens: `email`, `phone` (0 + 10 digits, or + and the country code) and `website` (http(s)), each optional; the object replaces the whole contact, `null` or `""` clears a part, `null` clears all.',
+          },
+        ),
+      ),
       // The schema bounds the size; the domain checks each entry and names the one refused.
       allowed_checkout_origins: Type.Optional(
         Type.Union([
@@ -137,6 +156,7 @@ function updateMerchantSettingsRoute(app: TypedApp, ctx: AppContext): void {
           ...(b.partial_debit_floor_pct !== undefined && {
             partialDebitFloorPct: b.partial_debit_floor_pct,
           }),
+          ...(b.support_contact !== undefined && { supportContact: b.support_contact }),
         },
         viewMode(principal),
         principal.kind === 'merchant_dashboard' ? { ip: request.ip } : undefined,

@@ -6,6 +6,7 @@ import { DomainError, notFound } from '../../domain/errors.ts';
 import {
   CUSTOMER_TIERS,
   type GoodsReleaseRule,
+  normaliseSupportContact,
   validateSettlementAccount,
 } from '../../domain/merchant.ts';
 import {
@@ -52,6 +53,8 @@ export interface MerchantSettingsInput {
   allowedCheckoutOrigins?: readonly string[] | null;
   /** Partial debits on retries (decision 0045): the floor in whole percent; `null` turns them off. */
   partialDebitFloorPct?: number | null;
+  /** How customers reach the shop, shown by the checkout; `null` clears all of it. */
+  supportContact?: { email?: string | null; phone?: string | null; website?: string | null } | null;
 }
 
 export function validateGoodsReleaseRule(rule: GoodsReleaseRule): void {
@@ -126,6 +129,10 @@ export async function updateMerchantSettings(
     input.allowedCheckoutOrigins === undefined
       ? undefined
       : normaliseCheckoutOrigins(input.allowedCheckoutOrigins);
+  const supportContact =
+    input.supportContact === undefined
+      ? undefined
+      : normaliseSupportContact(input.supportContact ?? {});
   const now = ctx.clock.now();
   return runCredentialChange(ctx, merchantId, async (tx) => {
     const changes: Record<string, unknown> = { updated_at: now };
@@ -146,6 +153,11 @@ export async function updateMerchantSettings(
     if (checkoutOrigins !== undefined) changes.allowed_checkout_origins = checkoutOrigins;
     if (input.partialDebitFloorPct !== undefined) {
       changes.partial_debit_floor_pct = input.partialDebitFloorPct;
+    }
+    if (supportContact) {
+      changes.support_email = supportContact.email;
+      changes.support_phone = supportContact.phone;
+      changes.support_website = supportContact.website;
     }
     const row = await tx
       .updateTable('merchants')

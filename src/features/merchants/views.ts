@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 
 import type { MerchantRow, WebhookEndpointRow } from '../../db/schema.ts';
 import type { KeyMode } from '../../domain/api-key.ts';
-import type { Merchant, WebhookEndpoint } from './schemas.ts';
+import type { Merchant, PublishableKey, WebhookEndpoint } from './schemas.ts';
 
 /**
  * Public representations: the exact JSON the API returns (and pages render). snake_case, ISO
@@ -11,6 +11,8 @@ import type { Merchant, WebhookEndpoint } from './schemas.ts';
 export type MerchantView = Static<typeof Merchant>;
 
 export type WebhookEndpointView = Static<typeof WebhookEndpoint>;
+
+export type PublishableKeyView = Static<typeof PublishableKey>;
 
 export function webhookEndpointView(
   endpoint: Pick<WebhookEndpointRow, 'url' | 'disabled_at' | 'disabled_reason'> | undefined,
@@ -66,6 +68,11 @@ export function merchantView(
     goods_release_rule: row.goods_release_rule,
     allowed_checkout_origins: [...row.allowed_checkout_origins],
     partial_debit_floor_pct: row.partial_debit_floor_pct,
+    support_contact: {
+      email: row.support_email,
+      phone: row.support_phone,
+      website: row.support_website,
+    },
     created_at: row.created_at.toISOString(),
   };
 }

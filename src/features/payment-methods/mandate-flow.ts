@@ -4,8 +4,10 @@ import type { AppContext } from '../../app-context.ts';
 import type { PaymentMethodSetupRow } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import {
+  MANDATE_OTP_ATTEMPTS,
   type NextAction,
   nextActionFor,
+  otpPrompt,
   PIN_STEP_REFUSED,
   VERIFICATION_CHARGE_KOBO,
 } from '../../domain/payment-method.ts';
@@ -26,7 +28,7 @@ import { refuseAndRefund } from './verification-refund.ts';
 export type MandateStep = Omit<Static<typeof MandateStepSchema>, 'ok'>;
 
 const DISPLAY_TEXT: Record<NextAction, string> = {
-  submit_otp: 'Enter the one-time password your bank sent to the phone number on this account.',
+  submit_otp: otpPrompt(undefined, 0),
   submit_birthday: 'Enter your date of birth as your bank has it.',
   submit_phone: 'Enter the phone number registered with this account.',
   open_url: 'Authorize the direct debit with your bank in the window that opens.',
@@ -49,7 +51,10 @@ async function advanceMandate(
   if (progress.step === 'failed') {
     const reason = progress.transaction?.message || progress.message || 'declined by the bank';
     await markSetup(ctx, setup.reference, { status: 'failed', failure_reason: reason });
-    throw new DomainError('payment_failed', `The bank did not approve the mandate: ${reason}`);
+    throw new DomainError(
+      'payment_failed',
+      `The bank did not approve the mandate: ${sentenceOf(reason)}`,
+    );
   }
   if (progress.step === 'success') {
     const authorization = progress.transaction?.authorization;
@@ -78,8 +83,46 @@ async function advanceMandate(
   return {
     next_action: nextAction,
     reference: setup.reference,
-    display_text: progress.displayText ?? DISPLAY_TEXT[nextAction],
+    // The bank's prompt in our words; for the other steps the bank's own, which say what to enter.
+    display_text:
+      nextAction === 'submit_otp'
+        ? otpPrompt(progress.displayText, 0)
+        : (progress.displayText ?? DISPLAY_TEXT[nextAction]),
+    ...(nextAction === 'submit_otp' && { otp_attempts_left: MANDATE_OTP_ATTEMPTS }),
     ...(nextAction === 'open_url' && progress.url ? { url: progress.url } : {}),
+  };
+}
+
+/**
+ * The bank asked for the code again after one was submitted: it was wrong (issue 27). Counted on
+ * the set-up, atomically (two submissions at once count twice); the last allowed wrong code ends
+ * it, whatever the gateway would still take.
+ */
+async function wrongOtp(
+  ctx: AppContext,
+  setup: PaymentMethodSetupRow,
+  progress: BankChargeProgress,
+): Promise<MandateStep> {
+  const counted = await ctx.db
+    .updateTable('payment_method_setups')
+    .set((eb) => ({ wrong_otp_count: eb('wrong_otp_count', '+', 1), updated_at: ctx.clock.now() }))
+    .where('reference', '=', setup.reference)
+    .returning('wrong_otp_count')
+    .executeTakeFirstOrThrow();
+  const wrong = counted.wrong_otp_count;
+  if (wrong >= MANDATE_OTP_ATTEMPTS) {
+    const reason = `the code was wrong ${MANDATE_OTP_ATTEMPTS} times`;
+    await markSetup(ctx, setup.reference, { status: 'failed', failure_reason: reason });
+    throw new DomainError(
+      'payment_failed',
+      `The bank stopped this set-up because ${reason}. Start again to get a new code.`,
+    );
+  }
+  return {
+    next_action: 'submit_otp',
+    reference: setup.reference,
+    display_text: otpPrompt(progress.displayText, wrong),
+    otp_attempts_left: MANDATE_OTP_ATTEMPTS - wrong,
   };
 }
 
@@ -167,6 +210,7 @@ export async function continueBankMandate(
   } catch (error) {
     return gatewayFailure(error);
   }
+  if (kind === 'otp' && progress.step === 'send_otp') return wrongOtp(ctx, setup, progress);
   if (kind === 'verify' && (progress.step === 'open_url' || progress.step === 'pending')) {
     throw new DomainError(
       'setup_pending',
@@ -174,4 +218,10 @@ export async function continueBankMandate(
     );
   }
   return advanceMandate(ctx, setup, progress, input.isDefault);
+}
+
+/** A gateway's words ("Invalid OTP") as the end of our sentence, with its full stop. */
+function sentenceOf(words: string): string {
+  const trimmed = words.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }

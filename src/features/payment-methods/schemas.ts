@@ -45,6 +45,13 @@ export const MandateStep = Type.Object({
   next_action: NextAction,
   reference: Type.String(),
   display_text: Type.Union([Type.String(), Type.Null()]),
+  otp_attempts_left: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      description:
+        'With submit_otp: codes this set-up still takes. A wrong code answers submit_otp again with one fewer (and display_text saying so); the last wrong one ends the set-up (402).',
+    }),
+  ),
   url: Type.Optional(
     Type.String({
       description: 'Present when next_action is open_url: open it in a popup, then call verify.',

@@ -72,6 +72,7 @@ export async function insertSetup(
     | 'expires_at'
     | 'updated_at'
     | 'gateway_reference'
+    | 'wrong_otp_count'
   >,
 ): Promise<void> {
   // With the setup, in its transaction, the sweep of its verification charge (decision 0042).

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 
+import { inSpan, SpanKind } from '../../platform/tracing.ts';
 import { GatewayError } from '../port.ts';
 import type { PaystackEnvelope } from './wire.ts';
 
@@ -48,6 +49,26 @@ export class PaystackClient {
   // The caller names the wire shape it expects; mapping.ts reads it tolerantly.
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
   async request<T>(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    body?: object,
+  ): Promise<{ data: T; message: string; httpStatus: number; meta?: unknown }> {
+    // Ids and references out of the span's name, so that spans group by endpoint.
+    const endpoint = (path.split('?')[0] ?? path).replace(/\/[^/]*\d[^/]*/g, '/{id}');
+    return inSpan(
+      `gateway ${method} ${endpoint}`,
+      { 'http.request.method': method, 'url.path': endpoint },
+      async (span) => {
+        const answer = await this.#request<T>(method, path, body);
+        span.setAttribute('http.response.status_code', answer.httpStatus);
+        return answer;
+      },
+      SpanKind.CLIENT,
+    );
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
+  async #request<T>(
     method: 'GET' | 'POST' | 'PUT',
     path: string,
     body?: object,

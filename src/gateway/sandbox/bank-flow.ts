@@ -10,13 +10,20 @@ import {
  * States (`next`), stored on the transaction as `flow`:
  *
  *   send_otp ──123456──▶ send_birthday | send_phone | finished success
+ *   send_otp ──another code──▶ send_otp again ("Invalid OTP"), up to BANK_OTP_ATTEMPTS codes in
+ *            all; the last wrong one ends it as failed
  *   send_birthday ──2006-09-06──▶ finished success        (other dates: finished failed)
  *   send_phone ──Nigerian mobile number──▶ finished success
  *   open_url ──approve on the bank-auth page──▶ finished success   (decline: failed)
  *   pending ──settle delay (scheduler)──▶ success
  *
- * A wrong OTP, birthday or phone ends the charge as failed; the client starts a new one.
+ * A wrong OTP asks for the code again, as banks do (the customer mistyped it or read an old
+ * text), until the attempts run out; a wrong birthday or phone ends the charge as failed. After a
+ * failure the client starts a new charge.
  */
+
+/** Codes a charge takes before a wrong one ends it (the first included). */
+export const BANK_OTP_ATTEMPTS = 3;
 
 export type BankStep = 'send_otp' | 'send_birthday' | 'send_phone' | 'open_url' | 'pending';
 
@@ -27,6 +34,8 @@ export interface BankFlowState {
   next: BankStep;
   /** Sent with POST /charge: checked after the OTP instead of asking for it. */
   birthday?: string;
+  /** Wrong OTPs so far (absent: none). */
+  wrongOtps?: number;
 }
 
 export type BankFlowResult =
@@ -49,7 +58,9 @@ function failed(gatewayResponse: string): BankFlowResult {
 export function displayText(state: BankFlowState): string | undefined {
   switch (state.next) {
     case 'send_otp':
-      return `Please send the OTP sent to 080****${state.accountNumber.slice(-4)}`;
+      return (state.wrongOtps ?? 0) > 0
+        ? `Invalid OTP. Please send the OTP sent to 080****${state.accountNumber.slice(-4)}`
+        : `Please send the OTP sent to 080****${state.accountNumber.slice(-4)}`;
     case 'send_birthday':
       return 'Please enter your birthday';
     case 'send_phone':
@@ -96,7 +107,11 @@ export function submitToBankCharge(
   if (EXPECTED_STEP[submission] !== state.next) return null;
   switch (state.next) {
     case 'send_otp': {
-      if (value !== TEST_BANK_OTP) return failed('Invalid OTP');
+      if (value !== TEST_BANK_OTP) {
+        const wrongOtps = (state.wrongOtps ?? 0) + 1;
+        if (wrongOtps >= BANK_OTP_ATTEMPTS) return failed('Invalid OTP');
+        return { kind: 'interim', state: { ...state, wrongOtps } };
+      }
       const scenario = bankAccountScenario(state.bankCode, state.accountNumber);
       if (scenario.kind !== 'otp' || scenario.then === 'none') return SUCCESS;
       if (scenario.then === 'phone') {

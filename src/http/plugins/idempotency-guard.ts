@@ -32,6 +32,16 @@ export const KEY_NOT_TAKEN: Readonly<Record<string, string>> = {
     'signing out is already safe to repeat: a second sign-out ends nothing more',
   '/api/v1/customers/password-reset': ANONYMOUS,
   '/api/v1/customers/password-reset/confirm': ANONYMOUS,
+  '/api/v1/customers/sign-in-code': ANONYMOUS,
+  '/api/v1/customers/sign-in-code/verify': CREDENTIALS,
+  '/api/v1/customers/me/phone/verification':
+    'asking again sends a new code and ends the earlier one; requests are throttled (one a minute, five an hour)',
+  '/api/v1/customers/me/phone/verification/confirm':
+    'a code is single use: confirming again once the phone is verified answers the verified customer',
+  '/api/v1/customers/me/remembered-devices':
+    'its answer sets a cookie holding a secret, which is never stored to be replayed; a repeat remembers the browser once more, each revocable',
+  '/api/v1/customers/remembered-device/continue': CREDENTIALS,
+  '/api/v1/customers/remembered-device/forget': 'forgetting again forgets nothing more',
   '/api/v1/admin/login': ANONYMOUS,
   '/api/v1/admin/token/refresh': CREDENTIALS,
   '/api/v1/admin/logout':

@@ -36,6 +36,7 @@ export function registerPageRoutes(app: TypedApp, ctx: AppContext, webDistDir: s
   const files = loadStaticFiles(webDistDir);
   sdkConnectScriptRoute(app, files);
   sdkConnectTypesRoute(app, files);
+  sdkMessagingDialogRoute(app, files);
   assetRoute(app, files);
   homePageRoute(app, files);
   merchantPageRoutes(app, files);
@@ -49,6 +50,13 @@ export function registerPageRoutes(app: TypedApp, ctx: AppContext, webDistDir: s
 function sdkConnectScriptRoute(app: TypedApp, files: Map<string, StaticFile>): void {
   app.get('/sdk/v1/connect.js', { config, schema: hide }, (request, reply) =>
     sendFile(request, reply, files.get('sdk/connect.js'), sdkHeaders),
+  );
+}
+
+/** The messaging element's learn-more view, which connect.js loads on demand (decision 0056). */
+function sdkMessagingDialogRoute(app: TypedApp, files: Map<string, StaticFile>): void {
+  app.get('/sdk/v1/messaging-dialog.js', { config, schema: hide }, (request, reply) =>
+    sendFile(request, reply, files.get('sdk/messaging-dialog.js'), sdkHeaders),
   );
 }
 

@@ -112,3 +112,10 @@ export async function signIn(ui: FrameLocator | Page, email: string): Promise<vo
 export function recordedCalls(page: Page): Promise<unknown[][]> {
   return page.evaluate(() => (window as unknown as { calls: unknown[][] }).calls);
 }
+
+/** What onCancel and onEvent received on the merchant test page (`window.detailed`). */
+export function detailedCalls(page: Page): Promise<[string, Record<string, unknown>][]> {
+  return page.evaluate(
+    () => (window as unknown as { detailed: [string, Record<string, unknown>][] }).detailed,
+  );
+}

@@ -9,7 +9,8 @@ export interface MerchantPage {
 /**
  * A bare merchant page for widget tests: one "Pay" button that opens the checkout for the
  * session token in `?token=`, recording every callback in `window.calls`. Long enough to
- * scroll, so the scroll lock can be observed. `/other` serves an empty page (a foreign frame).
+ * scroll, so the scroll lock can be observed. `window.detailed` keeps what onCancel and onEvent
+ * received. `/other` serves an empty page (a foreign frame).
  */
 export async function startMerchantPage(sdkUrl: string): Promise<MerchantPage> {
   const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Merchant test page</title></head>
@@ -20,15 +21,17 @@ export async function startMerchantPage(sdkUrl: string): Promise<MerchantPage> {
 <script src="${sdkUrl}"></script>
 <script>
   window.calls = [];
+  // What onCancel and onEvent received, whole (calls keeps the names only).
+  window.detailed = [];
   const connect = TrancheConnect.init();
   const token = new URLSearchParams(location.search).get('token');
   document.getElementById('pay').addEventListener('click', () => connect.openCheckout({
     sessionToken: token,
     onSuccess: (result) => calls.push(['success', result.paymentPlanId]),
-    onCancel: () => calls.push(['cancel']),
+    onCancel: (details) => { calls.push(['cancel']); detailed.push(['cancel', details]); },
     onError: (error) => calls.push(['error', error.message, error.code]),
     onClose: (reason) => calls.push(['close', reason]),
-    onEvent: (event) => calls.push(['event', event.type]),
+    onEvent: (event) => { calls.push(['event', event.type]); detailed.push(['event', event]); },
   }));
 </script>
 </body></html>`;

@@ -6,6 +6,7 @@ import { messageFor } from '../../shared/customer/messages.ts';
 import { formatDateTime, formatNaira } from '../../shared/format.ts';
 import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
 import { useCustomerDashboard } from '../context.ts';
+import { PhoneAndDevicesCard } from './phone-and-devices.tsx';
 
 /** Identity verification, and the score, tier and spending limit that follow from it. */
 export function AccountSection() {
@@ -52,6 +53,7 @@ export function AccountSection() {
         </section>
       )}
       <RaiseLimitCard />
+      <PhoneAndDevicesCard />
     </>
   );
 }

@@ -17,7 +17,7 @@ export function NoticesSection() {
   const { notices } = useCustomerDashboard();
   return (
     <>
-      <StepHeading lead="Reminders, receipts and failed payments. E-mails never arrive between 21:00 and 08:00 Lagos time.">
+      <StepHeading lead="Reminders, receipts and failed payments. E-mails and texts never arrive between 21:00 and 08:00 Lagos time.">
         Notices
       </StepHeading>
       <PreferencesCard />
@@ -53,7 +53,7 @@ function PreferencesCard() {
       );
   }, []);
 
-  async function change(channel: 'email' | 'in_app', topic: PreferenceTopic, on: boolean) {
+  async function change(channel: 'email' | 'in_app' | 'sms', topic: PreferenceTopic, on: boolean) {
     setError(undefined);
     setSaved(false);
     try {
@@ -75,10 +75,14 @@ function PreferencesCard() {
       )}
       {preferences && (
         <div class="pref-grid">
-          {(['email', 'in_app'] as const).map((channel) => (
+          {(['email', 'in_app', 'sms'] as const).map((channel) => (
             <fieldset key={channel}>
               <legend class="legend">
-                {channel === 'email' ? 'By e-mail' : 'In this dashboard'}
+                {channel === 'email'
+                  ? 'By e-mail'
+                  : channel === 'in_app'
+                    ? 'In this dashboard'
+                    : 'By SMS (to your verified phone only)'}
               </legend>
               {TOPICS.map(({ topic, label }) => (
                 <label class="checkbox-row" key={topic}>

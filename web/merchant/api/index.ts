@@ -6,12 +6,14 @@ import type {
   ApiKey,
   Merchant,
   MerchantCredentials,
+  PublishableKey,
 } from '../../../src/features/merchants/schemas.ts';
 import { JsonApi, type Tokens, type TokenStore } from '../../shared/json-api.ts';
 
 export type MerchantRecord = Static<typeof Merchant>;
 export type NewMerchant = Static<typeof MerchantCredentials>;
 export type Key = Static<typeof ApiKey>;
+export type PublicKey = Static<typeof PublishableKey>;
 export type Mode = 'test' | 'live';
 export interface RolledKey {
   id: string;
@@ -167,6 +169,16 @@ export class MerchantApi {
     const body = { mode, expire_old_after_minutes: expireOldAfterMinutes };
     return (await this.call<{ data: RolledKey }>('POST', `/merchant/${enc(id)}/keys/roll`, body))
       .data;
+  }
+
+  /** The messaging element's public keys, in full (decision 0055). */
+  async publishableKeys(id: string): Promise<PublicKey[]> {
+    return (await this.get<{ data: PublicKey[] }>(`/merchant/${enc(id)}/publishable-keys`)).data;
+  }
+
+  async rollPublishableKey(id: string, mode: Mode, expireOldAfterMinutes: number): Promise<void> {
+    const body = { mode, expire_old_after_minutes: expireOldAfterMinutes };
+    await this.call('POST', `/merchant/${enc(id)}/publishable-keys/roll`, body);
   }
 
   async revokeKey(id: string, keyId: string): Promise<void> {

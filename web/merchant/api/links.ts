@@ -43,6 +43,8 @@ export type SharedSettingsPatch = Partial<{
   goods_release_rule: ReleaseRule;
   /** `[]` (or null) clears the list: any site may embed the checkout (decision 0013). */
   allowed_checkout_origins: string[] | null;
+  /** How customers reach the shop, shown on the checkout's refusal screens; "" clears a part. */
+  support_contact: { email: string; phone: string; website: string } | null;
 }>;
 
 const enc = encodeURIComponent;

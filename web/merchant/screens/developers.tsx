@@ -7,6 +7,7 @@ import type { Key, RolledKey, WebhookProbe } from '../api/index.ts';
 import { useDashboard } from '../context.ts';
 import { CopyableSecret, MerchantIdField } from './copyable-secret.tsx';
 import { DeliveryLog } from './delivery-log.tsx';
+import { PublishableKeysCard } from './publishable-keys-card.tsx';
 import { TableScroll } from './table-scroll.tsx';
 
 /** API keys and the webhook endpoint of the mode being looked at. */
@@ -18,6 +19,7 @@ export function DevelopersSection() {
         Developers
       </StepHeading>
       <ApiKeysCard />
+      <PublishableKeysCard key={`pk-${mode}`} />
       <WebhookCard key={mode} />
       <DeliveryLog key={`log-${mode}`} />
     </>

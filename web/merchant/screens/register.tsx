@@ -45,6 +45,11 @@ export function MerchantRegister(props: {
         />
         <CopyableSecret label="Test webhook secret" value={created.webhook_secrets.test} />
         <CopyableSecret label="Live webhook secret" value={created.webhook_secrets.live} />
+        <CopyableSecret
+          label="Test publishable key (public: for the price in installments in your pages; shown again under Developers)"
+          value={created.publishable_keys.test}
+        />
+        <CopyableSecret label="Live publishable key" value={created.publishable_keys.live} />
         <button
           class="button"
           type="button"

@@ -31,6 +31,7 @@ export function SettingsSection() {
       <TierCard />
       <ReleaseCard />
       <OriginsCard />
+      <SupportContactCard />
       <PasswordCard />
     </>
   );
@@ -252,6 +253,37 @@ function OriginsCard() {
           http only for http://localhost or http://127.0.0.1 while developing.
         </p>
       </div>
+    </SettingsForm>
+  );
+}
+
+/** How customers reach the shop: the checkout shows it when it cannot offer installments. */
+function SupportContactCard() {
+  const { merchant } = useDashboard();
+  const [email, setEmail] = useState(merchant.support_contact.email ?? '');
+  const [phone, setPhone] = useState(merchant.support_contact.phone ?? '');
+  const [website, setWebsite] = useState(merchant.support_contact.website ?? '');
+  return (
+    <SettingsForm
+      title="Support contact"
+      lead="Shown to customers the checkout cannot offer installments, beside “pay this shop another way”. Leave a field empty to leave it out."
+      button="Save contact"
+      patch={() => ({ support_contact: { email, phone, website } })}
+    >
+      <Field label="Support e-mail" type="email" value={email} onValue={setEmail} />
+      <Field
+        label="Support phone"
+        type="tel"
+        value={phone}
+        onValue={setPhone}
+        hint="0 and 10 digits, or + and the country code"
+      />
+      <Field
+        label="Shop website"
+        value={website}
+        onValue={setWebsite}
+        hint="https://… (customers go back there to pay another way)"
+      />
     </SettingsForm>
   );
 }

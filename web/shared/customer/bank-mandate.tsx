@@ -158,8 +158,11 @@ export function BankMandate(props: {
     poller.current?.stop();
     setBusy(false);
     if (caught instanceof ApiError && (caught.status === 402 || caught.code === 'setup_expired')) {
+      // The bank and account stay filled in: one press starts again.
       setState({ kind: 'account' });
-      setError(`${caught.detail} The bank stopped this set-up; start again.`);
+      setError(
+        `${asSentence(caught.detail)} Your bank and account number are still filled in: press Continue to start again, or choose another account.`,
+      );
     } else setError(caught instanceof ApiError ? messageFor(caught) : 'Something went wrong.');
   }
 
@@ -189,6 +192,14 @@ export function BankMandate(props: {
     const step = STEP_FIELD[state.kind];
     const reference = state.reference;
     void run(() => api.mandateStep(step.path, { ...echo, reference, [step.field]: answer.trim() }));
+  }
+
+  /**
+   * Paystack's charge API has no "resend" for a bank's code (docs/gateway-protocol.md §5): a new
+   * code comes with a new charge on the same account, which this starts. Nothing was taken yet.
+   */
+  function sendNewCode() {
+    void run(() => api.initiateMandate(customer?.id ?? '', bankCode, accountNumber));
   }
 
   function back() {
@@ -238,7 +249,10 @@ export function BankMandate(props: {
       )}
       {(state.kind === 'otp' || state.kind === 'birthday' || state.kind === 'phone') && (
         <form onSubmit={submitStep} noValidate>
-          {state.text && <p class="notice">{state.text}</p>}
+          {/* Same element for each answer, so a new prompt ("That code did not match…") is read out. */}
+          <p class="notice" role="status">
+            {state.text}
+          </p>
           {sandbox && <OtpHint step={state.kind} />}
           <Field
             key={state.kind}
@@ -253,6 +267,11 @@ export function BankMandate(props: {
           <SubmitButton busy={busy} busyLabel="Checking…">
             Continue
           </SubmitButton>
+          {state.kind === 'otp' && (
+            <button class="link-button" type="button" onClick={sendNewCode} disabled={busy}>
+              No code, or an old one? Send a new code
+            </button>
+          )}
         </form>
       )}
       {state.kind === 'open_url' && (
@@ -301,4 +320,10 @@ export function BankMandate(props: {
       </button>
     </StepBody>
   );
+}
+
+/** An API detail as a sentence of its own, so the next one does not run on from it. */
+function asSentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }

@@ -1,0 +1,2 @@
+export { authenticatePublishableKey, messagingPlans } from './plans.ts';
+export { registerMessagingRoutes } from './routes.ts';
