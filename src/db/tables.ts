@@ -28,6 +28,8 @@ export interface MerchantsTable {
   deactivation_reason: Generated<string | null>;
   settlement_bank_code: string | null;
   settlement_account_number: string | null;
+  /** What the gateway's account resolve named the account when it was set (decision 0057). */
+  settlement_account_name: Generated<string | null>;
   default_constraints: JsonColumn<StoredConstraints>;
   min_customer_tier: string;
   goods_release_rule: JsonColumn<StoredGoodsReleaseRule>;
@@ -136,7 +138,9 @@ export interface RefreshTokenFamiliesTable {
 
 export interface PasswordResetsTable {
   id: string;
-  customer_id: string;
+  /** Exactly one of customer_id and merchant_id is set (decision 0058). */
+  customer_id: string | null;
+  merchant_id: Generated<string | null>;
   status: 'pending' | 'sent' | 'used' | 'superseded' | 'failed';
   digest: string | null;
   requested_at: Date;

@@ -58,6 +58,9 @@ export const ERROR_CODES = [
   'payment_link_inactive',
   // password reset (decision 0024)
   'reset_link_invalid',
+  // the settlement account (decision 0057)
+  'reauthentication_required',
+  'account_not_resolved',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

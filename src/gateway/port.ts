@@ -213,6 +213,15 @@ export interface PaymentGateway {
   submitBirthday(reference: string, birthday: string): Promise<BankChargeProgress>;
   submitPhone(reference: string, phone: string): Promise<BankChargeProgress>;
   checkPendingCharge(reference: string): Promise<BankChargeProgress>;
+  /**
+   * GET /bank/resolve (docs/gateway-protocol.md §7, §20): the name the bank holds for a NUBAN.
+   * null when the gateway cannot resolve it (a 422: unknown account, or a bank it cannot ask);
+   * a GatewayError when there is no usable answer.
+   */
+  resolveAccount(input: { accountNumber: string; bankCode: string }): Promise<{
+    accountNumber: string;
+    accountName: string;
+  } | null>;
   createTransferRecipient(input: {
     name: string;
     accountNumber: string;

@@ -24,6 +24,7 @@ export function statusForCode(code: ErrorCode): number {
     case 'no_payment_method':
     case 'credit_check_required':
     case 'credit_report':
+    case 'reauthentication_required':
       return 403;
     case 'not_found':
       return 404;
@@ -55,6 +56,7 @@ export function statusForCode(code: ErrorCode): number {
     case 'bvn_dob_mismatch':
     case 'phone_code_rejected':
     case 'phone_code_expired':
+    case 'account_not_resolved':
       return 422;
     case 'rate_limited':
     case 'login_throttled':

@@ -1,10 +1,11 @@
 import type { Task, TaskList } from 'graphile-worker';
 
+import { sendPasswordResetTask } from '../features/access/index.ts';
 import { expireCheckoutSessionsTask } from '../features/checkout/index.ts';
 import { collectInstallmentTask } from '../features/collections/index.ts';
 import { purgeCreditChecksTask } from '../features/credit/index.ts';
 import { deliverNotificationsTask } from '../features/customer-notifications/index.ts';
-import { sendPasswordResetTask, sendSignInCodeTask } from '../features/customers/index.ts';
+import { sendSignInCodeTask } from '../features/customers/index.ts';
 import { purgeIdentityPhoneChecksTask } from '../features/identity/index.ts';
 import { purgeWebhookEventsTask } from '../features/merchant-webhooks/index.ts';
 import {

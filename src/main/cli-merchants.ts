@@ -59,14 +59,18 @@ export async function runMerchants(argv: string[]): Promise<number> {
     if (!values.name || !values.email) {
       throw new DomainError('invalid_request', 'merchants create needs --name and --email.');
     }
-    const created = await withRuntime((rt) =>
-      createMerchant(rt.ctx, {
+    const { created, setPasswordUrl } = await withRuntime(async (rt) => ({
+      created: await createMerchant(rt.ctx, {
         businessName: values.name ?? '',
         email: values.email ?? '',
         approve: values.approve,
         ...(values.password && { password: values.password }),
       }),
-    );
+      // Without --password the dashboard has none: the reset by e-mail sets the first one.
+      setPasswordUrl: values.password
+        ? null
+        : `${rt.ctx.settings.publicBaseUrl}/merchant/forgot-password`,
+    }));
     emit(
       {
         merchant_id: created.merchant.id,
@@ -75,6 +79,7 @@ export async function runMerchants(argv: string[]): Promise<number> {
         publishable_keys: created.publishable_keys,
         webhook_secret: created.webhook_secret,
         webhook_secrets: created.webhook_secrets,
+        set_password_url: setPasswordUrl,
       },
       () => {
         print(`Merchant created: ${created.merchant.id} (${created.merchant.status})`);
@@ -88,6 +93,11 @@ export async function runMerchants(argv: string[]): Promise<number> {
         // Public, for the messaging element in web pages: the dashboard shows them again.
         print(`  Test publishable key  ${created.publishable_keys.test}`);
         print(`  Live publishable key  ${created.publishable_keys.live}`);
+        if (setPasswordUrl) {
+          print(
+            `Dashboard password: none yet. Open ${setPasswordUrl} and give ${created.merchant.email}: the e-mailed link sets one.`,
+          );
+        }
       },
     );
     return 0;

@@ -14,8 +14,13 @@ export function inAppChannel(db: Db): NotificationChannel {
   return {
     name: 'in_app',
     send: async (message: OutgoingNotification) => {
-      // A reset link or sign-in code shown inside the account it unlocks would help nobody.
-      if (message.kind === 'password_reset' || message.kind === 'sign_in_code') {
+      // A reset link or sign-in code shown inside the account it unlocks would help nobody; a
+      // merchant's account e-mail (no customer) has no in-app copy either.
+      if (
+        message.kind === 'password_reset' ||
+        message.kind === 'sign_in_code' ||
+        message.customerId === null
+      ) {
         throw new DeliveryError('account e-mails are not in-app notices', { permanent: true });
       }
       await db

@@ -14,7 +14,8 @@ export interface OutgoingNotification {
   id: string;
   /** A customer notification's kind, or `password_reset` (an account e-mail, decision 0024). */
   kind: NotificationKind | 'password_reset' | 'sign_in_code';
-  customerId: string;
+  /** Null for a merchant's account e-mail (decision 0058): only in-app notices need a customer. */
+  customerId: string | null;
   /** `phone`: the customer's verified phone (decision 0054), the only number SMS goes to. */
   recipient: { email: string; name: string; phone?: string | null };
   rendered: RenderedNotification;

@@ -100,11 +100,26 @@ describe('merchant dashboard: money', () => {
     await page.getByLabel('Account number').fill('012345678');
     await page.getByRole('button', { name: 'Save settlement account' }).click();
     expect(await page.getByRole('alert').innerText()).toMatch(/10-digit/);
+    // A number the bank cannot name says so before anything is saved.
+    await page.getByLabel('Account number').fill('0123450404');
+    await page.getByText('The bank knows no account 0123450404').waitFor();
     await page.getByLabel('Account number').fill('0123456789');
+    // The bank's name for the account shows as soon as the number is whole, before saving.
+    await page.getByText('Account name: BALOGUN MARKET FABRICS LTD').waitFor();
+    // Where payouts go changes only with the password, checked by the API (decision 0057).
+    await page.getByRole('button', { name: 'Save settlement account' }).click();
+    expect(await page.getByRole('alert').innerText()).toMatch(/needs your dashboard password/);
+    await page.getByLabel('Your dashboard password').fill('not the password');
+    await page.getByRole('button', { name: 'Save settlement account' }).click();
+    await page.getByText('The password is not correct').waitFor();
+    await page.getByLabel('Your dashboard password').fill('a long merchant password');
     await page.getByRole('button', { name: 'Save settlement account' }).click();
     const saved = page.getByText('Saved. Payouts now go to');
     await saved.waitFor();
-    expect(await saved.innerText()).toContain('Guaranty Trust Bank ******6789');
+    // The holder's name, from the gateway's account resolve (the sandbox's test account).
+    expect(await saved.innerText()).toContain(
+      'Guaranty Trust Bank ******6789 (BALOGUN MARKET FABRICS LTD)',
+    );
     expect(await page.getByText('0123456789').count()).toBe(0);
     // "Change account" opens the form on the saved bank; Cancel leaves the account as it is.
     await page.getByRole('button', { name: 'Change account' }).click();
@@ -117,6 +132,7 @@ describe('merchant dashboard: money', () => {
     expect(record.body.data.settlement_account).toEqual({
       bank_code: '058',
       account_number: '0123456789',
+      account_name: 'BALOGUN MARKET FABRICS LTD',
     });
     // Still nothing to pay out, and the page says so.
     expect(await payOut.isDisabled()).toBe(true);
@@ -206,6 +222,22 @@ describe('merchant dashboard: money', () => {
     expect(await amount.getAttribute('aria-invalid')).toBe('true');
     await amount.fill('1,000.50');
     await amount.press('Enter');
+    // Nothing moves before the amount is confirmed, in figures and in words.
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading').innerText()).toBe(
+      'Pay out ₦1,000.50 (one thousand naira and fifty kobo) to Guaranty Trust Bank ******6789 (BALOGUN MARKET FABRICS LTD)?',
+    );
+    await expectAccessible(page, 'money (payout confirmation)');
+    await sectionShots(page, 'merchant-money-payout-confirm', 'dialog');
+    // Escape goes back; no payout was asked for.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(
+      (await api.get(`/api/v1/merchant/${merchantId}/payouts`, { token: key })).body.data,
+    ).toEqual([]);
+    await amount.press('Enter');
+    await dialog.getByRole('button', { name: 'Pay out ₦1,000.50' }).click();
     await page.getByText(/^Payout of ₦1,000\.50 (started|paid)/).waitFor();
     const firstPayout = (await api.get(`/api/v1/merchant/${merchantId}/payouts`, { token: key }))
       .body.data[0] as { reference: string; amount: number };
@@ -224,6 +256,7 @@ describe('merchant dashboard: money', () => {
     await page.getByLabel('Everything available').check();
     await payOut.click();
     const rest = formatNaira(collected.available - 100_050);
+    await dialog.getByRole('button', { name: `Pay out ${rest}` }).click();
     await page.getByText(`Payout of ${rest} started`).waitFor();
     const payouts = (await api.get(`/api/v1/merchant/${merchantId}/payouts`, { token: key })).body
       .data as { reference: string; amount: number; status: string }[];

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { nairaInWords } from '../../src/domain/naira-words.ts';
+import { formatNaira } from '../../web/shared/format.ts';
 import {
   DESKTOP,
   PHONE,
@@ -338,10 +340,21 @@ describe('merchant dashboard: payments and getting started', () => {
     await page.getByText(`Order ${reference} ·`).waitFor();
     await page.getByText('No refunds on this plan.').waitFor();
 
+    // The amount is chosen, never assumed: "Refund…" with no choice refunds nothing.
+    await page.getByRole('button', { name: 'Refund…', exact: true }).click();
+    await page.getByText('Choose how much to refund.').waitFor();
     // ₦1,000.00 back: all of it comes off the last installment, nothing moves.
+    await page.getByLabel('An amount').check();
     await page.getByLabel('Amount (₦)').fill('1,000');
     await page.getByLabel('Reason (optional)').first().fill('one case returned');
-    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page.getByRole('button', { name: 'Refund…', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByRole('heading').innerText()).toBe(
+      `Refund ₦1,000.00 (one thousand naira) on order ${reference}?`,
+    );
+    await expectAccessible(page, 'plan page: refund confirmation');
+    await phoneShotAt(page, 'merchant-plan-refund-confirm', 'dialog');
+    await dialog.getByRole('button', { name: 'Refund ₦1,000.00' }).click();
     await page
       .getByText(
         'Refund of ₦1,000.00: ₦1,000.00 off what the customer owes, ₦0.00 back to their card or account.',
@@ -353,12 +366,32 @@ describe('merchant dashboard: payments and getting started', () => {
     await page.getByRole('row', { name: /Installment 2[\s\S]*₦6,500\.00/ }).waitFor();
 
     // More than the plan holds: the API's words, nothing changes.
+    await page.getByLabel('An amount').check();
     await page.getByLabel('Amount (₦)').fill('1000000');
-    await page.getByRole('button', { name: 'Refund', exact: true }).click();
-    await page.getByText(/this plan can still refund/).waitFor();
+    await page.getByRole('button', { name: 'Refund…', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Refund ₦1,000,000.00' }).click();
+    await dialog.getByText(/this plan can still refund/).waitFor();
+    await dialog.getByRole('button', { name: 'Go back' }).click();
+    // "Everything left" names the API's figure (…/refundable), in figures and words.
+    const left = (
+      await suite.stack.api.get(`/api/v1/merchant/${merchant.id}/plans/${plan.id}/refundable`, {
+        token: merchant.key,
+      })
+    ).body.data as { amount: number };
+    await page.getByLabel('Everything left').check();
+    await page.getByRole('button', { name: 'Refund…', exact: true }).click();
+    expect(await dialog.getByRole('heading').innerText()).toBe(
+      `Refund ${formatNaira(left.amount)} (${nairaInWords(left.amount)}) on order ${reference}?`,
+    );
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
 
     // Cancel with a refund of what was paid (the ₦5,000.00 deposit): the worker pays it back.
     await page.getByRole('button', { name: 'Cancel this plan…' }).click();
+    // The refund that comes with it is named in figures and words (the deposit, collected).
+    await page
+      .getByText('Also refund what the customer has paid: ₦5,000.00 (five thousand naira)')
+      .waitFor();
     await expectAccessible(page, 'plan page: cancel confirmation');
     await screenshots(page, 'merchant-plan-refunds');
     await phoneShotAt(page, 'merchant-plan-refunds-section', '#refunds-title');

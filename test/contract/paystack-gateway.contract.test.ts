@@ -515,6 +515,21 @@ describe('gateway contract (Paystack adapter)', () => {
         });
       });
 
+      it('account resolve: a NUBAN at a bank → its holder’s name; one the bank cannot name → null', async () => {
+        const resolved = await gateway.resolveAccount({
+          accountNumber: '0123456789',
+          bankCode: '058',
+        });
+        expect(resolved).toEqual({
+          accountNumber: '0123456789',
+          accountName: expect.stringMatching(/\S/),
+        });
+        // Test mode asks the bank too; an account nobody holds is refused with 422 (§7).
+        expect(
+          await gateway.resolveAccount({ accountNumber: '0123450404', bankCode: '058' }),
+        ).toBeNull();
+      });
+
       it('transfers: recipient, transfer, verify', async () => {
         const { recipientCode } = await gateway.createTransferRecipient({
           name: 'Ade Stores',

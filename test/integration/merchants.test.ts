@@ -675,6 +675,12 @@ describe('tranche CLI', () => {
     expect(out.secret_keys.test).toMatch(/^sk_test_/);
     expect(out.secret_keys.live).toMatch(/^sk_live_/);
     expect(out.webhook_secret).toMatch(/^whsec_/);
+    // No --password: no dashboard password yet, and where to set one by e-mail (decision 0058).
+    expect(out.set_password_url).toMatch(/^https?:\/\/\S+\/merchant\/forgot-password$/);
+    const text = cli(['merchants', 'create', '--name', 'CLI Shop 2', '--email', 'cli2@shop.test']);
+    expect(text.status, text.stderr).toBe(0);
+    expect(text.stdout).toContain('Dashboard password: none yet. Open ');
+    expect(text.stdout).toContain('/merchant/forgot-password and give cli2@shop.test');
     expect(
       (
         await t.http.post('/api/v1/checkout/sessions', sessionBody(out.merchant_id), {

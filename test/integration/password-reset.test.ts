@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { sendPasswordReset } from '../../src/features/customers/password-resets.ts';
+import { sendPasswordReset } from '../../src/features/access/index.ts';
 import {
   closeNotificationChannels,
   openNotificationChannels,

@@ -225,6 +225,42 @@ describe('refunds', () => {
     );
   });
 
+  it('GET …/refundable names what a refund of everything would be now, by the same rule', async () => {
+    const merchant = await createTestMerchant(t, { approve: true });
+    const plan = await planWithPayments(merchant, 2);
+    const refundable = async () =>
+      (
+        await t.http.get(`/api/v1/merchant/${merchant.id}/plans/${plan.id}/refundable`, {
+          token: merchant.testKey,
+        })
+      ).body.data as { amount: number };
+    // Two of four 25,000 installments collected: 50,000 owed, 50,000 collected.
+    expect(await refundable()).toEqual({
+      object: 'refundable',
+      plan_id: plan.id,
+      amount: 100_000,
+      outstanding_reduction: 50_000,
+      cash_refund: 50_000,
+      charge_in_flight: false,
+    });
+    expect((await refund(merchant, plan.id, { amount: 60_000 })).status).toBe(201);
+    const after = await refundable();
+    expect(after).toMatchObject({ amount: 40_000, outstanding_reduction: 0, cash_refund: 40_000 });
+    // That figure is exactly what a refund of everything takes; one kobo more is refused.
+    expect((await refund(merchant, plan.id, { amount: after.amount + 1 })).status).toBe(400);
+    const all = await refund(merchant, plan.id, { amount: after.amount });
+    expect(all.status, JSON.stringify(all.body)).toBe(201);
+    expect((await refundable()).amount).toBe(0);
+    const other = await createTestMerchant(t, { approve: true });
+    expect(
+      (
+        await t.http.get(`/api/v1/merchant/${other.id}/plans/${plan.id}/refundable`, {
+          token: other.testKey,
+        })
+      ).status,
+    ).toBe(404);
+  });
+
   it('20 concurrent full refunds of one plan: exactly one succeeds', async () => {
     const merchant = await createTestMerchant(t, { approve: true });
     const plan = await planWithPayments(merchant, 2);

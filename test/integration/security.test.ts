@@ -154,6 +154,19 @@ describe('merchant routes refuse the wrong callers', () => {
   );
   merchantRouteSecuritySuite(
     {
+      name: 'GET /merchant/{id}/settlement-account/check',
+      otherMerchantStatus: 404,
+      mode: { noModeObject: 'the settlement account is shared by both modes' },
+      send: (token) =>
+        t.http.get(
+          `/api/v1/merchant/${merchant.id}/settlement-account/check?bank_code=058&account_number=0123456789`,
+          { ...(token && { token }) },
+        ),
+    },
+    fixtures,
+  );
+  merchantRouteSecuritySuite(
+    {
       name: 'GET /merchant/{id}/keys',
       otherMerchantStatus: 404,
       mode: { noModeObject: 'keys are the account’s credentials, managed for both modes' },
@@ -309,6 +322,12 @@ describe('merchant routes refuse the wrong callers', () => {
       name: 'POST /merchant/{id}/plans/{plan_id}/refunds',
       // More than was ever collected: the own-mode key gets the rule's refusal, not a refund.
       body: { amount: 999_999_999, reason: 'security cell' },
+      mode: { object: 'live' },
+    },
+    {
+      method: 'get',
+      path: () => `plans/${objects.livePlanId}/refundable`,
+      name: 'GET /merchant/{id}/plans/{plan_id}/refundable',
       mode: { object: 'live' },
     },
     {

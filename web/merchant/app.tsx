@@ -9,6 +9,13 @@ import { DevelopersSection } from './screens/developers.tsx';
 import { GettingStartedSection } from './screens/getting-started.tsx';
 import { DashboardLayout, type Section } from './screens/layout.tsx';
 import { MoneySection } from './screens/money.tsx';
+import {
+  FORGOT_PASSWORD_PATH,
+  MerchantForgotPassword,
+  MerchantResetPassword,
+  RESET_PASSWORD_PATH,
+  takeResetToken,
+} from './screens/password-reset.tsx';
 import { PaymentLinksSection } from './screens/payment-links.tsx';
 import { PaymentsSection } from './screens/payments.tsx';
 import { paymentsRoute } from './screens/payments/paths.ts';
@@ -44,6 +51,7 @@ export function MerchantApp(props: { api: MerchantApi }) {
   const [merchant, setMerchant] = useState<MerchantRecord>();
   const [restoring, setRestoring] = useState(api.merchantId !== undefined);
   const [signInNotice, setSignInNotice] = useState<string>();
+  const [resetToken] = useState(takeResetToken);
   const [mode, setModeState] = useState<Mode>(() =>
     sessionStorage.getItem(MODE_KEY) === 'live' ? 'live' : 'test',
   );
@@ -89,11 +97,16 @@ export function MerchantApp(props: { api: MerchantApi }) {
   );
 
   if (restoring) return <Spinner label="Loading your dashboard…" />;
-  if (!merchant || !context) {
+  // A reset link opened while signed in still resets (it may be for another account).
+  if (!merchant || !context || path === RESET_PASSWORD_PATH) {
     const signedIn = (record: MerchantRecord) => {
       setMerchant(record);
       navigate(SECTIONS[0]?.path ?? '/merchant');
     };
+    if (path === RESET_PASSWORD_PATH) {
+      return <MerchantResetPassword api={api} token={resetToken} onSignedIn={signedIn} />;
+    }
+    if (path === FORGOT_PASSWORD_PATH) return <MerchantForgotPassword api={api} />;
     if (path === '/merchant/register') {
       return (
         <MerchantRegister

@@ -61,6 +61,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/merchant/password-reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * E-mail a dashboard password reset link
+     * @description Always 202, whether or not the address has a merchant account, so the form cannot tell who is a merchant. When it has one, an e-mail with a link to `/merchant/reset-password` follows (working once, for 60 minutes); at most 3 per account per hour. A merchant created with the CLI has no password: this is how it sets its first one (decision 0058).
+     */
+    post: operations['requestMerchantPasswordReset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/password-reset/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set the dashboard password with the link's token
+     * @description Signs the merchant in (a new dashboard session) and ends every other login: refresh tokens are revoked and other reset links stop working. An expired, used or unknown token (or a customer’s): 400 `reset_link_invalid`. A deactivated merchant’s password is set, and the answer is 403 `merchant_inactive`.
+     */
+    post: operations['confirmMerchantPasswordReset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/merchant/token/refresh': {
     parameters: {
       query?: never;
@@ -156,9 +196,29 @@ export interface paths {
     head?: never;
     /**
      * Update merchant settings
-     * @description Send only the fields to change; `null` clears `webhook_url`, `settlement_account` or `allowed_checkout_origins`. `webhook_url` is per mode: a secret key sets its own mode’s (test events go to the test URL, live events to the live one); the dashboard token says which with `?livemode=true|false`. The other settings are shared by both modes. New default constraints apply to sessions created afterwards. `allowed_checkout_origins`: up to 20 exact origins (`https://host[:port]`, or `http://localhost[:port]` / `http://127.0.0.1[:port]` for development; no path, wildcard or credentials) allowed to embed the checkout; stored normalised and de-duplicated; empty means any site may embed it. `partial_debit_floor_pct`: 10–90 turns partial debits on for automatic retries, `null` turns them off (400 `invalid_request` outside the range).
+     * @description Send only the fields to change. Changing `settlement_account` from the dashboard needs `password` (decision 0057); the account is named by the gateway’s account resolve first (`settlement_account.account_name`), and one it cannot name is 422 `account_not_resolved`. `null` clears `webhook_url`, `settlement_account` or `allowed_checkout_origins`. `webhook_url` is per mode: a secret key sets its own mode’s (test events go to the test URL, live events to the live one); the dashboard token says which with `?livemode=true|false`. The other settings are shared by both modes. New default constraints apply to sessions created afterwards. `allowed_checkout_origins`: up to 20 exact origins (`https://host[:port]`, or `http://localhost[:port]` / `http://127.0.0.1[:port]` for development; no path, wildcard or credentials) allowed to embed the checkout; stored normalised and de-duplicated; empty means any site may embed it. `partial_debit_floor_pct`: 10–90 turns partial debits on for automatic retries, `null` turns them off (400 `invalid_request` outside the range).
      */
     patch: operations['updateMerchantSettings'];
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/settlement-account/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Name the holder of a bank account before making it the settlement account
+     * @description Asks the bank, through the gateway’s account resolve, whose account `account_number` at `bank_code` is; changes nothing (decision 0057). The dashboard shows the name before the merchant confirms the change with the password. A number the bank cannot name: 422 `account_not_resolved`; no answer from the gateway: 502 `gateway_unavailable`.
+     */
+    get: operations['checkSettlementAccount'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/v1/merchant/{merchant_id}/webhook-secret/roll': {
@@ -1440,6 +1500,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/merchant/{merchant_id}/plans/{plan_id}/refundable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What the plan can refund now
+     * @description The amount a refund of everything would be at this moment (`amount` = `outstanding_reduction` + `cash_refund`), by the same rule as `POST …/refunds`. The dashboard shows it in the confirmation and sends it as `amount`, so a plan that changed in between refuses the refund instead of refunding another figure. While a charge is in flight (`charge_in_flight`) its installment is left out.
+     */
+    get: operations['getRefundable'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/customers/me/plans': {
     parameters: {
       query?: never;
@@ -2542,6 +2622,11 @@ export interface components {
       settlement_account: {
         bank_code: string;
         account_number: string;
+        /**
+         * @description The holder’s name as the gateway’s account resolve gave it when the account was set (decision 0057); null for an account set before names were kept.
+         * @example BALOGUN MARKET FABRICS LTD
+         */
+        account_name: string | null;
       } | null;
       default_constraints: components['schemas']['SessionConstraints'];
       min_customer_tier: string;
@@ -3476,6 +3561,24 @@ export interface components {
         };
       };
     };
+    /** @description Accepted: queued, done shortly. */
+    RequestMerchantPasswordResetResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: {
+            /** @enum {string} */
+            object: 'password_reset_request';
+            email: string;
+            link_expires_in_minutes: number;
+          };
+        };
+      };
+    };
     /** @description OK */
     SignOutMerchantResponse: {
       headers: {
@@ -3529,7 +3632,8 @@ export interface components {
          *         },
          *         "settlement_account": {
          *           "bank_code": "058",
-         *           "account_number": "0123456789"
+         *           "account_number": "0123456789",
+         *           "account_name": "BALOGUN MARKET FABRICS LTD"
          *         },
          *         "default_constraints": {
          *           "allowed_frequencies": [
@@ -4108,7 +4212,7 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description The credentials are valid but may not do this. Codes: `forbidden`, `merchant_inactive`, `merchant_not_approved`, `delinquent`, `insufficient_trust_tier`, `tier_restricted`, `no_payment_method`, `credit_check_required`, `credit_report`. */
+    /** @description The credentials are valid but may not do this. Codes: `forbidden`, `merchant_inactive`, `merchant_not_approved`, `delinquent`, `insufficient_trust_tier`, `tier_restricted`, `no_payment_method`, `credit_check_required`, `credit_report`, `reauthentication_required`. */
     Forbidden: {
       headers: {
         [name: string]: unknown;
@@ -4159,7 +4263,7 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description Well formed, but the identity check refused it. Codes: `bvn_not_found`, `bvn_dob_mismatch`, `phone_code_rejected`, `phone_code_expired`, `credit_consent_required`, `credit_bvn_not_verified`. */
+    /** @description Well formed, but the identity check refused it. Codes: `bvn_not_found`, `bvn_dob_mismatch`, `phone_code_rejected`, `phone_code_expired`, `credit_consent_required`, `credit_bvn_not_verified`, `account_not_resolved`. */
     UnprocessableEntity: {
       headers: {
         [name: string]: unknown;
@@ -4420,6 +4524,70 @@ export interface operations {
       default: components['responses']['OtherError'];
     };
   };
+  requestMerchantPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "ada@example.ng"
+         *     }
+         */
+        'application/json': {
+          /** Format: email */
+          email: string;
+        };
+      };
+    };
+    responses: {
+      202: components['responses']['RequestMerchantPasswordResetResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  confirmMerchantPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "token": "cst_Xr4bN8qL2mV7kP1zT9wY3sD6",
+         *       "password": "a long password"
+         *     }
+         */
+        'application/json': {
+          token: string;
+          /** @description 8 to 128 characters. */
+          password: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['MerchantSessionResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
   refreshMerchantToken: {
     parameters: {
       query?: never;
@@ -4541,6 +4709,7 @@ export interface operations {
          *         "bank_code": "058",
          *         "account_number": "0123456789"
          *       },
+         *       "password": "a long password",
          *       "default_constraints": {
          *         "allowed_frequencies": [
          *           "weekly"
@@ -4573,6 +4742,8 @@ export interface operations {
             bank_code: string;
             account_number: string;
           } | null;
+          /** @description The dashboard password, required with `settlement_account` when the caller is the dashboard (decision 0057): missing or wrong is 403 `reauthentication_required`, and wrong ones count toward the sign-in throttle. A secret key is not asked for it. */
+          password?: string;
           default_constraints?: components['schemas']['SessionConstraints'];
           /** @enum {string} */
           min_customer_tier?:
@@ -4609,6 +4780,60 @@ export interface operations {
     };
     responses: {
       200: components['responses']['MerchantResponse2'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  checkSettlementAccount: {
+    parameters: {
+      query?: {
+        bank_code?: string;
+        account_number?: string;
+      };
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "settlement_account_check",
+           *         "bank_code": "058",
+           *         "account_number": "0123456789",
+           *         "account_name": "BALOGUN MARKET FABRICS LTD"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @enum {string} */
+              object: 'settlement_account_check';
+              bank_code: string;
+              account_number: string;
+              /** @example BALOGUN MARKET FABRICS LTD */
+              account_name: string;
+            };
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -5058,7 +5283,8 @@ export interface operations {
            *           },
            *           "settlement_account": {
            *             "bank_code": "058",
-           *             "account_number": "0123456789"
+           *             "account_number": "0123456789",
+           *             "account_name": "BALOGUN MARKET FABRICS LTD"
            *           },
            *           "default_constraints": {
            *             "allowed_frequencies": [
@@ -5156,7 +5382,8 @@ export interface operations {
            *           },
            *           "settlement_account": {
            *             "bank_code": "058",
-           *             "account_number": "0123456789"
+           *             "account_number": "0123456789",
+           *             "account_name": "BALOGUN MARKET FABRICS LTD"
            *           },
            *           "default_constraints": {
            *             "allowed_frequencies": [
@@ -6614,24 +6841,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Accepted: queued, done shortly. */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {boolean} */
-            ok: true;
-            data: {
-              /** @enum {string} */
-              object: 'password_reset_request';
-              email: string;
-              link_expires_in_minutes: number;
-            };
-          };
-        };
-      };
+      202: components['responses']['RequestMerchantPasswordResetResponse'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -8192,6 +8402,64 @@ export interface operations {
             data: {
               payment_plan: components['schemas']['PaymentPlan'];
               refund: components['schemas']['Refund'] | null;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getRefundable: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        plan_id: components['parameters']['planIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "refundable",
+           *         "plan_id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+           *         "amount": 2500000,
+           *         "outstanding_reduction": 0,
+           *         "cash_refund": 0,
+           *         "charge_in_flight": false
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @enum {string} */
+              object: 'refundable';
+              plan_id: string;
+              /** @description Kobo. */
+              amount: number;
+              /** @description Kobo off what the customer still owes. */
+              outstanding_reduction: number;
+              /** @description Kobo back to the card or bank account. */
+              cash_refund: number;
+              charge_in_flight: boolean;
             };
           };
         };

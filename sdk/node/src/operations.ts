@@ -13,6 +13,11 @@ export const OPERATIONS = {
     path: '/api/v1/merchant/{merchant_id}/settings',
     idempotent: false,
   },
+  checkSettlementAccount: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/settlement-account/check',
+    idempotent: false,
+  },
   rollWebhookSecret: {
     method: 'POST',
     path: '/api/v1/merchant/{merchant_id}/webhook-secret/roll',
@@ -133,6 +138,11 @@ export const OPERATIONS = {
     method: 'POST',
     path: '/api/v1/merchant/{merchant_id}/plans/{plan_id}/cancel',
     idempotent: true,
+  },
+  getRefundable: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/plans/{plan_id}/refundable',
+    idempotent: false,
   },
   createPaymentLink: {
     method: 'POST',

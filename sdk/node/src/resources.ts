@@ -183,6 +183,11 @@ export class Refunds {
     return list(this.http, 'listRefunds', params, { plan_id: planId }, options);
   }
 
+  /** What a refund of everything would be now (`amount`), and how it would split. */
+  refundable(planId: string, options?: RequestOptions): Promise<ResponseData<'getRefundable'>> {
+    return call(this.http, 'getRefundable', { path: { plan_id: planId } }, options);
+  }
+
   get(
     planId: string,
     refundId: string,
@@ -362,6 +367,14 @@ export class MerchantResource {
     options?: RequestOptions,
   ): Promise<ResponseData<'updateMerchantSettings'>> {
     return call(this.http, 'updateMerchantSettings', { body: params }, options);
+  }
+
+  /** The bank's name for an account, before making it the settlement account; changes nothing. */
+  checkSettlementAccount(
+    params: Query<'checkSettlementAccount'>,
+    options?: RequestOptions,
+  ): Promise<ResponseData<'checkSettlementAccount'>> {
+    return call(this.http, 'checkSettlementAccount', { query: params }, options);
   }
 }
 

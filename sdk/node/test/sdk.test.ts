@@ -241,6 +241,21 @@ describe('retries', () => {
     expect(session.order_reference).toBe(params.order_reference);
   });
 
+  it('names a settlement account’s holder before it is set, and what a plan can still refund', async () => {
+    const checked = await tranche.merchant.checkSettlementAccount({
+      bank_code: '058',
+      account_number: '0123456789',
+    });
+    expect(checked.account_name).toBe('BALOGUN MARKET FABRICS LTD');
+    // A shop of its own: the paging tests below count the shared merchant's plans.
+    const shop = await createTestMerchant(t);
+    const { plan } = await confirmPlanFor(t, shop, { amount: 100_000 });
+    const client = new Tranche({ secretKey: shop.testKey, merchantId: shop.id, baseUrl: t.url });
+    const refundable = await client.refunds.refundable(plan.id);
+    expect(refundable.amount).toBeGreaterThan(0);
+    expect(refundable.amount).toBe(refundable.outstanding_reduction + refundable.cash_refund);
+  });
+
   it('a payout POST whose answer is lost is retried with the same key: one payout, the first one', async () => {
     const shop = await createTestMerchant(t, { approve: true });
     await t.http.patch(

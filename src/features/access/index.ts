@@ -15,6 +15,14 @@ export {
   listenForCredentialChanges,
 } from './credential-notifications.ts';
 export { checkPasswordThrottled, clearLoginFailures } from './login-throttle.ts';
+export { sendPasswordResetTask } from './password-reset-job.ts';
+export {
+  consumePasswordReset,
+  type PasswordResetRequested,
+  recordPasswordResetRequest,
+  resetRequestedAnswer,
+  sendPasswordReset,
+} from './password-resets.ts';
 export {
   endLogin,
   endLoginsOf,

@@ -1,38 +1,22 @@
 import type { AppContext } from '../../app-context.ts';
-import type { Db } from '../../db/database.ts';
 import { runWrite } from '../../db/write.ts';
 import { DomainError } from '../../domain/errors.ts';
-import {
-  renderPasswordResetEmail,
-  RESET_LINK_TTL_MS,
-  RESET_REQUESTS_PER_HOUR,
-  resetLink,
-} from '../../domain/password-reset.ts';
-import { enqueue } from '../../jobs/enqueue.ts';
-import { DeliveryError, type NotificationChannel } from '../../notifications/port.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { sha256Hex } from '../../platform/crypto.ts';
-import { newId, randomBase62 } from '../../platform/ids.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { clearLoginFailures, endLoginsOf, subjectKey } from '../access/index.ts';
+import {
+  clearLoginFailures,
+  consumePasswordReset,
+  type PasswordResetRequested,
+  recordPasswordResetRequest,
+  resetRequestedAnswer,
+  subjectKey,
+} from '../access/index.ts';
 import { type CustomerSession, openCustomerSession } from './customers.ts';
 
 /**
- * Customer password reset by e-mail (decision 0024), in three steps:
- *   1. request: a password_resets row and a send_password_reset job, committed together; the
- *      answer is the same whether or not the e-mail has an account;
- *   2. send (the worker): mint a token, e-mail the link, then store the token's digest; a send
- *      retried after a crash mints a new token, so only the last e-mail's link works;
- *   3. confirm: the token, once, within the hour, sets the password, ends every other login
- *      (refresh tokens revoked, other reset links superseded) and signs the customer in.
+ * Customer password reset by e-mail (decision 0024). The request, the e-mail and the token are
+ * shared with merchants (src/features/access/password-resets.ts, decision 0058); this finds the
+ * customer and sets the password.
  */
-
-export interface PasswordResetRequested {
-  object: 'password_reset_request';
-  email: string;
-  /** How long the link in the e-mail works once sent. */
-  link_expires_in_minutes: number;
-}
 
 export async function requestPasswordReset(
   ctx: AppContext,
@@ -48,107 +32,20 @@ export async function requestPasswordReset(
       .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
       .forUpdate()
       .executeTakeFirst();
-    if (!customer) return;
-    const recent = await tx
-      .selectFrom('password_resets')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('customer_id', '=', customer.id)
-      .where('requested_at', '>', new Date(now.getTime() - 60 * 60_000))
-      .executeTakeFirstOrThrow();
-    if (Number(recent.count) >= RESET_REQUESTS_PER_HOUR) return;
-    const id = newId('pwr');
-    await tx
-      .insertInto('password_resets')
-      .values({
-        id,
-        customer_id: customer.id,
-        status: 'pending',
-        digest: null,
-        requested_at: now,
-        sent_at: null,
-        expires_at: null,
-        used_at: null,
-        request_ip: ip,
-      })
-      .execute();
-    await enqueue(
-      tx,
-      'send_password_reset',
-      { reset_id: id },
-      { jobKey: `password-reset:${id}`, maxAttempts: 10 },
-    );
+    if (customer) {
+      await recordPasswordResetRequest(tx, { audience: 'customer', id: customer.id }, now, ip);
+    }
   });
-  return {
-    object: 'password_reset_request',
-    email: email.trim(),
-    link_expires_in_minutes: RESET_LINK_TTL_MS / 60_000,
-  };
+  return resetRequestedAnswer(email);
 }
 
-export interface SendPasswordResetDeps {
-  db: Db;
-  clock: Clock;
-  email: NotificationChannel;
-  publicBaseUrl: string;
-}
-
-export type SendOutcome = 'sent' | 'not_pending' | 'failed';
-
-/** Step 2. Throws on a transient failure so that the job is retried with back-off. */
-export async function sendPasswordReset(
-  deps: SendPasswordResetDeps,
-  resetId: string,
-): Promise<SendOutcome> {
-  const row = await deps.db
-    .selectFrom('password_resets as r')
-    .innerJoin('customers as c', 'c.id', 'r.customer_id')
-    .select(['r.id', 'r.status', 'r.customer_id', 'c.email', 'c.first_name', 'c.last_name'])
-    .where('r.id', '=', resetId)
-    .executeTakeFirst();
-  if (!row || row.status !== 'pending') return 'not_pending';
-  const now = deps.clock.now();
-  const token = `prt_${randomBase62(43)}`;
-  const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS);
-  try {
-    await deps.email.send({
-      id: row.id,
-      kind: 'password_reset',
-      customerId: row.customer_id,
-      recipient: { email: row.email, name: `${row.first_name} ${row.last_name}` },
-      rendered: renderPasswordResetEmail({
-        firstName: row.first_name,
-        link: resetLink(deps.publicBaseUrl, token),
-        expiresAt,
-      }),
-      data: {},
-      at: now,
-    });
-  } catch (error) {
-    if (!(error instanceof DeliveryError && error.permanent)) throw error;
-    await deps.db
-      .updateTable('password_resets')
-      .set({ status: 'failed' })
-      .where('id', '=', row.id)
-      .where('status', '=', 'pending')
-      .execute();
-    return 'failed';
-  }
-  await deps.db
-    .updateTable('password_resets')
-    .set({ status: 'sent', digest: sha256Hex(token), sent_at: now, expires_at: expiresAt })
-    .where('id', '=', row.id)
-    .where('status', '=', 'pending')
-    .execute();
-  return 'sent';
-}
-
-const linkInvalid = () =>
+export const resetLinkInvalid = () =>
   new DomainError(
     'reset_link_invalid',
     'This password reset link has expired or was already used. Ask for a new one.',
   );
 
-/** Step 3. */
+/** Step 3: the link, once, within the hour, sets the password and signs the customer in. */
 export async function confirmPasswordReset(
   ctx: AppContext,
   token: string,
@@ -158,42 +55,23 @@ export async function confirmPasswordReset(
   const passwordHash = await hashPassword(password);
   const now = ctx.clock.now();
   const customerId = await runWrite(ctx.db, async (tx) => {
-    const reset = await tx
-      .selectFrom('password_resets')
-      .select(['id', 'customer_id', 'status', 'expires_at'])
-      .where('digest', '=', sha256Hex(token))
-      .forUpdate()
-      .executeTakeFirst();
-    if (!reset || reset.status !== 'sent' || !reset.expires_at || reset.expires_at <= now) {
-      return null;
-    }
+    const id = await consumePasswordReset(tx, 'customer', token, now);
+    if (id === null) return null;
     await tx
       .updateTable('customers')
       .set({ password_hash: passwordHash, updated_at: now })
-      .where('id', '=', reset.customer_id)
+      .where('id', '=', id)
       .execute();
-    await tx
-      .updateTable('password_resets')
-      .set({ status: 'used', used_at: now })
-      .where('id', '=', reset.id)
-      .execute();
-    await tx
-      .updateTable('password_resets')
-      .set({ status: 'superseded' })
-      .where('customer_id', '=', reset.customer_id)
-      .where('status', 'in', ['pending', 'sent'])
-      .execute();
-    await endLoginsOf(tx, 'customer', reset.customer_id, now);
     // Whoever reset the password may be locking someone out: no device stays remembered.
     await tx
       .updateTable('remembered_devices')
       .set({ revoked_at: now })
-      .where('customer_id', '=', reset.customer_id)
+      .where('customer_id', '=', id)
       .where('revoked_at', 'is', null)
       .execute();
-    return reset.customer_id;
+    return id;
   });
-  if (!customerId) throw linkInvalid();
+  if (!customerId) throw resetLinkInvalid();
   ctx.credentialCache.invalidateLoginsOf(subjectKey('customer', customerId));
   const customer = await ctx.db
     .selectFrom('customers')

@@ -20,6 +20,7 @@ import {
   refreshMerchantSession,
   signOutMerchant,
 } from './dashboard-sign-in.ts';
+import { confirmMerchantPasswordReset, requestMerchantPasswordReset } from './password-resets.ts';
 import { getMerchant } from './queries.ts';
 import { createMerchant } from './registration.ts';
 import { merchantAuth, security, viewMode } from './route-callers.ts';
@@ -29,6 +30,8 @@ export function registerAccountRoutes(app: TypedApp, ctx: AppContext): void {
   registerMerchantRoute(app, ctx);
   loginMerchantRoute(app, ctx);
   changeMerchantPasswordRoute(app, ctx);
+  requestMerchantPasswordResetRoute(app, ctx);
+  confirmMerchantPasswordResetRoute(app, ctx);
   refreshMerchantTokenRoute(app, ctx);
   signOutMerchantRoute(app, ctx);
   getKeyMerchantRoute(app, ctx);
@@ -179,6 +182,62 @@ function signOutMerchantRoute(app: TypedApp, ctx: AppContext): void {
     async (request) => ({
       ok: true as const,
       data: await signOutMerchant(ctx, request.body.refresh_token),
+    }),
+  );
+}
+
+function requestMerchantPasswordResetRoute(app: TypedApp, ctx: AppContext): void {
+  app.post(
+    '/api/v1/merchant/password-reset',
+    {
+      schema: {
+        operationId: 'requestMerchantPasswordReset',
+        security: [],
+        tags: ['Merchants'],
+        summary: 'E-mail a dashboard password reset link',
+        description:
+          'Always 202, whether or not the address has a merchant account, so the form cannot tell who is a merchant. When it has one, an e-mail with a link to `/merchant/reset-password` follows (working once, for 60 minutes); at most 3 per account per hour. A merchant created with the CLI has no password: this is how it sets its first one (decision 0058).',
+        body: Type.Object({ email: Email }, Strict),
+        response: {
+          202: Envelope(
+            Type.Object({
+              object: Type.Literal('password_reset_request'),
+              email: Type.String(),
+              link_expires_in_minutes: Type.Integer(),
+            }),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await requestMerchantPasswordReset(ctx, request.body.email, request.ip);
+      return reply.code(202).send({ ok: true as const, data });
+    },
+  );
+}
+
+function confirmMerchantPasswordResetRoute(app: TypedApp, ctx: AppContext): void {
+  app.post(
+    '/api/v1/merchant/password-reset/confirm',
+    {
+      schema: {
+        operationId: 'confirmMerchantPasswordReset',
+        security: [],
+        tags: ['Merchants'],
+        summary: "Set the dashboard password with the link's token",
+        description:
+          'Signs the merchant in (a new dashboard session) and ends every other login: refresh tokens are revoked and other reset links stop working. An expired, used or unknown token (or a customer’s): 400 `reset_link_invalid`. A deactivated merchant’s password is set, and the answer is 403 `merchant_inactive`.',
+        body: Type.Object(
+          { token: Type.String({ minLength: 1, maxLength: 200 }), password: Password },
+          Strict,
+        ),
+        response: { 200: Envelope(MerchantSession), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await confirmMerchantPasswordReset(ctx, request.body.token, request.body.password),
     }),
   );
 }

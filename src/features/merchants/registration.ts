@@ -80,7 +80,11 @@ export async function createMerchant(
     });
   } catch (error) {
     if (isUniqueViolation(error, 'merchants_email_key')) {
-      throw new DomainError('email_taken', 'A merchant account with this email already exists.');
+      // Also what the owner of an account created with the CLI reads (it has no password yet).
+      throw new DomainError(
+        'email_taken',
+        'A merchant account with this email already exists. Sign in, or set a password with “Forgot password?” (/merchant/forgot-password).',
+      );
     }
     throw error;
   }

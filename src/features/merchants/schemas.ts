@@ -67,7 +67,15 @@ export const Merchant = Type.Object(
       },
     ),
     settlement_account: Type.Union([
-      Type.Object({ bank_code: Type.String(), account_number: Type.String() }),
+      Type.Object({
+        bank_code: Type.String(),
+        account_number: Type.String(),
+        account_name: Type.Union([Type.String(), Type.Null()], {
+          description:
+            'The holder’s name as the gateway’s account resolve gave it when the account was set (decision 0057); null for an account set before names were kept.',
+          examples: ['BALOGUN MARKET FABRICS LTD'],
+        }),
+      }),
       Type.Null(),
     ]),
     default_constraints: Constraints,

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 
 import type { AppContext } from '../../app-context.ts';
 import { MAX_CHECKOUT_ORIGIN_LENGTH, MAX_CHECKOUT_ORIGINS } from '../../domain/checkout-origins.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { idempotencyScope, merchantKeyOwner } from '../../http/idempotency.ts';
 import { sendIdempotent } from '../../http/idempotent-reply.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
@@ -21,10 +22,12 @@ import { chosenMode, modeScope } from '../access/index.ts';
 import { merchantAuth, security, viewMode } from './route-callers.ts';
 import { Merchant } from './schemas.ts';
 import { updateMerchantSettings } from './settings.ts';
+import { checkSettlementAccount } from './settlement-account.ts';
 import { rollWebhookSecretIdempotently } from './webhook-settings.ts';
 
 export function registerSettingsRoutes(app: TypedApp, ctx: AppContext): void {
   updateMerchantSettingsRoute(app, ctx);
+  checkSettlementAccountRoute(app, ctx);
   rollWebhookSecretRoute(app, ctx);
 }
 
@@ -33,7 +36,7 @@ const updateMerchantSettingsSchema = {
   tags: ['Merchants'],
   summary: 'Update merchant settings',
   description:
-    'Send only the fields to change; `null` clears `webhook_url`, `settlement_account` or `allowed_checkout_origins`. `webhook_url` is per mode: a secret key sets its own mode’s (test events go to the test URL, live events to the live one); the dashboard token says which with `?livemode=true|false`. The other settings are shared by both modes. New default constraints apply to sessions created afterwards. `allowed_checkout_origins`: up to 20 exact origins (`https://host[:port]`, or `http://localhost[:port]` / `http://127.0.0.1[:port]` for development; no path, wildcard or credentials) allowed to embed the checkout; stored normalised and de-duplicated; empty means any site may embed it. `partial_debit_floor_pct`: 10–90 turns partial debits on for automatic retries, `null` turns them off (400 `invalid_request` outside the range).',
+    'Send only the fields to change. Changing `settlement_account` from the dashboard needs `password` (decision 0057); the account is named by the gateway’s account resolve first (`settlement_account.account_name`), and one it cannot name is 422 `account_not_resolved`. `null` clears `webhook_url`, `settlement_account` or `allowed_checkout_origins`. `webhook_url` is per mode: a secret key sets its own mode’s (test events go to the test URL, live events to the live one); the dashboard token says which with `?livemode=true|false`. The other settings are shared by both modes. New default constraints apply to sessions created afterwards. `allowed_checkout_origins`: up to 20 exact origins (`https://host[:port]`, or `http://localhost[:port]` / `http://127.0.0.1[:port]` for development; no path, wildcard or credentials) allowed to embed the checkout; stored normalised and de-duplicated; empty means any site may embed it. `partial_debit_floor_pct`: 10–90 turns partial debits on for automatic retries, `null` turns them off (400 `invalid_request` outside the range).',
   security,
   params: MerchantIdParams,
   querystring: Type.Object(LivemodeQuery, Strict),
@@ -51,6 +54,13 @@ const updateMerchantSettingsSchema = {
           ),
           Type.Null(),
         ]),
+      ),
+      password: Type.Optional(
+        Type.String({
+          maxLength: 128,
+          description:
+            'The dashboard password, required with `settlement_account` when the caller is the dashboard (decision 0057): missing or wrong is 403 `reauthentication_required`, and wrong ones count toward the sign-in throttle. A secret key is not asked for it.',
+        }),
       ),
       default_constraints: Type.Optional(Constraints),
       min_customer_tier: Type.Optional(Tier),
@@ -108,6 +118,12 @@ function updateMerchantSettingsRoute(app: TypedApp, ctx: AppContext): void {
       const principal = principalOf(request, ...merchantAuth);
       const scope = modeScope(principal, request.params.merchant_id, request.query.livemode);
       const b = request.body;
+      if (b.password !== undefined && b.settlement_account === undefined) {
+        throw new DomainError(
+          'invalid_request',
+          '`password` goes only with `settlement_account` (the change it confirms).',
+        );
+      }
       const data = await updateMerchantSettings(
         ctx,
         scope.merchantId,
@@ -121,6 +137,7 @@ function updateMerchantSettingsRoute(app: TypedApp, ctx: AppContext): void {
               bankCode: b.settlement_account.bank_code,
               accountNumber: b.settlement_account.account_number,
             },
+            password: b.password,
           }),
           ...(b.default_constraints && {
             defaultConstraints: {
@@ -142,8 +159,58 @@ function updateMerchantSettingsRoute(app: TypedApp, ctx: AppContext): void {
           ...(b.support_contact !== undefined && { supportContact: b.support_contact }),
         },
         viewMode(principal),
+        principal.kind === 'merchant_dashboard' ? { ip: request.ip } : undefined,
       );
       return { ok: true as const, data };
+    },
+  );
+}
+
+function checkSettlementAccountRoute(app: TypedApp, ctx: AppContext): void {
+  app.get(
+    '/api/v1/merchant/:merchant_id/settlement-account/check',
+    {
+      preValidation: requireAuth(ctx, merchantAuth),
+      schema: {
+        operationId: 'checkSettlementAccount',
+        tags: ['Merchants'],
+        summary: 'Name the holder of a bank account before making it the settlement account',
+        description:
+          'Asks the bank, through the gateway’s account resolve, whose account `account_number` at `bank_code` is; changes nothing (decision 0057). The dashboard shows the name before the merchant confirms the change with the password. A number the bank cannot name: 422 `account_not_resolved`; no answer from the gateway: 502 `gateway_unavailable`.',
+        security,
+        params: MerchantIdParams,
+        // Both are required; the use case says so (400 `invalid_request`) after the caller's
+        // ownership of the merchant is checked, so another merchant learns nothing from a 400.
+        querystring: Type.Object(
+          {
+            bank_code: Type.Optional(Type.String({ maxLength: 6 })),
+            account_number: Type.Optional(Type.String({ maxLength: 10 })),
+          },
+          Strict,
+        ),
+        response: {
+          200: Envelope(
+            Type.Object({
+              object: Type.Literal('settlement_account_check'),
+              bank_code: Type.String(),
+              account_number: Type.String(),
+              account_name: Type.String({ examples: ['BALOGUN MARKET FABRICS LTD'] }),
+            }),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request, ...merchantAuth);
+      const scope = modeScope(principal, request.params.merchant_id);
+      return {
+        ok: true as const,
+        data: await checkSettlementAccount(ctx, scope.merchantId, {
+          bankCode: request.query.bank_code ?? '',
+          accountNumber: request.query.account_number ?? '',
+        }),
+      };
     },
   );
 }

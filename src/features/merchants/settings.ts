@@ -22,6 +22,7 @@ import {
 import { setWebhookUrl } from '../merchant-webhooks/index.ts';
 import { runCredentialChange } from './credential-change.ts';
 import { viewOf } from './queries.ts';
+import { confirmMerchantPassword, resolveSettlementAccount } from './settlement-account.ts';
 import type { MerchantView } from './views.ts';
 import { checkWebhookUrl } from './webhook-settings.ts';
 
@@ -40,6 +41,11 @@ export interface MerchantSettingsInput {
   /** Whose endpoint `webhookUrl` sets (decision 0015): required with it. */
   webhookLivemode?: boolean;
   settlementAccount?: { bankCode: string; accountNumber: string } | null;
+  /**
+   * The merchant's password, checked before the settlement account changes (decision 0057).
+   * `undefined` with `reauthenticate` unset: the caller holds a secret key, which is not asked.
+   */
+  password?: string | undefined;
   defaultConstraints?: SessionConstraints;
   minCustomerTier?: string;
   goodsReleaseRule?: GoodsReleaseRule;
@@ -73,6 +79,8 @@ export async function updateMerchantSettings(
   merchantId: string,
   input: MerchantSettingsInput,
   viewMode?: KeyMode,
+  /** A dashboard caller changing the settlement account proves it is the merchant again. */
+  reauthenticate?: { ip: string },
 ): Promise<MerchantView> {
   const webhookLivemode = input.webhookLivemode;
   if (input.webhookUrl !== undefined && webhookLivemode === undefined) {
@@ -110,6 +118,13 @@ export async function updateMerchantSettings(
       `partial_debit_floor_pct must be a whole number from ${PARTIAL_DEBIT_FLOOR_PCT_MIN} to ${PARTIAL_DEBIT_FLOOR_PCT_MAX} (the least share of an overdue installment a retry may collect), or null to turn partial debits off; got ${String(input.partialDebitFloorPct)}.`,
     );
   }
+  if (input.settlementAccount !== undefined && reauthenticate) {
+    await confirmMerchantPassword(ctx, merchantId, input.password, reauthenticate.ip);
+  }
+  // The gateway names the account before anything changes (a network call: outside the write).
+  const settlementAccountName = input.settlementAccount
+    ? await resolveSettlementAccount(ctx, input.settlementAccount)
+    : null;
   const checkoutOrigins =
     input.allowedCheckoutOrigins === undefined
       ? undefined
@@ -128,6 +143,7 @@ export async function updateMerchantSettings(
     if (input.settlementAccount !== undefined) {
       changes.settlement_bank_code = input.settlementAccount?.bankCode ?? null;
       changes.settlement_account_number = input.settlementAccount?.accountNumber ?? null;
+      changes.settlement_account_name = settlementAccountName;
     }
     if (input.defaultConstraints) {
       changes.default_constraints = JSON.stringify(constraintsToStored(input.defaultConstraints));

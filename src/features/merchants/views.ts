@@ -57,7 +57,11 @@ export function merchantView(
     webhooks,
     settlement_account:
       row.settlement_bank_code && row.settlement_account_number
-        ? { bank_code: row.settlement_bank_code, account_number: row.settlement_account_number }
+        ? {
+            bank_code: row.settlement_bank_code,
+            account_number: row.settlement_account_number,
+            account_name: row.settlement_account_name,
+          }
         : null,
     default_constraints: row.default_constraints,
     min_customer_tier: row.min_customer_tier,

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.ts';
-import type { Tx } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { newestFirst, type Page, pageOf } from '../../db/pagination.ts';
 import type { InstallmentRow } from '../../db/schema.ts';
 import type { Idempotent } from '../../db/write.ts';
@@ -252,7 +252,7 @@ interface RefundableCharge {
 }
 
 /** The plan's collected charges, oldest first, with what refunds (failed ones aside) took. */
-export async function refundableCharges(tx: Tx, planId: string): Promise<RefundableCharge[]> {
+export async function refundableCharges(tx: Db | Tx, planId: string): Promise<RefundableCharge[]> {
   const rows = await tx
     .selectFrom('charges as c')
     .innerJoin('installments as i', 'i.id', 'c.installment_id')
@@ -316,6 +316,47 @@ export async function getRefund(
 }
 
 /** A plan's refunds, newest first. */
+export interface RefundableView {
+  object: 'refundable';
+  plan_id: string;
+  /** Kobo: what a refund of everything would be now (a request without `amount`). */
+  amount: number;
+  /** The part that would lower what the customer still owes. */
+  outstanding_reduction: number;
+  /** The part that would go back to the customer's card or account. */
+  cash_refund: number;
+  /** A charge is in flight: its installment is neither reducible nor refundable until it settles. */
+  charge_in_flight: boolean;
+}
+
+/**
+ * What the plan can refund at this moment, by the same rule as a refund (docs/money-rules.md §5),
+ * read without locking: the dashboard names this figure in the confirmation ("Refund ₦… (… naira)
+ * on order …?") and sends it as the amount, so the refund is refused rather than different if the
+ * plan changed in between (decision 0057).
+ */
+export async function refundableNow(
+  ctx: AppContext,
+  scope: ModeScope,
+  planId: string,
+): Promise<RefundableView> {
+  await findMerchantPlan(ctx, scope, planId);
+  const [installments, charges] = await Promise.all([
+    ctx.db.selectFrom('installments').selectAll().where('plan_id', '=', planId).execute(),
+    refundableCharges(ctx.db, planId),
+  ]);
+  const outstanding = reducibleOutstandingKobo(installments.map(planInstallment));
+  const cash = charges.reduce((sum, c) => sum + c.grossKobo - c.refundedKobo, 0);
+  return {
+    object: 'refundable',
+    plan_id: planId,
+    amount: outstanding + cash,
+    outstanding_reduction: outstanding,
+    cash_refund: cash,
+    charge_in_flight: installments.some((i) => i.status === 'processing'),
+  };
+}
+
 export async function listPlanRefunds(
   ctx: AppContext,
   scope: ModeScope,

@@ -15,7 +15,7 @@ import type { TypedApp } from '../../http/typed-app.ts';
 import { modeScope } from '../access/index.ts';
 import { Plan } from '../plans/schemas.ts';
 import { cancelPlan } from './plan-cancellation.ts';
-import { createRefund, getRefund, listPlanRefunds } from './refunds.ts';
+import { createRefund, getRefund, listPlanRefunds, refundableNow } from './refunds.ts';
 import { Refund } from './schemas.ts';
 
 const merchantAuth = ['secret_key', 'merchant_dashboard'] as const;
@@ -33,6 +33,7 @@ export function registerRefundRoutes(app: TypedApp, ctx: AppContext): void {
   listRefundsRoute(app, ctx);
   getRefundRoute(app, ctx);
   cancelPaymentPlanRoute(app, ctx);
+  refundableRoute(app, ctx);
 }
 
 function createRefundRoute(app: TypedApp, ctx: AppContext): void {
@@ -97,6 +98,47 @@ function listRefundsRoute(app: TypedApp, ctx: AppContext): void {
       });
       return { ok: true as const, ...page };
     },
+  );
+}
+
+function refundableRoute(app: TypedApp, ctx: AppContext): void {
+  app.get(
+    '/api/v1/merchant/:merchant_id/plans/:plan_id/refundable',
+    {
+      preValidation: requireAuth(ctx, merchantAuth),
+      schema: {
+        operationId: 'getRefundable',
+        tags: ['Refunds'],
+        summary: 'What the plan can refund now',
+        description:
+          'The amount a refund of everything would be at this moment (`amount` = `outstanding_reduction` + `cash_refund`), by the same rule as `POST …/refunds`. The dashboard shows it in the confirmation and sends it as `amount`, so a plan that changed in between refuses the refund instead of refunding another figure. While a charge is in flight (`charge_in_flight`) its installment is left out.',
+        security: [{ secretKey: [] }, { merchantJwt: [] }],
+        params: PlanParams,
+        response: {
+          200: Envelope(
+            Type.Object({
+              object: Type.Literal('refundable'),
+              plan_id: Type.String(),
+              amount: Type.Integer({ description: 'Kobo.' }),
+              outstanding_reduction: Type.Integer({
+                description: 'Kobo off what the customer still owes.',
+              }),
+              cash_refund: Type.Integer({ description: 'Kobo back to the card or bank account.' }),
+              charge_in_flight: Type.Boolean(),
+            }),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await refundableNow(
+        ctx,
+        modeScope(principalOf(request, ...merchantAuth), request.params.merchant_id),
+        request.params.plan_id,
+      ),
+    }),
   );
 }
 

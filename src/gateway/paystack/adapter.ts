@@ -160,6 +160,39 @@ export class PaystackGateway implements PaymentGateway {
     return mapBankChargeProgress(data, message, reference);
   }
 
+  async resolveAccount(input: {
+    accountNumber: string;
+    bankCode: string;
+  }): Promise<{ accountNumber: string; accountName: string } | null> {
+    const query = new URLSearchParams({
+      account_number: input.accountNumber,
+      bank_code: toPaystackBankCode(input.bankCode),
+    });
+    try {
+      const { data } = await this.client.request<{
+        account_number?: unknown;
+        account_name?: unknown;
+      }>('GET', `/bank/resolve?${query.toString()}`);
+      if (typeof data.account_name !== 'string' || data.account_name.trim() === '') {
+        throw new GatewayError('unavailable', 'gateway resolved the account without a name');
+      }
+      return {
+        accountNumber:
+          typeof data.account_number === 'string' ? data.account_number : input.accountNumber,
+        accountName: data.account_name.trim(),
+      };
+    } catch (error) {
+      // "Could not resolve account name" is a 422 (§7); a 400 is a malformed number or bank.
+      if (
+        error instanceof GatewayError &&
+        (error.kind === 'rejected' || error.kind === 'not_found')
+      ) {
+        return null;
+      }
+      throw error;
+    }
+  }
+
   async createTransferRecipient(input: {
     name: string;
     accountNumber: string;

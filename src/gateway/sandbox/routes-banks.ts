@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 
+import { ok, SandboxError } from './errors.ts';
 import { isRecord } from './input.ts';
 import { API_ROUTE } from './routing.ts';
-import { type Bank, BANKS } from './test-data.ts';
+import { type Bank, BANKS, resolvedAccountName } from './test-data.ts';
 
 // A fixed date: Paystack's bank list changes rarely and its timestamps are old.
 const LISTED_AT = '2016-07-14T10:04:29.000Z';
@@ -61,5 +62,22 @@ export function registerBankRoutes(app: FastifyInstance): void {
       data,
       meta: { next: null, previous: null, perPage: data.length },
     };
+  });
+
+  // Paystack answers an account it cannot name with 422 (fact sheet §7); so does the sandbox.
+  app.get('/bank/resolve', API_ROUTE, async (request) => {
+    const query = isRecord(request.query) ? request.query : {};
+    const accountNumber = typeof query.account_number === 'string' ? query.account_number : '';
+    const bankCode = typeof query.bank_code === 'string' ? query.bank_code : '';
+    const name = resolvedAccountName(bankCode, accountNumber);
+    if (name === undefined) {
+      throw new SandboxError(422, 'Could not resolve account name. Check parameters or try again.');
+    }
+    const bank = BANKS.find((b) => b.code === bankCode);
+    return ok('Account number resolved', {
+      account_number: accountNumber,
+      account_name: name,
+      bank_id: bank?.id ?? null,
+    });
   });
 }

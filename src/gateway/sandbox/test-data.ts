@@ -345,6 +345,24 @@ export function transferScenario(accountNumber: string): TransferScenario {
 // Direct Debit mandates (fact sheet §13)
 
 /**
+ * GET /bank/resolve: the account name the sandbox's banks hold. A 10-digit NUBAN at a listed bank
+ * resolves, to a name from this table or else `TRANCHE TEST ACCOUNT <last 4>`; one ending in
+ * `0404` does not (Paystack's 422 "Could not resolve account name"), so a mistyped account can be
+ * shown.
+ */
+export const TEST_ACCOUNT_NAMES: Readonly<Record<string, string>> = {
+  '0123456789': 'BALOGUN MARKET FABRICS LTD',
+  '0123456783': 'ADE STORES ENTERPRISES',
+  '0000000000': 'OKONKWO ADAEZE',
+};
+
+export function resolvedAccountName(bankCode: string, accountNumber: string): string | undefined {
+  if (!/^\d{10}$/.test(accountNumber) || accountNumber.endsWith('0404')) return undefined;
+  if (!BANKS.some((bank) => bank.code === bankCode)) return undefined;
+  return TEST_ACCOUNT_NAMES[accountNumber] ?? `TRANCHE TEST ACCOUNT ${accountNumber.slice(-4)}`;
+}
+
+/**
  * What happens after the customer approves a mandate on the consent page, by account number (at
  * any direct-debit bank):
  * - `activates`: `pending`, then `active` (+ `direct_debit.authorization.active`) after the

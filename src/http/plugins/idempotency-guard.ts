@@ -23,6 +23,8 @@ export const KEY_NOT_TAKEN: Readonly<Record<string, string>> = {
   '/api/v1/merchant/logout':
     'signing out is already safe to repeat: a second sign-out ends nothing more',
   '/api/v1/merchant/:merchant_id/password': CREDENTIALS,
+  '/api/v1/merchant/password-reset': ANONYMOUS,
+  '/api/v1/merchant/password-reset/confirm': ANONYMOUS,
   '/api/v1/customers/register': ANONYMOUS,
   '/api/v1/customers/login': ANONYMOUS,
   '/api/v1/customers/token/refresh': CREDENTIALS,

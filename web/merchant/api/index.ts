@@ -103,6 +103,26 @@ export class MerchantApi {
     return data.merchant;
   }
 
+  /** E-mails a reset link (decision 0058); the answer is the same whether or not there is an account. */
+  async requestPasswordReset(email: string): Promise<{ link_expires_in_minutes: number }> {
+    const { data } = await this.http.send<{ data: { link_expires_in_minutes: number } }>(
+      'POST',
+      '/merchant/password-reset',
+      { email },
+    );
+    return data;
+  }
+
+  /** Sets the password with the e-mailed link's token; the merchant is then signed in here. */
+  async resetPassword(token: string, password: string): Promise<MerchantRecord> {
+    const { data } = await this.http.send<{
+      data: { merchant: MerchantRecord; access_token: string; refresh_token: string };
+    }>('POST', '/merchant/password-reset/confirm', { token, password });
+    this.http.remember(data);
+    this.tokens.rememberMerchant(data.merchant.id);
+    return data.merchant;
+  }
+
   /** Changes the dashboard password; other logins end and this tab gets a fresh session. */
   async changePassword(id: string, current: string, next: string): Promise<void> {
     const { data } = await this.http.send<{

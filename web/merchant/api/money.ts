@@ -71,16 +71,29 @@ export async function requestPayout(
  * `PATCH /merchant/{id}/settings { settlement_account }`: shared by both modes, so no
  * `livemode`; `null` removes the account (scheduled payouts then stop).
  */
+/** Sets where payouts go; the dashboard proves it is the merchant with the password (decision 0057). */
 export async function setSettlementAccount(
   api: MerchantApi,
   merchantId: string,
-  account: SettlementAccount | null,
+  account: Pick<SettlementAccount, 'bank_code' | 'account_number'> | null,
+  password: string,
 ): Promise<MerchantRecord> {
   return (
     await api.request<{ data: MerchantRecord }>('PATCH', `/merchant/${enc(merchantId)}/settings`, {
       settlement_account: account,
+      password,
     })
   ).data;
+}
+
+/** `GET …/settlement-account/check`: the bank's name for an account, before it is saved. */
+export async function checkSettlementAccount(
+  api: MerchantApi,
+  merchantId: string,
+  account: Pick<SettlementAccount, 'bank_code' | 'account_number'>,
+): Promise<string> {
+  const path = `/merchant/${enc(merchantId)}/settlement-account/check${query(account)}`;
+  return (await api.request<{ data: { account_name: string } }>('GET', path)).data.account_name;
 }
 
 /** `GET /banks`: every bank a payout can reach, by name, with its CBN code. */

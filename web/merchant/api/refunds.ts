@@ -26,6 +26,23 @@ export async function listRefunds(
   ).data;
 }
 
+export interface Refundable {
+  amount: number;
+  outstanding_reduction: number;
+  cash_refund: number;
+  charge_in_flight: boolean;
+}
+
+/** `GET …/plans/{plan_id}/refundable`: what a refund of everything would be now. */
+export async function getRefundable(
+  api: MerchantApi,
+  merchantId: string,
+  planId: string,
+): Promise<Refundable> {
+  return (await api.request<{ data: Refundable }>('GET', `${plan(merchantId, planId)}/refundable`))
+    .data;
+}
+
 /** `POST …/plans/{plan_id}/refunds`: `amount` in kobo, or everything refundable. */
 export async function createRefund(
   api: MerchantApi,

@@ -11,6 +11,7 @@ import {
   resendFailedDeliveries,
 } from '../api/webhooks.ts';
 import { useDashboard } from '../context.ts';
+import { TableScroll } from './table-scroll.tsx';
 
 export const STATUS_WORDS: Record<DeliveryEvent['status'], string> = {
   pending: 'Waiting',
@@ -97,43 +98,46 @@ export function DeliveryLog() {
       {events.length === 0 ? (
         <p>No events yet in {mode} mode.</p>
       ) : (
-        <table class="table">
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Created</th>
-              <th scope="col">State</th>
-              <th scope="col">Last answer</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {events.map((event) => (
-              <tr key={event.id} data-event-id={event.id}>
-                <td>
-                  <button class="link-button" type="button" onClick={() => void show(event)}>
-                    {event.event}
-                  </button>
-                  <br />
-                  <code>{event.id}</code>
-                </td>
-                <td>{formatDateTime(event.created_at)}</td>
-                <td>
-                  {STATUS_WORDS[event.status]}
-                  {event.next_attempt_at && ` · next try ${formatDateTime(event.next_attempt_at)}`}
-                </td>
-                <td>{event.last_status_code ?? event.last_error ?? '—'}</td>
-                <td>
-                  <button class="link-button" type="button" onClick={() => void resend(event)}>
-                    Resend <span class="visually-hidden">{event.id}</span>
-                  </button>
-                </td>
+        <TableScroll label={`Delivery log (${mode})`}>
+          <table class="table">
+            <thead>
+              <tr>
+                <th scope="col">Event</th>
+                <th scope="col">Created</th>
+                <th scope="col">State</th>
+                <th scope="col">Last answer</th>
+                <th scope="col">
+                  <span class="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {events.map((event) => (
+                <tr key={event.id} data-event-id={event.id}>
+                  <td>
+                    <button class="link-button" type="button" onClick={() => void show(event)}>
+                      {event.event}
+                    </button>
+                    <br />
+                    <code>{event.id}</code>
+                  </td>
+                  <td>{formatDateTime(event.created_at)}</td>
+                  <td>
+                    {STATUS_WORDS[event.status]}
+                    {event.next_attempt_at &&
+                      ` · next try ${formatDateTime(event.next_attempt_at)}`}
+                  </td>
+                  <td>{event.last_status_code ?? event.last_error ?? '—'}</td>
+                  <td>
+                    <button class="link-button" type="button" onClick={() => void resend(event)}>
+                      Resend <span class="visually-hidden">{event.id}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       {cursor && (
         <button class="button secondary" type="button" onClick={() => void load(cursor)}>
@@ -176,26 +180,28 @@ function Attempts(props: { event: DeliveryEvent; onClose: () => void }) {
       <h3>
         {event.event} <code>{event.id}</code>
       </h3>
-      <table class="table">
-        <thead>
-          <tr>
-            <th scope="col">Attempt</th>
-            <th scope="col">Result</th>
-            <th scope="col">Answer</th>
-            <th scope="col">Time</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(event.attempt_log ?? []).map((attempt) => (
-            <tr key={attempt.attempted_at}>
-              <td>{formatDateTime(attempt.attempted_at)}</td>
-              <td>{attempt.outcome === 'delivered' ? 'Delivered' : 'Failed'}</td>
-              <td>{attempt.status_code ?? attempt.error ?? '—'}</td>
-              <td>{attempt.latency_ms} ms</td>
+      <TableScroll label={`Each delivery try of ${event.id}`}>
+        <table class="table">
+          <thead>
+            <tr>
+              <th scope="col">Attempt</th>
+              <th scope="col">Result</th>
+              <th scope="col">Answer</th>
+              <th scope="col">Time</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {(event.attempt_log ?? []).map((attempt) => (
+              <tr key={attempt.attempted_at}>
+                <td>{formatDateTime(attempt.attempted_at)}</td>
+                <td>{attempt.outcome === 'delivered' ? 'Delivered' : 'Failed'}</td>
+                <td>{attempt.status_code ?? attempt.error ?? '—'}</td>
+                <td>{attempt.latency_ms} ms</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       {(event.attempt_log ?? []).length === 0 && <p>Not attempted yet.</p>}
       <button class="link-button" type="button" onClick={props.onClose}>
         Close

@@ -5,9 +5,10 @@ import { messageOf } from '../../shared/message-of.ts';
 import { Alert, Field, StepHeading } from '../../shared/ui.tsx';
 import type { Key, RolledKey, WebhookProbe } from '../api/index.ts';
 import { useDashboard } from '../context.ts';
-import { CopyableSecret } from './copyable-secret.tsx';
+import { CopyableSecret, MerchantIdField } from './copyable-secret.tsx';
 import { DeliveryLog } from './delivery-log.tsx';
 import { PublishableKeysCard } from './publishable-keys-card.tsx';
+import { TableScroll } from './table-scroll.tsx';
 
 /** API keys and the webhook endpoint of the mode being looked at. */
 export function DevelopersSection() {
@@ -61,42 +62,45 @@ function ApiKeysCard() {
     <section class="card" aria-labelledby="keys-title">
       <h2 id="keys-title">Secret keys</h2>
       {error && <Alert>{error}</Alert>}
+      <MerchantIdField merchantId={merchant.id} />
       {rolled && (
         <CopyableSecret
           label="New key: copy it now, it is shown only once"
           value={rolled.secret_key}
         />
       )}
-      <table class="table">
-        <thead>
-          <tr>
-            <th scope="col">Key</th>
-            <th scope="col">Created</th>
-            <th scope="col">State</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown?.map((key) => (
-            <tr key={key.id}>
-              <td>
-                <code>{key.redacted}</code>
-              </td>
-              <td>{formatDateTime(key.created_at)}</td>
-              <td>{keyState(key)}</td>
-              <td>
-                {key.revoked_at === null && (
-                  <button class="link-button" type="button" onClick={() => void revoke(key)}>
-                    Revoke <span class="visually-hidden">{key.redacted}</span>
-                  </button>
-                )}
-              </td>
+      <TableScroll label={`Your ${mode} keys`}>
+        <table class="table">
+          <thead>
+            <tr>
+              <th scope="col">Key</th>
+              <th scope="col">Created</th>
+              <th scope="col">State</th>
+              <th scope="col">
+                <span class="visually-hidden">Actions</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shown?.map((key) => (
+              <tr key={key.id}>
+                <td>
+                  <code>{key.redacted}</code>
+                </td>
+                <td>{formatDateTime(key.created_at)}</td>
+                <td>{keyState(key)}</td>
+                <td>
+                  {key.revoked_at === null && (
+                    <button class="link-button" type="button" onClick={() => void revoke(key)}>
+                      Revoke <span class="visually-hidden">{key.redacted}</span>
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <div class="inline-actions">
         <div class="field">
           <label for="overlap">Old keys keep working for</label>

@@ -13,6 +13,7 @@ import {
   type WebhookLogEvent,
 } from '../api/payments.ts';
 import { useDashboard } from '../context.ts';
+import { MerchantIdField } from './copyable-secret.tsx';
 import { planPath } from './payments/paths.ts';
 
 export const GETTING_STARTED_PATH = '/merchant/getting-started';
@@ -88,6 +89,7 @@ export function GettingStartedSection() {
           <h2 id="checklist-title">Your sandbox: {done} of 4 done</h2>
           <ol class="gs-checklist">
             <Step done={state.key !== undefined} title="Get a test secret key">
+              <MerchantIdField merchantId={merchant.id} />
               {state.key ? (
                 <p>
                   Your server creates checkout sessions with <code>{state.key.redacted}</code>. Lost

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useId, useState } from 'preact/hooks';
 
 import { formatDateTime, formatNaira, parseNairaToKobo } from '../../shared/format.ts';
 import { ApiError } from '../../shared/json-api.ts';
@@ -6,8 +6,16 @@ import { messageOf } from '../../shared/message-of.ts';
 import { Alert, Field } from '../../shared/ui.tsx';
 import { useAsyncAction } from '../../shared/use-async-action.ts';
 import type { PaymentPlan } from '../api/payments.ts';
-import { cancelPlan, createRefund, listRefunds, type PlanRefund } from '../api/refunds.ts';
+import {
+  cancelPlan,
+  createRefund,
+  getRefundable,
+  listRefunds,
+  type PlanRefund,
+  type Refundable,
+} from '../api/refunds.ts';
 import { useDashboard } from '../context.ts';
+import { amountInFiguresAndWords, ConfirmMoneyMove } from './confirm-money.tsx';
 
 const TRY_AGAIN = 'Something went wrong. Try again.';
 
@@ -85,7 +93,9 @@ export function PlanRefunds(props: { plan: PaymentPlan; onChanged: () => void })
           </tbody>
         </table>
       )}
-      {plan.status !== 'pending_deposit' && <RefundForm plan={plan} onDone={changed} />}
+      {plan.status !== 'pending_deposit' && refunds && (
+        <RefundForm plan={plan} refunds={refunds} onDone={changed} />
+      )}
       {['pending_deposit', 'active', 'defaulted'].includes(plan.status) && (
         <CancelPlan plan={plan} onDone={changed} />
       )}
@@ -93,33 +103,60 @@ export function PlanRefunds(props: { plan: PaymentPlan; onChanged: () => void })
   );
 }
 
-function RefundForm(props: { plan: PaymentPlan; onDone: () => void }) {
+/**
+ * The refund form. "Everything left" is the API's figure (`…/refundable`), read again after each
+ * change and sent as the amount confirmed: if the plan changed in between, the API refuses rather
+ * than refunding a figure nobody read (decision 0057).
+ */
+function RefundForm(props: { plan: PaymentPlan; refunds: PlanRefund[]; onDone: () => void }) {
   const { api, merchant } = useDashboard();
+  const [refundable, setRefundable] = useState<Refundable>();
+  useEffect(() => {
+    getRefundable(api, merchant.id, props.plan.id).then(setRefundable, () =>
+      setRefundable(undefined),
+    );
+  }, [props.plan.id, props.refunds]);
+  const [choice, setChoice] = useState<'all' | 'amount'>();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const { busy, error, run } = useAsyncAction({
+  const [confirming, setConfirming] = useState<number>();
+  const [formError, setFormError] = useState<string>();
+  const { busy, error, setError, run } = useAsyncAction({
     describe: (caught) => messageOf(caught, TRY_AGAIN),
   });
   const [done, setDone] = useState<string>();
   // One key per intended refund: a retry after a lost answer replays instead of refunding twice.
   const [key, setKey] = useState(() => crypto.randomUUID());
+  const choiceName = useId();
 
-  const kobo = amount.trim() === '' ? undefined : parseNairaToKobo(amount);
-  const invalid = amount.trim() !== '' && (kobo === undefined || kobo < 1);
+  const everything = refundable?.amount;
+  const typed = amount.trim() === '' ? undefined : parseNairaToKobo(amount);
+  const invalid = amount.trim() !== '' && (typed === undefined || typed < 1);
 
-  async function submit(event: Event) {
+  function review(event: Event) {
     event.preventDefault();
-    if (busy || invalid) return;
+    if (busy) return;
     setDone(undefined);
+    setError(undefined);
+    if (choice === undefined) return setFormError('Choose how much to refund.');
+    if (choice === 'all' && everything === undefined) {
+      return setFormError('What is left to refund could not be read. Reload the page.');
+    }
+    const kobo = choice === 'all' ? everything : typed;
+    if (kobo === undefined || kobo < 1 || invalid) {
+      return setFormError('Type an amount in naira, like 2500 or 2,500.50.');
+    }
+    setFormError(undefined);
+    setConfirming(kobo);
+  }
+
+  async function refund(kobo: number) {
     await run(async () => {
-      const refund = await createRefund(
+      const made = await createRefund(
         api,
         merchant.id,
         props.plan.id,
-        {
-          ...(kobo !== undefined && { amount: kobo }),
-          ...(reason.trim() !== '' && { reason: reason.trim() }),
-        },
+        { amount: kobo, ...(reason.trim() !== '' && { reason: reason.trim() }) },
         key,
       ).catch((caught: unknown) => {
         // The API refused it: a corrected request is a new refund.
@@ -128,11 +165,13 @@ function RefundForm(props: { plan: PaymentPlan; onDone: () => void }) {
         }
         throw caught;
       });
+      setConfirming(undefined);
       setDone(
-        `Refund of ${formatNaira(refund.amount)}: ${formatNaira(refund.balance_reduction)} off what the customer owes, ${formatNaira(refund.cash_amount)} back to their card or account.`,
+        `Refund of ${formatNaira(made.amount)}: ${formatNaira(made.balance_reduction)} off what the customer owes, ${formatNaira(made.cash_amount)} back to their card or account.`,
       );
       setAmount('');
       setReason('');
+      setChoice(undefined);
       setKey(crypto.randomUUID());
       props.onDone();
     });
@@ -141,7 +180,7 @@ function RefundForm(props: { plan: PaymentPlan; onDone: () => void }) {
   return (
     <form
       class="plan-action"
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => review(event)}
       noValidate
       aria-labelledby="refund-form-title"
     >
@@ -150,22 +189,80 @@ function RefundForm(props: { plan: PaymentPlan; onDone: () => void }) {
         A refund first lowers what the customer still owes (from the last installment); only the
         rest goes back to their card or bank account, with Tranche’s 2.5% fee on it returned.
       </p>
-      {error && <Alert>{error}</Alert>}
       <div aria-live="polite">{done && <p class="notice">{done}</p>}</div>
-      <Field
-        label="Amount (₦)"
-        inputMode="decimal"
-        value={amount}
-        onValue={setAmount}
-        hint="Leave empty to refund everything refundable."
-        error={invalid ? 'Type an amount in naira, like 2500 or 2,500.50.' : undefined}
-      />
+      <fieldset aria-describedby={formError ? `${choiceName}-error` : undefined}>
+        <legend class="legend">How much</legend>
+        <div class="choices two">
+          <label class="choice">
+            <input
+              type="radio"
+              name={choiceName}
+              value="all"
+              checked={choice === 'all'}
+              onChange={() => setChoice('all')}
+            />
+            <span>
+              Everything left
+              <span class="sub">
+                {everything === undefined ? 'Reading…' : formatNaira(everything)}
+                {refundable?.charge_in_flight &&
+                  ' (a payment in flight is left out until it settles)'}
+              </span>
+            </span>
+          </label>
+          <label class="choice">
+            <input
+              type="radio"
+              name={choiceName}
+              value="amount"
+              checked={choice === 'amount'}
+              onChange={() => setChoice('amount')}
+            />
+            <span>
+              An amount
+              <span class="sub">in naira</span>
+            </span>
+          </label>
+        </div>
+        {formError && (
+          <p class="field-error" id={`${choiceName}-error`}>
+            {formError}
+          </p>
+        )}
+      </fieldset>
+      {choice === 'amount' && (
+        <Field
+          label="Amount (₦)"
+          inputMode="decimal"
+          value={amount}
+          onValue={setAmount}
+          error={invalid ? 'Type an amount in naira, like 2500 or 2,500.50.' : undefined}
+        />
+      )}
       <Field label="Reason (optional)" value={reason} onValue={setReason} maxLength={500} />
       <div class="inline-actions">
-        <button class="button secondary" type="submit" disabled={busy || invalid}>
-          {busy ? 'Refunding…' : 'Refund'}
+        <button class="button secondary" type="submit" disabled={busy}>
+          Refund…
         </button>
       </div>
+      {confirming !== undefined && (
+        <ConfirmMoneyMove
+          question={`Refund ${amountInFiguresAndWords(confirming)} on order ${props.plan.order_reference}?`}
+          confirmLabel={`Refund ${formatNaira(confirming)}`}
+          busy={busy}
+          error={error}
+          onConfirm={() => void refund(confirming)}
+          onCancel={() => {
+            setConfirming(undefined);
+            setError(undefined);
+          }}
+        >
+          <p>
+            What the customer still owes is lowered first; the rest goes back to their card or bank
+            account. This cannot be undone.
+          </p>
+        </ConfirmMoneyMove>
+      )}
     </form>
   );
 }
@@ -179,6 +276,15 @@ function CancelPlan(props: { plan: PaymentPlan; onDone: () => void }) {
     describe: (caught) => messageOf(caught, TRY_AGAIN),
   });
   const [key] = useState(() => crypto.randomUUID());
+  // What the refund would pay back, in figures and words, once the merchant opens the question.
+  const [paidBack, setPaidBack] = useState<number>();
+  useEffect(() => {
+    if (!confirming) return;
+    getRefundable(api, merchant.id, props.plan.id).then(
+      (r) => setPaidBack(r.cash_refund),
+      () => setPaidBack(undefined),
+    );
+  }, [confirming]);
 
   async function cancel() {
     await run(async () => {
@@ -214,7 +320,10 @@ function CancelPlan(props: { plan: PaymentPlan; onDone: () => void }) {
           checked={refund}
           onChange={(event) => setRefund(event.currentTarget.checked)}
         />
-        <span>Also refund what the customer has paid</span>
+        <span>
+          Also refund what the customer has paid
+          {paidBack !== undefined && paidBack > 0 && `: ${amountInFiguresAndWords(paidBack)}`}
+        </span>
       </label>
       <Field label="Reason (optional)" value={reason} onValue={setReason} maxLength={500} />
       <div class="inline-actions">

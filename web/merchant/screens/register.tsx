@@ -5,7 +5,7 @@ import { Link } from '../../shared/router.tsx';
 import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
 import { useAsyncAction } from '../../shared/use-async-action.ts';
 import type { MerchantApi, NewMerchant } from '../api/index.ts';
-import { CopyableSecret } from './copyable-secret.tsx';
+import { CopyableSecret, MerchantIdField } from './copyable-secret.tsx';
 
 /** Create a merchant account (spec §4.3); its keys are shown once, right after. */
 export function MerchantRegister(props: {
@@ -34,6 +34,7 @@ export function MerchantRegister(props: {
         <StepHeading lead="Copy them now: they are shown only this once. You can roll new ones later.">
           Your keys
         </StepHeading>
+        <MerchantIdField merchantId={created.merchant.id} />
         <CopyableSecret
           label="Test secret key (sandbox, works now)"
           value={created.secret_keys.test}

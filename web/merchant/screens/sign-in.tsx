@@ -73,6 +73,10 @@ export function MerchantSignIn(props: {
         </SubmitButton>
       </form>
       <p class="after-form">
+        <Link href="/merchant/forgot-password">Forgot password?</Link> · No password yet (an account
+        Tranche created for you)? <Link href="/merchant/forgot-password">Set one</Link>
+      </p>
+      <p class="after-form">
         New to Tranche? <Link href="/merchant/register">Create a merchant account</Link>
       </p>
     </main>

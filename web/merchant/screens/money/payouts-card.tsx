@@ -5,6 +5,8 @@ import { Alert } from '../../../shared/ui.tsx';
 import { useAsyncAction } from '../../../shared/use-async-action.ts';
 import { type Bank, type Payout, requestPayout, type Wallet } from '../../api/money.ts';
 import { useDashboard } from '../../context.ts';
+import { amountInFiguresAndWords, ConfirmMoneyMove } from '../confirm-money.tsx';
+import { accountWords } from './masked-account.tsx';
 import { PayoutNotice } from './payout-notice.tsx';
 import { RecentPayouts } from './recent-payouts.tsx';
 
@@ -23,6 +25,7 @@ export function PayoutsCard(props: {
   const [amountError, setAmountError] = useState<string>();
   const { busy, error, setError, run } = useAsyncAction();
   const [started, setStarted] = useState<Payout>();
+  const [confirming, setConfirming] = useState<number>();
   const amountId = useId();
   const reasonId = useId();
 
@@ -36,12 +39,15 @@ export function PayoutsCard(props: {
         ? `Nothing to pay out: your available balance is ${formatNaira(wallet.available)}.`
         : undefined;
 
-  async function payOut(event: Event) {
+  /** The form asks; the dialog names the amount in figures and words; only then it moves. */
+  function review(event: Event) {
     event.preventDefault();
     if (busy || blocked) return;
     setError(undefined);
     setStarted(undefined);
-    let kobo: number | undefined;
+    // "Everything" is sent as the figure confirmed: if the balance changed meanwhile, the API
+    // refuses rather than paying out an amount nobody read.
+    let kobo: number | undefined = wallet.available;
     if (choice === 'amount') {
       kobo = parseNairaToKobo(amount);
       setAmountError(
@@ -49,8 +55,13 @@ export function PayoutsCard(props: {
       );
       if (kobo === undefined) return;
     }
+    setConfirming(kobo);
+  }
+
+  async function payOut(kobo: number) {
     await run(async () => {
       const payout = await requestPayout(api, merchant.id, kobo);
+      setConfirming(undefined);
       setStarted(payout);
       setAmount('');
       await props.onPaidOut();
@@ -64,8 +75,8 @@ export function PayoutsCard(props: {
         Tranche pays your available balance to your settlement account every day at 10:00 (Lagos
         time). Pay out now if you need it sooner.
       </p>
-      {error && <Alert>{error}</Alert>}
-      <form class="money-payout" onSubmit={(event) => void payOut(event)} noValidate>
+      {error && confirming === undefined && <Alert>{error}</Alert>}
+      <form class="money-payout" onSubmit={(event) => review(event)} noValidate>
         <fieldset disabled={blocked !== undefined}>
           <legend class="legend">How much</legend>
           <div class="choices two">
@@ -125,7 +136,7 @@ export function PayoutsCard(props: {
             aria-busy={busy}
             aria-describedby={blocked ? reasonId : undefined}
           >
-            {busy ? 'Starting payout…' : 'Pay out now'}
+            {busy ? 'Starting payout…' : 'Pay out now…'}
           </button>
           {blocked && (
             <p class="hint money-reason" id={reasonId}>
@@ -134,6 +145,21 @@ export function PayoutsCard(props: {
           )}
         </div>
       </form>
+      {confirming !== undefined && account !== null && (
+        <ConfirmMoneyMove
+          question={`Pay out ${amountInFiguresAndWords(confirming)} to ${accountWords(banks, account)}?`}
+          confirmLabel={`Pay out ${formatNaira(confirming)}`}
+          busy={busy}
+          error={error}
+          onConfirm={() => void payOut(confirming)}
+          onCancel={() => {
+            setConfirming(undefined);
+            setError(undefined);
+          }}
+        >
+          <p>The bank transfer starts at once and cannot be called back.</p>
+        </ConfirmMoneyMove>
+      )}
       <div aria-live="polite">{started && <PayoutNotice payout={latest(started)} />}</div>
       <RecentPayouts payouts={payouts} banks={banks} />
       {props.waiting && (

@@ -1,8 +1,14 @@
-import { useId, useState } from 'preact/hooks';
+import { useEffect, useId, useState } from 'preact/hooks';
 
+import { messageOf } from '../../../shared/message-of.ts';
 import { Alert, Field } from '../../../shared/ui.tsx';
 import { useAsyncAction } from '../../../shared/use-async-action.ts';
-import { type Bank, setSettlementAccount, type SettlementAccount } from '../../api/money.ts';
+import {
+  type Bank,
+  checkSettlementAccount,
+  setSettlementAccount,
+  type SettlementAccount,
+} from '../../api/money.ts';
 import { useDashboard } from '../../context.ts';
 import { MaskedAccount } from './masked-account.tsx';
 
@@ -14,6 +20,22 @@ export function SettlementCard(props: { banks: Bank[] | undefined }) {
   const [editing, setEditing] = useState(false);
   const [bankCode, setBankCode] = useState(current?.bank_code ?? '');
   const [accountNumber, setAccountNumber] = useState('');
+  const [password, setPassword] = useState('');
+  // The bank's name for the account typed, asked as soon as it is a whole NUBAN at a bank.
+  const [holder, setHolder] = useState<{ name?: string; problem?: string }>();
+  useEffect(() => {
+    setHolder(undefined);
+    const number = accountNumber.trim();
+    if (bankCode === '' || !/^\d{10}$/.test(number)) return;
+    let current = true;
+    checkSettlementAccount(api, merchant.id, { bank_code: bankCode, account_number: number }).then(
+      (name) => current && setHolder({ name }),
+      (caught: unknown) => current && setHolder({ problem: messageOf(caught) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [bankCode, accountNumber]);
   const { busy, error, setError, run } = useAsyncAction();
   const [bankError, setBankError] = useState<string>();
   const [saved, setSaved] = useState<SettlementAccount>();
@@ -28,14 +50,17 @@ export function SettlementCard(props: { banks: Bank[] | undefined }) {
     setBankError(bankCode === '' ? 'Choose your bank.' : undefined);
     if (bankCode === '') return;
     await run(async () => {
-      const record = await setSettlementAccount(api, merchant.id, {
-        bank_code: bankCode,
-        account_number: accountNumber.trim(),
-      });
+      const record = await setSettlementAccount(
+        api,
+        merchant.id,
+        { bank_code: bankCode, account_number: accountNumber.trim() },
+        password,
+      );
       await reload();
       setSaved(record.settlement_account ?? undefined);
       setEditing(false);
       setAccountNumber('');
+      setPassword('');
     });
   }
 
@@ -47,6 +72,7 @@ export function SettlementCard(props: { banks: Bank[] | undefined }) {
           <p class="notice">
             Saved. Payouts now go to <MaskedAccount banks={banks} account={saved} />, in test and
             live mode alike.
+            {saved.account_name === null && <Unnamed />}
           </p>
         )}
       </div>
@@ -57,6 +83,7 @@ export function SettlementCard(props: { banks: Bank[] | undefined }) {
             <p>
               Payouts go to <MaskedAccount banks={banks} account={current} />. It is the same
               account in test and live mode.
+              {current.account_name === null && <Unnamed />}
             </p>
           )}
           <button
@@ -114,9 +141,26 @@ export function SettlementCard(props: { banks: Bank[] | undefined }) {
               maxLength={10}
               value={accountNumber}
               onValue={setAccountNumber}
-              hint="The 10-digit NUBAN of an account in your business’s name."
+              hint="The 10-digit NUBAN of an account in your business’s name. Its bank names the holder when you save."
             />
           </div>
+          <p class="hint money-holder" aria-live="polite">
+            {holder?.name && (
+              <>
+                Account name: <strong>{holder.name}</strong>
+              </>
+            )}
+            {holder?.problem}
+          </p>
+          <Field
+            label="Your dashboard password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onValue={setPassword}
+            hint="Changing where your money goes needs it, so that nobody else at this computer can."
+          />
           {banks?.length === 0 && (
             <Alert>We could not load the list of banks. Reload the page to try again.</Alert>
           )}
@@ -141,5 +185,15 @@ export function SettlementCard(props: { banks: Bank[] | undefined }) {
         </form>
       )}
     </section>
+  );
+}
+
+/** The gateway gave no answer when the account was set: the holder's name is unconfirmed. */
+function Unnamed() {
+  return (
+    <span class="hint">
+      {' '}
+      The bank has not confirmed the holder’s name: check the number, or save it again to ask.
+    </span>
   );
 }
