@@ -576,7 +576,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: str('TRANCHE_DATA_DIR'),
     logLevel: oneOf('LOG_LEVEL'),
     jwtPrivateKeyPem: jwtPrivateKey(secret('JWT_PRIVATE_KEY'), problems),
-    encryptionKey: secret('ENCRYPTION_KEY'),
+    encryptionKey: encryptionKey(secret('ENCRYPTION_KEY'), problems),
     rateLimitSandboxPerMin: int('RATE_LIMIT_SANDBOX_PER_MIN'),
     rateLimitLivePerMin: int('RATE_LIMIT_LIVE_PER_MIN'),
     rateLimitIpPerMin: int('RATE_LIMIT_IP_PER_MIN'),
@@ -720,6 +720,18 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   }
   return config;
+}
+
+/** Named at start instead of a stack trace from the secret box at the first use (issue 31). */
+function encryptionKey(text: string | undefined, problems: string[]): string | undefined {
+  if (text === undefined) return undefined;
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text) || Buffer.from(text, 'base64').length !== 32) {
+    // The value is not repeated: it is a secret.
+    problems.push(
+      'ENCRYPTION_KEY must be 32 random bytes in base64 (44 characters); make one with: openssl rand -base64 32',
+    );
+  }
+  return text;
 }
 
 /**
