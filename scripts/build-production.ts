@@ -1,10 +1,10 @@
 // `npm run build:production [-- OUT_DIR]`: a tree that runs on a machine's Node 22 with only the
-// runtime dependencies (decision 0061). Default OUT_DIR: build/.
-//   OUT_DIR/src/…/*.js       src/ compiled by tsc (no type stripping at run time)
-//   OUT_DIR/web/dist/        the built pages and widget loader (vite runs here, not there)
-//   OUT_DIR/migrations/      the SQL the runtime applies
-//   OUT_DIR/bin/tranche.mjs  the `tranche` command, loading the compiled CLI
-//   OUT_DIR/package.json     dependencies only, engines.node; package-lock.json pruned to match
+// runtime dependencies (decision 0061). Default OUT_DIR: build/. In it:
+//   src/…/*.js       src/ compiled by tsc (no type stripping at run time)
+//   web/dist/        the built pages and widget loader (vite runs here, not there)
+//   migrations/      the SQL the runtime applies
+//   bin/tranche.mjs  the `tranche` command, loading the compiled CLI
+//   package.json     dependencies only, engines.node; package-lock.json pruned to match
 // Then, in OUT_DIR: `npm ci --omit=dev` and `node bin/tranche.mjs api|worker|migrate`.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
