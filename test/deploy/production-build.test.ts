@@ -1,6 +1,14 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 
@@ -20,6 +28,8 @@ import { freePort } from '../harness/sandbox.ts';
  */
 const repo = process.cwd();
 const out = mkdtempSync(join(tmpdir(), 'tranche-production-'));
+// mkdtemp makes the folder private to its owner; the image's user must be able to read it.
+chmodSync(out, 0o755);
 const nodeMajor = Number(process.versions.node.split('.')[0]);
 const children: ChildProcess[] = [];
 
@@ -83,11 +93,24 @@ function tranche(args: string[], env: NodeJS.ProcessEnv) {
   });
 }
 
+/**
+ * As root (CI), the processes run as uid 1000 like the image's `node` user: the tree is root's,
+ * so a start that wrote into it would fail here as it would on a read-only root filesystem.
+ */
+const imageUser = { uid: 1000, gid: 1000 };
+// Only where that user can run this Node: a checkout under a private home directory is not.
+const asImageUser =
+  process.getuid?.() === 0 &&
+  spawnSync(process.execPath, ['-e', ''], { ...imageUser, cwd: out }).status === 0
+    ? imageUser
+    : {};
+
 async function startTranche(command: string, readyText: string, env: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, ['bin/tranche.mjs', command], {
     cwd: out,
-    env: cleanEnv(env),
+    env: cleanEnv({ HOME: '/nonexistent', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...asImageUser,
   });
   children.push(child);
   let output = '';
@@ -198,6 +221,10 @@ describe('the production build', () => {
       expect((await fetch(`http://127.0.0.1:${port}${path}`)).status, path).toBe(200);
     }
     expect(api.output()).not.toMatch(/web\/dist is (missing|older)/);
+    if ('uid' in asImageUser) {
+      const status = readFileSync(`/proc/${String(api.child.pid)}/status`, 'utf8');
+      expect(status).toMatch(/^Uid:\s+1000\s/m);
+    }
     console.log(`production build: api ready in ${api.startMs} ms, worker in ${worker.startMs} ms`);
     expect(await stop(api.child)).toBe(0);
     expect(await stop(worker.child)).toBe(0);
