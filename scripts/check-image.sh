@@ -25,7 +25,7 @@ if ! podman image exists "$base"; then
   mkdir -p "$rootfs/usr/local/lib/node_modules"
   rm -rf "$rootfs/usr/local/lib/node_modules/npm"
   cp -a "$npm_dir" "$rootfs/usr/local/lib/node_modules/npm"
-  ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$rootfs/usr/local/bin/npm"
+  ln -sf /usr/local/lib/node_modules/npm/bin/npm-cli.js "$rootfs/usr/local/bin/npm"
   chroot "$rootfs" sh -c 'getent passwd node >/dev/null || { groupadd --gid 1000 node && useradd --uid 1000 --gid node --create-home node; }'
   tar -C "$rootfs" -cf "$work/rootfs.tar" .
   podman import "$work/rootfs.tar" "$base"
