@@ -39,6 +39,14 @@ describe('configuration', () => {
       /DATABASE_URL[\s\S]*JWT_PRIVATE_KEY[\s\S]*ENCRYPTION_KEY/,
     );
   });
+  it('a HOST that is neither an address nor a host name is named at start (issue 31)', () => {
+    for (const host of ['127.0.0.1', '0.0.0.0', '::', 'localhost', 'api.internal']) {
+      expect(loadConfig({ HOST: host }).host).toBe(host);
+    }
+    for (const host of ['x%%bad', 'http://0.0.0.0', '-lead.example']) {
+      expect(() => loadConfig({ HOST: host })).toThrow(/HOST must be an IP address or a host name/);
+    }
+  });
   it('a malformed ENCRYPTION_KEY is named at start, without its value (issue 31)', () => {
     for (const value of ['key', 'c2hvcnQ=', `${KEY_32_BYTES}AAAA`, 'not base64 at all!']) {
       const attempt = () => loadConfig({ ENCRYPTION_KEY: value });

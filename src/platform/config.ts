@@ -563,7 +563,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const config: Config = {
     env: oneOf('TRANCHE_ENV'),
-    host: str('HOST'),
+    host: listenHost(str('HOST'), problems),
     port,
     publicBaseUrl: (url('PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     databaseUrl: url('DATABASE_URL'),
@@ -720,6 +720,15 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   }
   return config;
+}
+
+/** An address or a host name; anything else would end the start with a DNS error (issue 31). */
+function listenHost(text: string, problems: string[]): string {
+  const label = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+  if (isIP(text) === 0 && !new RegExp(`^${label}(?:\\.${label})*$`).test(text)) {
+    problems.push(`HOST must be an IP address or a host name (got "${text}")`);
+  }
+  return text;
 }
 
 /** Named at start instead of a stack trace from the secret box at the first use (issue 31). */

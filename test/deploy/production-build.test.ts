@@ -239,6 +239,7 @@ describe('the production build', () => {
       ['JWT_PRIVATE_KEY', '-----BEGIN PRIVATE KEY-----\\n…\\n-----END PRIVATE KEY-----'],
       ['ENCRYPTION_KEY', 'CHANGE_ME'],
       ['PORT', 'eighty'],
+      ['HOST', 'x%%bad'],
       ['PUBLIC_BASE_URL', 'http://pay.example.ng'],
     ];
     for (const [name, value] of cases) {
