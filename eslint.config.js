@@ -11,6 +11,7 @@ export default tseslint.config(
       '.tranche/',
       'coverage/',
       'web/dist/',
+      'build/',
       'sdk/*/dist/',
       // Stryker's sandbox copies of the project and its HTML/JSON mutation reports.
       '.stryker-tmp/',

@@ -54,6 +54,9 @@ export function webSourcesHash(): string {
 }
 
 export function webBuildIsFresh(): boolean {
+  // A production build (scripts/build-production.ts) carries web/dist but not the sources it was
+  // built from: what it shipped is what it serves.
+  if (!existsSync(join(webRoot, 'connect'))) return existsSync(stampFile);
   return existsSync(stampFile) && readFileSync(stampFile, 'utf8') === webSourcesHash();
 }
 

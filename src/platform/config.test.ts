@@ -6,6 +6,7 @@ import { CONFIG_VARIABLES, ConfigError, loadConfig, SETTINGS } from './config.ts
 import { generateSecrets } from './secrets.ts';
 
 const PEM = generateSecrets().jwtPrivateKeyPem;
+const KEY_32_BYTES = generateSecrets().encryptionKey;
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -38,12 +39,29 @@ describe('configuration', () => {
       /DATABASE_URL[\s\S]*JWT_PRIVATE_KEY[\s\S]*ENCRYPTION_KEY/,
     );
   });
+  it('a HOST that is neither an address nor a host name is named at start (issue 31)', () => {
+    for (const host of ['127.0.0.1', '0.0.0.0', '::', 'localhost', 'api.internal']) {
+      expect(loadConfig({ HOST: host }).host).toBe(host);
+    }
+    for (const host of ['x%%bad', 'http://0.0.0.0', '-lead.example']) {
+      expect(() => loadConfig({ HOST: host })).toThrow(/HOST must be an IP address or a host name/);
+    }
+  });
+  it('a malformed ENCRYPTION_KEY is named at start, without its value (issue 31)', () => {
+    for (const value of ['key', 'c2hvcnQ=', `${KEY_32_BYTES}AAAA`, 'not base64 at all!']) {
+      const attempt = () => loadConfig({ ENCRYPTION_KEY: value });
+      expect(attempt).toThrow(ConfigError);
+      expect(attempt).toThrow(/ENCRYPTION_KEY must be 32 random bytes in base64/);
+      expect(attempt).not.toThrow(value);
+    }
+    expect(loadConfig({ ENCRYPTION_KEY: KEY_32_BYTES }).encryptionKey).toBe(KEY_32_BYTES);
+  });
   it('production refuses a shared operator token (ADMIN_API_TOKEN, decision 0035); elsewhere it is ignored', () => {
     const production = {
       TRANCHE_ENV: 'production',
       DATABASE_URL: 'postgres://db.internal/tranche',
       JWT_PRIVATE_KEY: PEM,
-      ENCRYPTION_KEY: 'key',
+      ENCRYPTION_KEY: KEY_32_BYTES,
       PUBLIC_BASE_URL: 'https://pay.example.ng',
       GATEWAY_BASE_URL: 'https://api.paystack.co',
       GATEWAY_SECRET_KEY: 'sk_live_x',
@@ -69,7 +87,7 @@ describe('configuration', () => {
       TRANCHE_ENV: 'production',
       DATABASE_URL: 'postgres://db.internal/tranche',
       JWT_PRIVATE_KEY: PEM,
-      ENCRYPTION_KEY: 'key',
+      ENCRYPTION_KEY: KEY_32_BYTES,
       PUBLIC_BASE_URL: 'https://pay.example.ng',
       GATEWAY_BASE_URL: 'https://api.paystack.co',
       GATEWAY_SECRET_KEY: 'sk_live_x',
@@ -181,7 +199,7 @@ describe('configuration', () => {
       TRANCHE_ENV: 'production',
       DATABASE_URL: 'postgres://db/tranche',
       JWT_PRIVATE_KEY: PEM,
-      ENCRYPTION_KEY: 'key',
+      ENCRYPTION_KEY: KEY_32_BYTES,
       PUBLIC_BASE_URL: 'https://pay.example.ng',
       GATEWAY_BASE_URL: 'https://api.paystack.co',
       GATEWAY_SECRET_KEY: 'sk_live_x',
@@ -218,7 +236,7 @@ describe('configuration', () => {
       TRANCHE_ENV: 'production',
       DATABASE_URL: 'postgres://db/tranche',
       JWT_PRIVATE_KEY: PEM,
-      ENCRYPTION_KEY: 'key',
+      ENCRYPTION_KEY: KEY_32_BYTES,
       GATEWAY_BASE_URL: 'https://api.paystack.co',
       GATEWAY_SECRET_KEY: 'sk_live_x',
       SMTP_URL: 'smtps://mail.example.ng',

@@ -570,7 +570,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const config: Config = {
     env: oneOf('TRANCHE_ENV'),
-    host: str('HOST'),
+    host: listenHost(str('HOST'), problems),
     port,
     publicBaseUrl: (url('PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     databaseUrl: url('DATABASE_URL'),
@@ -584,7 +584,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: str('TRANCHE_DATA_DIR'),
     logLevel: oneOf('LOG_LEVEL'),
     jwtPrivateKeyPem: jwtPrivateKey(secret('JWT_PRIVATE_KEY'), problems),
-    encryptionKey: secret('ENCRYPTION_KEY'),
+    encryptionKey: encryptionKey(secret('ENCRYPTION_KEY'), problems),
     rateLimitSandboxPerMin: int('RATE_LIMIT_SANDBOX_PER_MIN'),
     rateLimitLivePerMin: int('RATE_LIMIT_LIVE_PER_MIN'),
     rateLimitIpPerMin: int('RATE_LIMIT_IP_PER_MIN'),
@@ -728,6 +728,27 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   }
   return config;
+}
+
+/** An address or a host name; anything else would end the start with a DNS error (issue 31). */
+function listenHost(text: string, problems: string[]): string {
+  const label = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+  if (isIP(text) === 0 && !new RegExp(`^${label}(?:\\.${label})*$`).test(text)) {
+    problems.push(`HOST must be an IP address or a host name (got "${text}")`);
+  }
+  return text;
+}
+
+/** Named at start instead of a stack trace from the secret box at the first use (issue 31). */
+function encryptionKey(text: string | undefined, problems: string[]): string | undefined {
+  if (text === undefined) return undefined;
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text) || Buffer.from(text, 'base64').length !== 32) {
+    // The value is not repeated: it is a secret.
+    problems.push(
+      'ENCRYPTION_KEY must be 32 random bytes in base64 (44 characters); make one with: openssl rand -base64 32',
+    );
+  }
+  return text;
 }
 
 /**
