@@ -41,6 +41,8 @@ describe('tranche start (all-in-one, embedded PostgreSQL)', () => {
       SANDBOX_GATEWAY_PORT: String(sandboxPort),
       SANDBOX_CREDIT_BUREAU_PORT: '0',
       SANDBOX_SMS_PORT: '0',
+      // Not 4020: another file's `tranche start` may run at the same time (two workers).
+      DOJAH_SIMULATOR_PORT: String(await freePort()),
       STORE_PORT: String(storePort),
       LOG_LEVEL: 'warn',
     };

@@ -64,6 +64,8 @@ describe('npm scripts and the project Node', () => {
         SANDBOX_GATEWAY_PORT: String(await freePort()),
         SANDBOX_CREDIT_BUREAU_PORT: '0',
         SANDBOX_SMS_PORT: '0',
+        // Not 4020: another file's `tranche start` may run at the same time (two workers).
+        DOJAH_SIMULATOR_PORT: String(await freePort()),
         TRANCHE_DATA_DIR: join(spaced, 'data'),
         DEMO_STORE: 'off',
         LOG_LEVEL: 'warn',
