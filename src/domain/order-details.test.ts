@@ -76,7 +76,7 @@ describe("a payment link's questions", () => {
     expect(checked).toEqual({
       ok: false,
       errors: [
-        { field: 'delivery_address', message: 'Enter Delivery address.' },
+        { field: 'delivery_address', message: 'Please fill in “Delivery address”.' },
         { field: 'delivery_phone', message: expect.stringContaining('Enter a phone number') },
         { field: 'size', message: 'Enter at most 300 characters.' },
       ],

@@ -258,7 +258,7 @@ function describePaymentLinkForm(
     },
     '400': html(
       'An answer is missing or wrong (the form again, each problem beside its field), or the body could not be read.',
-      '<p class="problem" id="f-delivery_address-problem">Enter Delivery address.</p>',
+      '<p class="problem" id="f-delivery_address-problem">Please fill in “Delivery address”.</p>',
     ),
     '403': html('The merchant cannot take payments now.', '<h1>Payments are paused</h1>'),
     '404': html('No such link.', '<h1>This link does not exist</h1>'),

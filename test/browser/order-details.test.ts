@@ -111,7 +111,7 @@ describe('a payment link that asks for delivery details', () => {
     // The browser's own check would stop an empty required field; the server's must too.
     await page.evaluate(() => document.querySelector('form')?.setAttribute('novalidate', ''));
     await page.getByRole('button', { name: 'Continue to payment' }).click();
-    await page.getByText('Enter Delivery address.').waitFor();
+    await page.getByText('Please fill in “Delivery address”.').waitFor();
     expect(await page.getByLabel('Shoe size').inputValue()).toBe('43');
     await expectAccessible(page, 'link questions with a problem');
     await screenshots(page, 'order-details-pay-page-problem');

@@ -349,7 +349,7 @@ describe('a payment link that asks the buyer', () => {
     const res = await post(link.id, { field_delivery_phone: 'call me', field_size: '42' });
     expect(res.status).toBe(400);
     const html = await res.text();
-    expect(html).toContain('Enter Delivery address.');
+    expect(html).toContain('Please fill in “Delivery address”.');
     expect(html).toContain('Enter a phone number');
     expect(html).toContain('aria-invalid="true"');
     expect(html).toContain('value="42"');

@@ -10038,7 +10038,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /** @example <p class="problem" id="f-delivery_address-problem">Enter Delivery address.</p> */
+          /** @example <p class="problem" id="f-delivery_address-problem">Please fill in “Delivery address”.</p> */
           'text/html': string;
         };
       };
