@@ -18,6 +18,15 @@ import { listPublishableKeys, rollPublishableKey } from './publishable-keys.ts';
 import { merchantAuth, security } from './route-callers.ts';
 import { ApiKey, PublishableKey } from './schemas.ts';
 
+/** A roll of either kind of key: the mode, and how long the mode's other keys keep working. */
+const RollKeyBody = Type.Object(
+  {
+    mode: Type.Union([Type.Literal('test'), Type.Literal('live')]),
+    expire_old_after_minutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_080 })),
+  },
+  Strict,
+);
+
 export function registerKeyRoutes(app: TypedApp, ctx: AppContext): void {
   listSecretKeysRoute(app, ctx);
   rollSecretKeyRoute(app, ctx);
@@ -66,13 +75,7 @@ function rollPublishableKeyRoute(app: TypedApp, ctx: AppContext): void {
         security,
         params: MerchantIdParams,
         headers: IdempotencyHeader,
-        body: Type.Object(
-          {
-            mode: Type.Union([Type.Literal('test'), Type.Literal('live')]),
-            expire_old_after_minutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_080 })),
-          },
-          Strict,
-        ),
+        body: RollKeyBody,
         response: {
           200: Envelope(
             Type.Object({ ...PublishableKey.properties, previous_keys_expire_at: Type.String() }),
@@ -134,13 +137,7 @@ function rollSecretKeyRoute(app: TypedApp, ctx: AppContext): void {
         security,
         params: MerchantIdParams,
         headers: IdempotencyHeader,
-        body: Type.Object(
-          {
-            mode: Type.Union([Type.Literal('test'), Type.Literal('live')]),
-            expire_old_after_minutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_080 })),
-          },
-          Strict,
-        ),
+        body: RollKeyBody,
         response: {
           200: Envelope(
             Type.Object({
