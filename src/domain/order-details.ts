@@ -103,8 +103,9 @@ export function checkCustomerFieldAnswers(
     // Browsers send a textarea's line breaks as CRLF (HTML's form encoding); kept as \n.
     const value = (submitted.get(field.key) ?? '').replace(/\r\n?/g, '\n').trim();
     if (value === '') {
-      if (field.required)
+      if (field.required) {
         errors.push({ field: field.key, message: `Please fill in “${field.label}”.` });
+      }
       continue;
     }
     const max = CUSTOMER_FIELD_ANSWER_MAX_LENGTH[field.type];
