@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { CONFIG_VARIABLES, ConfigError, loadConfig, SETTINGS } from './config.ts';
+import { CONFIG_VARIABLES, ConfigError, FILE_SETTINGS, loadConfig, SETTINGS } from './config.ts';
 import { generateSecrets } from './secrets.ts';
 
 const PEM = generateSecrets().jwtPrivateKeyPem;
@@ -321,5 +323,73 @@ describe('configuration', () => {
     );
     expect(() => loadConfig({ EMAIL_FROM: 'Tranche' })).toThrow(/EMAIL_FROM must be an address/);
     expect(() => loadConfig({ TRANCHE_ENV: 'production' })).toThrow(/SMTP_URL[\s\S]*EMAIL_FROM/);
+  });
+  describe('secrets from files (NAME_FILE)', () => {
+    const files: Record<string, string> = {
+      '/run/secrets/key': `${KEY_32_BYTES}\n`,
+      '/run/secrets/pem': PEM,
+      '/run/secrets/db': 'postgres://tranche:hunter2@db:5432/tranche\r\n',
+      '/run/secrets/empty': ' \n',
+    };
+    const readFile = (path: string): string => {
+      const text = files[path];
+      if (text === undefined) throw Object.assign(new Error('missing'), { code: 'ENOENT' });
+      return text;
+    };
+
+    it('reads the value from the file, without its trailing newline', () => {
+      const config = loadConfig(
+        {
+          ENCRYPTION_KEY_FILE: '/run/secrets/key',
+          JWT_PRIVATE_KEY_FILE: '/run/secrets/pem',
+          DATABASE_URL_FILE: '/run/secrets/db',
+        },
+        readFile,
+      );
+      expect(config.encryptionKey).toBe(KEY_32_BYTES);
+      expect(config.jwtPrivateKeyPem?.trim()).toBe(PEM.trim());
+      expect(config.databaseUrl).toBe('postgres://tranche:hunter2@db:5432/tranche');
+    });
+    it('a value read from a file is validated like one set directly', () => {
+      files['/run/secrets/bad-key'] = 'not base64 at all!';
+      expect(() => loadConfig({ ENCRYPTION_KEY_FILE: '/run/secrets/bad-key' }, readFile)).toThrow(
+        /ENCRYPTION_KEY/,
+      );
+    });
+    it('refuses a file it cannot read, an empty file, and both forms at once, naming each', () => {
+      const attempt = () =>
+        loadConfig(
+          {
+            GATEWAY_SECRET_KEY_FILE: '/run/secrets/nowhere',
+            TERMII_API_KEY_FILE: '/run/secrets/empty',
+            ENCRYPTION_KEY: KEY_32_BYTES,
+            ENCRYPTION_KEY_FILE: '/run/secrets/key',
+          },
+          readFile,
+        );
+      expect(attempt).toThrow(ConfigError);
+      expect(attempt).toThrow(
+        /GATEWAY_SECRET_KEY_FILE names a file that cannot be read: \/run\/secrets\/nowhere \(ENOENT\)/,
+      );
+      expect(attempt).toThrow(/TERMII_API_KEY_FILE names an empty file/);
+      expect(attempt).toThrow(/ENCRYPTION_KEY and ENCRYPTION_KEY_FILE are both set/);
+      // The contents are never repeated in the message.
+      expect(attempt).not.toThrow(/hunter2/);
+    });
+    it('reads a real file from disk by default', () => {
+      const dir = mkdtempSync(join(tmpdir(), 'tranche-config-'));
+      const path = join(dir, 'redis_url');
+      writeFileSync(path, 'redis://cache.internal:6379\n');
+      expect(loadConfig({ REDIS_URL_FILE: path }).redisUrl).toBe('redis://cache.internal:6379');
+    });
+    it('docs/configuration.md lists exactly the settings that take a file', () => {
+      const doc = readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
+      const section = /## Secrets from files\n([\s\S]*?)(\n## |$)/.exec(doc)?.[1] ?? '';
+      const listed = [...section.matchAll(/`([A-Z0-9_]+)_FILE`/g)]
+        .map((m) => m[1])
+        .filter((name) => name !== 'NAME');
+      expect(listed.sort()).toEqual([...FILE_SETTINGS].sort());
+      for (const name of FILE_SETTINGS) expect(SETTINGS[name]).toBeDefined();
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 
 import { emailAddressDomain } from './email-address.ts';
@@ -473,6 +474,57 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * Settings a deployment may hand over as a file instead (`NAME_FILE=/run/secrets/name`): Docker
+ * and Kubernetes mount secrets as files, and a value in a file stays out of `ps e`, crash dumps
+ * and `docker inspect`. docs/configuration.md lists the same names; a test keeps them in step.
+ */
+export const FILE_SETTINGS = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'JWT_PRIVATE_KEY',
+  'ENCRYPTION_KEY',
+  'GATEWAY_SECRET_KEY',
+  'DOJAH_APP_ID',
+  'DOJAH_SECRET_KEY',
+  'CREDIT_BUREAU_APP_ID',
+  'CREDIT_BUREAU_SECRET_KEY',
+  'TERMII_API_KEY',
+  'SMTP_URL',
+] as const satisfies readonly SettingName[];
+
+/**
+ * The environment with each `NAME_FILE` read into `NAME`. The file's trailing whitespace goes
+ * (`echo secret > file` ends with a newline that no key or URL contains); setting both forms is
+ * refused rather than one silently winning.
+ */
+function withSettingFiles(env: Env, problems: string[], readFile: (path: string) => string): Env {
+  const resolved: Env = { ...env };
+  for (const name of FILE_SETTINGS) {
+    const path = env[`${name}_FILE`];
+    if (path === undefined || path === '') continue;
+    if (env[name] !== undefined && env[name] !== '') {
+      problems.push(`${name} and ${name}_FILE are both set: keep one`);
+      continue;
+    }
+    let text: string;
+    try {
+      text = readFile(path).trimEnd();
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? String(error);
+      problems.push(`${name}_FILE names a file that cannot be read: ${path} (${code})`);
+      continue;
+    }
+    if (text === '') problems.push(`${name}_FILE names an empty file: ${path}`);
+    else resolved[name] = text;
+  }
+  return resolved;
+}
+
+function readSettingFile(path: string): string {
+  return readFileSync(path, 'utf8');
+}
+
 /** Names proxy-addr understands for well-known ranges. */
 const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
@@ -512,8 +564,12 @@ function isAddressOrCidr(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
-export function loadConfig(env: Env = process.env): Config {
+export function loadConfig(
+  given: Env = process.env,
+  readFile: (path: string) => string = readSettingFile,
+): Config {
   const problems: string[] = [];
+  const env = withSettingFiles(given, problems, readFile);
   const raw = (name: SettingName): string | undefined => {
     const value = env[name];
     return value === undefined || value === '' ? undefined : value;
