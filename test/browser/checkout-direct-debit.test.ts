@@ -146,6 +146,8 @@ describe('bank mandate through Direct Debit', () => {
     await open.click();
     const popup = await popupOpened;
     await popup.getByRole('button', { name: 'Authorize direct debit' }).click();
+    // Closed only once the bank's page says it is done: closing earlier can cancel the approval.
+    await popup.getByRole('heading', { name: 'Direct debit authorized' }).waitFor();
     await popup.close();
     await page.getByText('Pending activation').first().waitFor({ timeout: 15_000 });
     expect(

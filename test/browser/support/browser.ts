@@ -42,6 +42,12 @@ export interface AxeViolation {
  * forbids injected scripts stays on); returns the serious and critical violations.
  */
 export async function seriousA11yViolations(frame: Frame): Promise<AxeViolation[]> {
+  // frame.evaluate has no timeout of its own: a stalled page would hold the test until vitest's
+  // test timeout, which says nothing about where it stopped.
+  return withinMs(60_000, `axe on ${frame.url()}`, axeViolations(frame));
+}
+
+async function axeViolations(frame: Frame): Promise<AxeViolation[]> {
   await frame.evaluate(axeSource);
   const violations = await frame.evaluate(async () => {
     const axe = (
@@ -56,4 +62,12 @@ export async function seriousA11yViolations(frame: Frame): Promise<AxeViolation[
     }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+function withinMs<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
