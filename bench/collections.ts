@@ -95,13 +95,13 @@ export function parseOptions(argv: string[]): CollectionsBenchOptions {
   };
 }
 
-interface WorkerProcess {
+export interface WorkerProcess {
   child: ChildProcess;
   stop(): Promise<void>;
 }
 
 /** `tranche worker`, as an operator starts it; ready once it says so on stderr. */
-async function startWorker(
+export async function startWorker(
   env: Record<string, string>,
   nodeArgs: string[],
 ): Promise<WorkerProcess> {
@@ -173,7 +173,11 @@ export interface Figures {
   collectionP99Ms: number;
 }
 
-async function figures(client: pg.Client, installmentIds: string[], dueAt: Date): Promise<Figures> {
+export async function figures(
+  client: pg.Client,
+  installmentIds: string[],
+  dueAt: Date,
+): Promise<Figures> {
   const result = await client.query<Record<string, string | null>>(
     `SELECT count(*) AS paid,
             extract(epoch FROM max(c.settled_at) - min(c.created_at)) AS seconds,

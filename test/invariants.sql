@@ -135,6 +135,24 @@ SELECT 'I3' AS invariant, account AS object,
     OR (kind IN ('gateway_clearing', 'customer_receivable') AND balance < 0)
     OR (kind NOT IN ('gateway_clearing', 'customer_receivable') AND balance > 0);
 
+-- @check I3 balance-checkpoints
+-- Each balance checkpoint (decision 0070, migration 0050) equals the sum of its account's
+-- postings below its horizon, and no checkpoint is ahead of the last run's horizon: the balances
+-- the service reads (checkpoint + postings since) are then the balances summed here.
+SELECT 'I3' AS invariant, c.account AS object,
+       CASE
+         WHEN c.before_tx > h.before_tx
+           THEN format('checkpoint at %s is ahead of the last run''s horizon %s', c.before_tx, h.before_tx)
+         ELSE format('checkpoint says %s kobo; the postings below %s sum to %s', c.balance_kobo,
+                     c.before_tx, coalesce(s.balance, 0))
+       END AS detail
+  FROM ledger_balance_checkpoints c
+ CROSS JOIN ledger_checkpoint_horizon h
+  LEFT JOIN LATERAL (
+        SELECT sum(p.debit_kobo) - sum(p.credit_kobo) AS balance
+          FROM journal_postings p WHERE p.account = c.account AND p.tx < c.before_tx) s ON true
+ WHERE c.before_tx > h.before_tx OR c.balance_kobo <> coalesce(s.balance, 0);
+
 -- @check I4 collection-fee-split
 -- Each payment_collected entry (one per captured payment): gateway_clearing debited the gross,
 -- the plan's receivable credited and the merchant's pending debited by the same gross, and the

@@ -17,6 +17,8 @@ import type {
   InstallmentsTable,
   JournalEntriesTable,
   JournalPostingsTable,
+  LedgerBalanceCheckpointsTable,
+  LedgerCheckpointHorizonTable,
   MerchantsTable,
   NotificationOutboxTable,
   OperatorAuditLogTable,
@@ -69,6 +71,8 @@ export interface Database {
   gateway_events: GatewayEventsTable;
   journal_entries: JournalEntriesTable;
   journal_postings: JournalPostingsTable;
+  ledger_balance_checkpoints: LedgerBalanceCheckpointsTable;
+  ledger_checkpoint_horizon: LedgerCheckpointHorizonTable;
   payment_plans: PaymentPlansTable;
   installments: InstallmentsTable;
   charges: ChargesTable;

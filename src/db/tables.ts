@@ -270,6 +270,23 @@ export interface JournalPostingsTable {
   account: string;
   debit_kobo: number;
   credit_kobo: number;
+  /** The writing transaction (xid8, as text): set by the database (migration 0050). */
+  tx: Generated<string>;
+}
+
+/** Balance of an account's postings below `before_tx` (decision 0070). */
+export interface LedgerBalanceCheckpointsTable {
+  account: string;
+  before_tx: string;
+  balance_kobo: number;
+  taken_at: Date;
+}
+
+/** The one row: where the last checkpoint run stopped. */
+export interface LedgerCheckpointHorizonTable {
+  only_row: Generated<boolean>;
+  before_tx: string;
+  taken_at: Date;
 }
 
 export interface PaymentPlansTable {

@@ -9,6 +9,7 @@ import { sendSignInCodeTask } from '../features/customers/index.ts';
 import { purgeIdentityPhoneChecksTask } from '../features/identity/index.ts';
 import { purgeWebhookEventsTask } from '../features/merchant-webhooks/index.ts';
 import {
+  checkpointBalancesTask,
   checkPayoutOtpsTask,
   payoutSweepTask,
   reconcileTask,
@@ -41,6 +42,7 @@ export function taskList(deps: JobDeps): TaskList & Record<TaskName, Task> {
     payout_sweep: payoutSweepTask(deps),
     check_payout_otps: checkPayoutOtpsTask(deps),
     reconcile: reconcileTask(deps),
+    checkpoint_ledger_balances: checkpointBalancesTask(deps),
     purge_webhook_events: purgeWebhookEventsTask(deps),
     deliver_notifications: deliverNotificationsTask(deps),
     send_password_reset: sendPasswordResetTask(deps),
@@ -59,6 +61,8 @@ export const CRONTAB = [
   // Payouts held for a transfer OTP past 30 minutes: verified, reported or failed (decision 0043).
   '* * * * * check_payout_otps',
   '30 3 * * * reconcile',
+  // Ledger balances read a checkpoint plus the postings since (decision 0070).
+  '* * * * * checkpoint_ledger_balances',
   '45 2 * * * purge_webhook_events',
   '23 * * * * purge_identity_phone_checks',
   '50 2 * * * purge_credit_checks',

@@ -18,6 +18,7 @@ export interface TaskPayloads {
   payout_sweep: Empty;
   check_payout_otps: Empty;
   reconcile: Empty;
+  checkpoint_ledger_balances: Empty;
   purge_webhook_events: Empty;
   purge_identity_phone_checks: Empty;
   purge_credit_checks: Empty;
@@ -62,6 +63,7 @@ const PAYLOAD_CHECKS: { [K in TaskName]: (task: K, payload: unknown) => TaskPayl
   payout_sweep: nothing,
   check_payout_otps: nothing,
   reconcile: nothing,
+  checkpoint_ledger_balances: nothing,
   purge_webhook_events: nothing,
   purge_identity_phone_checks: nothing,
   purge_credit_checks: nothing,

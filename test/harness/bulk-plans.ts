@@ -23,6 +23,7 @@ function installmentKobo(index: number): number {
 export interface SeededPlans {
   /** Installment 1 of every plan: the one `makeDue` makes due. */
   installmentIds: string[];
+  planIds: string[];
 }
 
 export interface SeedOptions {
@@ -30,6 +31,10 @@ export interface SeedOptions {
   merchants: number;
   /** Names this batch's merchants, customers and orders, so a database can take several. */
   batch?: string;
+  /** Plans for these merchants instead of `merchants` new ones (the growth bench's history). */
+  merchantIds?: readonly string[];
+  /** VACUUM ANALYZE after the insert (default true); a caller seeding many batches does it once. */
+  analyze?: boolean;
 }
 
 /**
@@ -42,8 +47,8 @@ export async function seedPlans(
   options: SeedOptions,
 ): Promise<SeededPlans> {
   const batch = options.batch ?? 'bench';
-  const merchantIds: string[] = [];
-  for (let m = 0; m < options.merchants; m++) {
+  const merchantIds: string[] = [...(options.merchantIds ?? [])];
+  for (let m = 0; m < (options.merchantIds ? 0 : options.merchants); m++) {
     const created = await createMerchant(runtime.ctx, {
       businessName: `Bench Stores ${batch} ${m + 1}`,
       email: `${batch}${m + 1}@shop.test`,
@@ -95,7 +100,7 @@ export async function seedPlans(
   await client.query('BEGIN');
   await client.query(
     `INSERT INTO sandbox_gateway.customers (customer_code, email, email_key, created_at)
-     SELECT 'CUS_' || $3::text || ord, e, lower(e), $2 FROM unnest($1::text[]) WITH ORDINALITY AS t(e, ord)`,
+     SELECT 'CUS_' || $3::text || '_' || ord, e, lower(e), $2 FROM unnest($1::text[]) WITH ORDINALITY AS t(e, ord)`,
     [cols.email, now, batch],
   );
   await client.query(
@@ -209,8 +214,8 @@ export async function seedPlans(
     [postingEntry, postingLine, postingAccount, postingDebit, postingCredit],
   );
   await client.query('COMMIT');
-  await client.query('VACUUM ANALYZE');
-  return { installmentIds: cols.first };
+  if (options.analyze ?? true) await client.query('VACUUM ANALYZE');
+  return { installmentIds: cols.first, planIds: cols.plan };
 }
 
 /** Makes installment 1 of every plan due now and queues its collection, in one transaction. */

@@ -1,3 +1,4 @@
+export { checkpointBalances, checkpointBalancesTask } from './balance-checkpoints.ts';
 export { checkLedger } from './ledger-check.ts';
 export { accountBalances, appendJournalEntries, appendJournalEntry } from './ledger-store.ts';
 export {

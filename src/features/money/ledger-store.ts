@@ -137,19 +137,32 @@ export async function appendJournalEntries(
   return results;
 }
 
-/** Signed (debit-positive) balances of the given accounts, straight from the postings. */
+/**
+ * Signed (debit-positive) balances of the given accounts: each account's checkpoint plus its
+ * postings since (decision 0070), so the cost follows the postings of the last minute or so,
+ * not the account's whole history. Accounts with no posting at all are left out of the map.
+ * Inside a transaction it sees that transaction's own postings, which are always after any
+ * checkpoint (the transaction had not ended when the checkpoint's horizon was taken).
+ */
 export async function accountBalances(
   db: Db,
   accounts: readonly LedgerAccount[],
 ): Promise<Map<string, number>> {
   const keys = accounts.map(accountKey);
-  const rows = await db
-    .selectFrom('journal_postings')
-    .select(['account', sql<string>`sum(debit_kobo) - sum(credit_kobo)`.as('balance')])
-    .where('account', 'in', keys)
-    .groupBy('account')
-    .execute();
-  return new Map(rows.map((row) => [row.account, Number(row.balance)]));
+  const result = await sql<{ account: string; balance: string; seen: boolean }>`
+    SELECT k.account, coalesce(c.balance_kobo, 0) + coalesce(t.delta, 0) AS balance,
+           (c.account IS NOT NULL OR t.n > 0) AS seen
+      FROM unnest(${keys}::text[]) AS k(account)
+      LEFT JOIN ledger_balance_checkpoints c ON c.account = k.account
+     CROSS JOIN LATERAL (
+           SELECT sum(p.debit_kobo) - sum(p.credit_kobo) AS delta, count(*) AS n
+             FROM journal_postings p
+            WHERE p.account = k.account AND p.tx >= coalesce(c.before_tx, '0'::xid8)) t`.execute(
+    db,
+  );
+  return new Map(
+    result.rows.filter((row) => row.seen).map((row) => [row.account, Number(row.balance)]),
+  );
 }
 
 export interface LedgerEntryRow {
