@@ -33,7 +33,7 @@ import { Confirmed, endsOnDashboard } from './screens/confirmed.tsx';
 import { NotEligible } from './screens/not-eligible.tsx';
 import { OrderSummary } from './screens/order-summary.tsx';
 import { PaymentMethodChooser } from './screens/payment-method.tsx';
-import { defaultChoice, PlanPicker } from './screens/plan-picker.tsx';
+import { PlanPicker, planSummary } from './screens/plan-picker.tsx';
 import { ReviewAndConfirm } from './screens/review.tsx';
 import { SessionClosed } from './screens/session-closed.tsx';
 import { ExpiryWarning, useSessionClock } from './session-clock.tsx';
@@ -68,7 +68,12 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
         setSession(loaded);
         const closed = closedReasonOf(loaded, Date.now());
         if (closed) close(closed);
-        else setStep({ kind: 'sign_in' });
+        else if (!loaded.suggested_plan) close('unavailable');
+        else {
+          // The plans and their schedule first, from the session alone (decision 0068).
+          setChoice(loaded.suggested_plan);
+          setStep({ kind: 'plan' });
+        }
         host.post({ type: 'ready' });
       },
       (caught: unknown) => {
@@ -113,11 +118,8 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
         eligibility.reason === 'insufficient_trust_tier' ? await api.identity() : undefined;
       const route = routeForEligibility(eligibility, identity && identity.status === 'verified');
       if (route === 'continue') {
-        // The plan chosen in an earlier session for this order, when there is one (decision 0049).
-        const kept = choice ? null : await api.rememberedPlanChoice(token).catch(() => null);
-        setChoice((c) => c ?? kept ?? defaultChoice(session.constraints));
         host.event('eligible');
-        setStep({ kind: 'plan' });
+        await continueWithChosenPlan();
       } else if (route === 'verify_identity') {
         // Until verified, a refusal the shop may act on (the customer may close here).
         host.event('refused', { reason: 'identity_not_verified' });
@@ -130,6 +132,30 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
     } catch (caught) {
       setProblem(messageOf(caught, 'Eligibility could not be checked.'));
     }
+  }
+
+  /**
+   * The plan chosen before signing in stands. Only when the shopper left the suggested plan as
+   * it was and chose another for this order in an earlier session (decision 0049) is the plan
+   * step shown again, on that earlier choice: asked, never switched silently.
+   */
+  async function continueWithChosenPlan() {
+    const suggested = session?.suggested_plan;
+    const untouched = !choice || (suggested !== undefined && samePlan(choice, suggested));
+    const kept = untouched ? await api.rememberedPlanChoice(token).catch(() => null) : null;
+    if (kept && !(choice && samePlan(kept, choice))) {
+      setChoice(kept);
+      setPreview(undefined);
+      setStep({ kind: 'plan', kept: true });
+      return;
+    }
+    if (!choice || !preview) {
+      setStep({ kind: 'plan' });
+      return;
+    }
+    // Kept for a later session of this order; the journey never waits on it.
+    void api.rememberPlanChoice(token, choice).catch(() => undefined);
+    setStep({ kind: method ? 'review' : 'method' });
   }
 
   async function signedIn(who: Customer) {
@@ -198,12 +224,26 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
             <CustomerContext.Provider value={context}>
               {step.kind === 'sign_in' && (
                 <SignIn
+                  {...(preview && {
+                    lead: `Sign in or create an account to confirm ${planSummary(preview)}.`,
+                  })}
                   email={session?.customer_email}
                   sessionToken={token}
                   {...(session?.merchant_name && { shopName: session.merchant_name })}
                   onSignedIn={(who) => void signedIn(who)}
                   onRegister={() => setStep({ kind: 'register' })}
                 />
+              )}
+              {(step.kind === 'sign_in' || step.kind === 'register') && (
+                <p class="step-foot">
+                  <button
+                    class="link-button"
+                    type="button"
+                    onClick={() => setStep({ kind: 'plan' })}
+                  >
+                    Change the plan
+                  </button>
+                </p>
               )}
               {step.kind === 'register' && (
                 <Register
@@ -229,17 +269,24 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
                   shopName={session?.merchant_name}
                   support={session?.merchant_support}
                   onCheckAgain={() => void checkEligibility()}
+                  chosenPlan={preview && planSummary(preview)}
                 />
               )}
               {step.kind === 'plan' && choice && (
                 <PlanPicker
                   choice={choice}
+                  kept={step.kept === true}
                   onContinue={(chosen, computed) => {
                     setChoice(chosen);
-                    // Kept for a later session of this order; the journey never waits on it.
-                    void api.rememberPlanChoice(token, chosen).catch(() => undefined);
                     setPreview(computed);
                     host.event('plan_chosen');
+                    if (!customer) {
+                      // Signing in is asked only now, to confirm the plan just chosen.
+                      setStep({ kind: 'sign_in' });
+                      return;
+                    }
+                    // Kept for a later session of this order; the journey never waits on it.
+                    void api.rememberPlanChoice(token, chosen).catch(() => undefined);
                     setStep({ kind: method ? 'review' : 'method' });
                   }}
                 />
@@ -288,6 +335,14 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
         <footer class="trust">Secured by Tranche · payments processed by Paystack</footer>
       </div>
     </div>
+  );
+}
+
+function samePlan(a: PlanChoice, b: PlanChoice): boolean {
+  return (
+    a.frequency === b.frequency &&
+    a.installment_count === b.installment_count &&
+    a.upfront_pct === b.upfront_pct
   );
 }
 
