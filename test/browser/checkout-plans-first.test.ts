@@ -76,7 +76,7 @@ describe('plans before sign-in', () => {
     expect(await ui.getByRole('radio', { name: 'Monthly' }).isChecked()).toBe(true);
     expect(await ui.getByLabel('Payments after the deposit').inputValue()).toBe('3');
     expect(await ui.getByLabel('Deposit today').inputValue()).toBe('25');
-    await ui.getByText('₦6,000 today, then 3 monthly payments.').waitFor();
+    await ui.getByText('₦6,000.00 today, then 3 monthly payments.').waitFor();
     await ui.getByText(/Next you sign in or create a Tranche account to confirm/).waitFor();
     // Nothing about a customer was asked for: only the session and its preview.
     expect(calls.filter((c) => !/checkout\/(sessions\/[^/]+|preview)$/.test(c))).toEqual([]);
@@ -95,7 +95,7 @@ describe('plans before sign-in', () => {
     await ui.getByRole('heading', { name: 'Sign in' }).waitFor();
     await ui
       .getByText(
-        'Sign in or create an account to confirm ₦6,000 today, then 4 weekly payments of ₦4,500.',
+        'Sign in or create an account to confirm ₦6,000.00 today, then 4 weekly payments of ₦4,500.00.',
       )
       .waitFor();
     await expectAccessible(page, 'sign in to confirm');
@@ -178,7 +178,7 @@ describe('a plan the signed-in customer cannot take', () => {
     await ui.getByRole('heading', { name: 'This shop needs Tranche Gold or higher' }).waitFor();
     await ui
       .getByText(
-        'The plan you chose (₦3,000 today, then 3 monthly payments of ₦3,000) cannot be set up for you now. Another plan would not change this: the shop’s minimum level applies to every plan.',
+        'The plan you chose (₦3,000.00 today, then 3 monthly payments of ₦3,000.00) cannot be set up for you now. Another plan would not change this: the shop’s minimum level applies to every plan.',
       )
       .waitFor();
     expect(
@@ -199,13 +199,13 @@ describe('a plan the signed-in customer cannot take', () => {
     const { page, ui } = await openWidget(token);
     await continueToSignIn(ui, async () => {
       await ui.getByLabel('Deposit today').selectOption('90');
-      await ui.getByText('₦54,000 today, then 3 monthly payments.').waitFor();
+      await ui.getByText('₦54,000.00 today, then 3 monthly payments.').waitFor();
     });
     await signIn(ui, customer.email);
     await ui.getByRole('heading', { name: 'This order is above your current limit' }).waitFor();
     await ui
       .getByText(
-        /^The plan you chose \(₦54,000 today, then 3 monthly payments of ₦2,000\) cannot be set up for you now\. Another plan would not change this: every plan counts the whole order against your limit\.$/,
+        /^The plan you chose \(₦54,000.00 today, then 3 monthly payments of ₦2,000.00\) cannot be set up for you now\. Another plan would not change this: every plan counts the whole order against your limit\.$/,
       )
       .waitFor();
     expect(await ui.getByRole('link', { name: /Pay off a plan early/ }).isVisible()).toBe(true);
