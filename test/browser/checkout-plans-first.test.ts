@@ -78,8 +78,15 @@ describe('plans before sign-in', () => {
     expect(await ui.getByLabel('Deposit today').inputValue()).toBe('25');
     await ui.getByText('₦6,000.00 today, then 3 monthly payments.').waitFor();
     await ui.getByText(/Next you sign in or create a Tranche account to confirm/).waitFor();
-    // Nothing about a customer was asked for: only the session and its preview.
-    expect(calls.filter((c) => !/checkout\/(sessions\/[^/]+|preview)$/.test(c))).toEqual([]);
+    // Nothing about a customer was asked for: the session, its preview, and whether this browser
+    // is remembered at the shop (a cookie only that call carries, decision 0054).
+    expect(
+      calls.filter(
+        (c) =>
+          !/checkout\/(sessions\/[^/]+|preview)$/.test(c) &&
+          c !== 'GET /api/v1/customers/remembered-device',
+      ),
+    ).toEqual([]);
     await expectAccessible(page, 'plans before sign-in');
     await screenshots(page, 'checkout-plans-first-01-plans');
 

@@ -118,10 +118,11 @@ describe('signing in with a code at the checkout', () => {
       }),
     ]);
 
-    // The next checkout of the same shop in this browser: one tap.
+    // The next checkout of the same shop in this browser: one tap from the plan step, no
+    // sign-in screen (decisions 0054 and 0068).
     const second = await createSession(stack.api, merchant);
     await page.goto(second.checkoutUrl);
-    await continueToSignIn(page);
+    await page.locator('table.schedule').waitFor();
     const again = page.getByRole('button', { name: 'Continue as Ada' });
     await again.waitFor();
     await page.setViewportSize(PHONE);
@@ -143,7 +144,8 @@ describe('signing in with a code at the checkout', () => {
     // "Not you?" forgets this browser for the shop.
     const fourth = await createSession(stack.api, merchant);
     await page.goto(fourth.checkoutUrl);
-    await continueToSignIn(page);
+    await page.getByRole('button', { name: 'Not Ada? Sign in another way' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     const forgotten = page.waitForResponse((r) => r.url().includes('/remembered-device/forget'));
     await page.getByRole('button', { name: 'Not you?' }).click();
     expect((await forgotten).status()).toBe(200);

@@ -48,6 +48,8 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
   const [preview, setPreview] = useState<SchedulePreview>();
   const [method, setMethod] = useState<Method>();
   const [problem, setProblem] = useState<string>();
+  /** The first name of the customer this browser is remembered for at this shop (decision 0054). */
+  const [remembered, setRemembered] = useState<string>();
   const online = useOnline();
 
   function close(reason: ClosedReason) {
@@ -73,6 +75,10 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
           // The plans and their schedule first, from the session alone (decision 0068).
           setChoice(loaded.suggested_plan);
           setStep({ kind: 'plan' });
+          api.rememberedDevice(token).then(
+            (status) => status.remembered && status.first_name && setRemembered(status.first_name),
+            () => undefined,
+          );
         }
         host.post({ type: 'ready' });
       },
@@ -109,7 +115,7 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
   );
 
   /** After sign-in or identity verification: where eligibility sends the customer next. */
-  async function checkEligibility() {
+  async function checkEligibility(chosen?: Chosen) {
     if (!session) return;
     setProblem(undefined);
     try {
@@ -119,7 +125,7 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
       const route = routeForEligibility(eligibility, identity && identity.status === 'verified');
       if (route === 'continue') {
         host.event('eligible');
-        await continueWithChosenPlan();
+        await continueWithChosenPlan(chosen ?? (choice && preview && { choice, preview }));
       } else if (route === 'verify_identity') {
         // Until verified, a refusal the shop may act on (the customer may close here).
         host.event('refused', { reason: 'identity_not_verified' });
@@ -139,29 +145,44 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
    * it was and chose another for this order in an earlier session (decision 0049) is the plan
    * step shown again, on that earlier choice: asked, never switched silently.
    */
-  async function continueWithChosenPlan() {
+  async function continueWithChosenPlan(chosen: Chosen | undefined) {
     const suggested = session?.suggested_plan;
-    const untouched = !choice || (suggested !== undefined && samePlan(choice, suggested));
+    const untouched = !chosen || (suggested !== undefined && samePlan(chosen.choice, suggested));
     const kept = untouched ? await api.rememberedPlanChoice(token).catch(() => null) : null;
-    if (kept && !(choice && samePlan(kept, choice))) {
+    if (kept && !(chosen && samePlan(kept, chosen.choice))) {
       setChoice(kept);
       setPreview(undefined);
       setStep({ kind: 'plan', kept: true });
       return;
     }
-    if (!choice || !preview) {
+    if (!chosen) {
       setStep({ kind: 'plan' });
       return;
     }
     // Kept for a later session of this order; the journey never waits on it.
-    void api.rememberPlanChoice(token, choice).catch(() => undefined);
+    void api.rememberPlanChoice(token, chosen.choice).catch(() => undefined);
     setStep({ kind: method ? 'review' : 'method' });
   }
 
-  async function signedIn(who: Customer) {
+  async function signedIn(who: Customer, chosen?: Chosen) {
     setCustomer(who);
     host.event('signed_in');
-    await checkEligibility();
+    await checkEligibility(chosen);
+  }
+
+  /**
+   * A browser remembered for this shop (decision 0054) goes on from the plan step in one tap:
+   * no sign-in screen. If the device is no longer remembered, the sign-in step as usual.
+   */
+  async function continueRemembered(chosen: Chosen) {
+    setStep({ kind: 'loading' });
+    try {
+      const { customer: who } = await api.continueOnRememberedDevice(token);
+      await signedIn(who, chosen);
+    } catch {
+      setRemembered(undefined);
+      setStep({ kind: 'sign_in' });
+    }
   }
 
   function methodLinked(linked: Method) {
@@ -276,10 +297,21 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
                 <PlanPicker
                   choice={choice}
                   kept={step.kept === true}
+                  {...(!customer &&
+                    remembered && {
+                      remembered: {
+                        firstName: remembered,
+                        onSignInAnotherWay: () => setStep({ kind: 'sign_in' }),
+                      },
+                    })}
                   onContinue={(chosen, computed) => {
                     setChoice(chosen);
                     setPreview(computed);
                     host.event('plan_chosen');
+                    if (!customer && remembered) {
+                      void continueRemembered({ choice: chosen, preview: computed });
+                      return;
+                    }
                     if (!customer) {
                       // Signing in is asked only now, to confirm the plan just chosen.
                       setStep({ kind: 'sign_in' });
@@ -336,6 +368,12 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
       </div>
     </div>
   );
+}
+
+/** The plan chosen on the plan step, with the schedule the preview computed for it. */
+interface Chosen {
+  choice: PlanChoice;
+  preview: SchedulePreview;
 }
 
 function samePlan(a: PlanChoice, b: PlanChoice): boolean {

@@ -40,6 +40,8 @@ export function PlanPicker(props: {
   choice: PlanChoice;
   /** The choice came from an earlier session of this order (decision 0049). */
   kept?: boolean;
+  /** This browser is remembered at this shop for this customer: continue as them in one tap. */
+  remembered?: { firstName: string; onSignInAnotherWay: () => void };
   onContinue: (choice: PlanChoice, preview: SchedulePreview) => void;
 }) {
   const { api, token, session, customer } = useCheckout();
@@ -162,16 +164,24 @@ export function PlanPicker(props: {
             !error && <Spinner label="Working out your schedule…" />
           )}
         </div>
-        {!customer && (
+        {!customer && !props.remembered && (
           <p class="fine-print">
             Next you sign in or create a Tranche account to confirm. Nothing is charged before you
             confirm.
           </p>
         )}
         <button class="button" type="submit" disabled={!current}>
-          Continue
+          {props.remembered ? `Continue as ${props.remembered.firstName}` : 'Continue'}
         </button>
       </form>
+      {props.remembered && (
+        <p class="hint">
+          Remembered on this device. Nothing is charged before you confirm.{' '}
+          <button class="link-button" type="button" onClick={props.remembered.onSignInAnotherWay}>
+            Not {props.remembered.firstName}? Sign in another way
+          </button>
+        </p>
+      )}
     </main>
   );
 }
