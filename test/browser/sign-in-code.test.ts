@@ -126,6 +126,7 @@ describe('signing in with a code at the checkout', () => {
     const again = page.getByRole('button', { name: 'Continue as Ada' });
     await again.waitFor();
     await page.setViewportSize(PHONE);
+    await again.scrollIntoViewIfNeeded();
     await screenshots(page, 'checkout-sign-in-code-03-remembered');
     await expectAccessible(page, 'remembered device');
     await again.click();
