@@ -255,6 +255,13 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
                   onRegister={() => setStep({ kind: 'register' })}
                 />
               )}
+              {step.kind === 'register' && (
+                <Register
+                  email={session?.customer_email}
+                  onSignedIn={(who) => void signedIn(who)}
+                  onSignIn={() => setStep({ kind: 'sign_in' })}
+                />
+              )}
               {(step.kind === 'sign_in' || step.kind === 'register') && (
                 <p class="step-foot">
                   <button
@@ -265,13 +272,6 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
                     Change the plan
                   </button>
                 </p>
-              )}
-              {step.kind === 'register' && (
-                <Register
-                  email={session?.customer_email}
-                  onSignedIn={(who) => void signedIn(who)}
-                  onSignIn={() => setStep({ kind: 'sign_in' })}
-                />
               )}
               {step.kind === 'identity' && (
                 <IdentityVerification
