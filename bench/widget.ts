@@ -5,8 +5,8 @@
 //    cached) and warm (the plans' answer from the HTTP cache, Cache-Control max-age=300)
 //  - the checkout's initial JS and CSS gzipped (target ≤ 30 KB)
 //  - over N opens on loopback, openCheckout() → the checkout's first interactive screen (its
-//    "ready" handshake, sent once the session is loaded and the sign-in screen is set), p50 and
-//    p95 (target p50 ≤ 300 ms); cold (a new browser profile each open: nothing cached) and warm.
+//    "ready" handshake, sent once the session is loaded and the plan screen is set: decision
+//    0068), p50 and p95 (target p50 ≤ 300 ms); cold (a new browser profile each open: nothing cached) and warm.
 // Usage: npm run bench:widget [-- --opens 20]
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

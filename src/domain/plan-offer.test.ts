@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { defaultPlanChoice, MAX_OFFER_AMOUNT_KOBO, planOffer } from './plan-offer.ts';
+import {
+  defaultPlanChoice,
+  MAX_OFFER_AMOUNT_KOBO,
+  planOffer,
+  suggestedPlanChoice,
+} from './plan-offer.ts';
 import { buildSchedule } from './schedule.ts';
 import { DEFAULT_SESSION_CONSTRAINTS, type SessionConstraints } from './session-constraints.ts';
 
@@ -71,5 +76,34 @@ describe('planOffer', () => {
     const offer = planOffer(2_000_000, constraints, now);
     expect(offer.plans.map((p) => p.installmentCount)).toEqual([1, 2, 3, 4]);
     expect(offer.headline).toMatchObject({ depositText: '₦10,000', installmentText: '₦3,333.34' });
+  });
+});
+
+describe('suggestedPlanChoice (the checkout’s first plan, sent by the API)', () => {
+  it('is the messaging line’s plan: monthly, 3 payments, the shop’s minimum deposit', () => {
+    expect(suggestedPlanChoice(3_000_000, DEFAULT_SESSION_CONSTRAINTS, now)).toEqual({
+      frequency: 'monthly',
+      installmentCount: 3,
+      upfrontPct: 25,
+    });
+  });
+  it('falls to a plan that can be split when 3 payments cannot (2 kobo: 1 payment)', () => {
+    expect(suggestedPlanChoice(2, DEFAULT_SESSION_CONSTRAINTS, now)).toEqual({
+      frequency: 'monthly',
+      installmentCount: 1,
+      upfrontPct: 25,
+    });
+  });
+  it('is the default choice when no plan fits at all (above every tier’s limit)', () => {
+    const weekly: SessionConstraints = {
+      ...DEFAULT_SESSION_CONSTRAINTS,
+      allowedFrequencies: ['weekly'],
+      maxWeeklyDuration: 2,
+    };
+    expect(suggestedPlanChoice(MAX_OFFER_AMOUNT_KOBO + 1, weekly, now)).toEqual({
+      frequency: 'weekly',
+      installmentCount: 2,
+      upfrontPct: 25,
+    });
   });
 });

@@ -95,6 +95,22 @@ export function planOffer(amountKobo: Kobo, constraints: SessionConstraints, now
   return { available: headline !== null, maxAmountKobo: MAX_OFFER_AMOUNT_KOBO, headline, plans };
 }
 
+/**
+ * The plan the checkout shows first for this amount (sent as the session's `suggested_plan`, so
+ * no page repeats the rule): the messaging line's plan, or, when none fits (an amount above every
+ * tier's limit or too small to split), the default choice, which the preview then explains.
+ */
+export function suggestedPlanChoice(
+  amountKobo: Kobo,
+  constraints: SessionConstraints,
+  now: Date,
+): PlanChoice {
+  const headline = planOffer(amountKobo, constraints, now).headline;
+  if (!headline) return defaultPlanChoice(constraints);
+  const { frequency, installmentCount, upfrontPct } = headline;
+  return { frequency, installmentCount, upfrontPct };
+}
+
 /** The plan's amounts, or null when the checkout would refuse it (limits, too little to split). */
 function offeredPlan(
   amountKobo: Kobo,

@@ -14,6 +14,7 @@ import {
 import {
   apiCustomer,
   checkoutIn,
+  continueToSignIn,
   createSession,
   recordedCalls,
   signIn,
@@ -42,10 +43,8 @@ async function atPaymentMethods(email: string): Promise<{ page: Page; ui: FrameL
   await page.goto(`${suite.shop.url}/?token=${token}`);
   await page.click('#pay');
   const { ui } = checkoutIn(page);
-  await ui.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await continueToSignIn(ui);
   await signIn(ui, email);
-  await ui.locator('table.schedule').waitFor();
-  await ui.getByRole('button', { name: 'Continue' }).click();
   await ui.getByRole('heading', { name: 'How you will pay' }).waitFor();
   return { page, ui };
 }

@@ -8,6 +8,7 @@ import { DESKTOP, screenshots, seriousA11yViolations } from './support/browser.t
 import {
   apiCustomer,
   checkoutIn,
+  continueToSignIn,
   createSession,
   detailedCalls,
   recordedCalls,
@@ -29,7 +30,7 @@ async function openWidget(token: string): Promise<{ page: Page; ui: FrameLocator
   await page.goto(`${suite.shop.url}/?token=${encodeURIComponent(token)}`);
   await page.click('#pay');
   const { ui } = checkoutIn(page);
-  await ui.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await continueToSignIn(ui);
   return { page, ui };
 }
 
@@ -158,7 +159,7 @@ describe('refusals: a next step, and the shop told why', () => {
     // The shop's page first, then the link (as a shopper following it from there).
     await page.goto(`${suite.shop.url}/other`);
     await page.goto(link.body.data.url as string);
-    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await continueToSignIn(page);
     await signIn(page, customer.email);
     await page
       .getByRole('heading', { name: 'This shop needs Tranche Platinum or higher' })
@@ -185,13 +186,15 @@ describe('refusals: a next step, and the shop told why', () => {
     await ui.getByRole('button', { name: 'Fill in a test BVN' }).click();
     await ui.getByRole('checkbox', { name: /I agree to this identity check/ }).check();
     await ui.getByRole('button', { name: 'Verify' }).click();
-    await ui.locator('table.schedule').waitFor();
+    // The plan chosen before signing in stands: on to the payment method.
+    await ui.getByRole('heading', { name: 'How you will pay' }).waitFor();
     await page.getByRole('button', { name: 'Close checkout' }).click();
     await page.locator('[data-tranche-connect]').waitFor({ state: 'detached' });
     const detailed = await detailedCalls(page);
     expect(detailed.filter(([kind]) => kind === 'event').map(([, e]) => e.type)).toEqual([
       'opened',
       'loaded',
+      'plan_chosen',
       'signed_in',
       'refused',
       'identity_verified',
@@ -240,8 +243,7 @@ describe('a wrong bank code', () => {
     const { token } = await createSession(suite.stack.api, suite.merchant, { amount: 900_000 });
     const { page, ui } = await openWidget(token);
     await signIn(ui, customer.email);
-    await ui.locator('table.schedule').waitFor();
-    await ui.getByRole('button', { name: 'Continue' }).click();
+    await ui.getByRole('heading', { name: 'How you will pay' }).waitFor();
     await ui.getByRole('button', { name: 'Add a bank account (direct debit)' }).click();
     await ui.getByLabel('Bank').selectOption('057');
     await ui.getByLabel('Account number').fill('0000000000');
@@ -290,14 +292,14 @@ describe('the session’s last minutes, on the page’s clock', () => {
     await page.goto(`${suite.shop.url}/?token=${encodeURIComponent(token)}`);
     await page.click('#pay');
     const { ui } = checkoutIn(page);
-    await ui.getByRole('heading', { name: 'Sign in' }).waitFor();
+    // The plan is chosen before signing in (decision 0068), and kept through it.
+    await continueToSignIn(ui, async () => {
+      await ui.getByLabel('Weekly').check();
+      await ui.getByLabel('Payments after the deposit').selectOption('6');
+      await ui.getByLabel('Deposit today').selectOption('40');
+      await ui.getByText(/then 6 weekly payments/).waitFor();
+    });
     await signIn(ui, customer.email);
-    await ui.locator('table.schedule').waitFor();
-    await ui.getByLabel('Weekly').check();
-    await ui.getByLabel('Payments after the deposit').selectOption('6');
-    await ui.getByLabel('Deposit today').selectOption('40');
-    await ui.getByText(/then 6 weekly payments/).waitFor();
-    await ui.getByRole('button', { name: 'Continue' }).click();
     await ui.getByRole('heading', { name: 'How you will pay' }).waitFor();
 
     await page.clock.fastForward('25:01');
@@ -325,15 +327,16 @@ describe('the session’s last minutes, on the page’s clock', () => {
     expect(finals).toEqual([['error', expect.stringMatching(/expired/), 'session_expired']]);
 
     // The shop opens a new session for the same order (the page's clock back to the real time):
-    // the plan chosen before is chosen again.
+    // the customer, who left the suggested plan as it was, is offered the plan chosen before.
     const again = await createSession(suite.stack.api, suite.merchant, { order_reference: order });
     await page.clock.setSystemTime(new Date());
     await page.goto(`${suite.shop.url}/?token=${encodeURIComponent(again.token)}`);
     await page.click('#pay');
     const nextUi = checkoutIn(page).ui;
-    await nextUi.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await continueToSignIn(nextUi);
     await signIn(nextUi, customer.email);
-    await nextUi.locator('table.schedule').waitFor();
+    await nextUi.getByText('This is the plan you chose for this order before.').waitFor();
+    await nextUi.getByText(/then 6 weekly payments/).waitFor();
     expect(await nextUi.getByLabel('Weekly').isChecked()).toBe(true);
     expect(await nextUi.getByLabel('Payments after the deposit').inputValue()).toBe('6');
     expect(await nextUi.getByLabel('Deposit today').inputValue()).toBe('40');

@@ -8,7 +8,7 @@ import {
 import { waitFor } from '../harness/e2e.ts';
 import { freePort } from '../harness/sandbox.ts';
 import { DESKTOP, screenshots, seriousA11yViolations } from './support/browser.ts';
-import { checkoutIn, CUSTOMER_PASSWORD } from './support/checkout.ts';
+import { checkoutIn, continueToSignIn, CUSTOMER_PASSWORD } from './support/checkout.ts';
 import { browserSuite } from './support/suite.ts';
 
 /**
@@ -50,7 +50,36 @@ describe('checkout journey through the demo store', () => {
     await screenshots(page, 'store-product');
     await page.click('#pay-installments');
     const { ui } = checkoutIn(page);
-    await screen(page, ui, 'Sign in', 'checkout-01-sign-in');
+    // The plans and the schedule first, from the session alone: nobody is signed in yet.
+    await ui.getByRole('heading', { name: 'Choose your plan' }).waitFor();
+    await ui.getByRole('radio', { name: 'Weekly' }).check();
+    await ui.getByLabel('Payments after the deposit').selectOption('4');
+    await ui.getByLabel('Deposit today').selectOption('30');
+    // The schedule shown is the preview API's: the deposit and four weekly rows.
+    await expect
+      .poll(async () => ui.locator('table.schedule tbody tr').count(), { timeout: 10_000 })
+      .toBe(5);
+    const preview = await suite.stack.api.post('/api/v1/checkout/preview', {
+      session_token: await newestPendingSessionToken(),
+      frequency: 'weekly',
+      installment_count: 4,
+      upfront_pct: 30,
+    });
+    const depositText = await ui.locator('table.schedule tbody tr').first().innerText();
+    expect(depositText.replace(/\s+/g, ' ')).toContain(
+      nairaText(preview.body.data.deposit.amount as number),
+    );
+    await screen(page, ui, 'Choose your plan', 'checkout-01-plan');
+    await ui.getByRole('button', { name: 'Continue' }).click();
+
+    await screen(page, ui, 'Sign in', 'checkout-01b-sign-in');
+    expect(
+      await ui
+        .getByText(
+          /^Sign in or create an account to confirm ₦[\d,.]+ today, then 4 weekly payments of/,
+        )
+        .count(),
+    ).toBe(1);
     // The shop's page behind the modal cannot be reached, and does not scroll.
     expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
 
@@ -99,27 +128,7 @@ describe('checkout journey through the demo store', () => {
     await ui.getByLabel('Code').fill(SIMULATOR_OTP_CODE);
     await ui.getByRole('button', { name: 'Confirm' }).click();
 
-    await ui.getByRole('heading', { name: 'Choose your plan' }).waitFor();
-    await ui.getByRole('radio', { name: 'Weekly' }).check();
-    await ui.getByLabel('Payments after the deposit').selectOption('4');
-    await ui.getByLabel('Deposit today').selectOption('30');
-    // The schedule shown is the preview API's: the deposit and four weekly rows.
-    await expect
-      .poll(async () => ui.locator('table.schedule tbody tr').count(), { timeout: 10_000 })
-      .toBe(5);
-    const preview = await suite.stack.api.post('/api/v1/checkout/preview', {
-      session_token: await newestPendingSessionToken(),
-      frequency: 'weekly',
-      installment_count: 4,
-      upfront_pct: 30,
-    });
-    const depositText = await ui.locator('table.schedule tbody tr').first().innerText();
-    expect(depositText.replace(/\s+/g, ' ')).toContain(
-      nairaText(preview.body.data.deposit.amount as number),
-    );
-    await screen(page, ui, 'Choose your plan', 'checkout-04-plan');
-    await ui.getByRole('button', { name: 'Continue' }).click();
-
+    // The plan chosen before registering stands: straight on to the payment method.
     await screen(page, ui, 'How you will pay', 'checkout-05-method');
     await ui.getByRole('button', { name: 'Add a debit card' }).click();
     await screen(page, ui, 'Add a debit card', 'checkout-06-add-card');
@@ -143,6 +152,11 @@ describe('checkout journey through the demo store', () => {
       'SELECT id, order_reference FROM payment_plans',
     );
     expect(plans).toEqual([{ id: planId, order_reference: orderId }]);
+    // The plan chosen before registering is the plan confirmed.
+    const chosen = await suite.stack.sql(
+      'SELECT frequency, installment_count, upfront_pct FROM payment_plans',
+    );
+    expect(chosen).toEqual([{ frequency: 'weekly', installment_count: 4, upfront_pct: 30 }]);
 
     // The deposit is collected by the worker; payment.success reaches the store's webhook.
     await waitFor(
@@ -167,6 +181,7 @@ describe('identity refusals in the checkout name the true reason', () => {
     await page.goto(storeUrl);
     await page.click('#pay-installments');
     const { ui } = checkoutIn(page);
+    await continueToSignIn(ui);
     await ui.getByRole('button', { name: 'New to Tranche? Create an account' }).click();
     await ui.getByLabel('First name').fill('Tunde');
     await ui.getByLabel('Last name').fill('Bakare');
@@ -202,6 +217,7 @@ describe('the demo store falls back when Tranche cannot offer installments', () 
     await page.goto(storeUrl);
     await page.click('#pay-installments');
     const { ui } = checkoutIn(page);
+    await continueToSignIn(ui);
     await ui.getByRole('button', { name: 'New to Tranche? Create an account' }).click();
     await ui.getByLabel('First name').fill('Kemi');
     await ui.getByLabel('Last name').fill('Ade');

@@ -6,6 +6,7 @@ import { DESKTOP, screenshots, seriousA11yViolations } from './support/browser.t
 import {
   apiCustomer,
   checkoutIn,
+  continueToSignIn,
   createSession,
   CUSTOMER_PASSWORD,
   signIn,
@@ -27,10 +28,8 @@ async function atPaymentMethods(): Promise<{ page: Page; ui: FrameLocator }> {
   await page.goto(`${suite.shop.url}/?token=${token}`);
   await page.click('#pay');
   const { ui } = checkoutIn(page);
-  await ui.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await continueToSignIn(ui);
   await signIn(ui, customer.email);
-  await ui.locator('table.schedule').waitFor();
-  await ui.getByRole('button', { name: 'Continue' }).click();
   await ui.getByRole('heading', { name: 'How you will pay' }).waitFor();
   return { page, ui };
 }
@@ -64,7 +63,9 @@ describe('payment methods in the checkout', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('pay');
     await page.keyboard.press('Enter');
     const { ui } = checkoutIn(page);
-    await ui.getByRole('heading', { name: 'Sign in' }).waitFor();
+    // The plans first (decision 0068): the suggested plan, continued from the keyboard.
+    await ui.getByRole('heading', { name: 'Choose your plan' }).waitFor();
+    await ui.locator('table.schedule').waitFor();
     const tabTo = async (name: RegExp) => {
       for (let i = 0; i < 30; i += 1) {
         await page.keyboard.press('Tab');
@@ -73,13 +74,13 @@ describe('payment methods in the checkout', () => {
       }
       throw new Error(`${String(name)} not reachable with Tab`);
     };
+    await tabTo(/^Continue$/);
+    await page.keyboard.press('Enter');
+    await ui.getByRole('heading', { name: 'Sign in' }).waitFor();
     await tabTo(/^Email$/);
     await page.keyboard.type(customer.email);
     await page.keyboard.press('Tab');
     await page.keyboard.type(CUSTOMER_PASSWORD);
-    await page.keyboard.press('Enter');
-    await ui.locator('table.schedule').waitFor();
-    await tabTo(/^Continue$/);
     await page.keyboard.press('Enter');
     await ui.getByRole('heading', { name: 'How you will pay' }).waitFor();
     await tabTo(/^Add a bank account/);
@@ -281,13 +282,17 @@ describe('payment methods in the checkout', () => {
     await page.goto(`${suite.shop.url}/?token=${second.token}`);
     await page.click('#pay');
     const { ui, frame } = checkoutIn(page);
-    await ui.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await continueToSignIn(ui);
     await signIn(ui, customer.email);
     await ui.getByRole('heading', { name: 'You have a missed payment' }).waitFor();
     expect(await ui.getByText(/We also retry it automatically/).isVisible()).toBe(true);
     expect(await ui.getByRole('link', { name: /Pay the missed installment now/ }).isVisible()).toBe(
       true,
     );
+    // The plan chosen before signing in is named, and another plan would not help.
+    expect(
+      await ui.getByText(/The plan you chose \(.+\) cannot be set up for you now/).count(),
+    ).toBe(1);
     expect(await ui.getByRole('heading', { name: 'Choose your plan' }).count()).toBe(0);
     expect(await seriousA11yViolations(frame())).toEqual([]);
     await screenshots(page, 'checkout-15-not-eligible');

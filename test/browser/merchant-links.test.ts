@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { DESKTOP, PHONE, screenshots, seriousA11yViolations } from './support/browser.ts';
-import { apiCustomer, signIn } from './support/checkout.ts';
+import { apiCustomer, continueToSignIn, signIn } from './support/checkout.ts';
 import { registerInDashboard } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
 
@@ -126,11 +126,10 @@ describe('merchant dashboard: payment links', () => {
     const shopper = await suite.browser.newPage({ viewport: PHONE });
     await shopper.goto(url);
     expect(shopper.url()).toBe(`${suite.stack.apiUrl}/checkout/`);
-    await shopper.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await shopper.getByRole('heading', { name: 'Choose your plan' }).waitFor();
     expect(await shopper.getByText('Ankara fabric, 6 yards').isVisible()).toBe(true);
+    await continueToSignIn(shopper);
     await signIn(shopper, customer.email);
-    await shopper.locator('table.schedule').waitFor();
-    await shopper.getByRole('button', { name: 'Continue' }).click();
     await shopper.getByRole('heading', { name: 'How you will pay' }).waitFor();
     await shopper.getByRole('button', { name: 'Continue' }).click();
     await shopper.getByRole('heading', { name: 'Review and confirm' }).waitFor();

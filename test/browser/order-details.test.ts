@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.ts';
 import { DESKTOP, PHONE, screenshots, seriousA11yViolations } from './support/browser.ts';
-import { apiCustomer, createSession, signIn } from './support/checkout.ts';
+import { apiCustomer, continueToSignIn, createSession, signIn } from './support/checkout.ts';
 import { registerInDashboard } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
 
@@ -117,11 +117,9 @@ describe('a payment link that asks for delivery details', () => {
     await screenshots(page, 'order-details-pay-page-problem');
     await page.getByLabel('Delivery address').fill('14 Herbert Macaulay Way\nYaba, Lagos');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
-    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await continueToSignIn(page);
     expect(page.url()).toBe(`${suite.stack.apiUrl}/checkout/`);
     await signIn(page, buyer.email);
-    await page.locator('table.schedule').waitFor();
-    await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'How you will pay' }).waitFor();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Review and confirm' }).waitFor();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { DESKTOP, PHONE, screenshots, seriousA11yViolations } from './support/browser.ts';
-import { apiCustomer, signIn } from './support/checkout.ts';
+import { apiCustomer, continueToSignIn, signIn } from './support/checkout.ts';
 import { browserSuite } from './support/suite.ts';
 
 /**
@@ -36,19 +36,20 @@ describe('payment link checkout', () => {
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('no-referrer');
 
-    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    // The plans and their schedule first, before any sign-in (decision 0068).
+    await page.getByRole('heading', { name: 'Choose your plan' }).waitFor();
+    await page.locator('table.schedule').waitFor();
     expect(await page.getByText('Ankara fabric, 6 yards').isVisible()).toBe(true);
     expect(await seriousA11yViolations(page.mainFrame())).toEqual([]);
-    await screenshots(page, 'checkout-full-page-sign-in');
+    await screenshots(page, 'checkout-full-page-plan');
     // A reload keeps the checkout (the token stays in this tab's session storage).
     await page.reload();
-    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await continueToSignIn(page);
+    await page.setViewportSize(DESKTOP);
+    expect(await seriousA11yViolations(page.mainFrame())).toEqual([]);
+    await screenshots(page, 'checkout-full-page-sign-in');
 
     await signIn(page, customer.email);
-    await page.locator('table.schedule').waitFor();
-    await page.setViewportSize(DESKTOP);
-    await screenshots(page, 'checkout-full-page-plan');
-    await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'How you will pay' }).waitFor();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Review and confirm' }).waitFor();
@@ -74,9 +75,9 @@ describe('payment link checkout', () => {
     const customer = await apiCustomer(suite.stack.api, { verified: true, card: 'success' });
     const page = await suite.browser.newPage({ viewport: DESKTOP });
     await page.goto(link.body.data.url as string);
+    await continueToSignIn(page);
     await signIn(page, customer.email);
-    await page.locator('table.schedule').waitFor();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'How you will pay' }).waitFor();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: /Confirm and pay/ }).click();

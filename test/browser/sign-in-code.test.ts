@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { waitFor } from '../harness/e2e.ts';
 import { DESKTOP, PHONE, screenshots, seriousA11yViolations } from './support/browser.ts';
-import { apiCustomer, createSession, signIn } from './support/checkout.ts';
+import { apiCustomer, continueToSignIn, createSession, signIn } from './support/checkout.ts';
 import { browserSuite } from './support/suite.ts';
 
 /**
@@ -67,7 +67,7 @@ describe('signing in with a code at the checkout', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     const first = await createSession(stack.api, merchant);
     await page.goto(first.checkoutUrl);
-    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await continueToSignIn(page);
 
     // Keyboard only: to the code button, type the number as people write it, tick, send.
     const codeButton = page.getByRole('button', { name: 'Send me a code instead' });
@@ -104,7 +104,8 @@ describe('signing in with a code at the checkout', () => {
 
     await codeField.fill(code);
     await codeField.press('Enter');
-    await page.getByRole('heading', { name: 'Choose your plan' }).waitFor();
+    // The plan chosen before signing in stands (decision 0068): on to the payment method.
+    await page.getByRole('heading', { name: 'How you will pay' }).waitFor();
 
     // The device is remembered for this shop.
     const listed = await stack.api.get('/api/v1/customers/me/remembered-devices', {
@@ -117,23 +118,26 @@ describe('signing in with a code at the checkout', () => {
       }),
     ]);
 
-    // The next checkout of the same shop in this browser: one tap.
+    // The next checkout of the same shop in this browser: one tap from the plan step, no
+    // sign-in screen (decisions 0054 and 0068).
     const second = await createSession(stack.api, merchant);
     await page.goto(second.checkoutUrl);
+    await page.locator('table.schedule').waitFor();
     const again = page.getByRole('button', { name: 'Continue as Ada' });
     await again.waitFor();
     await page.setViewportSize(PHONE);
+    await again.scrollIntoViewIfNeeded();
     await screenshots(page, 'checkout-sign-in-code-03-remembered');
     await expectAccessible(page, 'remembered device');
     await again.click();
-    await page.getByRole('heading', { name: 'Choose your plan' }).waitFor();
+    await page.getByRole('heading', { name: 'How you will pay' }).waitFor();
 
     // Another browser (a new device) is not remembered: it signs in as before.
     const elsewhere = await browser.newContext({ viewport: PHONE });
     const other = await elsewhere.newPage();
     const third = await createSession(stack.api, merchant);
     await other.goto(third.checkoutUrl);
-    await other.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await continueToSignIn(other);
     await other.getByLabel('Password').waitFor();
     expect(await other.getByRole('button', { name: /Continue as/ }).count()).toBe(0);
     await elsewhere.close();
@@ -141,10 +145,13 @@ describe('signing in with a code at the checkout', () => {
     // "Not you?" forgets this browser for the shop.
     const fourth = await createSession(stack.api, merchant);
     await page.goto(fourth.checkoutUrl);
+    await page.getByRole('button', { name: 'Not Ada? Sign in another way' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     const forgotten = page.waitForResponse((r) => r.url().includes('/remembered-device/forget'));
     await page.getByRole('button', { name: 'Not you?' }).click();
     expect((await forgotten).status()).toBe(200);
     await page.reload();
+    await continueToSignIn(page);
     await page.getByLabel('Password').waitFor();
     expect(await page.getByRole('button', { name: /Continue as/ }).count()).toBe(0);
 

@@ -5,6 +5,7 @@ import { DESKTOP, screenshots, seriousA11yViolations } from './support/browser.t
 import {
   apiCustomer,
   checkoutIn,
+  continueToSignIn,
   createSession,
   recordedCalls,
   registerMerchant,
@@ -26,7 +27,8 @@ async function openShop(token: string): Promise<Page> {
 
 async function openCheckout(page: Page): Promise<void> {
   await page.click('#pay');
-  await checkoutIn(page).ui.getByRole('heading', { name: 'Sign in' }).waitFor();
+  // The first screen: the plans and their schedule, before any sign-in (decision 0068).
+  await checkoutIn(page).ui.getByRole('heading', { name: 'Choose your plan' }).waitFor();
 }
 
 const finalCalls = (calls: unknown[][]) =>
@@ -67,7 +69,7 @@ describe('TrancheConnect widget', () => {
     const page = await openShop(token);
     await openCheckout(page);
     const { ui, frame } = checkoutIn(page);
-    await ui.getByLabel('Email').focus();
+    await ui.getByLabel('Deposit today').focus();
     // The key event is dispatched in the checkout's own document. A real key press into this
     // cross-origin (out-of-process) frame is routed by the browser to the frame it believes
     // focused, which headless Chromium 156 learns late or not at all under CPU load: the press
@@ -99,7 +101,7 @@ describe('TrancheConnect widget', () => {
     );
     expect(await page.evaluate(() => window.TrancheConnect)).toEqual(first);
     await page.dblclick('#pay');
-    await checkoutIn(page).ui.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await checkoutIn(page).ui.getByRole('heading', { name: 'Choose your plan' }).waitFor();
     expect(await page.locator('iframe[title="Tranche checkout"]').count()).toBe(1);
     const opened = (await recordedCalls(page)).filter(([, name]) => name === 'opened');
     expect(opened).toHaveLength(1);
@@ -220,9 +222,8 @@ describe('TrancheConnect widget', () => {
     const page = await openShop(token);
     await openCheckout(page);
     const { ui } = checkoutIn(page);
+    await continueToSignIn(ui);
     await signIn(ui, customer.email);
-    await ui.locator('table.schedule').waitFor();
-    await ui.getByRole('button', { name: 'Continue' }).click();
     await ui.getByRole('heading', { name: 'How you will pay' }).waitFor();
     await ui.getByRole('button', { name: 'Continue' }).click();
     await ui.getByRole('checkbox').check();
@@ -252,10 +253,8 @@ describe('TrancheConnect widget', () => {
     const page = await openShop(token);
     await openCheckout(page);
     const { ui } = checkoutIn(page);
+    await continueToSignIn(ui);
     await signIn(ui, customer.email);
-    await ui.getByRole('heading', { name: 'Choose your plan' }).waitFor();
-    await ui.locator('table.schedule').waitFor();
-    await ui.getByRole('button', { name: 'Continue' }).click();
     await ui.getByRole('heading', { name: 'How you will pay' }).waitFor();
     expect(await ui.getByRole('radio', { name: /Visa Card/ }).isChecked()).toBe(true);
     await ui.getByRole('button', { name: 'Continue' }).click();
@@ -276,9 +275,9 @@ describe('TrancheConnect widget', () => {
     expect(calls.filter(([kind]) => kind === 'event').map(([, name]) => name)).toEqual([
       'opened',
       'loaded',
+      'plan_chosen',
       'signed_in',
       'eligible',
-      'plan_chosen',
       'confirmed',
       'closed',
     ]);

@@ -425,15 +425,21 @@ describe('GET /api/v1/checkout/sessions/{token}', () => {
     ]) {
       expect(res.body.data).toHaveProperty(field);
     }
-    // The widget's read adds the merchant's name, for the checkout's header, and its support
-    // contact (none set here), for the refusal screens; it leaves out the merchant's own metadata
-    // (decision 0051).
+    // The widget's read adds the merchant's name, for the checkout's header, its support
+    // contact (none set here), for the refusal screens, and the plan the checkout shows first
+    // (decision 0068); it leaves out the merchant's own metadata (decision 0051).
     const { metadata, ...shown } = created.body.data;
     expect(metadata).toEqual({});
     expect(res.body.data).toEqual({
       ...shown,
       merchant_name: 'Ade Stores',
       merchant_support: null,
+      // Monthly, 3 payments, the shop's minimum deposit (its settings, changed above).
+      suggested_plan: {
+        frequency: 'monthly',
+        installment_count: 3,
+        upfront_pct: shown.constraints.min_upfront_pct,
+      },
     });
   });
 

@@ -231,3 +231,23 @@ describe('publishable keys: issued with the merchant, listed, rolled', () => {
     expect((await t.http.get(plansPath(4_850_000, owner.publishableKeys.live))).status).toBe(200);
   });
 });
+
+describe('the checkout’s first plan is the line’s plan, sent by the API (decision 0068)', () => {
+  it.each([4_850_000, 2, 1_000_001])(
+    'amount %i: GET of the session suggests the headline plan',
+    async (amount) => {
+      const line = await t.http.get(plansPath(amount, merchant.publishableKeys.test));
+      const created = await t.http.post(
+        '/api/v1/checkout/sessions',
+        sessionBody(merchant.id, { amount }),
+        { token: merchant.testKey },
+      );
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      // The widget's read carries it; the merchant's create answer does not.
+      expect(created.body.data.suggested_plan).toBeUndefined();
+      const read = await t.http.get(`/api/v1/checkout/sessions/${created.body.data.token}`);
+      const { frequency, installment_count, upfront_pct } = line.body.data.headline;
+      expect(read.body.data.suggested_plan).toEqual({ frequency, installment_count, upfront_pct });
+    },
+  );
+});

@@ -33,7 +33,7 @@ import { Confirmed, endsOnDashboard } from './screens/confirmed.tsx';
 import { NotEligible } from './screens/not-eligible.tsx';
 import { OrderSummary } from './screens/order-summary.tsx';
 import { PaymentMethodChooser } from './screens/payment-method.tsx';
-import { defaultChoice, PlanPicker } from './screens/plan-picker.tsx';
+import { PlanPicker, planSummary } from './screens/plan-picker.tsx';
 import { ReviewAndConfirm } from './screens/review.tsx';
 import { SessionClosed } from './screens/session-closed.tsx';
 import { ExpiryWarning, useSessionClock } from './session-clock.tsx';
@@ -48,6 +48,8 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
   const [preview, setPreview] = useState<SchedulePreview>();
   const [method, setMethod] = useState<Method>();
   const [problem, setProblem] = useState<string>();
+  /** The first name of the customer this browser is remembered for at this shop (decision 0054). */
+  const [remembered, setRemembered] = useState<string>();
   const online = useOnline();
 
   function close(reason: ClosedReason) {
@@ -68,7 +70,16 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
         setSession(loaded);
         const closed = closedReasonOf(loaded, Date.now());
         if (closed) close(closed);
-        else setStep({ kind: 'sign_in' });
+        else if (!loaded.suggested_plan) close('unavailable');
+        else {
+          // The plans and their schedule first, from the session alone (decision 0068).
+          setChoice(loaded.suggested_plan);
+          setStep({ kind: 'plan' });
+          api.rememberedDevice(token).then(
+            (status) => status.remembered && status.first_name && setRemembered(status.first_name),
+            () => undefined,
+          );
+        }
         host.post({ type: 'ready' });
       },
       (caught: unknown) => {
@@ -104,7 +115,7 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
   );
 
   /** After sign-in or identity verification: where eligibility sends the customer next. */
-  async function checkEligibility() {
+  async function checkEligibility(chosen?: Chosen) {
     if (!session) return;
     setProblem(undefined);
     try {
@@ -113,11 +124,8 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
         eligibility.reason === 'insufficient_trust_tier' ? await api.identity() : undefined;
       const route = routeForEligibility(eligibility, identity && identity.status === 'verified');
       if (route === 'continue') {
-        // The plan chosen in an earlier session for this order, when there is one (decision 0049).
-        const kept = choice ? null : await api.rememberedPlanChoice(token).catch(() => null);
-        setChoice((c) => c ?? kept ?? defaultChoice(session.constraints));
         host.event('eligible');
-        setStep({ kind: 'plan' });
+        await continueWithChosenPlan(chosen ?? (choice && preview && { choice, preview }));
       } else if (route === 'verify_identity') {
         // Until verified, a refusal the shop may act on (the customer may close here).
         host.event('refused', { reason: 'identity_not_verified' });
@@ -132,10 +140,49 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
     }
   }
 
-  async function signedIn(who: Customer) {
+  /**
+   * The plan chosen before signing in stands. Only when the shopper left the suggested plan as
+   * it was and chose another for this order in an earlier session (decision 0049) is the plan
+   * step shown again, on that earlier choice: asked, never switched silently.
+   */
+  async function continueWithChosenPlan(chosen: Chosen | undefined) {
+    const suggested = session?.suggested_plan;
+    const untouched = !chosen || (suggested !== undefined && samePlan(chosen.choice, suggested));
+    const kept = untouched ? await api.rememberedPlanChoice(token).catch(() => null) : null;
+    if (kept && !(chosen && samePlan(kept, chosen.choice))) {
+      setChoice(kept);
+      setPreview(undefined);
+      setStep({ kind: 'plan', kept: true });
+      return;
+    }
+    if (!chosen) {
+      setStep({ kind: 'plan' });
+      return;
+    }
+    // Kept for a later session of this order; the journey never waits on it.
+    void api.rememberPlanChoice(token, chosen.choice).catch(() => undefined);
+    setStep({ kind: method ? 'review' : 'method' });
+  }
+
+  async function signedIn(who: Customer, chosen?: Chosen) {
     setCustomer(who);
     host.event('signed_in');
-    await checkEligibility();
+    await checkEligibility(chosen);
+  }
+
+  /**
+   * A browser remembered for this shop (decision 0054) goes on from the plan step in one tap:
+   * no sign-in screen. If the device is no longer remembered, the sign-in step as usual.
+   */
+  async function continueRemembered(chosen: Chosen) {
+    setStep({ kind: 'loading' });
+    try {
+      const { customer: who } = await api.continueOnRememberedDevice(token);
+      await signedIn(who, chosen);
+    } catch {
+      setRemembered(undefined);
+      setStep({ kind: 'sign_in' });
+    }
   }
 
   function methodLinked(linked: Method) {
@@ -198,6 +245,9 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
             <CustomerContext.Provider value={context}>
               {step.kind === 'sign_in' && (
                 <SignIn
+                  {...(preview && {
+                    lead: `Sign in or create an account to confirm ${planSummary(preview)}.`,
+                  })}
                   email={session?.customer_email}
                   sessionToken={token}
                   {...(session?.merchant_name && { shopName: session.merchant_name })}
@@ -211,6 +261,17 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
                   onSignedIn={(who) => void signedIn(who)}
                   onSignIn={() => setStep({ kind: 'sign_in' })}
                 />
+              )}
+              {(step.kind === 'sign_in' || step.kind === 'register') && (
+                <p class="step-foot">
+                  <button
+                    class="link-button"
+                    type="button"
+                    onClick={() => setStep({ kind: 'plan' })}
+                  >
+                    Change the plan
+                  </button>
+                </p>
               )}
               {step.kind === 'identity' && (
                 <IdentityVerification
@@ -229,17 +290,35 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
                   shopName={session?.merchant_name}
                   support={session?.merchant_support}
                   onCheckAgain={() => void checkEligibility()}
+                  chosenPlan={preview && planSummary(preview)}
                 />
               )}
               {step.kind === 'plan' && choice && (
                 <PlanPicker
                   choice={choice}
+                  kept={step.kept === true}
+                  {...(!customer &&
+                    remembered && {
+                      remembered: {
+                        firstName: remembered,
+                        onSignInAnotherWay: () => setStep({ kind: 'sign_in' }),
+                      },
+                    })}
                   onContinue={(chosen, computed) => {
                     setChoice(chosen);
-                    // Kept for a later session of this order; the journey never waits on it.
-                    void api.rememberPlanChoice(token, chosen).catch(() => undefined);
                     setPreview(computed);
                     host.event('plan_chosen');
+                    if (!customer && remembered) {
+                      void continueRemembered({ choice: chosen, preview: computed });
+                      return;
+                    }
+                    if (!customer) {
+                      // Signing in is asked only now, to confirm the plan just chosen.
+                      setStep({ kind: 'sign_in' });
+                      return;
+                    }
+                    // Kept for a later session of this order; the journey never waits on it.
+                    void api.rememberPlanChoice(token, chosen).catch(() => undefined);
                     setStep({ kind: method ? 'review' : 'method' });
                   }}
                 />
@@ -288,6 +367,20 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
         <footer class="trust">Secured by Tranche · payments processed by Paystack</footer>
       </div>
     </div>
+  );
+}
+
+/** The plan chosen on the plan step, with the schedule the preview computed for it. */
+interface Chosen {
+  choice: PlanChoice;
+  preview: SchedulePreview;
+}
+
+function samePlan(a: PlanChoice, b: PlanChoice): boolean {
+  return (
+    a.frequency === b.frequency &&
+    a.installment_count === b.installment_count &&
+    a.upfront_pct === b.upfront_pct
   );
 }
 

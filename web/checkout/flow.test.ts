@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { explainIneligibility, refusalOf, routeForEligibility } from './flow.ts';
+import { explainIneligibility, noOtherPlan, refusalOf, routeForEligibility } from './flow.ts';
 import { shopPageOf } from './screens/back-to-shop.tsx';
+import { planSummary } from './screens/plan-picker.tsx';
 
 const refusal = {
   eligible: false,
@@ -56,5 +57,46 @@ describe('the shop’s page a full-page checkout came from', () => {
     expect(shopPageOf('https://tranche.example/pay/pl_1', own)).toBeUndefined();
     expect(shopPageOf('', own)).toBeUndefined();
     expect(shopPageOf('javascript:alert(1)', own)).toBeUndefined();
+  });
+});
+
+describe('the plan chosen before signing in, in words (decision 0068)', () => {
+  const preview = {
+    amount: 1_000_000,
+    currency: 'NGN' as const,
+    frequency: 'weekly' as const,
+    installment_count: 3,
+    upfront_pct: 25,
+    deposit: { amount: 250_000, due_at: '2026-11-27T10:00:00Z' },
+    installments: [
+      { sequence: 1, amount: 250_000, due_at: '2026-12-04T08:00:00Z' },
+      { sequence: 2, amount: 250_000, due_at: '2026-12-11T08:00:00Z' },
+      { sequence: 3, amount: 250_000, due_at: '2026-12-18T08:00:00Z' },
+    ],
+    total: 1_000_000,
+    constraints: {
+      allowed_frequencies: ['weekly' as const],
+      max_weekly_duration: 12,
+      max_monthly_duration: 6,
+      min_upfront_pct: 25,
+      allowed_schedule_types: ['installment' as const],
+    },
+  };
+  it('names the deposit and the payments, "up to" the largest when they differ', () => {
+    expect(planSummary(preview)).toBe('₦2,500.00 today, then 3 weekly payments of ₦2,500.00');
+    const uneven = {
+      ...preview,
+      installments: [
+        { sequence: 1, amount: 250_001, due_at: '2026-12-04T08:00:00Z' },
+        { sequence: 2, amount: 250_000, due_at: '2026-12-11T08:00:00Z' },
+      ],
+    };
+    expect(planSummary(uneven)).toBe('₦2,500.00 today, then 2 weekly payments of up to ₦2,500.01');
+  });
+  it('says why another plan would not help, for the limit and for the shop’s level', () => {
+    const base = { ...refusal, explanation: null };
+    expect(noOtherPlan({ ...base, reason: 'insufficient_trust_tier' })).toMatch(/whole order/);
+    expect(noOtherPlan({ ...base, reason: 'tier_restricted' })).toMatch(/minimum level/);
+    expect(noOtherPlan({ ...base, reason: 'delinquent' })).toMatch(/every plan/);
   });
 });

@@ -5,8 +5,10 @@ import type { EligibilityResult, Session, TrustSummary } from '../shared/api.ts'
 import { formatNaira } from '../shared/format.ts';
 
 /**
- * States: loading → (closed | sign_in ⇄ register) → identity? → (not_eligible | plan) → method
- * ⇄ (add_card | add_bank) → review → confirmed. `closed` and `confirmed` are final.
+ * States: loading → (closed | plan) → sign_in ⇄ register → identity? → (not_eligible | method,
+ * or plan again when an earlier session of the order kept another choice) → method ⇄ (add_card |
+ * add_bank) → review → confirmed. The plan and its schedule come first, from the session alone;
+ * signing in is asked only to confirm (decision 0068). `closed` and `confirmed` are final.
  */
 export type Step =
   | { kind: 'loading' }
@@ -15,7 +17,7 @@ export type Step =
   | { kind: 'register' }
   | { kind: 'identity' }
   | { kind: 'not_eligible'; eligibility: EligibilityResult; trust?: TrustSummary }
-  | { kind: 'plan' }
+  | { kind: 'plan'; kept?: boolean }
   | { kind: 'method' }
   | { kind: 'add_card' }
   | { kind: 'add_bank' }
@@ -99,6 +101,21 @@ export function refusalOf(eligibility: EligibilityResult): RefusalReason {
       // insufficient_trust_tier reaches this screen only for a verified customer (the others
       // are sent to verify first): the order is over what their limit has left.
       return 'over_limit';
+  }
+}
+
+/**
+ * Why another plan would not help either: limits, levels and missed payments apply to the whole
+ * order, whatever its plan (decision 0010), so the screen says so instead of listing plans.
+ */
+export function noOtherPlan(eligibility: EligibilityResult): string {
+  switch (eligibility.reason) {
+    case 'insufficient_trust_tier':
+      return 'Another plan would not change this: every plan counts the whole order against your limit.';
+    case 'tier_restricted':
+      return 'Another plan would not change this: the shop’s minimum level applies to every plan.';
+    default:
+      return 'Another plan would not change this: it applies to every plan for this order.';
   }
 }
 

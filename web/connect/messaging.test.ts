@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
 
-import { defaultPlanChoice } from '../../src/domain/plan-offer.ts';
-import type { SessionConstraints } from '../../src/domain/session-constraints.ts';
-import { defaultChoice } from '../checkout/screens/plan-picker.tsx';
 import { headlineText } from './messaging.ts';
 
 describe('the messaging line (decision 0056)', () => {
@@ -34,53 +31,5 @@ describe('the messaging line (decision 0056)', () => {
         installment_text: '₦48,500',
       }),
     ).toBe('Nothing today, then 1 weekly payment of up to ₦48,500');
-  });
-});
-
-describe('the plan the line names is the checkout’s first choice', () => {
-  it.each<[string, SessionConstraints]>([
-    [
-      'the defaults',
-      {
-        allowedFrequencies: ['weekly', 'monthly'],
-        maxWeeklyDuration: 12,
-        maxMonthlyDuration: 6,
-        minUpfrontPct: 25,
-        allowedScheduleTypes: ['installment'],
-      },
-    ],
-    [
-      'weekly only, 2 weeks at most',
-      {
-        allowedFrequencies: ['weekly'],
-        maxWeeklyDuration: 2,
-        maxMonthlyDuration: 6,
-        minUpfrontPct: 0,
-        allowedScheduleTypes: ['installment'],
-      },
-    ],
-    [
-      'monthly, 1 month at most',
-      {
-        allowedFrequencies: ['monthly'],
-        maxWeeklyDuration: 12,
-        maxMonthlyDuration: 1,
-        minUpfrontPct: 50,
-        allowedScheduleTypes: ['installment'],
-      },
-    ],
-  ])('%s', (_label, constraints) => {
-    const checkout = defaultChoice({
-      allowed_frequencies: constraints.allowedFrequencies,
-      max_weekly_duration: constraints.maxWeeklyDuration,
-      max_monthly_duration: constraints.maxMonthlyDuration,
-      min_upfront_pct: constraints.minUpfrontPct,
-    });
-    const domain = defaultPlanChoice(constraints);
-    expect(domain).toEqual({
-      frequency: checkout.frequency,
-      installmentCount: checkout.installment_count,
-      upfrontPct: checkout.upfront_pct,
-    });
   });
 });

@@ -142,7 +142,7 @@ describe('loadTrancheConnect in a browser', () => {
       },
       { baseUrl: suite.stack.apiUrl, sessionToken: token },
     );
-    await checkoutIn(page).ui.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await checkoutIn(page).ui.getByRole('heading', { name: 'Choose your plan' }).waitFor();
     expect(await page.locator('iframe[title="Tranche checkout"]').count()).toBe(1);
     await page.close();
   });

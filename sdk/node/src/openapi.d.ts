@@ -2916,6 +2916,14 @@ export interface components {
       merchant_name?: string;
       /** @description How customers reach the merchant (its `support_contact` setting), null when it set none. In GET answers only (the widget's read). */
       merchant_support?: components['schemas']['SupportContact'] | null;
+      /** @description The plan the checkout shows first (decision 0068): the messaging element's plan for this amount, inside the session's constraints. In GET answers only (the widget's read). */
+      suggested_plan?: {
+        /** @enum {string} */
+        frequency: 'weekly' | 'monthly';
+        /** @description Installments after the deposit. */
+        installment_count: number;
+        upfront_pct: number;
+      };
       livemode: boolean;
       /** @description Kobo. */
       amount: number;
@@ -3777,6 +3785,11 @@ export interface components {
          *           "email": "ada@example.ng",
          *           "phone": "08031234567",
          *           "website": "text"
+         *         },
+         *         "suggested_plan": {
+         *           "frequency": "weekly",
+         *           "installment_count": 3,
+         *           "upfront_pct": 25
          *         },
          *         "livemode": false,
          *         "amount": 2500000,

@@ -80,6 +80,19 @@ export const LineItems = Type.Array(LineItem, {
   description: `What was bought, at most ${LINE_ITEMS_MAX} items; quantity × unit_amount must sum to amount (else 400).`,
 });
 
+/** A plan choice kept for an order (decision 0049): what the customer picked, nothing else. */
+const planChoiceFields = {
+  frequency: Type.Union([Type.Literal('weekly'), Type.Literal('monthly')]),
+  installment_count: Type.Integer({
+    minimum: 1,
+    maximum: 52,
+    description: 'Installments after the deposit.',
+  }),
+  upfront_pct: Type.Integer({ minimum: 0, maximum: 100 }),
+};
+
+export const PlanChoice = Type.Object(planChoiceFields, { ...Strict, $id: 'PlanChoice' });
+
 export const CheckoutSession = Type.Object(
   {
     id: Type.String({ examples: ['cs_9hT3kQ0vZr2mW8yL1pXa'] }),
@@ -97,6 +110,13 @@ export const CheckoutSession = Type.Object(
       Type.Union([SupportContact, Type.Null()], {
         description:
           "How customers reach the merchant (its `support_contact` setting), null when it set none. In GET answers only (the widget's read).",
+      }),
+    ),
+    suggested_plan: Type.Optional(
+      Type.Object(planChoiceFields, {
+        ...Strict,
+        description:
+          "The plan the checkout shows first (decision 0068): the messaging element's plan for this amount, inside the session's constraints. In GET answers only (the widget's read).",
       }),
     ),
     livemode: Type.Boolean(),
@@ -147,18 +167,4 @@ export const CreateCheckoutSessionBody = Type.Object(
     line_items: Type.Optional(LineItems),
   },
   Strict,
-);
-
-/** A plan choice kept for an order (decision 0049): what the customer picked, nothing else. */
-export const PlanChoice = Type.Object(
-  {
-    frequency: Type.Union([Type.Literal('weekly'), Type.Literal('monthly')]),
-    installment_count: Type.Integer({
-      minimum: 1,
-      maximum: 52,
-      description: 'Installments after the deposit.',
-    }),
-    upfront_pct: Type.Integer({ minimum: 0, maximum: 100 }),
-  },
-  { ...Strict, $id: 'PlanChoice' },
 );

@@ -24,10 +24,12 @@ import {
   type LineItem,
   type Metadata,
 } from '../../domain/order-details.ts';
+import { suggestedPlanChoice } from '../../domain/plan-offer.ts';
 import type { Principal } from '../../domain/principal.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { newId, randomBase62 } from '../../platform/ids.ts';
 import { inMode, type ModeScope } from '../access/index.ts';
+import { constraintsFromStored } from './plan-preview.ts';
 import { insertSessionOnce } from './session-queries.ts';
 import { type CheckoutSessionView, checkoutSessionView } from './session-view.ts';
 
@@ -158,8 +160,19 @@ export async function getCheckoutSession(
     phone: merchant.support_phone,
     website: merchant.support_website,
   };
+  const now = ctx.clock.now();
+  const suggested = suggestedPlanChoice(
+    row.amount_kobo,
+    constraintsFromStored(row.constraints),
+    now,
+  );
   return {
-    ...checkoutSessionView(row, ctx.clock.now(), ctx.settings.publicBaseUrl),
+    ...checkoutSessionView(row, now, ctx.settings.publicBaseUrl),
+    suggested_plan: {
+      frequency: suggested.frequency,
+      installment_count: suggested.installmentCount,
+      upfront_pct: suggested.upfrontPct,
+    },
     ...(merchant && { merchant_name: merchant.business_name }),
     ...(support && {
       merchant_support: support.email || support.phone || support.website ? support : null,

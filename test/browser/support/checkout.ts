@@ -101,7 +101,22 @@ export function checkoutIn(page: Page): { ui: FrameLocator; frame: () => Frame }
   };
 }
 
-/** Signs in on the checkout's first screen. */
+/**
+ * From the checkout's first screen (the plans and their schedule, decision 0068) to signing in:
+ * the suggested plan is kept as it is, unless `pick` changes it first.
+ */
+export async function continueToSignIn(
+  ui: FrameLocator | Page,
+  pick?: () => Promise<void>,
+): Promise<void> {
+  await ui.getByRole('heading', { name: 'Choose your plan' }).waitFor();
+  if (pick) await pick();
+  await ui.getByRole('table', { name: 'Your payment schedule' }).waitFor();
+  await ui.getByRole('button', { name: 'Continue', exact: true }).click();
+  await ui.getByRole('heading', { name: 'Sign in' }).waitFor();
+}
+
+/** Signs in on the checkout's sign-in step. */
 export async function signIn(ui: FrameLocator | Page, email: string): Promise<void> {
   await ui.getByLabel('Email').fill(email);
   await ui.getByLabel('Password').fill(CUSTOMER_PASSWORD);

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { EligibilityResult, Session, TrustSummary } from '../../shared/api.ts';
 import { useCustomerContext } from '../../shared/customer/context.ts';
 import { StepHeading } from '../../shared/ui.tsx';
-import { explainIneligibility, type NextStep } from '../flow.ts';
+import { explainIneligibility, type NextStep, noOtherPlan } from '../flow.ts';
 import type { Host } from '../host.ts';
 import { ShopNextStep } from './back-to-shop.tsx';
 
@@ -19,11 +19,19 @@ export function NotEligible(props: {
   shopName: string | undefined;
   support: Session['merchant_support'];
   onCheckAgain: () => void;
+  /** The plan chosen before signing in, in words ("₦7,500 today, then 3 monthly payments…"). */
+  chosenPlan?: string | undefined;
 }) {
   const text = explainIneligibility(props.eligibility, props.trust);
   return (
     <main class="step">
       <StepHeading lead={text.body}>{text.title}</StepHeading>
+      {props.chosenPlan && (
+        <p>
+          The plan you chose ({props.chosenPlan}) cannot be set up for you now.{' '}
+          {noOtherPlan(props.eligibility)}
+        </p>
+      )}
       <section class="next-step" aria-labelledby="what-you-can-do">
         <h3 id="what-you-can-do">What you can do</h3>
         <p>{text.action}</p>

@@ -24,30 +24,27 @@ export function depositChoices(minimumPct: number): number[] {
   return choices;
 }
 
-export function defaultChoice(constraints: {
-  allowed_frequencies: Frequency[];
-  max_weekly_duration: number;
-  max_monthly_duration: number;
-  min_upfront_pct: number;
-}): PlanChoice {
-  const frequency: Frequency = constraints.allowed_frequencies.includes('monthly')
-    ? 'monthly'
-    : 'weekly';
-  const max =
-    frequency === 'monthly' ? constraints.max_monthly_duration : constraints.max_weekly_duration;
-  return {
-    frequency,
-    installment_count: Math.min(3, max),
-    upfront_pct: constraints.min_upfront_pct,
-  };
+/** "₦7,500 today, then 3 monthly payments of ₦7,500", as the schedule table below says it. */
+export function planSummary(preview: SchedulePreview): string {
+  const count = preview.installments.length;
+  const words = FREQUENCY_WORDS[preview.frequency];
+  const amounts = preview.installments.map((i) => i.amount);
+  const largest = Math.max(...amounts);
+  const each = amounts.every((a) => a === largest) ? '' : 'up to ';
+  const payments = count === 1 ? 'payment' : 'payments';
+  return `${formatNaira(preview.deposit.amount)} today, then ${count} ${words.label.toLowerCase()} ${payments} of ${each}${formatNaira(largest)}`;
 }
 
 /** Choose how often and how long to pay, and the deposit; see every date and amount. */
 export function PlanPicker(props: {
   choice: PlanChoice;
+  /** The choice came from an earlier session of this order (decision 0049). */
+  kept?: boolean;
+  /** This browser is remembered at this shop for this customer: continue as them in one tap. */
+  remembered?: { firstName: string; onSignInAnotherWay: () => void };
   onContinue: (choice: PlanChoice, preview: SchedulePreview) => void;
 }) {
-  const { api, token, session } = useCheckout();
+  const { api, token, session, customer } = useCheckout();
   const { constraints } = session;
   const [choice, setChoice] = useState(props.choice);
   const [preview, setPreview] = useState<SchedulePreview>();
@@ -85,6 +82,11 @@ export function PlanPicker(props: {
       <StepHeading lead="Pay a deposit today and the rest in equal parts. No interest, no fees.">
         Choose your plan
       </StepHeading>
+      {props.kept && (
+        <p class="notice" role="status">
+          This is the plan you chose for this order before. Change it here if you like.
+        </p>
+      )}
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -162,10 +164,24 @@ export function PlanPicker(props: {
             !error && <Spinner label="Working out your schedule…" />
           )}
         </div>
+        {!customer && !props.remembered && (
+          <p class="fine-print">
+            Next you sign in or create a Tranche account to confirm. Nothing is charged before you
+            confirm.
+          </p>
+        )}
         <button class="button" type="submit" disabled={!current}>
-          Continue
+          {props.remembered ? `Continue as ${props.remembered.firstName}` : 'Continue'}
         </button>
       </form>
+      {props.remembered && (
+        <p class="hint">
+          Remembered on this device. Nothing is charged before you confirm.{' '}
+          <button class="link-button" type="button" onClick={props.remembered.onSignInAnotherWay}>
+            Not {props.remembered.firstName}? Sign in another way
+          </button>
+        </p>
+      )}
     </main>
   );
 }
