@@ -17,6 +17,8 @@ import type {
   InstallmentsTable,
   JournalEntriesTable,
   JournalPostingsTable,
+  MerchantAuditLogTable,
+  MerchantMembersTable,
   MerchantsTable,
   NotificationOutboxTable,
   OperatorAuditLogTable,
@@ -58,6 +60,8 @@ export interface Database {
   customers: CustomersTable;
   refresh_tokens: RefreshTokensTable;
   refresh_token_families: RefreshTokenFamiliesTable;
+  merchant_members: MerchantMembersTable;
+  merchant_audit_log: MerchantAuditLogTable;
   password_resets: PasswordResetsTable;
   sign_in_codes: SignInCodesTable;
   remembered_devices: RememberedDevicesTable;
