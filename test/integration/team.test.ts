@@ -71,7 +71,10 @@ async function addMember(role: string, inviterToken = ownerToken) {
   };
   expect(await sendTeamInvitation(deps, member.id)).toBe('sent');
   const mail = smtp.received.filter((m) => m.recipients.includes(email)).at(-1)?.parsed;
-  expect(mail?.subject).toMatch(/invited you to Ade Stores on Tranche/);
+  expect(mail?.subject).toBe('You are invited to the Ade Stores team on Tranche');
+  expect(mail?.text).toContain(
+    'Ade Stores invited you to the Tranche merchant dashboard of Ade Stores, as ' + role,
+  );
   const token = /\/merchant\/accept-invitation#token=([A-Za-z0-9_]+)/.exec(mail?.text ?? '')?.[1];
   if (!token) throw new Error('no invitation link');
   // Before accepting, the invitee cannot sign in.

@@ -25,7 +25,7 @@ export function renderInvitationEmail(facts: {
   link: string;
 }): RenderedNotification {
   return {
-    subject: `${facts.inviter} invited you to ${facts.businessName} on Tranche`,
+    subject: `You are invited to the ${facts.businessName} team on Tranche`,
     summary: `An invitation to the ${facts.businessName} team was sent to your e-mail address.`,
     text: [
       `Hi ${facts.name},`,
