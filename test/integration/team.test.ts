@@ -223,6 +223,35 @@ describe('team members and roles', () => {
     expect((await login(viewer.email, 'chosen password 1')).status).toBe(401);
   });
 
+  it('a member changes its own password, not the account holder’s; its other logins end', async () => {
+    const finance = await addMember('finance');
+    const other = (await login(finance.email, 'chosen password 1')).body.data
+      .access_token as string;
+    const wrong = await t.http.post(
+      `${base()}/password`,
+      { current_password: merchant.password, new_password: 'finance password 2' },
+      { token: finance.token },
+    );
+    expect(wrong.status).toBe(403);
+    const changed = await t.http.post(
+      `${base()}/password`,
+      { current_password: 'chosen password 1', new_password: 'finance password 2' },
+      { token: finance.token },
+    );
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await login(finance.email, 'finance password 2')).status).toBe(200);
+    expect((await login(finance.email, 'chosen password 1')).status).toBe(401);
+    // The account holder's password is untouched, and its session goes on.
+    expect((await login(merchant.email, merchant.password)).status).toBe(200);
+    expect((await t.http.get(`${base()}/team/me`, { token: ownerToken })).status).toBe(200);
+    // The member's other login ended; the fresh one works.
+    expect((await t.http.get(`${base()}/team/me`, { token: other })).status).toBe(401);
+    const fresh = changed.body.data.access_token as string;
+    expect((await t.http.get(`${base()}/team/me`, { token: fresh })).body.data.role).toBe(
+      'finance',
+    );
+  });
+
   it('an address on another team cannot be invited; an admin cannot invite an owner', async () => {
     const other = await createTestMerchant(t);
     const taken = await t.http.post(

@@ -7,6 +7,7 @@ import {
   checkPasswordThrottled,
   endLogin,
   endLoginsOf,
+  endLoginsOfMember,
   type Login,
   memberOfLogin,
   openLogin,
@@ -122,6 +123,48 @@ export async function changeMerchantPassword(
     refresh_token: login.refreshToken,
     merchant: await viewOf(ctx.db, row),
   };
+}
+
+/**
+ * A team member other than the account holder changes its own password (decision 0064): as
+ * `changeMerchantPassword`, for the member's row, ending only that member's other logins.
+ */
+export async function changeMemberPassword(
+  ctx: AppContext,
+  merchantId: string,
+  memberId: string,
+  passwords: { current: string; next: string },
+  ip: string,
+): Promise<LoginResult & { merchant: MerchantView }> {
+  const member = await ctx.db
+    .selectFrom('merchant_members')
+    .select(['email', 'password_hash'])
+    .where('id', '=', memberId)
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirst();
+  if (!member?.email) throw notFound('Team member');
+  const currentIsRight = await checkPasswordThrottled(
+    ctx,
+    'merchant',
+    member.email,
+    ip,
+    async () =>
+      (await verifyPassword(member.password_hash, passwords.current)) ? true : undefined,
+  );
+  if (!currentIsRight) throw new DomainError('forbidden', 'The current password is not correct.');
+  const passwordHash = await hashPassword(passwords.next);
+  const now = ctx.clock.now();
+  const login = await runWrite(ctx.db, async (tx) => {
+    await tx
+      .updateTable('merchant_members')
+      .set({ password_hash: passwordHash, updated_at: now })
+      .where('id', '=', memberId)
+      .execute();
+    await endLoginsOfMember(tx, merchantId, memberId, now);
+    return openLogin(tx, 'merchant', merchantId, now, memberId);
+  });
+  ctx.credentialCache.invalidateLoginsOf(subjectKey('merchant', merchantId));
+  return dashboardSession(ctx, merchantId, login);
 }
 
 /** Exchanges a dashboard refresh token (single use) for new tokens. */
