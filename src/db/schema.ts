@@ -19,6 +19,8 @@ import type {
   JournalPostingsTable,
   LedgerBalanceCheckpointsTable,
   LedgerCheckpointHorizonTable,
+  MerchantAuditLogTable,
+  MerchantMembersTable,
   MerchantsTable,
   NotificationOutboxTable,
   OperatorAuditLogTable,
@@ -60,6 +62,8 @@ export interface Database {
   customers: CustomersTable;
   refresh_tokens: RefreshTokensTable;
   refresh_token_families: RefreshTokenFamiliesTable;
+  merchant_members: MerchantMembersTable;
+  merchant_audit_log: MerchantAuditLogTable;
   password_resets: PasswordResetsTable;
   sign_in_codes: SignInCodesTable;
   remembered_devices: RememberedDevicesTable;

@@ -43,6 +43,42 @@ export interface MerchantsTable {
   support_email: Generated<string | null>;
   support_phone: Generated<string | null>;
   support_website: Generated<string | null>;
+  /** The most a support member refunds at once (decision 0064); null: support refunds nothing. */
+  support_refund_limit_kobo: Generated<number | null>;
+}
+
+/** A member of a merchant's team (decision 0064); the account holder's sign-in is the merchants row. */
+export interface MerchantMembersTable {
+  id: string;
+  merchant_id: string;
+  email: string | null;
+  name: string;
+  role: 'owner' | 'admin' | 'developer' | 'support' | 'finance' | 'viewer';
+  account_holder: Generated<boolean>;
+  password_hash: string | null;
+  status: 'invited' | 'active';
+  invited_by: string | null;
+  invitation_digest: string | null;
+  invitation_expires_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Who (which member) did what from the dashboard (decision 0064). Append-only. */
+export interface MerchantAuditLogTable {
+  seq: Generated<string>;
+  id: string;
+  merchant_id: string;
+  member_id: string | null;
+  member_name: string;
+  member_role: string;
+  action: string;
+  method: string;
+  path: string;
+  status: number;
+  request_id: string | null;
+  ip: string | null;
+  created_at: Date;
 }
 
 export type { StoredConstraints };
@@ -134,6 +170,8 @@ export interface RefreshTokenFamiliesTable {
   subject_id: string;
   created_at: Date;
   revoked_at: Date | null;
+  /** A merchant login's member (decision 0064); null for customers and operators. */
+  member_id: Generated<string | null>;
 }
 
 export interface PasswordResetsTable {

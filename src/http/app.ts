@@ -40,6 +40,7 @@ import {
 import { registerPlanRoutes } from '../features/plans/index.ts';
 import { registerRefundRoutes } from '../features/refunds/index.ts';
 import { registerSandboxToolRoutes } from '../features/sandbox-tools/index.ts';
+import { recordMemberAction, registerTeamRoutes } from '../features/team/index.ts';
 import { registerTrustRoutes } from '../features/trust/index.ts';
 import type { Environment, TrustProxy } from '../platform/config.ts';
 import { randomBase62 } from '../platform/ids.ts';
@@ -300,6 +301,28 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
     return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
+    // The merchant audit log (decision 0064): every change a team member made, in one place.
+    const principal = request.principal;
+    if (
+      principal?.kind === 'merchant_dashboard' &&
+      request.memberPermissions &&
+      request.method !== 'GET' &&
+      reply.statusCode < 400
+    ) {
+      await recordMemberAction(ctx.db, {
+        merchantId: principal.merchantId,
+        member: principal.member,
+        permissions: request.memberPermissions,
+        method: request.method,
+        path: request.url,
+        status: reply.statusCode,
+        requestId: request.id,
+        ip: request.ip,
+        at: ctx.clock.now(),
+      }).catch((error: unknown) => {
+        request.log.error({ err: error }, 'merchant audit log: the row was not written');
+      });
+    }
     requestDuration.observe(
       {
         method: request.method,
@@ -356,6 +379,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerIdempotencyKeyGuard(app);
   registerOperationsRoutes(app, ctx, registry, lifecycle);
   registerMerchantRoutes(app, ctx);
+  registerTeamRoutes(app, ctx);
   registerAdminSessionRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
   registerAdminOversightRoutes(app, ctx);

@@ -22,6 +22,7 @@ import {
   syncMandatesTask,
 } from '../features/payment-methods/index.ts';
 import { sendRefundTask, verifyRefundTask } from '../features/refunds/index.ts';
+import { sendTeamInvitationTask } from '../features/team/index.ts';
 import type { JobDeps } from './deps.ts';
 import { purgeIdempotencyKeysTask } from './purge-idempotency-keys.ts';
 import type { TaskName } from './tasks.ts';
@@ -46,6 +47,7 @@ export function taskList(deps: JobDeps): TaskList & Record<TaskName, Task> {
     purge_webhook_events: purgeWebhookEventsTask(deps),
     deliver_notifications: deliverNotificationsTask(deps),
     send_password_reset: sendPasswordResetTask(deps),
+    send_team_invitation: sendTeamInvitationTask(deps),
     send_sign_in_code: sendSignInCodeTask(deps),
     purge_identity_phone_checks: purgeIdentityPhoneChecksTask(deps),
     purge_credit_checks: purgeCreditChecksTask(deps),

@@ -11,6 +11,7 @@ export interface TaskPayloads {
   deactivate_authorization: { payment_method_id: string };
   sync_mandates: Empty;
   send_password_reset: { reset_id: string };
+  send_team_invitation: { member_id: string };
   send_sign_in_code: { code_id: string };
   deliver_notifications: Empty;
   expire_checkout_sessions: Empty;
@@ -56,6 +57,7 @@ const PAYLOAD_CHECKS: { [K in TaskName]: (task: K, payload: unknown) => TaskPayl
   deactivate_authorization: oneId('payment_method_id'),
   sync_mandates: nothing,
   send_password_reset: oneId('reset_id'),
+  send_team_invitation: oneId('member_id'),
   send_sign_in_code: oneId('code_id'),
   deliver_notifications: nothing,
   expire_checkout_sessions: nothing,

@@ -19,6 +19,7 @@ export function inAppChannel(db: Db): NotificationChannel {
       if (
         message.kind === 'password_reset' ||
         message.kind === 'sign_in_code' ||
+        message.kind === 'team_invitation' ||
         message.customerId === null
       ) {
         throw new DeliveryError('account e-mails are not in-app notices', { permanent: true });

@@ -13,7 +13,7 @@ export interface OutgoingNotification {
    *  in-app notice's id) so that a message sent twice is recognisably the same message. */
   id: string;
   /** A customer notification's kind, or `password_reset` (an account e-mail, decision 0024). */
-  kind: NotificationKind | 'password_reset' | 'sign_in_code';
+  kind: NotificationKind | 'password_reset' | 'sign_in_code' | 'team_invitation';
   /** Null for a merchant's account e-mail (decision 0058): only in-app notices need a customer. */
   customerId: string | null;
   /** `phone`: the customer's verified phone (decision 0054), the only number SMS goes to. */

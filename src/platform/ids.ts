@@ -39,7 +39,9 @@ export type IdPrefix =
   | 'idc'
   | 'ccr'
   | 'sic'
-  | 'rdv';
+  | 'rdv'
+  | 'mem'
+  | 'mal';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(20)}`;

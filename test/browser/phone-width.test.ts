@@ -128,12 +128,21 @@ describe('every dashboard page fits a 375 px phone', () => {
       page.getByRole('button', { name: 'Roll test key' }).waitFor(),
     );
     await expectFits(page, '/merchant/settings', anyHeading(page));
+    await expectFits(page, '/merchant/team', () =>
+      page.getByRole('heading', { name: 'Invite a team member' }).waitFor(),
+    );
+    await expectFits(page, '/merchant/audit-log', heading('Audit log'));
     // Signed out.
     await page.evaluate(() => sessionStorage.clear());
     await expectFits(page, '/merchant', heading('Sign in'));
     await expectFits(page, '/merchant/register', heading('Create a merchant account'));
     await expectFits(page, '/merchant/forgot-password', heading('Set your password'));
     await expectFits(page, '/merchant/reset-password', heading('This link no longer works'));
+    await expectFits(
+      page,
+      '/merchant/accept-invitation',
+      heading('This invitation no longer works'),
+    );
 
     // The customer dashboard, with that plan.
     const customerPage = await suite.browser.newPage({ viewport: PHONE });

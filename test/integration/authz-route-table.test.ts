@@ -324,7 +324,17 @@ function namesInSuites(suite: string): Set<string> {
 }
 
 /** Where an operation outside the shared suites has its ownership cells: file › test title. */
+/** The team routes (decision 0064) take dashboard tokens only; their cells are in their own test. */
+const TEAM_CELLS =
+  'another merchant’s dashboard token reaches no team route (404), a secret key none (401)';
 const ELSEWHERE: Record<string, [file: string, title: string] | { none: string }> = {
+  'GET /merchant/{}/team': ['integration/team.test.ts', TEAM_CELLS],
+  'GET /merchant/{}/team/me': ['integration/team.test.ts', TEAM_CELLS],
+  'POST /merchant/{}/team/invitations': ['integration/team.test.ts', TEAM_CELLS],
+  'PATCH /merchant/{}/team/members/{}': ['integration/team.test.ts', TEAM_CELLS],
+  'DELETE /merchant/{}/team/members/{}': ['integration/team.test.ts', TEAM_CELLS],
+  'PATCH /merchant/{}/team/refund-limit': ['integration/team.test.ts', TEAM_CELLS],
+  'GET /merchant/{}/audit-log': ['integration/team.test.ts', TEAM_CELLS],
   'GET /banks': {
     none: 'the same bank list for every valid caller: no merchant’s data in it, no mode',
   },

@@ -4,7 +4,14 @@ import { ApiError } from '../shared/json-api.ts';
 import { navigate, usePath } from '../shared/router.tsx';
 import { Spinner } from '../shared/ui.tsx';
 import type { MerchantApi, MerchantRecord, Mode } from './api/index.ts';
+import { getSignedInMember, type SignedInMember } from './api/team.ts';
 import { DashboardContext, type DashboardContextValue } from './context.ts';
+import {
+  ACCEPT_INVITATION_PATH,
+  AcceptInvitation,
+  takeInvitationToken,
+} from './screens/accept-invitation.tsx';
+import { AuditLogSection } from './screens/audit-log.tsx';
 import { DevelopersSection } from './screens/developers.tsx';
 import { GettingStartedSection } from './screens/getting-started.tsx';
 import { DashboardLayout, type Section } from './screens/layout.tsx';
@@ -23,11 +30,12 @@ import { PlanDetail } from './screens/payments/plan-page.tsx';
 import { MerchantRegister } from './screens/register.tsx';
 import { SettingsSection } from './screens/settings.tsx';
 import { deactivatedNotice, MerchantSignIn } from './screens/sign-in.tsx';
+import { TeamSection } from './screens/team.tsx';
 
 const MODE_KEY = 'tranche.merchant.mode';
 
-/** The dashboard's sections, in the navigation's order. */
-const SECTIONS: readonly (Section & { render: () => preact.JSX.Element })[] = [
+/** The dashboard's sections, in the navigation's order; `needs`: shown only to roles that may. */
+const SECTIONS: readonly (Section & { render: () => preact.JSX.Element; needs?: string })[] = [
   {
     path: '/merchant/getting-started',
     title: 'Getting started',
@@ -42,6 +50,13 @@ const SECTIONS: readonly (Section & { render: () => preact.JSX.Element })[] = [
   { path: '/merchant/money', title: 'Money', render: () => <MoneySection /> },
   { path: '/merchant/developers', title: 'Developers', render: () => <DevelopersSection /> },
   { path: '/merchant/settings', title: 'Settings', render: () => <SettingsSection /> },
+  { path: '/merchant/team', title: 'Team', render: () => <TeamSection /> },
+  {
+    path: '/merchant/audit-log',
+    title: 'Audit log',
+    render: () => <AuditLogSection />,
+    needs: 'read_audit_log',
+  },
 ];
 
 /** The merchant dashboard: sign in or register, then one section at a time, in one mode. */
@@ -52,6 +67,8 @@ export function MerchantApp(props: { api: MerchantApi }) {
   const [restoring, setRestoring] = useState(api.merchantId !== undefined);
   const [signInNotice, setSignInNotice] = useState<string>();
   const [resetToken] = useState(takeResetToken);
+  const [invitationToken] = useState(takeInvitationToken);
+  const [member, setMember] = useState<SignedInMember>();
   const [mode, setModeState] = useState<Mode>(() =>
     sessionStorage.getItem(MODE_KEY) === 'live' ? 'live' : 'test',
   );
@@ -72,6 +89,13 @@ export function MerchantApp(props: { api: MerchantApi }) {
       .finally(() => setRestoring(false));
   }, []);
 
+  // Who of the team is signed in, and what the role may do: loaded with the merchant.
+  useEffect(() => {
+    if (!merchant) return setMember(undefined);
+    if (member) return;
+    getSignedInMember(api, merchant.id).then(setMember, () => setMember(undefined));
+  }, [merchant?.id]);
+
   // Live data only for an approved account.
   const shownMode: Mode = merchant?.status === 'active' ? mode : 'test';
   const setMode = (next: Mode) => {
@@ -81,9 +105,11 @@ export function MerchantApp(props: { api: MerchantApi }) {
 
   const context = useMemo<DashboardContextValue | undefined>(
     () =>
-      merchant && {
+      merchant &&
+      member && {
         api,
         merchant,
+        member,
         mode: shownMode,
         reload: async () => {
           try {
@@ -93,18 +119,25 @@ export function MerchantApp(props: { api: MerchantApi }) {
           }
         },
       },
-    [merchant, shownMode],
+    [merchant, member, shownMode],
   );
 
   if (restoring) return <Spinner label="Loading your dashboard…" />;
   // A reset link opened while signed in still resets (it may be for another account).
-  if (!merchant || !context || path === RESET_PASSWORD_PATH) {
+  if (merchant && !member && path !== RESET_PASSWORD_PATH && path !== ACCEPT_INVITATION_PATH) {
+    return <Spinner label="Loading your dashboard…" />;
+  }
+  if (!merchant || !context || path === RESET_PASSWORD_PATH || path === ACCEPT_INVITATION_PATH) {
     const signedIn = (record: MerchantRecord) => {
+      setMember(undefined);
       setMerchant(record);
       navigate(SECTIONS[0]?.path ?? '/merchant');
     };
     if (path === RESET_PASSWORD_PATH) {
       return <MerchantResetPassword api={api} token={resetToken} onSignedIn={signedIn} />;
+    }
+    if (path === ACCEPT_INVITATION_PATH) {
+      return <AcceptInvitation api={api} token={invitationToken} onSignedIn={signedIn} />;
     }
     if (path === FORGOT_PASSWORD_PATH) return <MerchantForgotPassword api={api} />;
     if (path === '/merchant/register') {
@@ -119,21 +152,26 @@ export function MerchantApp(props: { api: MerchantApi }) {
   }
 
   const payments = paymentsRoute(path);
+  const sections = SECTIONS.filter(
+    (s) => s.needs === undefined || context.member.permissions.includes(s.needs),
+  );
   const section =
-    SECTIONS.find((s) => s.path === (payments ? '/merchant/payments' : path)) ?? SECTIONS[0];
+    sections.find((s) => s.path === (payments ? '/merchant/payments' : path)) ?? sections[0];
   return (
     <DashboardContext.Provider value={context}>
       <DashboardLayout
         merchant={merchant}
+        memberLabel={`${context.member.name} (${context.member.role})`}
         mode={shownMode}
         onMode={setMode}
         onSignOut={() => {
           void api.signOut().then(() => {
             setMerchant(undefined);
+            setMember(undefined);
             navigate('/merchant');
           });
         }}
-        sections={SECTIONS}
+        sections={sections}
         path={section?.path ?? path}
       >
         {payments?.kind === 'plan' ? <PlanDetail id={payments.id} /> : section?.render()}

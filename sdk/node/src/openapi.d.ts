@@ -335,6 +335,150 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/merchant/{merchant_id}/team': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the team
+     * @description Every member with its role and status (`invited` until the invitation link is used), the support refund limit and what each role may do.
+     */
+    get: operations['getTeam'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/team/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the signed-in member
+     * @description Who is signed in, with its role and `permissions` (the dashboard shows only what the role may do; the API refuses the rest with 403 either way).
+     */
+    get: operations['getSignedInMember'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/team/invitations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Invite a team member by e-mail
+     * @description Owners and admins (only an owner invites an owner). The invitee gets an e-mail with a link, valid for seven days, to choose a password; until then the member is `invited`. An address already on a team (this one or another) is 409 `conflict`.
+     */
+    post: operations['inviteTeamMember'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/team/members/{member_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a team member
+     * @description Owners and admins; only an owner removes an owner. The account holder, the last owner and yourself cannot be removed (403). The member’s logins end at once.
+     */
+    delete: operations['removeTeamMember'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a member's role
+     * @description Owners and admins; only an owner makes or unmakes an owner. The account holder stays an owner, and the last owner keeps the role (403). Takes effect on the member’s next request.
+     */
+    patch: operations['changeTeamMemberRole'];
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/team/refund-limit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Set the support refund limit
+     * @description Owners only: the most one refund by a support member may be, in kobo; `null` (the default) lets support refund nothing. A support member must state the amount of each refund.
+     */
+    patch: operations['setSupportRefundLimit'];
+    trace?: never;
+  };
+  '/api/v1/merchant/team/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accept an invitation with the link's token
+     * @description The invitee chooses a password and is signed in (a dashboard session). An expired, used or unknown token: 400 `reset_link_invalid`.
+     */
+    post: operations['acceptTeamInvitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/audit-log': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the audit log
+     * @description Owners and admins: every change a team member made from the dashboard, newest first: who (the member’s name and role then), what (`action`, `description`, the route), when. Pass `next_cursor` back as `cursor`.
+     */
+    get: operations['listMemberActions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/login': {
     parameters: {
       query?: never;
@@ -2718,6 +2862,79 @@ export interface components {
       created_at: string;
       /** Format: date-time */
       expires_at: string | null;
+    };
+    Team: {
+      /** @enum {string} */
+      object: 'team';
+      members: components['schemas']['TeamMember'][];
+      /** @description The most one refund by a support member may be; null: support refunds nothing. */
+      support_refund_limit_kobo: number | null;
+      roles: {
+        /**
+         * @description owner: everything; admin: all but owners and the settlement account; developer: keys, webhooks, test tools; support: plans, payment links, refunds up to the limit; finance: wallet and payouts; viewer: reads only (decision 0064).
+         * @enum {string}
+         */
+        role: 'owner' | 'admin' | 'developer' | 'support' | 'finance' | 'viewer';
+        summary: string;
+      }[];
+    };
+    TeamMember: {
+      /** @example mem_4Hc9sR2mV7yN3qX6tB1d */
+      id: string;
+      /** @enum {string} */
+      object: 'team_member';
+      name: string;
+      email: string;
+      /**
+       * @description owner: everything; admin: all but owners and the settlement account; developer: keys, webhooks, test tools; support: plans, payment links, refunds up to the limit; finance: wallet and payouts; viewer: reads only (decision 0064).
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'developer' | 'support' | 'finance' | 'viewer';
+      /** @enum {string} */
+      status: 'invited' | 'active';
+      /** @description The member whose e-mail the account was registered with: always an owner, never removed. */
+      account_holder: boolean;
+      /** Format: date-time */
+      created_at: string;
+    };
+    SignedInMember: {
+      id: string;
+      /** @enum {string} */
+      object: 'team_member';
+      name: string;
+      email: string;
+      /**
+       * @description owner: everything; admin: all but owners and the settlement account; developer: keys, webhooks, test tools; support: plans, payment links, refunds up to the limit; finance: wallet and payouts; viewer: reads only (decision 0064).
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'developer' | 'support' | 'finance' | 'viewer';
+      /** @enum {string} */
+      status: 'invited' | 'active';
+      account_holder: boolean;
+      /** Format: date-time */
+      created_at: string;
+      /** @description What this member’s role may do (the names of the permission table). */
+      permissions: string[];
+      support_refund_limit_kobo: number | null;
+    };
+    MemberAction: {
+      id: string;
+      /** @enum {string} */
+      object: 'member_action';
+      member_id: string | null;
+      member_name: string;
+      member_role: string;
+      /** @description The permission the request used, e.g. `pay_out`. */
+      action: string;
+      /** @description The action in words. */
+      description: string;
+      method: string;
+      path: string;
+      status: number;
+      request_id: string | null;
+      ip: string | null;
+      /** Format: date-time */
+      created_at: string;
     };
     OperatorSession: {
       operator: {
@@ -5136,6 +5353,410 @@ export interface operations {
               expires_at: string | null;
               previous_keys_expire_at: string;
             };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getTeam: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "team",
+           *         "members": [
+           *           {
+           *             "id": "mem_4Hc9sR2mV7yN3qX6tB1d",
+           *             "object": "team_member",
+           *             "name": "Guaranty Trust Bank",
+           *             "email": "ada@example.ng",
+           *             "role": "owner",
+           *             "status": "invited",
+           *             "account_holder": false,
+           *             "created_at": "2026-11-21T10:00:00.000Z"
+           *           }
+           *         ],
+           *         "support_refund_limit_kobo": 0,
+           *         "roles": [
+           *           {
+           *             "role": "owner",
+           *             "summary": "text"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['Team'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getSignedInMember: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "id": "text",
+           *         "object": "team_member",
+           *         "name": "Guaranty Trust Bank",
+           *         "email": "ada@example.ng",
+           *         "role": "owner",
+           *         "status": "invited",
+           *         "account_holder": false,
+           *         "created_at": "2026-11-21T10:00:00.000Z",
+           *         "permissions": [
+           *           "text"
+           *         ],
+           *         "support_refund_limit_kobo": 0
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['SignedInMember'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  inviteTeamMember: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "ada@example.ng",
+         *       "name": "Guaranty Trust Bank",
+         *       "role": "owner"
+         *     }
+         */
+        'application/json': {
+          /** Format: email */
+          email: string;
+          name: string;
+          /**
+           * @description owner: everything; admin: all but owners and the settlement account; developer: keys, webhooks, test tools; support: plans, payment links, refunds up to the limit; finance: wallet and payouts; viewer: reads only (decision 0064).
+           * @enum {string}
+           */
+          role: 'owner' | 'admin' | 'developer' | 'support' | 'finance' | 'viewer';
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['TeamMember'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  removeTeamMember: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        member_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "team_member",
+           *         "id": "text",
+           *         "removed": true
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @enum {string} */
+              object: 'team_member';
+              id: string;
+              /** @enum {boolean} */
+              removed: true;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  changeTeamMemberRole: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        member_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "role": "owner"
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description owner: everything; admin: all but owners and the settlement account; developer: keys, webhooks, test tools; support: plans, payment links, refunds up to the limit; finance: wallet and payouts; viewer: reads only (decision 0064).
+           * @enum {string}
+           */
+          role: 'owner' | 'admin' | 'developer' | 'support' | 'finance' | 'viewer';
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['TeamMember'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  setSupportRefundLimit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "support_refund_limit_kobo": 0
+         *     }
+         */
+        'application/json': {
+          support_refund_limit_kobo: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['Team'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  acceptTeamInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "token": "cst_Xr4bN8qL2mV7kP1zT9wY3sD6",
+         *       "password": "a long password"
+         *     }
+         */
+        'application/json': {
+          token: string;
+          /** @description 8 to 128 characters. */
+          password: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['MerchantSessionResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  listMemberActions: {
+    parameters: {
+      query?: {
+        limit?: components['parameters']['limitQuery'];
+        /** @description The `next_cursor` of the previous page. */
+        cursor?: components['parameters']['cursorQuery'];
+      };
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": [
+           *         {
+           *           "id": "text",
+           *           "object": "member_action",
+           *           "member_id": "member_4fQ2d8LkP0aZ7sVbN1xY",
+           *           "member_name": "text",
+           *           "member_role": "text",
+           *           "action": "text",
+           *           "description": "text",
+           *           "method": "text",
+           *           "path": "text",
+           *           "status": 0,
+           *           "request_id": "request_4fQ2d8LkP0aZ7sVbN1xY",
+           *           "ip": "text",
+           *           "created_at": "2026-11-21T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "has_more": true,
+           *       "next_cursor": null
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['MemberAction'][];
+            has_more: boolean;
+            next_cursor: string | null;
           };
         };
       };

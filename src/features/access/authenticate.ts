@@ -77,17 +77,39 @@ export async function authenticate(
     const claims = await ctx.tokens.verify(bearer, 'merchant_dashboard');
     if (claims) {
       await assertLoginLive(ctx, claims);
-      const merchant = await ctx.db
-        .selectFrom('merchants')
-        .select(['id', 'status', 'deactivation_reason'])
-        .where('id', '=', claims.subject)
+      // The login's member and its role, read with each request: a role changed or a member
+      // removed takes effect at once (decision 0064).
+      const row = await ctx.db
+        .selectFrom('refresh_token_families as f')
+        .innerJoin('merchant_members as mm', 'mm.id', 'f.member_id')
+        .innerJoin('merchants as m', 'm.id', 'mm.merchant_id')
+        .select([
+          'm.id',
+          'm.status',
+          'm.deactivation_reason',
+          'm.support_refund_limit_kobo',
+          'mm.id as member_id',
+          'mm.name as member_name',
+          'mm.role',
+          'mm.account_holder',
+          'mm.status as member_status',
+        ])
+        .where('f.id', '=', claims.sessionId)
+        .where('m.id', '=', claims.subject)
         .executeTakeFirst();
-      if (!merchant) throw unauthenticated('Invalid or expired token.');
-      if (merchant.status === 'deactivated') throw merchantInactive(merchant.deactivation_reason);
+      if (row?.member_status !== 'active') throw unauthenticated('Invalid or expired token.');
+      if (row.status === 'deactivated') throw merchantInactive(row.deactivation_reason);
       return {
         kind: 'merchant_dashboard',
-        merchantId: merchant.id,
-        merchantStatus: merchant.status,
+        merchantId: row.id,
+        merchantStatus: row.status,
+        member: {
+          id: row.member_id,
+          name: row.member_name,
+          role: row.role,
+          accountHolder: row.account_holder,
+          supportRefundLimitKobo: row.support_refund_limit_kobo,
+        },
       };
     }
   }

@@ -26,7 +26,9 @@ export {
 export {
   endLogin,
   endLoginsOf,
+  endLoginsOfMember,
   type Login,
+  memberOfLogin,
   openLogin,
   rotateRefreshToken,
   subjectKey,

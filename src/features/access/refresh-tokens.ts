@@ -74,8 +74,23 @@ export async function openLogin(
   subjectType: RefreshSubject,
   subjectId: string,
   now: Date,
+  /** A merchant's member (decision 0064); left out, the account holder. */
+  memberId?: string,
 ): Promise<Login> {
   const sessionId = newId('rt');
+  let member: string | null = null;
+  if (subjectType === 'merchant') {
+    member =
+      memberId ??
+      (
+        await db
+          .selectFrom('merchant_members')
+          .select('id')
+          .where('merchant_id', '=', subjectId)
+          .where('account_holder', '=', true)
+          .executeTakeFirstOrThrow()
+      ).id;
+  }
   await db
     .insertInto('refresh_token_families')
     .values({
@@ -84,6 +99,7 @@ export async function openLogin(
       subject_id: subjectId,
       created_at: now,
       revoked_at: null,
+      member_id: member,
     })
     .execute();
   return {
@@ -215,6 +231,33 @@ export async function endLoginsOf(
     .where('revoked_at', 'is', null)
     .execute();
   await announceLoginsEnded(tx, subjectKey(subjectType, subjectId));
+}
+
+/** Ends every login of one team member (removed, or its password changed), as `endLoginsOf`. */
+export async function endLoginsOfMember(
+  tx: Tx,
+  merchantId: string,
+  memberId: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .updateTable('refresh_token_families')
+    .set({ revoked_at: now })
+    .where('subject_type', '=', 'merchant')
+    .where('member_id', '=', memberId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  await announceLoginsEnded(tx, subjectKey('merchant', merchantId));
+}
+
+/** The member a merchant login belongs to (decision 0064); null once the member is removed. */
+export async function memberOfLogin(db: Db | Tx, sessionId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('refresh_token_families')
+    .select('member_id')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  return row?.member_id ?? null;
 }
 
 const SUBJECT_OF: Record<TokenAudience, RefreshSubject> = {

@@ -15,6 +15,7 @@ import {
 import type { TypedApp } from '../../http/typed-app.ts';
 import { merchantScope } from '../access/index.ts';
 import {
+  changeMemberPassword,
   changeMerchantPassword,
   loginMerchant,
   refreshMerchantSession,
@@ -126,14 +127,16 @@ function changeMerchantPasswordRoute(app: TypedApp, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const merchantId = merchantScope(
-        principalOf(request, 'merchant_dashboard'),
-        request.params.merchant_id,
-      );
+      const principal = principalOf(request, 'merchant_dashboard');
+      const merchantId = merchantScope(principal, request.params.merchant_id);
       const passwords = { current: request.body.current_password, next: request.body.new_password };
+      // Each team member changes its own password (decision 0064); the account holder's is the
+      // merchants row's.
       return {
         ok: true as const,
-        data: await changeMerchantPassword(ctx, merchantId, passwords, request.ip),
+        data: principal.member.accountHolder
+          ? await changeMerchantPassword(ctx, merchantId, passwords, request.ip)
+          : await changeMemberPassword(ctx, merchantId, principal.member.id, passwords, request.ip),
       };
     },
   );

@@ -7,6 +7,9 @@ import {
   checkPasswordThrottled,
   endLogin,
   endLoginsOf,
+  endLoginsOfMember,
+  type Login,
+  memberOfLogin,
   openLogin,
   rotateRefreshToken,
   subjectKey,
@@ -21,24 +24,55 @@ export interface LoginResult {
   refresh_token: string;
 }
 
-/** Dashboard login for merchants. Wrong password and unknown email answer alike. */
+/**
+ * Dashboard login for merchants: the account holder's e-mail (the merchants row) or a team
+ * member's (decision 0064). Wrong password and unknown email answer alike.
+ */
 export async function loginMerchant(
   ctx: AppContext,
   email: string,
   password: string,
   ip: string,
 ): Promise<LoginResult & { merchant: MerchantView }> {
-  const row = await checkPasswordThrottled(ctx, 'merchant', email, ip, async () => {
-    const found = await ctx.db
+  const address = email.trim().toLowerCase();
+  const found = await checkPasswordThrottled(ctx, 'merchant', email, ip, async () => {
+    const holder = await ctx.db
       .selectFrom('merchants')
       .selectAll()
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
       .executeTakeFirst();
-    return (await verifyPassword(found?.password_hash, password)) ? found : undefined;
+    if (holder) {
+      return (await verifyPassword(holder.password_hash, password))
+        ? { row: holder, memberId: undefined }
+        : undefined;
+    }
+    const member = await ctx.db
+      .selectFrom('merchant_members')
+      .select(['id', 'merchant_id', 'password_hash'])
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    if (!(await verifyPassword(member?.password_hash ?? null, password)) || !member) {
+      return undefined;
+    }
+    const row = await findMerchant(ctx.db, member.merchant_id);
+    return row && { row, memberId: member.id };
   });
-  if (!row) throw new DomainError('unauthenticated', 'Email or password is incorrect.');
+  if (!found) throw new DomainError('unauthenticated', 'Email or password is incorrect.');
+  const { row, memberId } = found;
   if (row.status === 'deactivated') throw merchantInactive(row.deactivation_reason);
-  const login = await openLogin(ctx.db, 'merchant', row.id, ctx.clock.now());
+  const login = await openLogin(ctx.db, 'merchant', row.id, ctx.clock.now(), memberId);
+  return dashboardSession(ctx, row.id, login);
+}
+
+/** The answer of every dashboard sign-in: tokens of `login` and the merchant record. */
+export async function dashboardSession(
+  ctx: AppContext,
+  merchantId: string,
+  login: Login,
+): Promise<LoginResult & { merchant: MerchantView }> {
+  const row = await findMerchant(ctx.db, merchantId);
+  if (!row) throw notFound('Merchant');
   const access = await ctx.tokens.issue(row.id, 'merchant_dashboard', login.sessionId);
   return {
     access_token: access.token,
@@ -91,6 +125,48 @@ export async function changeMerchantPassword(
   };
 }
 
+/**
+ * A team member other than the account holder changes its own password (decision 0064): as
+ * `changeMerchantPassword`, for the member's row, ending only that member's other logins.
+ */
+export async function changeMemberPassword(
+  ctx: AppContext,
+  merchantId: string,
+  memberId: string,
+  passwords: { current: string; next: string },
+  ip: string,
+): Promise<LoginResult & { merchant: MerchantView }> {
+  const member = await ctx.db
+    .selectFrom('merchant_members')
+    .select(['email', 'password_hash'])
+    .where('id', '=', memberId)
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirst();
+  if (!member?.email) throw notFound('Team member');
+  const currentIsRight = await checkPasswordThrottled(
+    ctx,
+    'merchant',
+    member.email,
+    ip,
+    async () =>
+      (await verifyPassword(member.password_hash, passwords.current)) ? true : undefined,
+  );
+  if (!currentIsRight) throw new DomainError('forbidden', 'The current password is not correct.');
+  const passwordHash = await hashPassword(passwords.next);
+  const now = ctx.clock.now();
+  const login = await runWrite(ctx.db, async (tx) => {
+    await tx
+      .updateTable('merchant_members')
+      .set({ password_hash: passwordHash, updated_at: now })
+      .where('id', '=', memberId)
+      .execute();
+    await endLoginsOfMember(tx, merchantId, memberId, now);
+    return openLogin(tx, 'merchant', merchantId, now, memberId);
+  });
+  ctx.credentialCache.invalidateLoginsOf(subjectKey('merchant', merchantId));
+  return dashboardSession(ctx, merchantId, login);
+}
+
 /** Exchanges a dashboard refresh token (single use) for new tokens. */
 export async function refreshMerchantSession(
   ctx: AppContext,
@@ -109,6 +185,13 @@ export async function refreshMerchantSession(
     );
   }
   if (row.status === 'deactivated') throw merchantInactive(row.deactivation_reason);
+  // A removed member's login has no member any more (decision 0064): it ends here.
+  if ((await memberOfLogin(ctx.db, sessionId)) === null) {
+    throw new DomainError(
+      'unauthenticated',
+      'The refresh token is invalid or expired. Log in again.',
+    );
+  }
   const access = await ctx.tokens.issue(row.id, 'merchant_dashboard', sessionId);
   return {
     access_token: access.token,

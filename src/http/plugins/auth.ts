@@ -3,11 +3,14 @@ import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from
 import type { AppContext } from '../../app-context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { Principal, PrincipalKind } from '../../domain/principal.ts';
+import { judgeDashboardRequest, type Permission } from '../../domain/team.ts';
 import { authenticate } from '../../features/access/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
+    /** What a dashboard member's request does (decision 0064), for the merchant audit log. */
+    memberPermissions?: Permission[];
   }
 }
 
@@ -34,12 +37,28 @@ export function requireAuth(
   accepts: readonly PrincipalKind[],
 ): preValidationAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    request.principal = await authenticate(
+    const principal = await authenticate(
       ctx,
       bearerToken(request),
       accepts,
       request.secretKeyCheck,
     );
+    request.principal = principal;
+    if (principal.kind === 'merchant_dashboard') {
+      // The one place a dashboard member's role is judged (decision 0064): the route's pattern
+      // against the permission table of src/domain/team.ts. Secret keys are the merchant.
+      const verdict = judgeDashboardRequest(
+        principal.member.role,
+        {
+          method: request.method,
+          route: request.routeOptions.url ?? request.url,
+          body: request.body,
+        },
+        principal.member.supportRefundLimitKobo,
+      );
+      if (!verdict.allowed) throw new DomainError('forbidden', verdict.detail);
+      request.memberPermissions = verdict.permissions;
+    }
   };
 }
 

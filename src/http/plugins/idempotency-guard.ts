@@ -25,6 +25,9 @@ export const KEY_NOT_TAKEN: Readonly<Record<string, string>> = {
   '/api/v1/merchant/:merchant_id/password': CREDENTIALS,
   '/api/v1/merchant/password-reset': ANONYMOUS,
   '/api/v1/merchant/password-reset/confirm': ANONYMOUS,
+  '/api/v1/merchant/team/accept': CREDENTIALS,
+  '/api/v1/merchant/:merchant_id/team/invitations':
+    'an address already on a team is refused with 409, so a repeated invitation invites no one twice',
   '/api/v1/customers/register': ANONYMOUS,
   '/api/v1/customers/login': ANONYMOUS,
   '/api/v1/customers/token/refresh': CREDENTIALS,

@@ -123,6 +123,16 @@ export class MerchantApi {
     return data.merchant;
   }
 
+  /** Accepts a team invitation with the e-mailed link's token (decision 0064); signed in here. */
+  async acceptInvitation(token: string, password: string): Promise<MerchantRecord> {
+    const { data } = await this.http.send<{
+      data: { merchant: MerchantRecord; access_token: string; refresh_token: string };
+    }>('POST', '/merchant/team/accept', { token, password });
+    this.http.remember(data);
+    this.tokens.rememberMerchant(data.merchant.id);
+    return data.merchant;
+  }
+
   /** Changes the dashboard password; other logins end and this tab gets a fresh session. */
   async changePassword(id: string, current: string, next: string): Promise<void> {
     const { data } = await this.http.send<{

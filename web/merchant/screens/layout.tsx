@@ -11,6 +11,8 @@ export interface Section {
 /** The frame of every signed-in page: who, which mode, the account's state, the sections. */
 export function DashboardLayout(props: {
   merchant: MerchantRecord;
+  /** "Ada (support)": the signed-in team member (decision 0064). */
+  memberLabel?: string;
   mode: Mode;
   onMode: (mode: Mode) => void;
   onSignOut: () => void;
@@ -24,7 +26,10 @@ export function DashboardLayout(props: {
     <div class="dash">
       <header class="topbar">
         <span class="brand">Tranche</span>
-        <span class="who">{merchant.business_name}</span>
+        <span class="who">
+          {merchant.business_name}
+          {props.memberLabel && <span class="who-member"> · {props.memberLabel}</span>}
+        </span>
         <div class="mode-switch" role="group" aria-label="Data shown">
           <button
             type="button"

@@ -18,7 +18,7 @@ export function PayoutsCard(props: {
   waiting: boolean;
   onPaidOut: () => Promise<unknown>;
 }) {
-  const { api, merchant } = useDashboard();
+  const { api, merchant, member } = useDashboard();
   const { wallet, payouts, banks } = props;
   const [choice, setChoice] = useState<'all' | 'amount'>('all');
   const [amount, setAmount] = useState('');
@@ -32,8 +32,10 @@ export function PayoutsCard(props: {
   /** The payout started here, as the list now has it (its status moves on). */
   const latest = (payout: Payout) => payouts.find((p) => p.id === payout.id) ?? payout;
   const account = merchant.settlement_account;
-  const blocked =
-    account === null
+  // The role is judged by the API (decision 0064); the form says so before anyone tries.
+  const blocked = !member.permissions.includes('pay_out')
+    ? `Your role (${member.role}) cannot pay out: an owner, an admin or a finance member can.`
+    : account === null
       ? 'Add a settlement account first: payouts go to it.'
       : wallet.available <= 0
         ? `Nothing to pay out: your available balance is ${formatNaira(wallet.available)}.`

@@ -14,7 +14,9 @@ import { MaskedAccount } from './masked-account.tsx';
 
 /** The settlement account (shared by both modes): shown masked, changed with a bank and a NUBAN. */
 export function SettlementCard(props: { banks: Bank[] | undefined }) {
-  const { api, merchant, reload } = useDashboard();
+  const { api, merchant, member, reload } = useDashboard();
+  // Only an owner changes where the money goes (decision 0064); the API refuses the others too.
+  const mayChange = member.permissions.includes('change_settlement_account');
   const { banks } = props;
   const current = merchant.settlement_account;
   const [editing, setEditing] = useState(false);
@@ -40,7 +42,7 @@ export function SettlementCard(props: { banks: Bank[] | undefined }) {
   const [bankError, setBankError] = useState<string>();
   const [saved, setSaved] = useState<SettlementAccount>();
   const selectId = useId();
-  const showForm = current === null || editing;
+  const showForm = mayChange && (current === null || editing);
 
   async function save(event: Event) {
     event.preventDefault();
@@ -76,6 +78,11 @@ export function SettlementCard(props: { banks: Bank[] | undefined }) {
           </p>
         )}
       </div>
+      {!mayChange && (
+        <p class="hint">
+          Your role ({member.role}) cannot change the settlement account: only an owner can.
+        </p>
+      )}
       {current !== null && !editing && (
         <div class="inline-actions money-current">
           {/* Just saved: the confirmation above says where payouts go. */}
@@ -86,17 +93,19 @@ export function SettlementCard(props: { banks: Bank[] | undefined }) {
               {current.account_name === null && <Unnamed />}
             </p>
           )}
-          <button
-            class="button secondary"
-            type="button"
-            onClick={() => {
-              setSaved(undefined);
-              setBankCode(current.bank_code);
-              setEditing(true);
-            }}
-          >
-            Change account
-          </button>
+          {mayChange && (
+            <button
+              class="button secondary"
+              type="button"
+              onClick={() => {
+                setSaved(undefined);
+                setBankCode(current.bank_code);
+                setEditing(true);
+              }}
+            >
+              Change account
+            </button>
+          )}
         </div>
       )}
       {current === null && (

@@ -1,0 +1,275 @@
+import { Type } from 'typebox';
+
+import type { AppContext } from '../../app-context.ts';
+import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
+import {
+  Envelope,
+  errorResponses,
+  MerchantIdParams,
+  PageEnvelope,
+  PageQuery,
+  Password,
+  Strict,
+} from '../../http/schemas.ts';
+import type { TypedApp } from '../../http/typed-app.ts';
+import { merchantScope } from '../access/index.ts';
+import { dashboardSession, MerchantSession } from '../merchants/index.ts';
+import { listMemberActions } from './audit.ts';
+import {
+  acceptInvitation,
+  changeMemberRole,
+  getTeam,
+  inviteMember,
+  removeMember,
+  setSupportRefundLimit,
+  signedInMember,
+} from './members.ts';
+import {
+  InviteBody,
+  MemberAction,
+  RoleSchema,
+  SignedInMember,
+  Team,
+  TeamMember,
+} from './schemas.ts';
+
+const dashboard = ['merchant_dashboard'] as const;
+const security = [{ merchantJwt: [] }];
+const MemberParams = Type.Object(
+  { merchant_id: Type.String({ maxLength: 64 }), member_id: Type.String({ maxLength: 64 }) },
+  Strict,
+);
+
+/** The team (decision 0064): dashboard token only; a secret key is the merchant, not a member. */
+export function registerTeamRoutes(app: TypedApp, ctx: AppContext): void {
+  app.get(
+    '/api/v1/merchant/:merchant_id/team',
+    {
+      preValidation: requireAuth(ctx, dashboard),
+      schema: {
+        operationId: 'getTeam',
+        tags: ['Team'],
+        summary: 'List the team',
+        description:
+          'Every member with its role and status (`invited` until the invitation link is used), the support refund limit and what each role may do.',
+        security,
+        params: MerchantIdParams,
+        response: { 200: Envelope(Team), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const merchantId = merchantScope(
+        principalOf(request, ...dashboard),
+        request.params.merchant_id,
+      );
+      return { ok: true as const, data: await getTeam(ctx, merchantId) };
+    },
+  );
+
+  app.get(
+    '/api/v1/merchant/:merchant_id/team/me',
+    {
+      preValidation: requireAuth(ctx, dashboard),
+      schema: {
+        operationId: 'getSignedInMember',
+        tags: ['Team'],
+        summary: 'Read the signed-in member',
+        description:
+          'Who is signed in, with its role and `permissions` (the dashboard shows only what the role may do; the API refuses the rest with 403 either way).',
+        security,
+        params: MerchantIdParams,
+        response: { 200: Envelope(SignedInMember), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request, ...dashboard);
+      const merchantId = merchantScope(principal, request.params.merchant_id);
+      return { ok: true as const, data: await signedInMember(ctx, merchantId, principal.member) };
+    },
+  );
+
+  app.post(
+    '/api/v1/merchant/:merchant_id/team/invitations',
+    {
+      preValidation: requireAuth(ctx, dashboard),
+      schema: {
+        operationId: 'inviteTeamMember',
+        tags: ['Team'],
+        summary: 'Invite a team member by e-mail',
+        description:
+          'Owners and admins (only an owner invites an owner). The invitee gets an e-mail with a link, valid for seven days, to choose a password; until then the member is `invited`. An address already on a team (this one or another) is 409 `conflict`.',
+        security,
+        params: MerchantIdParams,
+        body: InviteBody,
+        response: { 201: Envelope(TeamMember), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request, ...dashboard);
+      const merchantId = merchantScope(principal, request.params.merchant_id);
+      const member = await inviteMember(ctx, merchantId, principal.member, request.body);
+      return reply.code(201).send({ ok: true as const, data: member });
+    },
+  );
+
+  app.patch(
+    '/api/v1/merchant/:merchant_id/team/members/:member_id',
+    {
+      preValidation: requireAuth(ctx, dashboard),
+      schema: {
+        operationId: 'changeTeamMemberRole',
+        tags: ['Team'],
+        summary: "Change a member's role",
+        description:
+          'Owners and admins; only an owner makes or unmakes an owner. The account holder stays an owner, and the last owner keeps the role (403). Takes effect on the member’s next request.',
+        security,
+        params: MemberParams,
+        body: Type.Object({ role: RoleSchema }, Strict),
+        response: { 200: Envelope(TeamMember), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request, ...dashboard);
+      const merchantId = merchantScope(principal, request.params.merchant_id);
+      return {
+        ok: true as const,
+        data: await changeMemberRole(
+          ctx,
+          merchantId,
+          principal.member,
+          request.params.member_id,
+          request.body.role,
+        ),
+      };
+    },
+  );
+
+  app.delete(
+    '/api/v1/merchant/:merchant_id/team/members/:member_id',
+    {
+      preValidation: requireAuth(ctx, dashboard),
+      schema: {
+        operationId: 'removeTeamMember',
+        tags: ['Team'],
+        summary: 'Remove a team member',
+        description:
+          'Owners and admins; only an owner removes an owner. The account holder, the last owner and yourself cannot be removed (403). The member’s logins end at once.',
+        security,
+        params: MemberParams,
+        response: {
+          200: Envelope(
+            Type.Object({
+              object: Type.Literal('team_member'),
+              id: Type.String(),
+              removed: Type.Literal(true),
+            }),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request, ...dashboard);
+      const merchantId = merchantScope(principal, request.params.merchant_id);
+      return {
+        ok: true as const,
+        data: await removeMember(ctx, merchantId, principal.member, request.params.member_id),
+      };
+    },
+  );
+
+  app.patch(
+    '/api/v1/merchant/:merchant_id/team/refund-limit',
+    {
+      preValidation: requireAuth(ctx, dashboard),
+      schema: {
+        operationId: 'setSupportRefundLimit',
+        tags: ['Team'],
+        summary: 'Set the support refund limit',
+        description:
+          'Owners only: the most one refund by a support member may be, in kobo; `null` (the default) lets support refund nothing. A support member must state the amount of each refund.',
+        security,
+        params: MerchantIdParams,
+        body: Type.Object(
+          {
+            support_refund_limit_kobo: Type.Union([
+              Type.Integer({ minimum: 0, maximum: 1_000_000_000 }),
+              Type.Null(),
+            ]),
+          },
+          Strict,
+        ),
+        response: { 200: Envelope(Team), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request, ...dashboard);
+      const merchantId = merchantScope(principal, request.params.merchant_id);
+      return {
+        ok: true as const,
+        data: await setSupportRefundLimit(
+          ctx,
+          merchantId,
+          principal.member,
+          request.body.support_refund_limit_kobo,
+        ),
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/merchant/team/accept',
+    {
+      schema: {
+        operationId: 'acceptTeamInvitation',
+        security: [],
+        tags: ['Team'],
+        summary: "Accept an invitation with the link's token",
+        description:
+          'The invitee chooses a password and is signed in (a dashboard session). An expired, used or unknown token: 400 `reset_link_invalid`.',
+        body: Type.Object(
+          { token: Type.String({ minLength: 1, maxLength: 200 }), password: Password },
+          Strict,
+        ),
+        response: { 200: Envelope(MerchantSession), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { merchantId, login } = await acceptInvitation(
+        ctx,
+        request.body.token,
+        request.body.password,
+      );
+      return { ok: true as const, data: await dashboardSession(ctx, merchantId, login) };
+    },
+  );
+
+  app.get(
+    '/api/v1/merchant/:merchant_id/audit-log',
+    {
+      preValidation: requireAuth(ctx, dashboard),
+      schema: {
+        operationId: 'listMemberActions',
+        tags: ['Team'],
+        summary: 'Read the audit log',
+        description:
+          'Owners and admins: every change a team member made from the dashboard, newest first: who (the member’s name and role then), what (`action`, `description`, the route), when. Pass `next_cursor` back as `cursor`.',
+        security,
+        params: MerchantIdParams,
+        querystring: Type.Object({ ...PageQuery }, Strict),
+        response: { 200: PageEnvelope(MemberAction), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const merchantId = merchantScope(
+        principalOf(request, ...dashboard),
+        request.params.merchant_id,
+      );
+      const page = await listMemberActions(ctx, merchantId, {
+        limit: request.query.limit,
+        ...(request.query.cursor && { cursor: request.query.cursor }),
+      });
+      return { ok: true as const, ...page };
+    },
+  );
+}
