@@ -17,6 +17,7 @@ import type {
   InstallmentsTable,
   JournalEntriesTable,
   JournalPostingsTable,
+  MerchantNotificationPreferencesTable,
   MerchantsTable,
   NotificationOutboxTable,
   OperatorAuditLogTable,
@@ -40,10 +41,12 @@ import type {
   WebhookAttemptsTable,
   WebhookEndpointsTable,
   WebhookEventsTable,
+  WebhookIncidentsTable,
 } from './tables.ts';
 
 export type {
   CustomerNotificationPreferencesTable,
+  MerchantNotificationPreferencesTable,
   OperatorAction,
   StoredConstraints,
   StoredGoodsReleaseRule,
@@ -89,6 +92,8 @@ export interface Database {
   payment_link_sessions: PaymentLinkSessionsTable;
   notification_outbox: NotificationOutboxTable;
   customer_notification_preferences: CustomerNotificationPreferencesTable;
+  merchant_notification_preferences: MerchantNotificationPreferencesTable;
+  webhook_incidents: WebhookIncidentsTable;
   operator_audit_log: OperatorAuditLogTable;
   operators: OperatorsTable;
 }

@@ -39,7 +39,8 @@ export type IdPrefix =
   | 'idc'
   | 'ccr'
   | 'sic'
-  | 'rdv';
+  | 'rdv'
+  | 'whi';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(20)}`;

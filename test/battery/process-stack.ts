@@ -240,7 +240,8 @@ export async function startProcessStack(
           WHERE (run_at <= now() OR locked_at IS NOT NULL)
             AND task_identifier NOT IN ('expire_checkout_sessions', 'payout_sweep', 'reconcile',
               'purge_idempotency_keys', 'purge_webhook_events', 'purge_credit_checks',
-              'deliver_notifications', 'sync_mandates', 'purge_identity_phone_checks')`,
+              'deliver_notifications', 'sync_mandates', 'purge_identity_phone_checks',
+              'deliver_merchant_notifications', 'check_webhook_health')`,
       );
       return Number(row?.count) === 0;
     },
