@@ -19,8 +19,11 @@ import { notifyMerchant } from './enqueue.ts';
  * for another hour.
  */
 
-/** Failures older than this are not looked for: the longest retry gap is shorter. */
-const RECENT_MS = 3 * 60 * 60_000;
+/**
+ * Failures older than this are not looked for: the longest gap between two retries of an event
+ * is 8 hours plus 25% jitter (docs/webhooks.md), so an endpoint still failing has one this recent.
+ */
+const RECENT_MS = 10 * 60 * 60_000;
 /** No event is retried for longer than 72 hours (docs/webhooks.md), so no attempt is older. */
 const HISTORY_MS = 74 * 60 * 60_000;
 
