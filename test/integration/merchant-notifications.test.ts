@@ -8,6 +8,7 @@ import {
   deliverDueMerchantNotifications,
   notifyMerchant,
 } from '../../src/features/merchant-notifications/index.ts';
+import { WebhookDispatcher } from '../../src/features/merchant-webhooks/dispatcher.ts';
 import { recordEvent } from '../../src/features/merchant-webhooks/index.ts';
 import { revokeApiKey } from '../../src/features/merchants/api-keys.ts';
 import { rollApiKey } from '../../src/features/merchants/index.ts';
@@ -19,12 +20,14 @@ import {
 import { logSmsProvider } from '../../src/notifications/log-sms.ts';
 import type { NotificationChannels } from '../../src/notifications/port.ts';
 import { loadConfig } from '../../src/platform/config.ts';
+import { createLogger } from '../../src/platform/logger.ts';
 import { createTestCustomer, createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { operatorToken } from '../harness/operators.ts';
 import { collect, confirmPlanFor } from '../harness/plans.ts';
 import { merchantRouteSecuritySuite, type SecurityFixtures } from '../harness/security-suite.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../harness/smtp.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
+import { startWebhookReceiver } from '../harness/webhook-receiver.ts';
 
 /**
  * Merchant e-mails (issue 28 fix 7, decision 0067): each trigger queues one e-mail in the
@@ -138,9 +141,10 @@ describe('account approved or deactivated (operator console)', () => {
     );
     expect(deactivated.status).toBe(200);
     expect(await deliver()).toMatchObject({ sent: 2, failed: 0 });
-    expect(subjects(m.email)).toEqual([
-      'Ade Stores is approved: you can take live payments',
+    // One batch: sent side by side, in no set order.
+    expect(subjects(m.email).sort()).toEqual([
       'Ade Stores has been deactivated',
+      'Ade Stores is approved: you can take live payments',
     ]);
     expect(bodyOf(m.email, /deactivated/)).toContain(
       'The reason given: Repeated chargebacks on electronics',
@@ -216,8 +220,8 @@ describe('payouts paid, failed or reversed', () => {
     expect(subjects(failedTo.email, /Payout/)).toEqual(['[Test] Payout of ₦100.00 failed']);
     expect(bodyOf(failedTo.email, /failed/)).toContain('The money is back in your Tranche wallet');
 
-    // The bank took it, then returned it: both, in that order.
-    expect(subjects(reversedTo.email, /Payout/)).toEqual([
+    // The bank took it, then returned it: both (one batch sends side by side, in no set order).
+    expect(subjects(reversedTo.email, /Payout/).sort()).toEqual([
       '[Test] Payout of ₦195.00 sent to your bank account',
       '[Test] Payout of ₦195.00 was returned by the bank',
     ]);
@@ -378,6 +382,69 @@ describe('webhooks failing for an hour', () => {
     minutes(61);
     await attempt(m.id, 'failed');
     expect(await check()).toEqual({ opened: 1, recovered: 0 });
+  });
+
+  it('with the real dispatcher: an endpoint answering 503 for an hour, then 200', async () => {
+    const receiver = await startWebhookReceiver();
+    let status = 503;
+    receiver.answer = () => ({ status });
+    const dispatcher = new WebhookDispatcher(
+      {
+        db: t.ctx.db,
+        clock: t.clock,
+        secretBox: t.ctx.secretBox,
+        log: createLogger('silent', 'test'),
+      },
+      {
+        concurrency: 8,
+        perMerchant: 2,
+        timeoutMs: 15_000,
+        pollMs: 20,
+        loopbackTestWebhooks: true,
+        random: () => 0,
+      },
+    );
+    try {
+      const m = await createTestMerchant(t);
+      const set = await t.http.patch(
+        `/api/v1/merchant/${m.id}/settings`,
+        { webhook_url: `${receiver.url}/hooks` },
+        { token: m.testKey },
+      );
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+      await runWrite(t.ctx.db, (tx) =>
+        recordEvent(
+          tx,
+          { merchantId: m.id, livemode: false, type: 'payment.success', data: {} },
+          t.clock.now(),
+        ),
+      );
+      // Attempts at 0, 1, 3, 7, 15, 31 and 63 minutes (back-off without jitter): all refused.
+      for (let minute = 0; minute <= 64; minute++) {
+        await dispatcher.drain();
+        if (minute === 30) expect(await check()).toEqual({ opened: 0, recovered: 0 });
+        minutes(1);
+      }
+      expect(receiver.received.length).toBeGreaterThanOrEqual(7);
+      expect(await check()).toEqual({ opened: 1, recovered: 0 });
+      // Sent now: e-mails of one batch go out side by side, in no set order.
+      await deliver();
+      status = 200;
+      for (let minute = 0; minute < 70; minute++) {
+        if ((await dispatcher.drain()) > 0) break;
+        minutes(1);
+      }
+      expect(await check()).toEqual({ opened: 0, recovered: 1 });
+      await deliver();
+      expect(subjects(m.email)).toEqual([
+        '[Test] Your webhooks have been failing for an hour',
+        '[Test] Your webhooks are being delivered again',
+      ]);
+      expect(bodyOf(m.email, /failing/)).toContain(`(${receiver.url}/hooks)`);
+    } finally {
+      await dispatcher.stop();
+      await receiver.close();
+    }
   });
 
   it('failures with a delivery among them are not an incident', async () => {
