@@ -18,8 +18,6 @@ ALTER TABLE notification_outbox
 -- The delivery job claims each audience's rows separately.
 CREATE INDEX notification_outbox_merchant_due_idx ON notification_outbox (next_attempt_at)
   WHERE status IN ('pending', 'retrying') AND merchant_id IS NOT NULL;
-CREATE INDEX notification_outbox_merchant_idx ON notification_outbox (merchant_id, created_at DESC)
-  WHERE merchant_id IS NOT NULL;
 
 -- Which e-mails a merchant wants, and where. No row: all of them, to the account e-mail.
 CREATE TABLE merchant_notification_preferences (
