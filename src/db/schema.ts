@@ -21,6 +21,7 @@ import type {
   LedgerCheckpointHorizonTable,
   MerchantAuditLogTable,
   MerchantMembersTable,
+  MerchantNotificationPreferencesTable,
   MerchantsTable,
   NotificationOutboxTable,
   OperatorAuditLogTable,
@@ -44,10 +45,12 @@ import type {
   WebhookAttemptsTable,
   WebhookEndpointsTable,
   WebhookEventsTable,
+  WebhookIncidentsTable,
 } from './tables.ts';
 
 export type {
   CustomerNotificationPreferencesTable,
+  MerchantNotificationPreferencesTable,
   OperatorAction,
   StoredConstraints,
   StoredGoodsReleaseRule,
@@ -97,6 +100,8 @@ export interface Database {
   payment_link_sessions: PaymentLinkSessionsTable;
   notification_outbox: NotificationOutboxTable;
   customer_notification_preferences: CustomerNotificationPreferencesTable;
+  merchant_notification_preferences: MerchantNotificationPreferencesTable;
+  webhook_incidents: WebhookIncidentsTable;
   operator_audit_log: OperatorAuditLogTable;
   operators: OperatorsTable;
 }

@@ -5,6 +5,7 @@
  */
 import type { ColumnType, Generated } from 'kysely';
 
+import type { MerchantNotificationKind } from '../domain/merchant-notification.ts';
 import type { ChannelName, NotificationKind } from '../domain/notification.ts';
 import type {
   CustomerFieldAnswer,
@@ -619,8 +620,10 @@ export type NotificationStatus = 'pending' | 'retrying' | 'sent' | 'skipped' | '
 
 export interface NotificationOutboxTable {
   id: string;
-  customer_id: string;
-  kind: NotificationKind;
+  /** A customer's notification, or (with `merchant_id`) a merchant's e-mail (0046): one of the two. */
+  customer_id: string | null;
+  merchant_id: ColumnType<string | null, string | null | undefined, string | null>;
+  kind: NotificationKind | MerchantNotificationKind;
   channel: ChannelName;
   subject_id: string;
   data: JsonColumn<Record<string, unknown>>;
@@ -644,6 +647,27 @@ export interface CustomerNotificationPreferencesTable {
   sms_receipts: boolean;
   sms_failed_payments: boolean;
   updated_at: Date;
+}
+
+export interface MerchantNotificationPreferencesTable {
+  merchant_id: string;
+  /** Null: the account e-mail. */
+  email: string | null;
+  account: boolean;
+  payouts: boolean;
+  webhooks: boolean;
+  disputes: boolean;
+  updated_at: Date;
+}
+
+/** An endpoint failing every delivery for an hour or more (0046, decision 0067). */
+export interface WebhookIncidentsTable {
+  id: string;
+  merchant_id: string;
+  livemode: boolean;
+  failing_since: Date;
+  opened_at: Date;
+  recovered_at: Date | null;
 }
 
 export type OperatorAction =

@@ -72,10 +72,19 @@ export function retryAfterFailure(
   attemptsSoFar: number,
   failedAt: Date,
 ): Date | null {
+  const at = retryAfterGap(attemptsSoFar, failedAt);
+  return at && sendableAt(channel, at);
+}
+
+/**
+ * The same back-off without quiet hours: merchant e-mails (decision 0067) are business mail,
+ * sent whenever they are due.
+ */
+export function retryAfterGap(attemptsSoFar: number, failedAt: Date): Date | null {
   if (!Number.isSafeInteger(attemptsSoFar) || attemptsSoFar < 1) {
     throw new RangeError('attemptsSoFar must be a whole number of at least 1');
   }
   if (attemptsSoFar >= MAX_DELIVERY_ATTEMPTS) return null;
   const gapMs = Math.min(FIRST_RETRY_MS * 2 ** (attemptsSoFar - 1), MAX_RETRY_GAP_MS);
-  return sendableAt(channel, new Date(failedAt.getTime() + gapMs));
+  return new Date(failedAt.getTime() + gapMs);
 }

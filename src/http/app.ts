@@ -20,6 +20,7 @@ import { registerCreditRoutes } from '../features/credit/index.ts';
 import { registerCustomerRoutes } from '../features/customers/index.ts';
 import { registerGatewayWebhookRoutes } from '../features/gateway-events/index.ts';
 import { registerIdentityRoutes } from '../features/identity/index.ts';
+import { registerMerchantNotificationRoutes } from '../features/merchant-notifications/index.ts';
 import { registerWebhookEventRoutes } from '../features/merchant-webhooks/index.ts';
 import { registerMerchantRoutes } from '../features/merchants/index.ts';
 import { registerMessagingRoutes } from '../features/messaging/index.ts';
@@ -380,6 +381,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerOperationsRoutes(app, ctx, registry, lifecycle);
   registerMerchantRoutes(app, ctx);
   registerTeamRoutes(app, ctx);
+  registerMerchantNotificationRoutes(app, ctx);
   registerAdminSessionRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
   registerAdminOversightRoutes(app, ctx);

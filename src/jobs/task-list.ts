@@ -7,6 +7,10 @@ import { purgeCreditChecksTask } from '../features/credit/index.ts';
 import { deliverNotificationsTask } from '../features/customer-notifications/index.ts';
 import { sendSignInCodeTask } from '../features/customers/index.ts';
 import { purgeIdentityPhoneChecksTask } from '../features/identity/index.ts';
+import {
+  checkWebhookHealthTask,
+  deliverMerchantNotificationsTask,
+} from '../features/merchant-notifications/index.ts';
 import { purgeWebhookEventsTask } from '../features/merchant-webhooks/index.ts';
 import {
   checkpointBalancesTask,
@@ -46,6 +50,8 @@ export function taskList(deps: JobDeps): TaskList & Record<TaskName, Task> {
     checkpoint_ledger_balances: checkpointBalancesTask(deps),
     purge_webhook_events: purgeWebhookEventsTask(deps),
     deliver_notifications: deliverNotificationsTask(deps),
+    deliver_merchant_notifications: deliverMerchantNotificationsTask(deps),
+    check_webhook_health: checkWebhookHealthTask(deps),
     send_password_reset: sendPasswordResetTask(deps),
     send_team_invitation: sendTeamInvitationTask(deps),
     send_sign_in_code: sendSignInCodeTask(deps),
@@ -71,6 +77,10 @@ export const CRONTAB = [
   // Customer notifications falling due (reminders, e-mails held over quiet hours, retries);
   // those due at once wake the job when they are written.
   '* * * * * deliver_notifications',
+  // Merchant e-mails (decision 0067): retries; new ones wake the job when written.
+  '* * * * * deliver_merchant_notifications',
+  // Webhook endpoints failing for an hour: one e-mail per incident, one on recovery.
+  '*/5 * * * * check_webhook_health',
   // Direct Debit mandates: Paystack sends no revocation webhook (decision 0044).
   '*/10 * * * * sync_mandates',
 ].join('\n');

@@ -14,6 +14,8 @@ export interface TaskPayloads {
   send_team_invitation: { member_id: string };
   send_sign_in_code: { code_id: string };
   deliver_notifications: Empty;
+  deliver_merchant_notifications: Empty;
+  check_webhook_health: Empty;
   expire_checkout_sessions: Empty;
   purge_idempotency_keys: Empty;
   payout_sweep: Empty;
@@ -60,6 +62,8 @@ const PAYLOAD_CHECKS: { [K in TaskName]: (task: K, payload: unknown) => TaskPayl
   send_team_invitation: oneId('member_id'),
   send_sign_in_code: oneId('code_id'),
   deliver_notifications: nothing,
+  deliver_merchant_notifications: nothing,
+  check_webhook_health: nothing,
   expire_checkout_sessions: nothing,
   purge_idempotency_keys: nothing,
   payout_sweep: nothing,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import type { NotificationKind } from '../domain/notification.ts';
 import { DeliveryError, type NotificationChannel, type OutgoingNotification } from './port.ts';
 
 /** The in-app notice's id, from its outbox row's: sending twice writes one notice. */
@@ -29,7 +30,8 @@ export function inAppChannel(db: Db): NotificationChannel {
         .values({
           id: inAppNoticeId(message.id),
           customer_id: message.customerId,
-          kind: message.kind,
+          // Only customer notifications carry a customer (merchant e-mails have none, above).
+          kind: message.kind as NotificationKind,
           message: message.rendered.summary,
           data: JSON.stringify(message.data),
           created_at: message.at,

@@ -1,3 +1,4 @@
+import type { MerchantNotificationKind } from '../domain/merchant-notification.ts';
 import type { NotificationKind } from '../domain/notification.ts';
 import type { RenderedNotification } from '../domain/notification-content.ts';
 import type { ChannelName } from '../domain/notification-timing.ts';
@@ -12,9 +13,15 @@ export interface OutgoingNotification {
   /** The outbox row's id. Channels derive their own ids from it (the e-mail's Message-ID, the
    *  in-app notice's id) so that a message sent twice is recognisably the same message. */
   id: string;
-  /** A customer notification's kind, or `password_reset` (an account e-mail, decision 0024). */
-  kind: NotificationKind | 'password_reset' | 'sign_in_code' | 'team_invitation';
-  /** Null for a merchant's account e-mail (decision 0058): only in-app notices need a customer. */
+  /** A customer notification's kind, a merchant e-mail's (decision 0067), `password_reset`
+   *  (an account e-mail, decision 0024) or a team invitation (decision 0064). */
+  kind:
+    | NotificationKind
+    | MerchantNotificationKind
+    | 'password_reset'
+    | 'sign_in_code'
+    | 'team_invitation';
+  /** Null for a merchant's e-mail (decisions 0058, 0067): only in-app notices need a customer. */
   customerId: string | null;
   /** `phone`: the customer's verified phone (decision 0054), the only number SMS goes to. */
   recipient: { email: string; name: string; phone?: string | null };

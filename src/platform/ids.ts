@@ -41,7 +41,8 @@ export type IdPrefix =
   | 'sic'
   | 'rdv'
   | 'mem'
-  | 'mal';
+  | 'mal'
+  | 'whi';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(20)}`;

@@ -241,7 +241,8 @@ export async function startProcessStack(
             AND task_identifier NOT IN ('expire_checkout_sessions', 'payout_sweep', 'reconcile',
               'purge_idempotency_keys', 'purge_webhook_events', 'purge_credit_checks',
               'deliver_notifications', 'sync_mandates', 'purge_identity_phone_checks',
-              'checkpoint_ledger_balances')`,
+              'checkpoint_ledger_balances', 'deliver_merchant_notifications',
+              'check_webhook_health')`,
       );
       return Number(row?.count) === 0;
     },

@@ -479,6 +479,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/merchant/{merchant_id}/notification-preferences': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Which e-mails the business gets, and where
+     * @description Everything is on, to the account e-mail, until changed (decision 0067). The same for both modes: test-mode payouts and webhooks are e-mailed too, with “[Test]” in the subject.
+     */
+    get: operations['getMerchantNotificationPreferences'];
+    /**
+     * Switch the business’s e-mails on or off, or send them elsewhere
+     * @description Send what to change, e.g. `{ "payouts": false }` or `{ "email": "finance@shop.example" }`; the rest keeps its value. `email: null` (or `""`) goes back to the account e-mail; an address that is not one is 400 `invalid_request`. It applies to e-mails already queued too.
+     */
+    put: operations['updateMerchantNotificationPreferences'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/login': {
     parameters: {
       query?: never;
@@ -5757,6 +5781,153 @@ export interface operations {
             data: components['schemas']['MemberAction'][];
             has_more: boolean;
             next_cursor: string | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getMerchantNotificationPreferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "merchant_notification_preferences",
+           *         "email": "ada@example.ng",
+           *         "sends_to": "text",
+           *         "account": false,
+           *         "payouts": false,
+           *         "webhooks": false,
+           *         "disputes": false,
+           *         "updated_at": "2026-11-21T10:00:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            /** MerchantNotificationPreferences */
+            data: {
+              /** @enum {string} */
+              object: 'merchant_notification_preferences';
+              /**
+               * Format: email
+               * @description Where the e-mails go; `null`: the account e-mail.
+               */
+              email: string | null;
+              /** @description Where they go now: `email`, else the account e-mail. */
+              sends_to: string;
+              /** @description Your account approved (live keys work) or deactivated, with the reason. */
+              account: boolean;
+              /** @description A payout sent to your bank account, failed, or returned by the bank (reversed). */
+              payouts: boolean;
+              /** @description Every delivery to a webhook URL failing for an hour (once per incident), and once more when deliveries work again. */
+              webhooks: boolean;
+              /** @description A customer disputing a payment with their bank. */
+              disputes: boolean;
+              /** Format: date-time */
+              updated_at: string | null;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  updateMerchantNotificationPreferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "ada@example.ng",
+         *       "account": false,
+         *       "payouts": false,
+         *       "webhooks": false,
+         *       "disputes": false
+         *     }
+         */
+        'application/json': {
+          /** @description An address for these e-mails; `null` or `""` goes back to the account e-mail. */
+          email?: string | null;
+          /** @description Your account approved (live keys work) or deactivated, with the reason. */
+          account?: boolean;
+          /** @description A payout sent to your bank account, failed, or returned by the bank (reversed). */
+          payouts?: boolean;
+          /** @description Every delivery to a webhook URL failing for an hour (once per incident), and once more when deliveries work again. */
+          webhooks?: boolean;
+          /** @description A customer disputing a payment with their bank. */
+          disputes?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            /** MerchantNotificationPreferences */
+            data: {
+              /** @enum {string} */
+              object: 'merchant_notification_preferences';
+              /**
+               * Format: email
+               * @description Where the e-mails go; `null`: the account e-mail.
+               */
+              email: string | null;
+              /** @description Where they go now: `email`, else the account e-mail. */
+              sends_to: string;
+              /** @description Your account approved (live keys work) or deactivated, with the reason. */
+              account: boolean;
+              /** @description A payout sent to your bank account, failed, or returned by the bank (reversed). */
+              payouts: boolean;
+              /** @description Every delivery to a webhook URL failing for an hour (once per incident), and once more when deliveries work again. */
+              webhooks: boolean;
+              /** @description A customer disputing a payment with their bank. */
+              disputes: boolean;
+              /** Format: date-time */
+              updated_at: string | null;
+            };
           };
         };
       };

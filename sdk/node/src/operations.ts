@@ -44,6 +44,16 @@ export const OPERATIONS = {
     path: '/api/v1/merchant/{merchant_id}/publishable-keys/roll',
     idempotent: true,
   },
+  getMerchantNotificationPreferences: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/notification-preferences',
+    idempotent: false,
+  },
+  updateMerchantNotificationPreferences: {
+    method: 'PUT',
+    path: '/api/v1/merchant/{merchant_id}/notification-preferences',
+    idempotent: false,
+  },
   getWallet: { method: 'GET', path: '/api/v1/merchant/{merchant_id}/wallet', idempotent: false },
   createPayout: {
     method: 'POST',

@@ -376,6 +376,21 @@ export class MerchantResource {
   ): Promise<ResponseData<'checkSettlementAccount'>> {
     return call(this.http, 'checkSettlementAccount', { query: params }, options);
   }
+
+  /** Which e-mails the business gets (account, payouts, webhooks, disputes), and where. */
+  getNotificationPreferences(
+    options?: RequestOptions,
+  ): Promise<ResponseData<'getMerchantNotificationPreferences'>> {
+    return call(this.http, 'getMerchantNotificationPreferences', {}, options);
+  }
+
+  /** Switch those e-mails on or off, or send them elsewhere (`email: null`: the account e-mail). */
+  updateNotificationPreferences(
+    params: RequestBody<'updateMerchantNotificationPreferences'>,
+    options?: RequestOptions,
+  ): Promise<ResponseData<'updateMerchantNotificationPreferences'>> {
+    return call(this.http, 'updateMerchantNotificationPreferences', { body: params }, options);
+  }
 }
 
 export class Keys {

@@ -5,83 +5,50 @@ import {
   defaultPreferences,
   type FailureSubject,
   type NotificationContent,
+  type NotificationKind,
   type NotificationPreferences,
   type PaymentFailedFacts,
 } from '../../domain/notification.ts';
 import { renderNotification } from '../../domain/notification-content.ts';
-import { retryAfterFailure } from '../../domain/notification-timing.ts';
-import { DeliveryError, type NotificationChannels } from '../../notifications/port.ts';
-import type { Clock } from '../../platform/clock.ts';
+import type { NotificationChannels } from '../../notifications/port.ts';
+import { assert } from '../../platform/assert.ts';
 import { currentFailureSubjects, currentReminderFacts } from './enqueue.ts';
-import { claimDueNotifications, type OutboxOutcome, recordOutcome } from './outbox-queries.ts';
+import {
+  type DeliverySummary,
+  type OutboxDeliveryDeps,
+  outcomeOfSendError,
+  runOutboxDelivery,
+} from './outbox-delivery.ts';
+import type { OutboxOutcome } from './outbox-queries.ts';
 import { preferencesOf } from './preferences.ts';
 
 /**
- * Delivery of due customer notifications (the deliver_notifications job), in three steps so that
- * no transaction is held across an SMTP conversation (brief §6):
- *   1. claim due rows with FOR UPDATE SKIP LOCKED and lease them (commit);
- *   2. decide each one (preferences, quiet hours, a reminder's installment as it is now, whether
- *      a failure notice's cause is still there) and send it through its channel;
- *   3. record the outcome on the row: sent, skipped, waiting (a new due time), retrying with
- *      back-off, or failed.
- * A sent row is final, so running the job again sends nothing more. A worker that dies between
- * 2 and 3 leaves a leased row that is due again when its lease ends: e-mail is at least once,
- * and both copies carry the same Message-ID (the outbox id). In-app notices are exactly once
- * (their id is derived from the outbox id).
+ * Delivery of due customer notifications (the deliver_notifications job), through the outbox's
+ * shared loop (outbox-delivery.ts: claim and lease, send, record). What is the customers' own:
+ * each row is decided on preferences, quiet hours, a reminder's installment as it is now and
+ * whether a failure notice's cause is still there. In-app notices are exactly once (their id is
+ * derived from the outbox id).
  */
 
-export interface DeliveryDeps {
-  db: Db;
-  clock: Clock;
+export interface DeliveryDeps extends OutboxDeliveryDeps {
   channels: NotificationChannels;
 }
 
-export interface DeliverySummary {
-  sent: number;
-  skipped: number;
-  waiting: number;
-  retrying: number;
-  failed: number;
-}
-
-/** Longer than one batch's sends can take (SMTP waits are bounded at 10 s + 10 s + 30 s). */
-const LEASE_MS = 2 * 60_000;
-const BATCH_SIZE = 50;
-/** A run stops after this many batches; the next run (a minute later at most) goes on. */
-const MAX_BATCHES = 20;
+export type { DeliverySummary } from './outbox-delivery.ts';
 
 export async function deliverDueNotifications(
   deps: DeliveryDeps,
   options: { batchSize?: number; maxBatches?: number } = {},
 ): Promise<DeliverySummary> {
-  const summary: DeliverySummary = { sent: 0, skipped: 0, waiting: 0, retrying: 0, failed: 0 };
-  const maxBatches = options.maxBatches ?? MAX_BATCHES;
-  for (let batch = 0; batch < maxBatches; batch++) {
-    const now = deps.clock.now();
-    const claimed = await claimDueNotifications(deps.db, {
-      now,
-      leaseUntil: new Date(now.getTime() + LEASE_MS),
-      limit: options.batchSize ?? BATCH_SIZE,
-    });
-    if (claimed.length === 0) break;
-    const outcomes = await deliverBatch(deps, claimed, now);
-    for (const outcome of outcomes) {
-      if (outcome.status === 'sent') summary.sent++;
-      else if (outcome.status === 'skipped') summary.skipped++;
-      else if (outcome.status === 'waiting') summary.waiting++;
-      else if (outcome.status === 'retrying') summary.retrying++;
-      else summary.failed++;
-    }
-  }
-  return summary;
+  return runOutboxDelivery(deps, 'customer', (rows, now) => prepareBatch(deps, rows, now), options);
 }
 
-async function deliverBatch(
+async function prepareBatch(
   deps: DeliveryDeps,
   rows: readonly NotificationOutboxRow[],
   now: Date,
-): Promise<OutboxOutcome[]> {
-  const customerIds = rows.map((r) => r.customer_id);
+): Promise<(row: NotificationOutboxRow) => Promise<OutboxOutcome>> {
+  const customerIds = rows.map(customerOf);
   const preferences = await preferencesOf(deps.db, customerIds);
   const recipients = await recipientsOf(deps.db, customerIds);
   const reminders = await currentReminderFacts(
@@ -98,18 +65,19 @@ async function deliverBatch(
         planStatusWhenFailed: (r.data as unknown as PaymentFailedFacts).planStatus,
       })),
   );
-  return Promise.all(
-    rows.map(async (row) => {
-      const outcome = await deliverOne(deps, row, now, {
-        preferences: preferences.get(row.customer_id) ?? defaultPreferences(),
-        recipient: recipients.get(row.customer_id),
-        reminder: row.kind === 'payment_reminder' ? reminders.get(row.subject_id) : undefined,
-        failure: row.kind === 'payment_failed' ? failures.get(row.subject_id) : undefined,
-      });
-      await recordOutcome(deps.db, row.id, outcome);
-      return outcome;
-    }),
-  );
+  return (row) =>
+    deliverOne(deps, row, now, {
+      preferences: preferences.get(customerOf(row)) ?? defaultPreferences(),
+      recipient: recipients.get(customerOf(row)),
+      reminder: row.kind === 'payment_reminder' ? reminders.get(row.subject_id) : undefined,
+      failure: row.kind === 'payment_failed' ? failures.get(row.subject_id) : undefined,
+    });
+}
+
+/** The customer job claims customer rows only (claimDueNotifications, audience `customer`). */
+function customerOf(row: NotificationOutboxRow): string {
+  assert(row.customer_id !== null, `outbox row ${row.id} is not a customer's`);
+  return row.customer_id;
 }
 
 async function recipientsOf(
@@ -168,8 +136,9 @@ async function deliverOne(
   if (row.kind === 'payment_failed' && !failure) {
     return { status: 'skipped', reason: 'the charge no longer exists' };
   }
+  const kind = row.kind as NotificationKind;
   const decision = decideDelivery({
-    kind: row.kind,
+    kind,
     channel: row.channel,
     now,
     preferences: context.preferences,
@@ -181,9 +150,7 @@ async function deliverOne(
   // The row's facts were written by enqueueCustomerNotification for this kind; a reminder's are
   // read again now, since its amount or due date may have changed since the plan was confirmed.
   const content = (
-    reminder
-      ? { kind: 'payment_reminder', facts: reminder.facts }
-      : { kind: row.kind, facts: row.data }
+    reminder ? { kind: 'payment_reminder', facts: reminder.facts } : { kind, facts: row.data }
   ) as NotificationContent;
   let rendered: ReturnType<typeof renderNotification>;
   try {
@@ -195,8 +162,8 @@ async function deliverOne(
   try {
     await deps.channels[row.channel].send({
       id: row.id,
-      kind: row.kind,
-      customerId: row.customer_id,
+      kind,
+      customerId: customerOf(row),
       recipient: { email: recipient.email, name: recipient.name, phone: recipient.verifiedPhone },
       rendered,
       data: { ...content.facts },
@@ -204,11 +171,6 @@ async function deliverOne(
     });
     return { status: 'sent', at: now, ...(reminder && { data: { ...reminder.facts } }) };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const permanent = error instanceof DeliveryError && error.permanent;
-    const retryAt = permanent ? null : retryAfterFailure(row.channel, row.attempts + 1, now);
-    return retryAt
-      ? { status: 'retrying', until: retryAt, error: message }
-      : { status: 'failed', error: message };
+    return outcomeOfSendError(error, { channel: row.channel, quietHours: true }, row.attempts, now);
   }
 }

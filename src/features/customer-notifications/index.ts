@@ -7,3 +7,11 @@ export {
   scheduleInstallmentReminders,
 } from './enqueue.ts';
 export { getNotificationPreferences, updateNotificationPreferences } from './preferences.ts';
+// The outbox itself, shared with merchant e-mails (src/features/merchant-notifications).
+export {
+  type DeliverySummary,
+  type OutboxDeliveryDeps,
+  outcomeOfSendError,
+  runOutboxDelivery,
+} from './outbox-delivery.ts';
+export { insertOutboxRows, type OutboxOutcome, wakeDelivery } from './outbox-queries.ts';

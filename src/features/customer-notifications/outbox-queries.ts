@@ -2,18 +2,26 @@ import { sql } from 'kysely';
 
 import type { Db, Tx } from '../../db/database.ts';
 import type { NotificationOutboxRow } from '../../db/schema.ts';
+import type { MerchantNotificationKind } from '../../domain/merchant-notification.ts';
 import type { ChannelName, NotificationKind } from '../../domain/notification.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 
 /**
- * The customer-notification outbox (migration 0013): rows are written in the transaction of their
- * cause and claimed by the delivery job by status and due time, never by "id after the last seen".
+ * The notification outbox (migration 0013): rows are written in the transaction of their cause
+ * and claimed by the delivery job by status and due time, never by "id after the last seen". A
+ * row is a customer's notification or, since migration 0046, a merchant's e-mail (decision 0067):
+ * each audience has its own delivery job over the same rows, claim, lease and outcomes.
  */
+
+/** Whose rows a delivery job claims. */
+export type OutboxAudience = 'customer' | 'merchant';
 
 export interface NewOutboxRow {
   id: string;
-  customerId: string;
-  kind: NotificationKind;
+  /** Exactly one of the two (the table refuses anything else). */
+  customerId: string | null;
+  merchantId?: string | null;
+  kind: NotificationKind | MerchantNotificationKind;
   channel: ChannelName;
   subjectId: string;
   data: Record<string, unknown>;
@@ -39,6 +47,7 @@ export async function insertOutboxRows(
       rows.map((row) => ({
         id: row.id,
         customer_id: row.customerId,
+        merchant_id: row.merchantId ?? null,
         kind: row.kind,
         channel: row.channel,
         subject_id: row.subjectId,
@@ -63,8 +72,13 @@ export async function insertOutboxRows(
  * the one before it to commit (found by the B27 battery test). A wake per transaction is cheap:
  * runs that find nothing due claim nothing.
  */
-export async function wakeDelivery(tx: Tx, now: Date): Promise<void> {
-  await enqueue(tx, 'deliver_notifications', {}, { runAt: now, maxAttempts: 3 });
+export async function wakeDelivery(
+  tx: Tx,
+  now: Date,
+  audience: OutboxAudience = 'customer',
+): Promise<void> {
+  const task = audience === 'customer' ? 'deliver_notifications' : 'deliver_merchant_notifications';
+  await enqueue(tx, task, {}, { runAt: now, maxAttempts: 3 });
 }
 
 /**
@@ -74,12 +88,14 @@ export async function wakeDelivery(tx: Tx, now: Date): Promise<void> {
  */
 export async function claimDueNotifications(
   db: Db,
-  request: { now: Date; leaseUntil: Date; limit: number },
+  request: { now: Date; leaseUntil: Date; limit: number; audience?: OutboxAudience },
 ): Promise<NotificationOutboxRow[]> {
+  const ownerColumn = sql.ref(request.audience === 'merchant' ? 'merchant_id' : 'customer_id');
   const result = await sql<NotificationOutboxRow>`
     WITH picked AS (
       SELECT id FROM notification_outbox
        WHERE status IN ('pending', 'retrying') AND next_attempt_at <= ${request.now}
+         AND ${ownerColumn} IS NOT NULL
        ORDER BY next_attempt_at, id
        LIMIT ${request.limit}
          FOR UPDATE SKIP LOCKED

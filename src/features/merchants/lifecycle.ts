@@ -1,9 +1,11 @@
 import type { AppContext } from '../../app-context.ts';
+import type { Tx } from '../../db/database.ts';
 import type { MerchantRow } from '../../db/schema.ts';
 import { notFound } from '../../domain/errors.ts';
 import { approvedStatus } from '../../domain/merchant.ts';
 import { operatorReason } from '../../domain/operator-action.ts';
 import { type Operator, recordOperatorAction } from '../audit-log/index.ts';
+import { notifyMerchant } from '../merchant-notifications/index.ts';
 import { runCredentialChange } from './credential-change.ts';
 import { viewOf } from './queries.ts';
 import type { MerchantView } from './views.ts';
@@ -54,8 +56,41 @@ async function setStatus(
       },
       now,
     );
+    await tellMerchant(tx, row, updated, now);
     return viewOf(tx, updated);
   });
+}
+
+/**
+ * The merchant hears of its approval or deactivation by e-mail (decision 0067), queued in this
+ * transaction: it exists only if the change committed, and a failure to send never undoes it.
+ * Once per change: the subject is the moment it took effect.
+ */
+async function tellMerchant(tx: Tx, before: MerchantRow, after: MerchantRow, now: Date) {
+  if (after.status === before.status) return;
+  const facts = { businessName: after.business_name };
+  if (after.status === 'active' && before.status === 'pending_approval' && after.approved_at) {
+    const at = after.approved_at.toISOString();
+    await notifyMerchant(
+      tx,
+      'merchant_approved',
+      { merchantId: after.id, subjectId: `${after.id}:${at}`, facts: { ...facts, at } },
+      now,
+    );
+  }
+  if (after.status === 'deactivated' && after.deactivated_at) {
+    const at = after.deactivated_at.toISOString();
+    await notifyMerchant(
+      tx,
+      'merchant_deactivated',
+      {
+        merchantId: after.id,
+        subjectId: `${after.id}:${at}`,
+        facts: { ...facts, at, reason: after.deactivation_reason ?? '' },
+      },
+      now,
+    );
+  }
 }
 
 /** Live keys start working. A reason is optional. */

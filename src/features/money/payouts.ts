@@ -22,6 +22,7 @@ import { enqueue } from '../../jobs/enqueue.ts';
 import { crashPoint } from '../../platform/crash-points.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { newId } from '../../platform/ids.ts';
+import { notifyMerchant } from '../merchant-notifications/index.ts';
 import { recordEvent } from '../merchant-webhooks/index.ts';
 import { accountBalances, appendJournalEntry } from './ledger-store.ts';
 import type { Payout } from './schemas.ts';
@@ -360,7 +361,10 @@ export async function applyTransferOutcomeIn(
     .where('id', '=', row.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  if (next !== row.status) await recordTransferEvent(tx, ctx, row.id, next, now);
+  if (next !== row.status) {
+    await recordTransferEvent(tx, ctx, row.id, next, now);
+    await tellMerchant(tx, ctx, updated, now);
+  }
   return updated;
 }
 
@@ -381,6 +385,49 @@ function otpPatch(
   return row.otp_requested_at !== null && row.otp_finalized_at === null
     ? { otp_finalized_at: now }
     : null;
+}
+
+const PAYOUT_NOTICES = {
+  paid: 'payout_paid',
+  failed: 'payout_failed',
+  reversed: 'payout_reversed',
+} as const;
+
+/**
+ * The merchant's e-mail of a payout's outcome (decision 0067): paid, failed, or reversed (the
+ * bank returned it). Queued in the transaction that books the outcome; a failure to send never
+ * reaches back into the money (notifyMerchant).
+ */
+async function tellMerchant(tx: Tx, ctx: AppContext, payout: PayoutRow, now: Date): Promise<void> {
+  if (!(payout.status in PAYOUT_NOTICES)) return;
+  const kind = PAYOUT_NOTICES[payout.status as keyof typeof PAYOUT_NOTICES];
+  const merchant = await tx
+    .selectFrom('merchants')
+    .select(['settlement_account_number', 'settlement_account_name'])
+    .where('id', '=', payout.merchant_id)
+    .executeTakeFirst();
+  // The resolved name belongs to the account it was resolved for: not shown for an older one.
+  const sameAccount = merchant?.settlement_account_number === payout.account_number;
+  await notifyMerchant(
+    tx,
+    kind,
+    {
+      merchantId: payout.merchant_id,
+      subjectId: payout.id,
+      facts: {
+        payoutId: payout.id,
+        reference: payout.reference,
+        amountKobo: payout.amount_kobo,
+        bankCode: payout.bank_code,
+        accountLast4: payout.account_number.slice(-4),
+        accountName: sameAccount ? (merchant.settlement_account_name ?? null) : null,
+        livemode: ctx.settings.gatewayLivemode,
+        at: now.toISOString(),
+        reason: kind === 'payout_paid' ? null : payout.failure_reason,
+      },
+    },
+    now,
+  );
 }
 
 const TRANSFER_EVENTS = {

@@ -18,6 +18,7 @@ import {
   constraintsFromDraft,
   wholeNumber,
 } from './constraints-fields.tsx';
+import { EmailNotificationsCard } from './email-notifications.tsx';
 import { PasswordCard } from './password.tsx';
 
 /** The settings both modes share (decision 0015): each card saves on its own. */
@@ -32,6 +33,7 @@ export function SettingsSection() {
       <ReleaseCard />
       <OriginsCard />
       <SupportContactCard />
+      <EmailNotificationsCard />
       <PasswordCard />
     </>
   );
