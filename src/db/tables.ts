@@ -301,6 +301,8 @@ export interface JournalEntriesTable {
   merchant_id: string | null;
   reverses_entry_id: string | null;
   created_at: Date;
+  /** The order entries were written in (migration 0045): reports read in this order. */
+  seq: Generated<number>;
 }
 
 export interface JournalPostingsTable {

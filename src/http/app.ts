@@ -40,6 +40,7 @@ import {
 } from '../features/payment-methods/index.ts';
 import { registerPlanRoutes } from '../features/plans/index.ts';
 import { registerRefundRoutes } from '../features/refunds/index.ts';
+import { registerReportRoutes } from '../features/reports/index.ts';
 import { registerSandboxToolRoutes } from '../features/sandbox-tools/index.ts';
 import { recordMemberAction, registerTeamRoutes } from '../features/team/index.ts';
 import { registerTrustRoutes } from '../features/trust/index.ts';
@@ -387,6 +388,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerAdminOversightRoutes(app, ctx);
   registerWalletRoutes(app, ctx);
   registerPayoutRoutes(app, ctx);
+  registerReportRoutes(app, ctx);
   registerBankRoutes(app, ctx);
   registerWebhookEventRoutes(app, ctx);
   registerCustomerRoutes(app, ctx);

@@ -158,6 +158,39 @@ export class JsonApi {
     return json as T;
   }
 
+  /**
+   * A file the API answers (a CSV export), fetched with the session's token (never put in a URL),
+   * with the name the server gave it. Errors as for `send`.
+   */
+  async download(path: string, retried = false): Promise<{ blob: Blob; filename: string }> {
+    const tokens = this.tokens.load();
+    const headers: Record<string, string> = { ...this.extraHeaders(), accept: 'text/csv' };
+    if (tokens) headers.authorization = `Bearer ${tokens.access}`;
+    let response: Response;
+    try {
+      response = await fetch(this.base + path, { headers, credentials: 'omit' });
+    } catch {
+      throw new ApiError(0, 'network_error', 'We could not reach Tranche. Check your connection.');
+    }
+    if (response.status === 401 && tokens && !retried && (await this.refresh())) {
+      return this.download(path, true);
+    }
+    if (!response.ok) {
+      const json = (await response.json().catch(() => null)) as {
+        code?: string;
+        detail?: string;
+      } | null;
+      throw new ApiError(
+        response.status,
+        json?.code ?? 'unexpected_response',
+        json?.detail ?? `Unexpected answer (HTTP ${response.status}).`,
+      );
+    }
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'tranche-export.csv';
+    return { blob: await response.blob(), filename };
+  }
+
   private refresh(): Promise<boolean> {
     this.refreshing ??= this.refreshOnce().finally(() => (this.refreshing = undefined));
     return this.refreshing;

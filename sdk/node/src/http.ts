@@ -92,11 +92,29 @@ export class HttpClient {
     input: RequestInput,
     options: RequestOptions = {},
   ): Promise<unknown> {
+    return this.send(id, input, options, 'json');
+  }
+
+  /** Calls an operation that answers a CSV file (the exports) and returns its text. */
+  async requestCsv(
+    id: OperationId,
+    input: RequestInput,
+    options: RequestOptions = {},
+  ): Promise<string> {
+    return (await this.send(id, input, options, 'csv')) as string;
+  }
+
+  private async send(
+    id: OperationId,
+    input: RequestInput,
+    options: RequestOptions,
+    answer: 'json' | 'csv',
+  ): Promise<unknown> {
     const operation = OPERATIONS[id];
     const url = this.url(operation.path, input);
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.secretKey}`,
-      accept: 'application/json',
+      accept: answer === 'csv' ? 'text/csv' : 'application/json',
       'user-agent': `tranche-node/${SDK_VERSION} node/${process.versions.node}`,
     };
     let body: string | undefined;
@@ -138,7 +156,7 @@ export class HttpClient {
         }
         throw error;
       }
-      if (response.ok) return parseSuccess(response, text);
+      if (response.ok) return answer === 'csv' ? text : parseSuccess(response, text);
 
       const error = errorFrom(response, text);
       const retryAfterMs = retryAfterFrom(response.headers.get('retry-after'));

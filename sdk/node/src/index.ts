@@ -10,6 +10,7 @@ import {
   Plans,
   PublishableKeys,
   Refunds,
+  Reports,
   WalletResource,
   WebhookEvents,
 } from './resources.ts';
@@ -22,6 +23,7 @@ export class Tranche {
   readonly paymentLinks: PaymentLinks;
   readonly wallet: WalletResource;
   readonly payouts: Payouts;
+  readonly reports: Reports;
   readonly banks: Banks;
   readonly webhookEvents: WebhookEvents;
   readonly webhooks: Webhooks;
@@ -37,6 +39,7 @@ export class Tranche {
     this.paymentLinks = new PaymentLinks(http);
     this.wallet = new WalletResource(http);
     this.payouts = new Payouts(http);
+    this.reports = new Reports(http);
     this.banks = new Banks(http);
     this.webhookEvents = new WebhookEvents(http);
     this.webhooks = new Webhooks(http);
@@ -60,6 +63,7 @@ export type {
   Plans,
   PublishableKeys,
   Refunds,
+  Reports,
   WalletResource,
   WebhookEvents,
 } from './resources.ts';

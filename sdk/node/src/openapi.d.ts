@@ -847,6 +847,126 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/merchant/{merchant_id}/exports/plans.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export payment plans (CSV)
+     * @description Plans created in the range, with the buyer’s contact, the amount and what was collected on each. The filters of the plan list apply. A secret key exports its own mode only; the dashboard token both, or one with `livemode`. Each amount is in two columns: `_kobo`, the stored integer, and `_naira`, exactly kobo ÷ 100 with two decimals (no separators, a leading `-` when negative). RFC 4180: comma-separated, CRLF line ends, fields with a comma, quote or line break quoted, quotes doubled, UTF-8. Text beginning with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so spreadsheets do not run it as a formula (decision 0066). Oldest first; the file is written as it is read, so an export of any size streams.
+     */
+    get: operations['exportPaymentPlans'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/exports/charges.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export collected payments (CSV)
+     * @description Every collected payment (deposit or installment), gross, platform fee and net; `created_from` / `created_before` are on when it was collected, the other filters on its plan. The filters of the plan list apply. A secret key exports its own mode only; the dashboard token both, or one with `livemode`. Each amount is in two columns: `_kobo`, the stored integer, and `_naira`, exactly kobo ÷ 100 with two decimals (no separators, a leading `-` when negative). RFC 4180: comma-separated, CRLF line ends, fields with a comma, quote or line break quoted, quotes doubled, UTF-8. Text beginning with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so spreadsheets do not run it as a formula (decision 0066). Oldest first; the file is written as it is read, so an export of any size streams.
+     */
+    get: operations['exportCharges'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/exports/refunds.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export refunds (CSV)
+     * @description Every refund: the part taken off what the customer owed, the cash refunded, the fee returned and what left the wallet; `created_from` / `created_before` are on the refund, the other filters on its plan. The filters of the plan list apply. A secret key exports its own mode only; the dashboard token both, or one with `livemode`. Each amount is in two columns: `_kobo`, the stored integer, and `_naira`, exactly kobo ÷ 100 with two decimals (no separators, a leading `-` when negative). RFC 4180: comma-separated, CRLF line ends, fields with a comma, quote or line break quoted, quotes doubled, UTF-8. Text beginning with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so spreadsheets do not run it as a formula (decision 0066). Oldest first; the file is written as it is read, so an export of any size streams.
+     */
+    get: operations['exportRefunds'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/exports/wallet.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the wallet history (CSV)
+     * @description Every ledger entry that moved the wallet, as the wallet’s history shows it. Over the whole history `available_change` sums to the available balance and `pending_change` to pending. The wallet has the gateway key’s mode: a secret key of the other mode gets 404 (decision 0015). Each amount is in two columns: `_kobo`, the stored integer, and `_naira`, exactly kobo ÷ 100 with two decimals (no separators, a leading `-` when negative). RFC 4180: comma-separated, CRLF line ends, fields with a comma, quote or line break quoted, quotes doubled, UTF-8. Text beginning with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so spreadsheets do not run it as a formula (decision 0066). Oldest first; the file is written as it is read, so an export of any size streams.
+     */
+    get: operations['exportWalletTransactions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/payouts/{payout_id}/settlement-report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A payout’s settlement report
+     * @description What the payout paid out, the way a payout reconciliation report does: the movements of the available balance since the previous payout (collections gross, their platform fees, refunds and the fees they returned, earlier payouts that came back), with the balance the previous payout left (`carried_in`) and the balance this one left (`carried_out`, negative). The lines sum to the payout’s `amount` exactly. Payouts have the gateway key’s mode: a secret key of the other mode gets 404 (decision 0066).
+     */
+    get: operations['getPayoutSettlementReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/payouts/{payout_id}/settlement-report.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A payout’s settlement report (CSV)
+     * @description What the payout paid out, the way a payout reconciliation report does: the movements of the available balance since the previous payout (collections gross, their platform fees, refunds and the fees they returned, earlier payouts that came back), with the balance the previous payout left (`carried_in`) and the balance this one left (`carried_out`, negative). The lines sum to the payout’s `amount` exactly. Payouts have the gateway key’s mode: a secret key of the other mode gets 404 (decision 0066). One record per line; the `amount` columns sum to the payout’s amount. Each amount is in two columns: `_kobo`, the stored integer, and `_naira`, exactly kobo ÷ 100 with two decimals (no separators, a leading `-` when negative). RFC 4180: comma-separated, CRLF line ends, fields with a comma, quote or line break quoted, quotes doubled, UTF-8. Text beginning with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so spreadsheets do not run it as a formula (decision 0066). Oldest first; the file is written as it is read, so an export of any size streams.
+     */
+    get: operations['exportPayoutSettlementReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/banks': {
     parameters: {
       query?: never;
@@ -1536,7 +1656,7 @@ export interface paths {
     };
     /**
      * List payment plans
-     * @description Newest first, with installments: a secret key lists its own mode’s plans only; the dashboard token both, or one with `livemode`. Filter by `status`, `customer_id` or `order_reference`; pass `next_cursor` back as `cursor`.
+     * @description Newest first, with installments: a secret key lists its own mode’s plans only; the dashboard token both, or one with `livemode`. Find plans by `status`, `customer_id`, `order_reference`, the buyer’s `customer_email` or `customer_phone`, part of the `title`, `amount_min` / `amount_max` (kobo), `created_from` / `created_before`, or `q` (one search box); every filter given narrows the list. Pass `next_cursor` back as `cursor` with the same filters.
      */
     get: operations['listPaymentPlans'];
     put?: never;
@@ -3066,6 +3186,54 @@ export interface components {
       created_at: string;
       /** Format: date-time */
       updated_at: string;
+    };
+    SettlementReport: {
+      /** @enum {string} */
+      object: 'settlement_report';
+      payout: components['schemas']['Payout'];
+      /** @enum {string} */
+      currency: 'NGN';
+      /** @description Kobo, each the sum of its lines. */
+      summary: {
+        carried_in: number;
+        /** @description Gross collected, kobo. */
+        collections: number;
+        /** @description Platform fees less fees returned (negative). */
+        fees: number;
+        /** @description Cash refunds less failed ones (negative). */
+        refunds: number;
+        payouts_returned: number;
+        adjustments: number;
+        carried_out: number;
+        /** @description The sum of every line: the payout’s amount. */
+        total: number;
+      };
+      lines: components['schemas']['SettlementLine'][];
+    };
+    SettlementLine: {
+      /**
+       * @description `carried_in`: what the previous payout left in the available balance; `collection`: a collected payment, gross; `fee`: the platform fee on it (negative), or a fee returned with a refund (positive); `refund`: a cash refund (negative); `refund_failed`: a refund the gateway did not make, back; `payout_returned`: an earlier payout that failed or was returned, paid again; `adjustment`: a correction; `carried_out`: what this payout left in the available balance (negative).
+       * @enum {string}
+       */
+      type:
+        | 'carried_in'
+        | 'collection'
+        | 'refund'
+        | 'refund_failed'
+        | 'payout_returned'
+        | 'adjustment'
+        | 'fee'
+        | 'carried_out';
+      /** @description Kobo, signed as it counts toward the payout; the lines sum to its `amount`. */
+      amount: number;
+      /** Format: date-time */
+      created_at: string | null;
+      ledger_entry_id: string | null;
+      ledger_kind: string | null;
+      /** @description The charge (`chg-…`), refund part (`rfp-…`) or payout reference. */
+      reference: string | null;
+      plan_id: string | null;
+      order_reference: string | null;
     };
     WebhookEvent: {
       /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
@@ -4632,6 +4800,26 @@ export interface components {
     limitQuery: number;
     /** @description The `next_cursor` of the previous page. */
     cursorQuery: string;
+    payoutIdPath: string;
+    statusQuery: 'pending_deposit' | 'active' | 'completed' | 'defaulted' | 'cancelled';
+    customerIdQuery: string;
+    orderReferenceQuery: string;
+    /** @description The buyer’s e-mail, whole; case is ignored. */
+    customerEmailQuery: string;
+    /** @description The buyer’s phone in any usual form (0803 123 4567, +2348031234567): its last 10 digits are compared. Fewer than 10 digits: 400. */
+    customerPhoneQuery: string;
+    /** @description Part of the plan’s title; case is ignored. */
+    titleQuery: string;
+    /** @description The plan’s amount is at least this (kobo). */
+    amountMinQuery: number;
+    /** @description The plan’s amount is at most this (kobo). */
+    amountMaxQuery: number;
+    /** @description Created at or after. */
+    createdFromQuery: string;
+    /** @description Created before. */
+    createdBeforeQuery: string;
+    /** @description One search box: part of the buyer’s e-mail or name, the title or the order reference, or (4 digits or more) of the buyer’s phone. */
+    qQuery: string;
     tokenPath: string;
     planIdPath: string;
     linkIdPath: string;
@@ -6785,7 +6973,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        payout_id: string;
+        payout_id: components['parameters']['payoutIdPath'];
       };
       cookie?: never;
     };
@@ -6833,7 +7021,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        payout_id: string;
+        payout_id: components['parameters']['payoutIdPath'];
       };
       cookie?: never;
     };
@@ -7038,6 +7226,305 @@ export interface operations {
             ok: true;
             data: components['schemas']['Payout'];
           };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  exportPaymentPlans: {
+    parameters: {
+      query?: {
+        status?: components['parameters']['statusQuery'];
+        customer_id?: components['parameters']['customerIdQuery'];
+        order_reference?: components['parameters']['orderReferenceQuery'];
+        /** @description The buyer’s e-mail, whole; case is ignored. */
+        customer_email?: components['parameters']['customerEmailQuery'];
+        /** @description The buyer’s phone in any usual form (0803 123 4567, +2348031234567): its last 10 digits are compared. Fewer than 10 digits: 400. */
+        customer_phone?: components['parameters']['customerPhoneQuery'];
+        /** @description Part of the plan’s title; case is ignored. */
+        title?: components['parameters']['titleQuery'];
+        /** @description The plan’s amount is at least this (kobo). */
+        amount_min?: components['parameters']['amountMinQuery'];
+        /** @description The plan’s amount is at most this (kobo). */
+        amount_max?: components['parameters']['amountMaxQuery'];
+        /** @description Created at or after. */
+        created_from?: components['parameters']['createdFromQuery'];
+        /** @description Created before. */
+        created_before?: components['parameters']['createdBeforeQuery'];
+        /** @description One search box: part of the buyer’s e-mail or name, the title or the order reference, or (4 digits or more) of the buyer’s phone. */
+        q?: components['parameters']['qQuery'];
+        /** @description Test (false) or live (true). A secret key works in its own mode only (another value: 400); the dashboard token chooses with it. */
+        livemode?: components['parameters']['livemodeQuery'];
+      };
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  exportCharges: {
+    parameters: {
+      query?: {
+        status?: components['parameters']['statusQuery'];
+        customer_id?: components['parameters']['customerIdQuery'];
+        order_reference?: components['parameters']['orderReferenceQuery'];
+        /** @description The buyer’s e-mail, whole; case is ignored. */
+        customer_email?: components['parameters']['customerEmailQuery'];
+        /** @description The buyer’s phone in any usual form (0803 123 4567, +2348031234567): its last 10 digits are compared. Fewer than 10 digits: 400. */
+        customer_phone?: components['parameters']['customerPhoneQuery'];
+        /** @description Part of the plan’s title; case is ignored. */
+        title?: components['parameters']['titleQuery'];
+        /** @description The plan’s amount is at least this (kobo). */
+        amount_min?: components['parameters']['amountMinQuery'];
+        /** @description The plan’s amount is at most this (kobo). */
+        amount_max?: components['parameters']['amountMaxQuery'];
+        /** @description Created at or after. */
+        created_from?: components['parameters']['createdFromQuery'];
+        /** @description Created before. */
+        created_before?: components['parameters']['createdBeforeQuery'];
+        /** @description One search box: part of the buyer’s e-mail or name, the title or the order reference, or (4 digits or more) of the buyer’s phone. */
+        q?: components['parameters']['qQuery'];
+        /** @description Test (false) or live (true). A secret key works in its own mode only (another value: 400); the dashboard token chooses with it. */
+        livemode?: components['parameters']['livemodeQuery'];
+      };
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  exportRefunds: {
+    parameters: {
+      query?: {
+        status?: components['parameters']['statusQuery'];
+        customer_id?: components['parameters']['customerIdQuery'];
+        order_reference?: components['parameters']['orderReferenceQuery'];
+        /** @description The buyer’s e-mail, whole; case is ignored. */
+        customer_email?: components['parameters']['customerEmailQuery'];
+        /** @description The buyer’s phone in any usual form (0803 123 4567, +2348031234567): its last 10 digits are compared. Fewer than 10 digits: 400. */
+        customer_phone?: components['parameters']['customerPhoneQuery'];
+        /** @description Part of the plan’s title; case is ignored. */
+        title?: components['parameters']['titleQuery'];
+        /** @description The plan’s amount is at least this (kobo). */
+        amount_min?: components['parameters']['amountMinQuery'];
+        /** @description The plan’s amount is at most this (kobo). */
+        amount_max?: components['parameters']['amountMaxQuery'];
+        /** @description Created at or after. */
+        created_from?: components['parameters']['createdFromQuery'];
+        /** @description Created before. */
+        created_before?: components['parameters']['createdBeforeQuery'];
+        /** @description One search box: part of the buyer’s e-mail or name, the title or the order reference, or (4 digits or more) of the buyer’s phone. */
+        q?: components['parameters']['qQuery'];
+        /** @description Test (false) or live (true). A secret key works in its own mode only (another value: 400); the dashboard token chooses with it. */
+        livemode?: components['parameters']['livemodeQuery'];
+      };
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  exportWalletTransactions: {
+    parameters: {
+      query?: {
+        /** @description Created at or after. */
+        created_from?: components['parameters']['createdFromQuery'];
+        /** @description Created before. */
+        created_before?: components['parameters']['createdBeforeQuery'];
+      };
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getPayoutSettlementReport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        payout_id: components['parameters']['payoutIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "settlement_report",
+           *         "payout": {
+           *           "id": "po_6tY5rE4wQ3aS2dF1gH0j",
+           *           "object": "payout",
+           *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+           *           "amount": 2500000,
+           *           "currency": "NGN",
+           *           "status": "pending",
+           *           "trigger": "request",
+           *           "reference": "chg-inst0aA-1",
+           *           "settlement_account": {
+           *             "bank_code": "058",
+           *             "account_number": "0123456789"
+           *           },
+           *           "failure_reason": null,
+           *           "created_at": "2026-11-21T10:00:00.000Z",
+           *           "updated_at": "2026-11-21T10:00:00.000Z"
+           *         },
+           *         "currency": "NGN",
+           *         "summary": {
+           *           "carried_in": 0,
+           *           "collections": 0,
+           *           "fees": 0,
+           *           "refunds": 0,
+           *           "payouts_returned": 0,
+           *           "adjustments": 0,
+           *           "carried_out": 0,
+           *           "total": 0
+           *         },
+           *         "lines": [
+           *           {
+           *             "type": "carried_in",
+           *             "amount": 2500000,
+           *             "created_at": "2026-11-21T10:00:00.000Z",
+           *             "ledger_entry_id": "ledger_entry_4fQ2d8LkP0aZ7sVbN1xY",
+           *             "ledger_kind": "text",
+           *             "reference": "chg-inst0aA-1",
+           *             "plan_id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+           *             "order_reference": "order-1001"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['SettlementReport'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  exportPayoutSettlementReport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        payout_id: components['parameters']['payoutIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
         };
       };
       400: components['responses']['BadRequest'];
@@ -8869,9 +9356,25 @@ export interface operations {
   listPaymentPlans: {
     parameters: {
       query?: {
-        status?: 'pending_deposit' | 'active' | 'completed' | 'defaulted' | 'cancelled';
-        customer_id?: string;
-        order_reference?: string;
+        status?: components['parameters']['statusQuery'];
+        customer_id?: components['parameters']['customerIdQuery'];
+        order_reference?: components['parameters']['orderReferenceQuery'];
+        /** @description The buyer’s e-mail, whole; case is ignored. */
+        customer_email?: components['parameters']['customerEmailQuery'];
+        /** @description The buyer’s phone in any usual form (0803 123 4567, +2348031234567): its last 10 digits are compared. Fewer than 10 digits: 400. */
+        customer_phone?: components['parameters']['customerPhoneQuery'];
+        /** @description Part of the plan’s title; case is ignored. */
+        title?: components['parameters']['titleQuery'];
+        /** @description The plan’s amount is at least this (kobo). */
+        amount_min?: components['parameters']['amountMinQuery'];
+        /** @description The plan’s amount is at most this (kobo). */
+        amount_max?: components['parameters']['amountMaxQuery'];
+        /** @description Created at or after. */
+        created_from?: components['parameters']['createdFromQuery'];
+        /** @description Created before. */
+        created_before?: components['parameters']['createdBeforeQuery'];
+        /** @description One search box: part of the buyer’s e-mail or name, the title or the order reference, or (4 digits or more) of the buyer’s phone. */
+        q?: components['parameters']['qQuery'];
         /** @description Test (false) or live (true). A secret key works in its own mode only (another value: 400); the dashboard token chooses with it. */
         livemode?: components['parameters']['livemodeQuery'];
         limit?: components['parameters']['limitQuery'];

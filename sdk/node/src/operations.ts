@@ -61,6 +61,36 @@ export const OPERATIONS = {
     idempotent: true,
   },
   listPayouts: { method: 'GET', path: '/api/v1/merchant/{merchant_id}/payouts', idempotent: false },
+  exportPaymentPlans: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/exports/plans.csv',
+    idempotent: false,
+  },
+  exportCharges: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/exports/charges.csv',
+    idempotent: false,
+  },
+  exportRefunds: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/exports/refunds.csv',
+    idempotent: false,
+  },
+  exportWalletTransactions: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/exports/wallet.csv',
+    idempotent: false,
+  },
+  getPayoutSettlementReport: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/payouts/{payout_id}/settlement-report',
+    idempotent: false,
+  },
+  exportPayoutSettlementReport: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/payouts/{payout_id}/settlement-report.csv',
+    idempotent: false,
+  },
   listBanks: { method: 'GET', path: '/api/v1/banks', idempotent: false },
   listWebhookEvents: {
     method: 'GET',

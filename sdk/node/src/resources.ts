@@ -30,6 +30,16 @@ export async function call<K extends OperationId>(
   ) as ResponseData<K>;
 }
 
+/** An export: the CSV file's text (decision 0066: RFC 4180, amounts in kobo and naira). */
+export function csv(
+  http: HttpClient,
+  id: OperationId,
+  input: RequestInput,
+  options?: RequestOptions,
+): Promise<string> {
+  return http.requestCsv(id, input, options);
+}
+
 type PagedOperation = 'listPaymentPlans' | 'listRefunds' | 'listPaymentLinks' | 'listWebhookEvents';
 
 function list<K extends PagedOperation>(
@@ -299,6 +309,61 @@ export class Payouts {
     options?: RequestOptions,
   ): Promise<ResponseData<'listPayouts'>> {
     return call(this.http, 'listPayouts', { query: params }, options);
+  }
+
+  /**
+   * What the payout paid out: collections, their fees, refunds and returned payouts since the
+   * previous payout, with the balances carried in and out; the lines sum to its amount.
+   */
+  settlementReport(
+    payoutId: string,
+    options?: RequestOptions,
+  ): Promise<ResponseData<'getPayoutSettlementReport'>> {
+    return call(this.http, 'getPayoutSettlementReport', { path: { payout_id: payoutId } }, options);
+  }
+
+  /** The settlement report as a CSV file's text. */
+  settlementReportCsv(payoutId: string, options?: RequestOptions): Promise<string> {
+    return csv(
+      this.http,
+      'exportPayoutSettlementReport',
+      { path: { payout_id: payoutId } },
+      options,
+    );
+  }
+}
+
+/**
+ * CSV exports (decision 0066), each the file's text, oldest first. The plan, charge and refund
+ * exports take the plan list's filters; the wallet's `created_from` / `created_before`.
+ */
+export class Reports {
+  private readonly http: HttpClient;
+  constructor(http: HttpClient) {
+    this.http = http;
+  }
+
+  /** Plans, with the buyer's contact, the amount and what was collected. */
+  exportPlans(params?: Query<'exportPaymentPlans'>, options?: RequestOptions): Promise<string> {
+    return csv(this.http, 'exportPaymentPlans', { query: params }, options);
+  }
+
+  /** Collected payments: gross, platform fee and net. */
+  exportCharges(params?: Query<'exportCharges'>, options?: RequestOptions): Promise<string> {
+    return csv(this.http, 'exportCharges', { query: params }, options);
+  }
+
+  /** Refunds: the unpaid part reduced, cash refunded, fee returned, what left the wallet. */
+  exportRefunds(params?: Query<'exportRefunds'>, options?: RequestOptions): Promise<string> {
+    return csv(this.http, 'exportRefunds', { query: params }, options);
+  }
+
+  /** The wallet's history; `available_change` sums to the available balance. */
+  exportWallet(
+    params?: Query<'exportWalletTransactions'>,
+    options?: RequestOptions,
+  ): Promise<string> {
+    return csv(this.http, 'exportWalletTransactions', { query: params }, options);
   }
 }
 

@@ -25,7 +25,7 @@ describe('the SDK’s generated files', () => {
       .map((file) => readFileSync(new URL(`../src/${file}`, import.meta.url), 'utf8'))
       .join('\n');
     const called = new Set(
-      [...sources.matchAll(/(?:call|list)\(\s*this\.http,\s*'(\w+)'/g)].map((m) => m[1]),
+      [...sources.matchAll(/(?:call|list|csv)\(\s*this\.http,\s*'(\w+)'/g)].map((m) => m[1]),
     );
     const operations = Object.keys(OPERATIONS);
     expect(operations).toEqual(

@@ -600,3 +600,46 @@ describe('the real rate limiter', () => {
     expect((error as TrancheRateLimitError).retryAfterSeconds).toBe(59);
   });
 });
+
+describe('reports (decision 0066)', () => {
+  it('exports CSV files and reads a payout’s settlement report, summing to the payout', async () => {
+    const { plan } = await confirmPlanFor(t, merchant, {
+      amount: 80_000,
+      installmentCount: 1,
+      upfrontPct: 50,
+    });
+    for (const installment of plan.installments) await collect(t, installment.id);
+    const plans = await tranche.reports.exportPlans({
+      title: 'galaxy',
+      amount_min: 80_000,
+      amount_max: 80_000,
+    });
+    expect(plans.split('\r\n')[0]).toMatch(/^plan_id,created_at,mode,status,title,/);
+    expect(plans).toContain(plan.id);
+
+    const wallet = await tranche.wallet.get({ limit: 1 });
+    const history = (await tranche.reports.exportWallet())
+      .split('\r\n')
+      .filter((line) => line !== '');
+    const column = history[0]?.split(',').indexOf('available_change_kobo') ?? -1;
+    const available = history
+      .slice(1)
+      .reduce((sum, line) => sum + Number(line.split(',')[column]), 0);
+    expect(available).toBe(wallet.available);
+
+    await t.http.patch(
+      `/api/v1/merchant/${merchant.id}/settings`,
+      { settlement_account: { bank_code: '058', account_number: '0123456789' } },
+      { token: merchant.testKey },
+    );
+    const payout = await tranche.payouts.create();
+    const report = await tranche.payouts.settlementReport(payout.id);
+    expect(report.lines.reduce((sum, line) => sum + line.amount, 0)).toBe(payout.amount);
+    expect(report.summary.total).toBe(payout.amount);
+    const csvReport = await tranche.payouts.settlementReportCsv(payout.id);
+    expect(csvReport).toContain(payout.reference);
+    await expect(tranche.reports.exportPlans({ customer_phone: '123' })).rejects.toBeInstanceOf(
+      TrancheInvalidRequestError,
+    );
+  });
+});

@@ -1,6 +1,13 @@
 export { checkpointBalances, checkpointBalancesTask } from './balance-checkpoints.ts';
 export { checkLedger } from './ledger-check.ts';
-export { accountBalances, appendJournalEntries, appendJournalEntry } from './ledger-store.ts';
+export {
+  accountBalances,
+  appendJournalEntries,
+  appendJournalEntry,
+  availableThrough,
+  merchantEntriesInOrder,
+  type SequencedEntry,
+} from './ledger-store.ts';
 export {
   checkPayoutOtpsTask,
   payoutSweepTask,
@@ -15,7 +22,9 @@ export {
   submitPayoutOtp,
 } from './payout-otp.ts';
 export { registerPayoutRoutes } from './payout-routes.ts';
-export { applyTransferOutcome } from './payouts.ts';
+export { applyTransferOutcome, payoutView } from './payouts.ts';
 export { reconcileTask } from './reconcile-job.ts';
 export { reconcile, reconcileForOperator } from './reconciliation.ts';
+export { Payout } from './schemas.ts';
+export { transactionView } from './wallet.ts';
 export { registerWalletRoutes } from './wallet-routes.ts';

@@ -219,3 +219,62 @@ export async function merchantEntries(
       .map((p) => ({ account: p.account, debitKobo: p.debit_kobo, creditKobo: p.credit_kobo })),
   }));
 }
+
+/** An entry's place in the order entries were written in (`seq`, migration 0045). */
+export type SequencedEntry = LedgerEntryRow & { seq: number };
+
+/**
+ * A merchant's entries in the order they were written: those after `afterSeq`, up to
+ * `throughSeq` (inclusive), created in [`from`, `before`). For exports and settlement reports,
+ * read in bounded pages.
+ */
+export async function merchantEntriesInOrder(
+  db: Db,
+  merchantId: string,
+  page: { limit: number; afterSeq?: number; throughSeq?: number; from?: Date; before?: Date },
+): Promise<SequencedEntry[]> {
+  let query = db
+    .selectFrom('journal_entries')
+    .select(['id', 'kind', 'reference', 'created_at', 'seq'])
+    .where('merchant_id', '=', merchantId);
+  if (page.afterSeq !== undefined) query = query.where('seq', '>', page.afterSeq);
+  if (page.throughSeq !== undefined) query = query.where('seq', '<=', page.throughSeq);
+  if (page.from) query = query.where('created_at', '>=', page.from);
+  if (page.before) query = query.where('created_at', '<', page.before);
+  const entries = await query.orderBy('seq').limit(page.limit).execute();
+  if (entries.length === 0) return [];
+  const postings = await db
+    .selectFrom('journal_postings')
+    .select(['entry_id', 'account', 'debit_kobo', 'credit_kobo'])
+    .where(
+      'entry_id',
+      'in',
+      entries.map((e) => e.id),
+    )
+    .orderBy('entry_id')
+    .orderBy('line')
+    .execute();
+  return entries.map((e) => ({
+    id: e.id,
+    seq: e.seq,
+    kind: e.kind,
+    reference: e.reference,
+    createdAt: e.created_at,
+    postings: postings
+      .filter((p) => p.entry_id === e.id)
+      .map((p) => ({ account: p.account, debitKobo: p.debit_kobo, creditKobo: p.credit_kobo })),
+  }));
+}
+
+/** The merchant's available balance (`merchant_payable`, credit-positive) right after entry `seq`. */
+export async function availableThrough(db: Db, merchantId: string, seq: number): Promise<number> {
+  const row = await db
+    .selectFrom('journal_postings as p')
+    .innerJoin('journal_entries as e', 'e.id', 'p.entry_id')
+    .select(sql<string | null>`sum(p.credit_kobo) - sum(p.debit_kobo)`.as('balance'))
+    .where('p.account', '=', `merchant_payable:${merchantId}`)
+    .where('e.merchant_id', '=', merchantId)
+    .where('e.seq', '<=', seq)
+    .executeTakeFirst();
+  return Number(row?.balance ?? 0);
+}

@@ -36,7 +36,8 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   return { createdAt, id };
 }
 
-function transactionView(entry: LedgerEntryRow, merchantId: string): WalletTransactionView {
+/** One ledger entry as the merchant's wallet history shows it (the wallet and its export). */
+export function transactionView(entry: LedgerEntryRow, merchantId: string): WalletTransactionView {
   const change = (key: string) =>
     entry.postings
       .filter((p) => p.account === key)

@@ -20,6 +20,7 @@ import { appendJournalEntry } from '../money/index.ts';
 import { assertUsablePaymentMethod } from '../payment-methods/index.ts';
 import { assertEligibleToConfirm } from '../trust/index.ts';
 import { emitPlanConfirmed } from './events.ts';
+import { type PlanFilter, planFilterCondition } from './plan-filter.ts';
 import { loadPlan, type PlanView, planView } from './plan-view.ts';
 import type { Charge } from './schemas.ts';
 
@@ -230,22 +231,15 @@ export async function getMerchantPlan(
 export async function listMerchantPlans(
   ctx: AppContext,
   scope: ModeScope,
-  filter: {
-    status?: PaymentPlanRow['status'];
-    customerId?: string;
-    orderReference?: string;
-    limit: number;
-    cursor?: string;
-  },
+  filter: PlanFilter & { limit: number; cursor?: string },
 ): Promise<Page<PlanView>> {
   let query = ctx.db
     .selectFrom('payment_plans')
     .selectAll()
     .where('merchant_id', '=', scope.merchantId);
   if (scope.livemode !== undefined) query = query.where('livemode', '=', scope.livemode);
-  if (filter.status) query = query.where('status', '=', filter.status);
-  if (filter.customerId) query = query.where('customer_id', '=', filter.customerId);
-  if (filter.orderReference) query = query.where('order_reference', '=', filter.orderReference);
+  const condition = planFilterCondition('payment_plans', filter);
+  if (condition) query = query.where(condition);
   const rows = await newestFirst(query, filter, 'plan_').execute();
   return plansPage(ctx.db, rows, filter.limit);
 }

@@ -15,9 +15,10 @@ import {
 import type { TypedApp } from '../../http/typed-app.ts';
 import { modeScope } from '../access/index.ts';
 import { successRedirectUrl } from '../payment-links/index.ts';
+import { planFilterFromQuery } from './plan-filter.ts';
 import { oneForCustomer } from './plan-view.ts';
 import { confirmPlan, getMerchantPlan, listMerchantPlans, listPlanCharges } from './plans.ts';
-import { Charge, Plan } from './schemas.ts';
+import { Charge, Plan, PlanFilterQuery } from './schemas.ts';
 
 const merchantAuth = ['secret_key', 'merchant_dashboard'] as const;
 
@@ -158,22 +159,12 @@ function listPaymentPlansRoute(app: TypedApp, ctx: AppContext): void {
         tags: ['Merchants'],
         summary: 'List payment plans',
         description:
-          'Newest first, with installments: a secret key lists its own mode’s plans only; the dashboard token both, or one with `livemode`. Filter by `status`, `customer_id` or `order_reference`; pass `next_cursor` back as `cursor`.',
+          'Newest first, with installments: a secret key lists its own mode’s plans only; the dashboard token both, or one with `livemode`. Find plans by `status`, `customer_id`, `order_reference`, the buyer’s `customer_email` or `customer_phone`, part of the `title`, `amount_min` / `amount_max` (kobo), `created_from` / `created_before`, or `q` (one search box); every filter given narrows the list. Pass `next_cursor` back as `cursor` with the same filters.',
         security: [{ secretKey: [] }, { merchantJwt: [] }],
         params: Type.Object({ merchant_id: Type.String({ maxLength: 64 }) }, Strict),
         querystring: Type.Object(
           {
-            status: Type.Optional(
-              Type.Union([
-                Type.Literal('pending_deposit'),
-                Type.Literal('active'),
-                Type.Literal('completed'),
-                Type.Literal('defaulted'),
-                Type.Literal('cancelled'),
-              ]),
-            ),
-            customer_id: Type.Optional(Type.String({ maxLength: 64 })),
-            order_reference: Type.Optional(Type.String({ maxLength: 100 })),
+            ...PlanFilterQuery,
             ...LivemodeQuery,
             ...PageQuery,
           },
@@ -193,10 +184,8 @@ function listPaymentPlansRoute(app: TypedApp, ctx: AppContext): void {
         q.livemode,
       );
       const result = await listMerchantPlans(ctx, scope, {
+        ...planFilterFromQuery(q),
         limit: q.limit,
-        ...(q.status && { status: q.status }),
-        ...(q.customer_id && { customerId: q.customer_id }),
-        ...(q.order_reference && { orderReference: q.order_reference }),
         ...(q.cursor && { cursor: q.cursor }),
       });
       return { ok: true as const, ...result };

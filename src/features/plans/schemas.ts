@@ -125,3 +125,53 @@ export const Charge = Type.Object(
   },
   { $id: 'Charge' },
 );
+
+const PlanStatusQuery = Type.Union([
+  Type.Literal('pending_deposit'),
+  Type.Literal('active'),
+  Type.Literal('completed'),
+  Type.Literal('defaulted'),
+  Type.Literal('cancelled'),
+]);
+
+/**
+ * How plans are found (decision 0066): the plan list and the exports take these query
+ * parameters; every one given narrows the result.
+ */
+export const PlanFilterQuery = {
+  status: Type.Optional(PlanStatusQuery),
+  customer_id: Type.Optional(Type.String({ maxLength: 64 })),
+  order_reference: Type.Optional(Type.String({ maxLength: 100 })),
+  customer_email: Type.Optional(
+    Type.String({ maxLength: 254, description: 'The buyer’s e-mail, whole; case is ignored.' }),
+  ),
+  customer_phone: Type.Optional(
+    Type.String({
+      maxLength: 32,
+      description:
+        'The buyer’s phone in any usual form (0803 123 4567, +2348031234567): its last 10 digits are compared. Fewer than 10 digits: 400.',
+    }),
+  ),
+  title: Type.Optional(
+    Type.String({ maxLength: 200, description: 'Part of the plan’s title; case is ignored.' }),
+  ),
+  amount_min: Type.Optional(
+    Type.Integer({ minimum: 0, description: 'The plan’s amount is at least this (kobo).' }),
+  ),
+  amount_max: Type.Optional(
+    Type.Integer({ minimum: 0, description: 'The plan’s amount is at most this (kobo).' }),
+  ),
+  created_from: Type.Optional(
+    Type.String({ format: 'date-time', maxLength: 40, description: 'Created at or after.' }),
+  ),
+  created_before: Type.Optional(
+    Type.String({ format: 'date-time', maxLength: 40, description: 'Created before.' }),
+  ),
+  q: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        'One search box: part of the buyer’s e-mail or name, the title or the order reference, or (4 digits or more) of the buyer’s phone.',
+    }),
+  ),
+};

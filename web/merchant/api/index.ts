@@ -146,6 +146,11 @@ export class MerchantApi {
     this.http.remember(data);
   }
 
+  /** A CSV export with this tab's session (decision 0066). */
+  download(path: string): Promise<{ blob: Blob; filename: string }> {
+    return this.http.download(path);
+  }
+
   private get<T>(path: string): Promise<T> {
     return this.http.send<T>('GET', path, undefined, true);
   }

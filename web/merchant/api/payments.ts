@@ -6,6 +6,7 @@ import type { Static } from 'typebox';
 import type { WebhookEvent } from '../../../src/features/merchant-webhooks/schemas.ts';
 import type { Charge, Plan } from '../../../src/features/plans/schemas.ts';
 import type { MerchantApi, Mode } from './index.ts';
+import { type PlanSearch, searchParams } from './reports.ts';
 
 export type PlanStatus = 'pending_deposit' | 'active' | 'completed' | 'defaulted' | 'cancelled';
 /** The Plan schema builds its `status` union from a list, which `Static` widens: named here. */
@@ -34,19 +35,18 @@ function query(params: Record<string, string | number | undefined>): string {
   return text === '' ? '' : `?${text}`;
 }
 
-/** `GET /merchant/{id}/plans`: the mode's plans, newest first. */
+/** `GET /merchant/{id}/plans`: the mode's plans, newest first, narrowed by the search. */
 export async function listPlans(
   api: MerchantApi,
   merchantId: string,
   mode: Mode,
-  filter: { status?: PlanStatus; orderReference?: string; limit?: number; cursor?: string } = {},
+  filter: PlanSearch & { limit?: number; cursor?: string } = {},
 ): Promise<ListPage<PaymentPlan>> {
   const { data, has_more, next_cursor } = await api.request<ListPage<PaymentPlan>>(
     'GET',
     `/merchant/${enc(merchantId)}/plans${query({
       livemode: livemode(mode),
-      status: filter.status,
-      order_reference: filter.orderReference,
+      ...searchParams(filter),
       limit: filter.limit,
       cursor: filter.cursor,
     })}`,

@@ -12,7 +12,9 @@ import {
   type Wallet,
   type WalletTransaction,
 } from '../api/money.ts';
+import { walletExportPath } from '../api/reports.ts';
 import { useDashboard } from '../context.ts';
+import { DownloadButton } from './download-button.tsx';
 import { BalancesCard } from './money/balances-card.tsx';
 import { HistoryCard } from './money/history-card.tsx';
 import { PayoutsCard } from './money/payouts-card.tsx';
@@ -110,6 +112,16 @@ export function MoneySection() {
             onPaidOut={() => refresh()}
           />
           <HistoryCard history={history} more={cursor !== null} onMore={loadMore} />
+          <section class="card" aria-labelledby="wallet-export-title">
+            <h2 id="wallet-export-title">Export your wallet history</h2>
+            <p class="hint">
+              Every movement as a CSV file, amounts in kobo and in naira. Its available-change
+              column adds up to your available balance.
+            </p>
+            <DownloadButton path={walletExportPath(merchant.id)}>
+              Wallet history (CSV)
+            </DownloadButton>
+          </section>
         </>
       )}
     </>

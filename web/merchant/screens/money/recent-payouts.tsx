@@ -1,6 +1,7 @@
 import { formatDateTime, formatNaira } from '../../../shared/format.ts';
 import type { Bank, Payout } from '../../api/money.ts';
 import { MaskedAccount } from './masked-account.tsx';
+import { PayoutSettlementReport } from './settlement-report.tsx';
 
 const PAYOUT_STATUS: Record<string, string> = {
   pending: 'Queued',
@@ -51,6 +52,7 @@ export function RecentPayouts(props: { payouts: Payout[]; banks: Bank[] | undefi
                 </td>
                 <td data-label="Reference">
                   <code>{payout.reference}</code>
+                  <PayoutSettlementReport payoutId={payout.id} reference={payout.reference} />
                 </td>
               </tr>
             ))}

@@ -44,13 +44,25 @@ export function PlansTable(props: { plans: PaymentPlan[] }) {
   );
 }
 
-/** Why the list is empty: nothing yet, nothing with this status, or no such reference. */
-export function EmptyPlans(props: { mode: string; searched: string; filtered: boolean }) {
+/** Why the list is empty: nothing yet, nothing with this status, no such reference or match. */
+export function EmptyPlans(props: {
+  mode: string;
+  searched: string;
+  searching?: boolean;
+  filtered: boolean;
+}) {
   if (props.searched !== '') {
     return (
       <p class="pay-empty">
         No {props.mode} plan has the order reference <strong>{props.searched}</strong>
         {props.filtered && ' with this status'}. References must match exactly.
+      </p>
+    );
+  }
+  if (props.searching) {
+    return (
+      <p class="pay-empty">
+        No {props.mode} plan matches your search{props.filtered && ' with this status'}.
       </p>
     );
   }
