@@ -7,11 +7,14 @@ import {
   type MerchantDisputeNotice,
   merchantDisputeNotices,
 } from '../../src/features/disputes/index.ts';
+import { revokeApiKey } from '../../src/features/merchants/api-keys.ts';
+import { rollApiKey } from '../../src/features/merchants/index.ts';
 import { loadTrustProfile } from '../../src/features/trust/trust.ts';
-import { createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
+import { createTestCustomer, createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
 import { assertInvariants } from '../harness/invariants.ts';
 import { ledgerTotal } from '../harness/ledger.ts';
 import { collect, confirmPlanFor } from '../harness/plans.ts';
+import { merchantRouteSecuritySuite, type SecurityFixtures } from '../harness/security-suite.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-receiver.ts';
 
@@ -400,4 +403,85 @@ describe('disputes: open → evidence → resolve', () => {
     ).toBe(404);
     await assertInvariants(t.databaseUrl, { now: t.clock.now() });
   });
+});
+
+describe('dispute routes refuse the wrong callers', () => {
+  let owner: TestMerchant;
+  let other: TestMerchant;
+  let revokedKey = '';
+  let customerToken = '';
+  let disputeId = '';
+  beforeAll(async () => {
+    owner = await createTestMerchant(t, { approve: true });
+    other = await createTestMerchant(t);
+    const rolled = await rollApiKey(t.ctx, owner.id, 'test', 60);
+    revokedKey = rolled.secret_key;
+    await revokeApiKey(t.ctx, owner.id, rolled.id);
+    customerToken = (await createTestCustomer(t)).accessToken;
+    const { charge } = await collectedPlan(owner);
+    seen = hooks.received.length;
+    await deliver((await openDispute(charge)).hook);
+    disputeId = (await t.http.get(api(owner), { token: owner.testKey })).body.data[0].id as string;
+  });
+  const fixtures: SecurityFixtures = {
+    t: () => t,
+    merchant: () => owner,
+    revokedKey: () => revokedKey,
+    otherMerchant: () => other,
+    customerToken: () => customerToken,
+  };
+  const send =
+    (method: 'get' | 'post', path: () => string, body?: unknown) => (token: string | undefined) =>
+      method === 'get'
+        ? t.http.get(path(), { ...(token && { token }) })
+        : t.http.post(path(), body, { ...(token && { token }) });
+  const one = () => `${api(owner)}/${disputeId}`;
+  for (const [name, method, path, body, mode] of [
+    [
+      'GET /merchant/{id}/disputes',
+      'get',
+      () => api(owner),
+      undefined,
+      { lists: 'test', id: () => disputeId },
+    ],
+    ['GET /merchant/{id}/disputes/{dispute}', 'get', one, undefined, { object: 'test' }],
+    [
+      'POST /merchant/{id}/disputes/{dispute}/evidence',
+      'post',
+      () => `${one()}/evidence`,
+      {
+        customer_email: 'ada@example.com',
+        customer_name: 'Ada Obi',
+        customer_phone: '08012345678',
+        service_details: 'Delivered',
+      },
+      { object: 'test' },
+    ],
+    [
+      'POST /merchant/{id}/disputes/{dispute}/file',
+      'post',
+      () => `${one()}/file`,
+      { filename: 'a.pdf', content_type: 'application/pdf', content_base64: 'JVBERi0x' },
+      { object: 'test' },
+    ],
+    [
+      'POST /merchant/{id}/disputes/{dispute}/accept',
+      'post',
+      () => `${one()}/accept`,
+      { message: 'ok' },
+      { object: 'test' },
+    ],
+    [
+      'POST /merchant/{id}/disputes/{dispute}/decline',
+      'post',
+      () => `${one()}/decline`,
+      { message: 'no' },
+      { object: 'test' },
+    ],
+  ] as const) {
+    merchantRouteSecuritySuite(
+      { name, otherMerchantStatus: 404, mode, send: send(method, path, body) },
+      fixtures,
+    );
+  }
 });

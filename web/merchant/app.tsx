@@ -6,6 +6,7 @@ import { Spinner } from '../shared/ui.tsx';
 import type { MerchantApi, MerchantRecord, Mode } from './api/index.ts';
 import { DashboardContext, type DashboardContextValue } from './context.ts';
 import { DevelopersSection } from './screens/developers.tsx';
+import { DisputesSection } from './screens/disputes.tsx';
 import { GettingStartedSection } from './screens/getting-started.tsx';
 import { DashboardLayout, type Section } from './screens/layout.tsx';
 import { MoneySection } from './screens/money.tsx';
@@ -40,6 +41,7 @@ const SECTIONS: readonly (Section & { render: () => preact.JSX.Element })[] = [
     render: () => <PaymentLinksSection />,
   },
   { path: '/merchant/money', title: 'Money', render: () => <MoneySection /> },
+  { path: '/merchant/disputes', title: 'Disputes', render: () => <DisputesSection /> },
   { path: '/merchant/developers', title: 'Developers', render: () => <DevelopersSection /> },
   { path: '/merchant/settings', title: 'Settings', render: () => <SettingsSection /> },
 ];

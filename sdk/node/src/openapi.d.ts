@@ -8731,6 +8731,8 @@ export interface operations {
   listDisputes: {
     parameters: {
       query?: {
+        /** @description One mode only (the dashboard token reaches both; a secret key only its own). */
+        livemode?: boolean;
         status?: 'needs_response' | 'under_review' | 'won' | 'lost';
       };
       header?: never;

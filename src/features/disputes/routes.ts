@@ -46,6 +46,12 @@ export function registerDisputeRoutes(app: TypedApp, ctx: AppContext): void {
         params: MerchantParams,
         querystring: Type.Object(
           {
+            livemode: Type.Optional(
+              Type.Boolean({
+                description:
+                  'One mode only (the dashboard token reaches both; a secret key only its own).',
+              }),
+            ),
             status: Type.Optional(
               Type.Union([
                 Type.Literal('needs_response'),
@@ -64,7 +70,11 @@ export function registerDisputeRoutes(app: TypedApp, ctx: AppContext): void {
       ok: true as const,
       data: await listDisputes(
         ctx,
-        modeScope(principalOf(request, ...merchantAuth), request.params.merchant_id),
+        modeScope(
+          principalOf(request, ...merchantAuth),
+          request.params.merchant_id,
+          request.query.livemode,
+        ),
         { ...(request.query.status && { status: request.query.status }) },
       ),
     }),
@@ -109,7 +119,7 @@ export function registerDisputeRoutes(app: TypedApp, ctx: AppContext): void {
           {
             customer_email: Type.String({ format: 'email', maxLength: 254 }),
             customer_name: Text(200),
-            customer_phone: Type.String({ pattern: '^\\+?[0-9]{7,15}$' }),
+            customer_phone: Text(30),
             service_details: Text(2000),
             delivery_address: Type.Optional(Text(500)),
             delivery_date: Type.Optional(Type.String({ format: 'date' })),
