@@ -101,8 +101,10 @@ function DisputesTable(props: {
           {props.disputes.map((d) => (
             <tr key={d.id}>
               <td data-label="Payment" class="pay-order">
-                {d.charge_reference}
-                {d.reason && <span class="pay-secondary">“{d.reason}”</span>}
+                <span>
+                  <span class="dispute-charge">{d.charge_reference}</span>
+                  {d.reason && <span class="pay-secondary">“{d.reason}”</span>}
+                </span>
               </td>
               <td data-label="Amount" class="money">
                 {formatNaira(d.amount)}
@@ -195,9 +197,9 @@ function DisputeAnswer(props: { dispute: Dispute; onChanged: (d: Dispute) => voi
         <StatusPill status={STATUS_TONES[d.status]} label={STATUS_LABELS[d.status]} />{' '}
         {moneyLine(d)}
       </p>
-      <dl class="facts">
+      <dl class="pay-facts">
         <dt>Payment</dt>
-        <dd>{d.charge_reference}</dd>
+        <dd class="dispute-charge">{d.charge_reference}</dd>
         {d.reason && (
           <>
             <dt>Customer says</dt>
@@ -222,6 +224,7 @@ function DisputeAnswer(props: { dispute: Dispute; onChanged: (d: Dispute) => voi
       {answerable && (
         <>
           <form
+            class="dispute-step"
             onSubmit={(event) => {
               event.preventDefault();
               void run(
@@ -267,6 +270,7 @@ function DisputeAnswer(props: { dispute: Dispute; onChanged: (d: Dispute) => voi
             </SubmitButton>
           </form>
           <form
+            class="dispute-step"
             onSubmit={(event) => {
               event.preventDefault();
               const chosen = file;
@@ -307,7 +311,7 @@ function DisputeAnswer(props: { dispute: Dispute; onChanged: (d: Dispute) => voi
               Upload file
             </SubmitButton>
           </form>
-          <form onSubmit={(event) => event.preventDefault()}>
+          <form class="dispute-step" onSubmit={(event) => event.preventDefault()}>
             <h3>3. Your answer</h3>
             <div class="field">
               <label for="dispute-message">Message to the bank</label>
