@@ -364,6 +364,35 @@ describe('disputes: open → evidence → resolve', () => {
     await assertInvariants(t.databaseUrl, { now: t.clock.now() });
   });
 
+  it('after the deadline the answer is refused and nothing is sent', async () => {
+    const merchant = await createTestMerchant(t, { approve: true });
+    const { charge } = await collectedPlan(merchant);
+    await deliver((await openDispute(charge)).hook);
+    const [dispute] = (await t.http.get(api(merchant), { token: merchant.testKey })).body.data;
+    const before = t.clock.now();
+    t.clock.set(new Date(new Date(dispute.due_at).getTime() + 60_000));
+    const late = await t.http
+      .post(
+        `${api(merchant)}/${dispute.id}/evidence`,
+        {
+          customer_email: 'ada@example.com',
+          customer_name: 'Ada Obi',
+          customer_phone: '08012345678',
+          service_details: 'Delivered',
+        },
+        { token: merchant.testKey },
+      )
+      .finally(() => t.clock.set(before));
+    expect(late.status).toBe(409);
+    expect(late.body.detail).toMatch(/deadline/);
+    const row = await t.ctx.db
+      .selectFrom('disputes')
+      .select(['evidence', 'status'])
+      .where('id', '=', dispute.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ evidence: null, status: 'needs_response' });
+  });
+
   it('forged, unknown or foreign disputes move nothing', async () => {
     const merchant = await createTestMerchant(t, { approve: true });
     const { charge } = await collectedPlan(merchant);
