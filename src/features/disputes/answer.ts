@@ -87,7 +87,9 @@ export async function addEvidence(
 ): Promise<DisputeView> {
   const row = await loadDispute(ctx, scope, id);
   assertAnswerable(ctx, row);
-  await ctx.gateway.addDisputeEvidence(row.gateway_dispute_id, evidence).catch(gatewayTrouble);
+  const { evidenceId } = await ctx.gateway
+    .addDisputeEvidence(row.gateway_dispute_id, evidence)
+    .catch(gatewayTrouble);
   const updated = await ctx.db
     .updateTable('disputes')
     .set({
@@ -100,6 +102,8 @@ export async function addEvidence(
           delivery_address: evidence.deliveryAddress,
         }),
         ...(evidence.deliveryDate !== undefined && { delivery_date: evidence.deliveryDate }),
+        // The gateway's id of it, named again when the dispute is resolved (fraud claims).
+        ...(evidenceId !== null && { gateway_evidence_id: evidenceId }),
       },
       updated_at: ctx.clock.now(),
     })
@@ -175,6 +179,7 @@ export async function answerDispute(
       message: answer.message,
       refundAmountKobo,
       uploadedFilename: row.uploaded_filename,
+      evidenceId: row.evidence?.gateway_evidence_id ?? null,
     })
     .catch(gatewayTrouble);
   const notices: MerchantDisputeNotice[] = [];
