@@ -371,8 +371,11 @@ SELECT 'I5' AS invariant, e.id AS object, problem AS detail
    SELECT CASE
      WHEN e.kind NOT IN ('plan_confirmed', 'payment_collected', 'plan_cancelled', 'payout_initiated',
                          'payout_succeeded', 'payout_failed', 'payout_reversed',
-                         'receivable_reduced', 'refund_initiated', 'refund_succeeded', 'refund_failed')
+                         'receivable_reduced', 'refund_initiated', 'refund_succeeded', 'refund_failed',
+                         'dispute_opened', 'dispute_returned')
        THEN format('%s %s: no mapping in test/invariants.sql for this kind of entry', e.kind, e.reference)
+     WHEN e.kind LIKE 'dispute\_%' AND NOT EXISTS (SELECT 1 FROM disputes d WHERE d.id = e.reference)
+       THEN format('%s %s: no dispute has this id', e.kind, e.reference)
      WHEN e.kind LIKE 'payout\_%' AND NOT EXISTS (SELECT 1 FROM payouts po WHERE po.reference = e.reference)
        THEN format('%s %s: no payout has this reference', e.kind, e.reference)
      WHEN e.kind LIKE 'refund\_%' AND NOT EXISTS (SELECT 1 FROM refund_parts rp WHERE rp.reference = e.reference)
@@ -533,6 +536,11 @@ WITH net AS (
          sum(amount_kobo - fee_returned_kobo) FILTER (WHERE status <> 'failed') AS debited,
          sum(amount_kobo) FILTER (WHERE status IN ('initiated', 'sent')) AS moving
     FROM refund_parts GROUP BY merchant_id
+), disputed AS (
+  -- A dispute takes its merchant share when it opens and gives back the returned part of it.
+  SELECT merchant_id,
+         sum(merchant_share_kobo - (returned_kobo - returned_fee_kobo)) AS debited
+    FROM disputes GROUP BY merchant_id
 ), paid_out AS (
   SELECT merchant_id,
          sum(amount_kobo) FILTER (WHERE status IN ('pending', 'in_transit', 'paid')) AS out,
@@ -549,13 +557,15 @@ WITH net AS (
    GROUP BY split_part(account, ':', 2)
 ), merchants_with_money AS (
   SELECT m.id,
-         coalesce(n.net, 0) - coalesce(r.debited, 0) AS net, coalesce(o.out, 0) AS out,
+         coalesce(n.net, 0) - coalesce(r.debited, 0) - coalesce(dd.debited, 0) AS net,
+         coalesce(o.out, 0) AS out,
          coalesce(o.moving, 0) AS moving, coalesce(r.moving, 0) AS refunds_moving,
          coalesce(l.available, 0) AS available, coalesce(l.in_transit, 0) AS in_transit,
          coalesce(l.refunds_in_transit, 0) AS refunds_in_transit
     FROM merchants m
     LEFT JOIN net n ON n.merchant_id = m.id
     LEFT JOIN refunded r ON r.merchant_id = m.id
+    LEFT JOIN disputed dd ON dd.merchant_id = m.id
     LEFT JOIN paid_out o ON o.merchant_id = m.id
     LEFT JOIN ledger l ON l.merchant_id = m.id
 )
@@ -1012,3 +1022,56 @@ SELECT 'I12' AS invariant, coalesce(j.key, j.task_identifier || '#' || j.id) AS 
        format('locked by %s since %s', j.locked_by, j.locked_at) AS detail
   FROM graphile_worker.jobs j
  WHERE j.locked_at < now() - interval '4 hours';
+
+-- @check I13 dispute-entries
+-- Each dispute (decision 0069) has exactly one dispute_opened entry that takes its amount out of
+-- gateway_clearing, its merchant share from that merchant's payable and its fee share from the
+-- fee revenue; a dispute that gave money back has exactly one dispute_returned entry for exactly
+-- that (and one that gave nothing back has none); only a won or lost dispute gives anything
+-- back, and a won one gives back everything; a dispute is about a successful charge of its plan.
+WITH money AS (
+  SELECT d.id, d.merchant_id, d.status, d.amount_kobo, d.fee_share_kobo, d.merchant_share_kobo,
+         d.returned_kobo, d.returned_fee_kobo,
+         (SELECT count(*) FROM journal_entries e WHERE e.kind = 'dispute_opened' AND e.reference = d.id) AS opened,
+         (SELECT count(*) FROM journal_entries e WHERE e.kind = 'dispute_returned' AND e.reference = d.id) AS returned,
+         (SELECT coalesce(sum(p.credit_kobo - p.debit_kobo) FILTER (WHERE p.account = 'gateway_clearing'), 0)
+            FROM journal_entries e JOIN journal_postings p ON p.entry_id = e.id
+           WHERE e.kind = 'dispute_opened' AND e.reference = d.id) AS taken,
+         (SELECT coalesce(sum(p.debit_kobo - p.credit_kobo) FILTER (WHERE p.account = 'merchant_payable:' || d.merchant_id), 0)
+            FROM journal_entries e JOIN journal_postings p ON p.entry_id = e.id
+           WHERE e.kind = 'dispute_opened' AND e.reference = d.id) AS merchant_taken,
+         (SELECT coalesce(sum(p.debit_kobo - p.credit_kobo) FILTER (WHERE p.account = 'platform_fee_revenue'), 0)
+            FROM journal_entries e JOIN journal_postings p ON p.entry_id = e.id
+           WHERE e.kind = 'dispute_opened' AND e.reference = d.id) AS fee_taken,
+         (SELECT coalesce(sum(p.debit_kobo - p.credit_kobo) FILTER (WHERE p.account = 'gateway_clearing'), 0)
+            FROM journal_entries e JOIN journal_postings p ON p.entry_id = e.id
+           WHERE e.kind = 'dispute_returned' AND e.reference = d.id) AS given_back,
+         (SELECT coalesce(sum(p.credit_kobo - p.debit_kobo) FILTER (WHERE p.account = 'platform_fee_revenue'), 0)
+            FROM journal_entries e JOIN journal_postings p ON p.entry_id = e.id
+           WHERE e.kind = 'dispute_returned' AND e.reference = d.id) AS fee_given_back,
+         EXISTS (SELECT 1 FROM charges c WHERE c.reference = d.charge_reference
+                   AND c.plan_id = d.plan_id AND c.status = 'success' AND c.amount_kobo >= d.amount_kobo) AS charge_ok
+    FROM disputes d
+)
+SELECT 'I13' AS invariant, id AS object,
+       CASE WHEN opened <> 1 THEN format('%s dispute_opened entries, not 1', opened)
+            WHEN taken <> amount_kobo OR merchant_taken <> merchant_share_kobo OR fee_taken <> fee_share_kobo
+              THEN format('dispute_opened takes %s (merchant %s, fee %s); the dispute says %s (%s, %s)',
+                          taken, merchant_taken, fee_taken, amount_kobo, merchant_share_kobo, fee_share_kobo)
+            WHEN returned <> (CASE WHEN returned_kobo > 0 THEN 1 ELSE 0 END)
+              THEN format('%s dispute_returned entries for %s kobo returned', returned, returned_kobo)
+            WHEN given_back <> returned_kobo OR fee_given_back <> returned_fee_kobo
+              THEN format('dispute_returned gives %s (fee %s); the dispute says %s (%s)',
+                          given_back, fee_given_back, returned_kobo, returned_fee_kobo)
+            WHEN returned_kobo > 0 AND status NOT IN ('won', 'lost')
+              THEN format('%s kobo returned on a dispute that is %s', returned_kobo, status)
+            WHEN status = 'won' AND returned_kobo <> amount_kobo
+              THEN format('won, but %s of %s kobo returned', returned_kobo, amount_kobo)
+            ELSE 'not about a successful charge of its plan for at least its amount'
+       END AS detail
+  FROM money
+ WHERE opened <> 1 OR taken <> amount_kobo OR merchant_taken <> merchant_share_kobo
+    OR fee_taken <> fee_share_kobo OR returned <> (CASE WHEN returned_kobo > 0 THEN 1 ELSE 0 END)
+    OR given_back <> returned_kobo OR fee_given_back <> returned_fee_kobo
+    OR (returned_kobo > 0 AND status NOT IN ('won', 'lost'))
+    OR (status = 'won' AND returned_kobo <> amount_kobo) OR NOT charge_ok;

@@ -10,6 +10,7 @@ import type {
   CustomerNotificationPreferencesTable,
   CustomerNotificationsTable,
   CustomersTable,
+  DisputesTable,
   GatewayEventsTable,
   IdempotencyKeysTable,
   IdentityConsentsTable,
@@ -104,6 +105,7 @@ export interface Database {
   webhook_incidents: WebhookIncidentsTable;
   operator_audit_log: OperatorAuditLogTable;
   operators: OperatorsTable;
+  disputes: DisputesTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;
@@ -117,6 +119,7 @@ export type PaymentPlanRow = Selectable<PaymentPlansTable>;
 export type InstallmentRow = Selectable<InstallmentsTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
 export type ChargeRow = Selectable<ChargesTable>;
+export type DisputeRow = Selectable<DisputesTable>;
 export type RefundRow = Selectable<RefundsTable>;
 export type RefundPartRow = Selectable<RefundPartsTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;

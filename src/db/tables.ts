@@ -710,3 +710,34 @@ export interface OperatorsTable {
   created_at: Date;
   updated_at: Date;
 }
+
+/** migrations/0048_disputes.sql; states in src/domain/dispute.ts. */
+export interface DisputesTable {
+  id: string;
+  gateway_dispute_id: string;
+  merchant_id: string;
+  livemode: boolean;
+  plan_id: string;
+  installment_id: string;
+  charge_reference: string;
+  status: 'needs_response' | 'under_review' | 'won' | 'lost';
+  amount_kobo: number;
+  fee_share_kobo: number;
+  merchant_share_kobo: number;
+  returned_kobo: Generated<number>;
+  returned_fee_kobo: Generated<number>;
+  gateway_status: string;
+  resolution: string | null;
+  reason: string | null;
+  due_at: Date | null;
+  reminded_at: Date | null;
+  reminder_count: Generated<number>;
+  evidence: Record<string, string> | null;
+  uploaded_filename: string | null;
+  merchant_decision: 'accepted' | 'declined' | null;
+  merchant_message: string | null;
+  answered_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  resolved_at: Date | null;
+}

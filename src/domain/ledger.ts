@@ -42,6 +42,12 @@ import { type Kobo, type RefundSplit, splitPlatformFee } from './money.ts';
  *     (a refund against unpaid installments: no cash moves, no fee)
  *   plan cancelled or     merchant_pending O             customer_receivable O
  *   plan written off        (O = everything still outstanding)
+ *   dispute opened        merchant_payable share,        gateway_clearing D
+ *     (the gateway took    fee_revenue fee share
+ *      D back: §5c)
+ *   dispute returned      gateway_clearing B             merchant_payable share,
+ *     (won, or lost for                                  fee_revenue fee share
+ *      less than D)
  *
  * A refund keeps no fee for Tranche on money it gives back: the fee was for collecting money the
  * merchant no longer keeps. Refunds and payouts are paid from the available balance only.
@@ -75,6 +81,8 @@ export type JournalEntryKind =
   | 'receivable_reduced'
   | 'plan_cancelled'
   | 'plan_written_off'
+  | 'dispute_opened'
+  | 'dispute_returned'
   | 'reversal';
 
 /** One side of one account. Exactly one of the two amounts is positive, the other is 0. */
@@ -333,6 +341,38 @@ function refundPostings({ merchantId, split }: RefundMoney): Posting[] {
     debit(payable(merchantId), split.merchantDebitKobo),
     debit(platformFeeRevenue, split.feeReturnedKobo),
     credit(refundsInTransit(merchantId), split.refundKobo),
+  ]);
+}
+
+// ── disputes (the gateway takes a collected payment back: money-rules.md §5c) ──────────────
+
+export interface DisputeMoney {
+  merchantId: string;
+  /** Our dispute id: one `dispute_opened` and at most one `dispute_returned` per dispute. */
+  disputeId: string;
+  amountKobo: Kobo;
+  feeShareKobo: Kobo;
+}
+
+/** The gateway took `amountKobo` back from our balance: the merchant and the fee give it up. */
+export function disputeOpenedEntry(input: DisputeMoney): JournalEntry {
+  return entry('dispute_opened', input.disputeId, disputePostings(input));
+}
+
+/** The gateway gave money back (the merchant won, or lost for less): the same split, reversed. */
+export function disputeReturnedEntry(input: DisputeMoney): JournalEntry {
+  return entry('dispute_returned', input.disputeId, disputePostings(input).map(swapSides));
+}
+
+function disputePostings(input: DisputeMoney): Posting[] {
+  ledgerInvariant(
+    input.feeShareKobo >= 0 && input.feeShareKobo <= input.amountKobo,
+    'the fee share of a dispute lies within its amount',
+  );
+  return nonZero([
+    debit(payable(input.merchantId), input.amountKobo - input.feeShareKobo),
+    debit(platformFeeRevenue, input.feeShareKobo),
+    credit(gatewayClearing, input.amountKobo),
   ]);
 }
 

@@ -34,6 +34,8 @@ export const SCORE_RULES = {
   maxCountedCompletedPlans: 10,
   perMissedInstallment: -50,
   perDefaultedPlan: -150,
+  /** A dispute the customer won against a collected payment (money-rules.md §5c): like a default. */
+  perLostDispute: -150,
   min: 0,
   max: 1000,
 } as const;
@@ -44,6 +46,8 @@ export interface TrustFacts {
   missedInstallments: number;
   completedPlans: number;
   defaultedPlans: number;
+  /** Disputes the merchant lost (the customer's bank took a collected payment back); absent: 0. */
+  lostDisputes?: number;
   /** The latest valid credit bureau check (decision 0047); absent: none. */
   credit?: CreditStanding;
 }
@@ -57,6 +61,7 @@ export function trustScore(facts: TrustFacts): number {
     r.perCompletedPlan * Math.min(facts.completedPlans, r.maxCountedCompletedPlans) +
     r.perMissedInstallment * facts.missedInstallments +
     r.perDefaultedPlan * facts.defaultedPlans +
+    r.perLostDispute * (facts.lostDisputes ?? 0) +
     creditPoints(facts.credit ?? { kind: 'none' });
   return Math.min(r.max, Math.max(r.min, raw));
 }

@@ -22,6 +22,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'payment_method.revoked',
   'refund.processed',
   'refund.failed',
+  'dispute.created',
+  'dispute.reminder',
+  'dispute.resolved',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

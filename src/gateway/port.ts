@@ -92,8 +92,48 @@ export interface GatewayRefund {
   merchantNote: string | null;
 }
 
+/**
+ * A dispute (chargeback) as the gateway reports it (docs/gateway-protocol.md §21). `status` and
+ * `resolution` are the gateway's own words, kept as they are: src/domain/dispute.ts decides what
+ * they mean, and an unknown resolution never gives money back.
+ */
+export interface GatewayDispute {
+  id: string;
+  /** `awaiting-merchant-feedback`, `awaiting-bank-feedback`, `pending`, `resolved`. */
+  status: string;
+  /** `merchant-accepted`, `declined`, `auto-accepted`; null while open. */
+  resolution: string | null;
+  /** What the customer gets back, in kobo (Paystack's `refund_amount`). */
+  refundAmountKobo: Kobo;
+  currency: string;
+  /** The disputed charge's reference (ours), from `transaction.reference`. */
+  transactionReference: string | null;
+  category: string | null;
+  /** The customer's words, the first message of the dispute, when there is one. */
+  reason: string | null;
+  dueAt: Date | null;
+  resolvedAt: Date | null;
+}
+
+/** The merchant's evidence (Paystack's `POST /dispute/:id/evidence` fields). */
+export interface DisputeEvidence {
+  customerEmail: string;
+  customerName: string;
+  customerPhone: string;
+  serviceDetails: string;
+  deliveryAddress?: string;
+  /** YYYY-MM-DD. */
+  deliveryDate?: string;
+}
+
 export type GatewayEvent =
   | { kind: 'charge.success'; transaction: GatewayTransaction }
+  | {
+      kind: 'charge.dispute.create' | 'charge.dispute.remind' | 'charge.dispute.resolve';
+      dispute: GatewayDispute;
+      /** The card behind the disputed charge, when the event names it (for the revocation). */
+      authorizationCode: string | null;
+    }
   | {
       kind: 'transfer.success' | 'transfer.failed' | 'transfer.reversed';
       transfer: GatewayTransfer;
@@ -305,6 +345,35 @@ export interface PaymentGateway {
     reference: string;
     metadata: Record<string, string>;
   }): Promise<GatewayTransaction>;
+  // --- Disputes (gateway-protocol.md §21; decision 0069) ---
+  /** GET /dispute/:id; null when the gateway has no such dispute. */
+  fetchDispute(id: string): Promise<GatewayDispute | null>;
+  /** GET /dispute?transaction=: the disputes of one charge (by the gateway's transaction id or reference). */
+  listDisputes(input: { transaction?: string; status?: string }): Promise<GatewayDispute[]>;
+  /** POST /dispute/:id/evidence. Returns the gateway's evidence id. */
+  addDisputeEvidence(id: string, evidence: DisputeEvidence): Promise<{ evidenceId: string | null }>;
+  /**
+   * GET /dispute/:id/upload_url?upload_filename=, then PUT the bytes to the signed URL it gives.
+   * Returns the `fileName` to name in `resolveDispute`.
+   */
+  uploadDisputeFile(
+    id: string,
+    file: { filename: string; contentType: string; bytes: Buffer },
+  ): Promise<{ uploadedFilename: string }>;
+  /**
+   * PUT /dispute/:id/resolve: `merchant-accepted` (the customer is refunded `refundAmountKobo`)
+   * or `declined` (the merchant contests, with the uploaded file as proof).
+   */
+  resolveDispute(
+    id: string,
+    input: {
+      resolution: 'merchant-accepted' | 'declined';
+      message: string;
+      refundAmountKobo: Kobo;
+      uploadedFilename: string;
+      evidenceId?: string | null;
+    },
+  ): Promise<GatewayDispute>;
   /** Checks the signature over the exact raw bytes, in constant time. */
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
   /** Parses a verified webhook body; unknown events come back as `{ kind: 'unknown' }`. */

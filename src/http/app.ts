@@ -18,6 +18,7 @@ import {
 import { registerCustomerPlanRoutes } from '../features/collections/index.ts';
 import { registerCreditRoutes } from '../features/credit/index.ts';
 import { registerCustomerRoutes } from '../features/customers/index.ts';
+import { registerDisputeRoutes } from '../features/disputes/index.ts';
 import { registerGatewayWebhookRoutes } from '../features/gateway-events/index.ts';
 import { registerIdentityRoutes } from '../features/identity/index.ts';
 import { registerMerchantNotificationRoutes } from '../features/merchant-notifications/index.ts';
@@ -399,6 +400,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerPlanRoutes(app, ctx);
   registerSandboxToolRoutes(app, ctx);
   registerRefundRoutes(app, ctx);
+  registerDisputeRoutes(app, ctx);
   registerCustomerPlanRoutes(app, ctx);
   registerPaymentMethodRoutes(app, ctx);
   registerGatewayWebhookRoutes(app, ctx);

@@ -1,6 +1,7 @@
 import { type TSchema, Type } from 'typebox';
 
 import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../domain/webhook.ts';
+import { Dispute } from '../features/disputes/schemas.ts';
 import { Payout } from '../features/money/schemas.ts';
 import { Installment, Plan } from '../features/plans/schemas.ts';
 import { Refund } from '../features/refunds/schemas.ts';
@@ -58,6 +59,8 @@ const RefundOutcome = Type.Object(
   { refund: Refund, payment_plan: Plan },
   { $id: 'RefundEventData' },
 );
+
+const DisputeEventData = Type.Object({ dispute: Dispute }, { $id: 'DisputeEventData' });
 
 const PAYLOADS: Record<WebhookEventType, { summary: string; data: TSchema }> = {
   'payment.success': {
@@ -214,6 +217,19 @@ const PAYLOADS: Record<WebhookEventType, { summary: string; data: TSchema }> = {
   'refund.failed': {
     summary: 'The gateway could not pay (part of) a refund back.',
     data: RefundOutcome,
+  },
+  'dispute.created': {
+    summary:
+      "A customer's bank disputed a collected payment: the amount was taken back from your balance. Answer before `due_at`.",
+    data: DisputeEventData,
+  },
+  'dispute.reminder': {
+    summary: 'The gateway reminds you that a dispute still needs your answer.',
+    data: DisputeEventData,
+  },
+  'dispute.resolved': {
+    summary: 'A dispute is over: `won` gives the money back to your balance, `lost` keeps it out.',
+    data: DisputeEventData,
   },
 };
 

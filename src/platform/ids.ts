@@ -21,6 +21,7 @@ export type IdPrefix =
   | 'cus'
   | 'cs'
   | 'rfd'
+  | 'dsp'
   | 'key'
   | 'rt'
   | 'adm'

@@ -124,6 +124,9 @@ describe('every dashboard page fits a 375 px phone', () => {
     await expectFits(page, '/merchant/money', () =>
       page.getByRole('heading', { name: /^Balances/ }).waitFor(),
     );
+    await expectFits(page, '/merchant/disputes', () =>
+      page.getByRole('heading', { name: /disputes$/ }).waitFor(),
+    );
     await expectFits(page, '/merchant/developers', () =>
       page.getByRole('button', { name: 'Roll test key' }).waitFor(),
     );

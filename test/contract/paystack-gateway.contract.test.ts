@@ -220,6 +220,186 @@ describe('gateway contract (Paystack adapter)', () => {
     });
   });
 
+  describe('disputes (gateway-protocol.md §21, decision 0069)', () => {
+    it('an unknown dispute is null; listing by an unknown transaction is empty; its upload URL is refused', async () => {
+      expect(await gateway.fetchDispute('2147000001')).toBeNull();
+      expect(await gateway.listDisputes({ transaction: ref('ct-nodispute') })).toEqual([]);
+      await expect(
+        gateway.uploadDisputeFile('2147000001', {
+          filename: 'proof.pdf',
+          contentType: 'application/pdf',
+          bytes: Buffer.from('%PDF-1.4'),
+        }),
+      ).rejects.toBeInstanceOf(GatewayError);
+    });
+
+    it('lists disputes by status, each with its amount and transaction', async () => {
+      const listed = await gateway.listDisputes({ status: 'awaiting-merchant-feedback' });
+      for (const dispute of listed) {
+        expect(dispute.status).toBe('awaiting-merchant-feedback');
+        expect(dispute.refundAmountKobo).toBeGreaterThan(0);
+      }
+    });
+
+    it("maps the three dispute events as Paystack's samples write them (C8)", () => {
+      const body = (event: string, status: string, resolution: string | null) =>
+        Buffer.from(
+          JSON.stringify({
+            event,
+            data: {
+              id: 358950,
+              refund_amount: 5800,
+              currency: 'NGN',
+              status,
+              resolution,
+              transaction: { id: 896467688, reference: 'v3mjfgbnc19v97x', status: 'success' },
+              transaction_reference: null,
+              category: 'chargeback',
+              dueAt: '2020-11-25T18:00:00.000Z',
+              resolvedAt: resolution ? '2020-11-24T14:00:02.000Z' : null,
+            },
+          }),
+        );
+      for (const event of ['charge.dispute.create', 'charge.dispute.remind'] as const) {
+        expect(gateway.parseWebhook(body(event, 'awaiting-merchant-feedback', null))).toMatchObject(
+          {
+            kind: event,
+            dispute: {
+              id: '358950',
+              refundAmountKobo: 5800,
+              transactionReference: 'v3mjfgbnc19v97x',
+            },
+          },
+        );
+      }
+      expect(
+        gateway.parseWebhook(body('charge.dispute.resolve', 'resolved', 'auto-accepted')),
+      ).toMatchObject({
+        kind: 'charge.dispute.resolve',
+        dispute: { status: 'resolved', resolution: 'auto-accepted' },
+      });
+    });
+
+    describe.runIf(!external)(
+      'the whole answer, against the sandbox (it opens and resolves disputes)',
+      () => {
+        const disputedPayment = async () => {
+          const reference = ref('ct-dispute');
+          const started = await initializeVerificationCharge(reference);
+          await payOnCardPage(started.authorizationUrl, TEST_CARDS.success);
+          const control = sandbox?.control ?? (() => Promise.reject(new Error('no sandbox')));
+          const opened = await control('POST', '/_sandbox/disputes', { transaction: reference });
+          expect(opened.status).toBe(200);
+          return { reference, id: String(opened.body.data.id), control };
+        };
+        const proof = {
+          filename: 'note.pdf',
+          contentType: 'application/pdf',
+          bytes: Buffer.from('%PDF-1.4 note'),
+        };
+
+        it('fetch → evidence → upload → decline (the bank decides) → resolved for the merchant', async () => {
+          const { reference, id, control } = await disputedPayment();
+          expect(await gateway.fetchDispute(id)).toMatchObject({
+            id,
+            status: 'awaiting-merchant-feedback',
+            resolution: null,
+            refundAmountKobo: 5_000,
+            transactionReference: reference,
+          });
+          expect((await gateway.listDisputes({ transaction: reference })).map((d) => d.id)).toEqual(
+            [id],
+          );
+          const evidence = await gateway.addDisputeEvidence(id, {
+            customerEmail: email,
+            customerName: 'Ada Obi',
+            customerPhone: '08012345678',
+            serviceDetails: 'Delivered and signed for',
+            deliveryDate: '2026-11-20',
+          });
+          expect(evidence.evidenceId).not.toBeNull();
+          // Resolving needs an uploaded file.
+          await expect(
+            gateway.resolveDispute(id, {
+              resolution: 'declined',
+              message: 'no file',
+              refundAmountKobo: 0,
+              uploadedFilename: 'nosuchfile',
+            }),
+          ).rejects.toMatchObject({ kind: 'rejected' });
+          const { uploadedFilename } = await gateway.uploadDisputeFile(id, proof);
+          const declined = await gateway.resolveDispute(id, {
+            resolution: 'declined',
+            message: 'Delivered on 20 November',
+            refundAmountKobo: 0,
+            uploadedFilename,
+            evidenceId: evidence.evidenceId,
+          });
+          expect(declined).toMatchObject({ status: 'awaiting-bank-feedback', resolution: null });
+          await control('POST', `/_sandbox/disputes/${id}/resolve`, { outcome: 'won' });
+          expect(await gateway.fetchDispute(id)).toMatchObject({
+            status: 'resolved',
+            resolution: 'declined',
+          });
+        });
+
+        it('accept for part of it: resolved `merchant-accepted`; more than the dispute is refused', async () => {
+          const { id } = await disputedPayment();
+          const { uploadedFilename } = await gateway.uploadDisputeFile(id, proof);
+          await expect(
+            gateway.resolveDispute(id, {
+              resolution: 'merchant-accepted',
+              message: 'too much',
+              refundAmountKobo: 5_001,
+              uploadedFilename,
+            }),
+          ).rejects.toMatchObject({ kind: 'rejected' });
+          const accepted = await gateway.resolveDispute(id, {
+            resolution: 'merchant-accepted',
+            message: 'Half was delivered',
+            refundAmountKobo: 2_500,
+            uploadedFilename,
+          });
+          expect(accepted).toMatchObject({
+            status: 'resolved',
+            resolution: 'merchant-accepted',
+            refundAmountKobo: 2_500,
+          });
+          // Resolved disputes take no more answers.
+          await expect(
+            gateway.resolveDispute(id, {
+              resolution: 'declined',
+              message: 'again',
+              refundAmountKobo: 0,
+              uploadedFilename,
+            }),
+          ).rejects.toMatchObject({ kind: 'rejected' });
+        });
+      },
+    );
+
+    describe.runIf(external)(
+      'against Paystack: a dispute of the test integration, when there is one',
+      () => {
+        it('fetches the newest listed dispute by its id', async () => {
+          const [first] = await gateway.listDisputes({});
+          if (first === undefined) {
+            process.stdout.write(
+              'No dispute on this Paystack test integration: fetch not checked.\n',
+            );
+            return;
+          }
+          expect(await gateway.fetchDispute(first.id)).toMatchObject({ id: first.id });
+        });
+      },
+    );
+    if (!external) {
+      process.stdout.write(
+        'Disputes against Paystack skipped: set PAYSTACK_CONTRACT_BASE_URL and PAYSTACK_CONTRACT_SECRET_KEY (a Paystack test key).\n',
+      );
+    }
+  });
+
   describe.runIf(!external)(
     'flows that need the sandbox test data (scriptable card page, fixed accounts)',
     () => {

@@ -159,11 +159,63 @@ async function bookRaw(
 }
 
 describe('test/invariants.sql', () => {
-  it('has a query for each of I1–I12, each one statement', () => {
+  it('has a query for each of I1–I13, each one statement', () => {
     const checks = loadInvariantChecks();
     expect(new Set(checks.map((c) => c.invariant))).toEqual(
-      new Set(Array.from({ length: 12 }, (_, i) => `I${i + 1}`)),
+      new Set(Array.from({ length: 13 }, (_, i) => `I${i + 1}`)),
     );
+  });
+
+  it('I13 dispute-entries: a dispute without its opening entry, one booked for the wrong amount, a won one not given back, one about a charge of another plan', async () => {
+    const found = await violationsAfter(async (db) => {
+      const dispute = async (
+        id: string,
+        fields: { status?: string; returned?: number; plan?: string },
+      ) =>
+        db.query(
+          `INSERT INTO disputes (id, gateway_dispute_id, merchant_id, livemode, plan_id, installment_id,
+             charge_reference, status, amount_kobo, fee_share_kobo, merchant_share_kobo,
+             returned_kobo, returned_fee_kobo, gateway_status, created_at, updated_at)
+           VALUES ($1, $1, $2, false, $3, $4, $5, $6, 25000, 625, 24375, $7, 0, 'resolved', $8, $8)`,
+          [
+            id,
+            merchant.id,
+            fields.plan ?? flow.planId,
+            flow.installments[1],
+            flow.firstCharge,
+            fields.status ?? 'needs_response',
+            fields.returned ?? 0,
+            t.clock.now(),
+          ],
+        );
+      const opened = (id: string, amount: number) =>
+        bookRaw(
+          db,
+          { id: `je_${id}`, kind: 'dispute_opened', reference: id, merchantId: merchant.id },
+          [
+            [`merchant_payable:${merchant.id}`, amount - 625, 0],
+            ['platform_fee_revenue', 625, 0],
+            ['gateway_clearing', 0, amount],
+          ],
+        );
+      await dispute('dsp_no_entry', {});
+      await dispute('dsp_wrong_amount', {});
+      await opened('dsp_wrong_amount', 20_000);
+      await dispute('dsp_won_kept', { status: 'won' });
+      await opened('dsp_won_kept', 25_000);
+      await dispute('dsp_other_plan', { plan: refunded.planId });
+      await opened('dsp_other_plan', 25_000);
+    });
+    expect(found.filter((v) => v.invariant === 'I13')).toEqual(
+      expect.arrayContaining([
+        named('I13', 'dsp_no_entry'),
+        named('I13', 'dsp_wrong_amount'),
+        named('I13', 'dsp_won_kept'),
+        named('I13', 'dsp_other_plan'),
+      ]),
+    );
+    // What the disputes took from the merchant is not what the ledger took: I7 sees it too.
+    expect(found).toEqual(expect.arrayContaining([named('I7', merchant.id)]));
   });
 
   it('finds nothing after real plans: deposit, an installment, a payout paid; a cash refund processed', async () => {

@@ -13,6 +13,7 @@ import {
 } from './screens/accept-invitation.tsx';
 import { AuditLogSection } from './screens/audit-log.tsx';
 import { DevelopersSection } from './screens/developers.tsx';
+import { DisputesSection } from './screens/disputes.tsx';
 import { GettingStartedSection } from './screens/getting-started.tsx';
 import { DashboardLayout, type Section } from './screens/layout.tsx';
 import { MoneySection } from './screens/money.tsx';
@@ -48,6 +49,7 @@ const SECTIONS: readonly (Section & { render: () => preact.JSX.Element; needs?: 
     render: () => <PaymentLinksSection />,
   },
   { path: '/merchant/money', title: 'Money', render: () => <MoneySection /> },
+  { path: '/merchant/disputes', title: 'Disputes', render: () => <DisputesSection /> },
   { path: '/merchant/developers', title: 'Developers', render: () => <DevelopersSection /> },
   { path: '/merchant/settings', title: 'Settings', render: () => <SettingsSection /> },
   { path: '/merchant/team', title: 'Team', render: () => <TeamSection /> },

@@ -3,6 +3,7 @@ import { type ClientOptions, HttpClient } from './http.ts';
 import {
   Banks,
   CheckoutSessions,
+  Disputes,
   Keys,
   MerchantResource,
   PaymentLinks,
@@ -20,6 +21,7 @@ export class Tranche {
   readonly checkoutSessions: CheckoutSessions;
   readonly plans: Plans;
   readonly refunds: Refunds;
+  readonly disputes: Disputes;
   readonly paymentLinks: PaymentLinks;
   readonly wallet: WalletResource;
   readonly payouts: Payouts;
@@ -36,6 +38,7 @@ export class Tranche {
     this.checkoutSessions = new CheckoutSessions(http);
     this.plans = new Plans(http);
     this.refunds = new Refunds(http);
+    this.disputes = new Disputes(http);
     this.paymentLinks = new PaymentLinks(http);
     this.wallet = new WalletResource(http);
     this.payouts = new Payouts(http);
@@ -56,6 +59,7 @@ export { type Page, PageList } from './pagination.ts';
 export type {
   Banks,
   CheckoutSessions,
+  Disputes,
   Keys,
   MerchantResource,
   PaymentLinks,

@@ -1808,6 +1808,123 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/merchant/{merchant_id}/disputes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List disputes
+     * @description The 100 newest disputes of your collected payments, newest first.
+     */
+    get: operations['listDisputes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/disputes/{dispute_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a dispute */
+    get: operations['getDispute'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/disputes/{dispute_id}/evidence': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Give evidence for a dispute
+     * @description Who the customer is and what they received, sent to the gateway as the dispute's evidence. Only while `needs_response` and before `due_at` (409 otherwise). Sending it again replaces it.
+     */
+    post: operations['addDisputeEvidence'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/disputes/{dispute_id}/file': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload the file of proof for a dispute
+     * @description One PDF, PNG or JPEG of at most 2 MB, base64 in `content_base64` (this route alone takes bodies up to 2800299 bytes). Tranche uploads it to the gateway; the gateway requires one before you accept or decline. A second upload replaces the first.
+     */
+    post: operations['uploadDisputeFile'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/disputes/{dispute_id}/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accept a dispute (the customer keeps the money)
+     * @description Resolves the dispute at the gateway as `merchant-accepted`. `refund_amount` (kobo, default all of `amount`) is what the customer keeps; anything less comes back to your balance. The dispute is `lost` at once and `dispute.resolved` follows. Needs the uploaded file.
+     */
+    post: operations['acceptDispute'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/disputes/{dispute_id}/decline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Decline a dispute (contest it)
+     * @description Resolves the dispute at the gateway as `declined` with your message and the uploaded file: the bank decides, the dispute is `under_review`, and `dispute.resolved` follows with `won` (money back) or `lost`. Needs the uploaded file; add evidence first.
+     */
+    post: operations['declineDispute'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/customers/me/plans': {
     parameters: {
       query?: never;
@@ -2740,6 +2857,66 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'dispute.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * dispute.created
+     * @description A customer's bank disputed a collected payment: the amount was taken back from your balance. Answer before `due_at`.
+     */
+    post: operations['disputeCreatedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'dispute.reminder': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * dispute.reminder
+     * @description The gateway reminds you that a dispute still needs your answer.
+     */
+    post: operations['disputeReminderWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'dispute.resolved': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * dispute.resolved
+     * @description A dispute is over: `won` gives the money back to your balance, `lost` keeps it out.
+     */
+    post: operations['disputeResolvedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface components {
   schemas: {
@@ -3578,6 +3755,62 @@ export interface components {
       /** Format: date-time */
       updated_at: string;
     };
+    Dispute: {
+      /** @example dsp_4kQ2nV8sLm0pXc7RtY1a */
+      id: string;
+      /** @enum {string} */
+      object: 'dispute';
+      merchant_id: string;
+      livemode: boolean;
+      /**
+       * @description `needs_response`: answer before `due_at` (evidence, a file, then accept or decline). `under_review`: you declined; the bank decides. `won`: the money came back to your balance. `lost`: it stays with the customer.
+       * @enum {string}
+       */
+      status: 'needs_response' | 'under_review' | 'won' | 'lost';
+      /** @description What the gateway took back, in kobo (at most the payment). */
+      amount: number;
+      /** @description Tranche's fee on that amount, taken back from Tranche (not from you). */
+      fee_share: number;
+      /** @description Taken from your available balance when the dispute opened (amount - fee_share). */
+      balance_debited: number;
+      /** @description Given back on resolution: all of `amount` when won, usually 0 when lost. */
+      returned_amount: number;
+      /** @enum {string} */
+      currency: 'NGN';
+      /** @description The customer's words, as the gateway gives them. */
+      reason: string | null;
+      /** Format: date-time */
+      due_at: string | null;
+      /** @description How many reminders the gateway has sent. */
+      reminders: number;
+      payment_plan_id: string;
+      installment_id: string;
+      /** @description The disputed payment (our gateway reference). */
+      charge_reference: string;
+      evidence: components['schemas']['DisputeEvidence'] | null;
+      /** @description A file of proof was uploaded (needed to answer). */
+      file_uploaded: boolean;
+      /** @enum {string|null} */
+      merchant_decision: 'accepted' | 'declined' | null;
+      merchant_message: string | null;
+      /** @description The gateway's word for the outcome: `declined` (you won), `merchant-accepted`, `auto-accepted` (lost). */
+      resolution: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** Format: date-time */
+      resolved_at: string | null;
+    };
+    DisputeEvidence: {
+      customer_email: string;
+      customer_name: string;
+      customer_phone: string;
+      service_details: string;
+      delivery_address: string | null;
+      /** Format: date */
+      delivery_date: string | null;
+    };
     PaymentMethod: {
       /** @example pm_7bQ1vN4kT9sX2mL0pZcA */
       id: string;
@@ -3644,6 +3877,8 @@ export interface components {
         missed_installments: number;
         completed_plans: number;
         defaulted_plans: number;
+        /** @description Disputes of this customer the merchant lost (each -150, like a default: money-rules.md §5c). */
+        lost_disputes: number;
         /** @description What the credit bureau check adds to the score (decision 0047). */
         credit_points: number;
       };
@@ -3962,6 +4197,9 @@ export interface components {
     RefundEventData: {
       refund: components['schemas']['Refund'];
       payment_plan: components['schemas']['PaymentPlan'];
+    };
+    DisputeEventData: {
+      dispute: components['schemas']['Dispute'];
     };
   };
   responses: {
@@ -4405,6 +4643,19 @@ export interface components {
       };
     };
     /** @description OK */
+    DisputeResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: components['schemas']['Dispute'];
+        };
+      };
+    };
+    /** @description OK */
     PayCustomerPlanNowResponse: {
       headers: {
         [name: string]: unknown;
@@ -4822,6 +5073,7 @@ export interface components {
     qQuery: string;
     tokenPath: string;
     planIdPath: string;
+    disputeIdPath: string;
     linkIdPath: string;
     /**
      * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
@@ -7607,7 +7859,10 @@ export interface operations {
           | 'payment_plan.updated'
           | 'payment_method.revoked'
           | 'refund.processed'
-          | 'refund.failed';
+          | 'refund.failed'
+          | 'dispute.created'
+          | 'dispute.reminder'
+          | 'dispute.resolved';
         created_from?: string;
         created_before?: string;
         /** @description Only the events about this plan. */
@@ -9781,6 +10036,306 @@ export interface operations {
       default: components['responses']['OtherError'];
     };
   };
+  listDisputes: {
+    parameters: {
+      query?: {
+        /** @description One mode only (the dashboard token reaches both; a secret key only its own). */
+        livemode?: boolean;
+        status?: 'needs_response' | 'under_review' | 'won' | 'lost';
+      };
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": [
+           *         {
+           *           "id": "dsp_4kQ2nV8sLm0pXc7RtY1a",
+           *           "object": "dispute",
+           *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+           *           "livemode": false,
+           *           "status": "needs_response",
+           *           "amount": 2500000,
+           *           "fee_share": 0,
+           *           "balance_debited": 0,
+           *           "returned_amount": 2500000,
+           *           "currency": "NGN",
+           *           "reason": "Customer returned the item",
+           *           "due_at": "2026-11-21T10:00:00.000Z",
+           *           "reminders": 0,
+           *           "payment_plan_id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+           *           "installment_id": "installment_4fQ2d8LkP0aZ7sVbN1xY",
+           *           "charge_reference": "chg-inst0aA-1",
+           *           "evidence": {
+           *             "customer_email": "ada@example.ng",
+           *             "customer_name": "text",
+           *             "customer_phone": "text",
+           *             "service_details": "text",
+           *             "delivery_address": "text",
+           *             "delivery_date": "1990-01-15"
+           *           },
+           *           "file_uploaded": false,
+           *           "merchant_decision": "accepted",
+           *           "merchant_message": "text",
+           *           "resolution": "text",
+           *           "created_at": "2026-11-21T10:00:00.000Z",
+           *           "updated_at": "2026-11-21T10:00:00.000Z",
+           *           "resolved_at": "2026-11-21T10:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['Dispute'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getDispute: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        dispute_id: components['parameters']['disputeIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "id": "dsp_4kQ2nV8sLm0pXc7RtY1a",
+           *         "object": "dispute",
+           *         "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+           *         "livemode": false,
+           *         "status": "needs_response",
+           *         "amount": 2500000,
+           *         "fee_share": 0,
+           *         "balance_debited": 0,
+           *         "returned_amount": 2500000,
+           *         "currency": "NGN",
+           *         "reason": "Customer returned the item",
+           *         "due_at": "2026-11-21T10:00:00.000Z",
+           *         "reminders": 0,
+           *         "payment_plan_id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+           *         "installment_id": "installment_4fQ2d8LkP0aZ7sVbN1xY",
+           *         "charge_reference": "chg-inst0aA-1",
+           *         "evidence": {
+           *           "customer_email": "ada@example.ng",
+           *           "customer_name": "text",
+           *           "customer_phone": "text",
+           *           "service_details": "text",
+           *           "delivery_address": "text",
+           *           "delivery_date": "1990-01-15"
+           *         },
+           *         "file_uploaded": false,
+           *         "merchant_decision": "accepted",
+           *         "merchant_message": "text",
+           *         "resolution": "text",
+           *         "created_at": "2026-11-21T10:00:00.000Z",
+           *         "updated_at": "2026-11-21T10:00:00.000Z",
+           *         "resolved_at": "2026-11-21T10:00:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['Dispute'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  addDisputeEvidence: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        dispute_id: components['parameters']['disputeIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "customer_email": "customer_email@example.ng",
+         *       "customer_name": "text",
+         *       "customer_phone": "text",
+         *       "service_details": "text",
+         *       "delivery_address": "text",
+         *       "delivery_date": "1990-01-15"
+         *     }
+         */
+        'application/json': {
+          /** Format: email */
+          customer_email: string;
+          customer_name: string;
+          customer_phone: string;
+          service_details: string;
+          delivery_address?: string;
+          /** Format: date */
+          delivery_date?: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['DisputeResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  uploadDisputeFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        dispute_id: components['parameters']['disputeIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "filename": "text",
+         *       "content_type": "application/pdf",
+         *       "content_base64": "text"
+         *     }
+         */
+        'application/json': {
+          filename: string;
+          /** @enum {string} */
+          content_type: 'application/pdf' | 'image/png' | 'image/jpeg';
+          content_base64: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['DisputeResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  acceptDispute: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        dispute_id: components['parameters']['disputeIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "message": "Your installment of ₦8,334.00 is due on 21 December.",
+         *       "refund_amount": 2500000
+         *     }
+         */
+        'application/json': {
+          message: string;
+          refund_amount?: number;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['DisputeResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  declineDispute: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        dispute_id: components['parameters']['disputeIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "message": "Your installment of ₦8,334.00 is due on 21 December."
+         *     }
+         */
+        'application/json': {
+          message: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['DisputeResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
   listCustomerPlans: {
     parameters: {
       query?: {
@@ -10552,6 +11107,7 @@ export interface operations {
            *           "missed_installments": 0,
            *           "completed_plans": 0,
            *           "defaulted_plans": 0,
+           *           "lost_disputes": 0,
            *           "credit_points": 0
            *         }
            *       }
@@ -13246,6 +13802,270 @@ export interface operations {
           /** Format: date-time */
           created_at: string;
           data: components['schemas']['RefundEventData'];
+        };
+      };
+    };
+    responses: {
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
+    };
+  };
+  disputeCreatedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
+         * @example 5e0c9d…
+         */
+        'X-Tranche-Signature': components['parameters']['TrancheSignature'];
+        /**
+         * @description During the 24 hours after a secret roll: the same HMAC with the previous secret.
+         * @example 91ab4f…
+         */
+        'X-Tranche-Signature-Previous'?: components['parameters']['TrancheSignaturePrevious'];
+        /**
+         * @description The body’s `id`: de-duplicate on it.
+         * @example evt_4kQ2nV8sLm0pXc7RtY1a
+         */
+        'X-Tranche-Event-Id': components['parameters']['TrancheEventId'];
+        /**
+         * @description The body’s `event`.
+         * @example payment.success
+         */
+        'X-Tranche-Event': components['parameters']['TrancheEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+         *       "event": "dispute.created",
+         *       "created_at": "2026-11-21T10:00:00.000Z",
+         *       "data": {
+         *         "dispute": {
+         *           "id": "dsp_4kQ2nV8sLm0pXc7RtY1a",
+         *           "object": "dispute",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "livemode": false,
+         *           "status": "needs_response",
+         *           "amount": 2500000,
+         *           "fee_share": 0,
+         *           "balance_debited": 0,
+         *           "returned_amount": 2500000,
+         *           "currency": "NGN",
+         *           "reason": "Customer returned the item",
+         *           "due_at": "2026-11-21T10:00:00.000Z",
+         *           "reminders": 0,
+         *           "payment_plan_id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "installment_id": "installment_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "charge_reference": "chg-inst0aA-1",
+         *           "evidence": {
+         *             "customer_email": "ada@example.ng",
+         *             "customer_name": "text",
+         *             "customer_phone": "text",
+         *             "service_details": "text",
+         *             "delivery_address": "text",
+         *             "delivery_date": "1990-01-15"
+         *           },
+         *           "file_uploaded": false,
+         *           "merchant_decision": "accepted",
+         *           "merchant_message": "text",
+         *           "resolution": "text",
+         *           "created_at": "2026-11-21T10:00:00.000Z",
+         *           "updated_at": "2026-11-21T10:00:00.000Z",
+         *           "resolved_at": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
+          id: string;
+          /** @enum {string} */
+          event: 'dispute.created';
+          /** Format: date-time */
+          created_at: string;
+          data: components['schemas']['DisputeEventData'];
+        };
+      };
+    };
+    responses: {
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
+    };
+  };
+  disputeReminderWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
+         * @example 5e0c9d…
+         */
+        'X-Tranche-Signature': components['parameters']['TrancheSignature'];
+        /**
+         * @description During the 24 hours after a secret roll: the same HMAC with the previous secret.
+         * @example 91ab4f…
+         */
+        'X-Tranche-Signature-Previous'?: components['parameters']['TrancheSignaturePrevious'];
+        /**
+         * @description The body’s `id`: de-duplicate on it.
+         * @example evt_4kQ2nV8sLm0pXc7RtY1a
+         */
+        'X-Tranche-Event-Id': components['parameters']['TrancheEventId'];
+        /**
+         * @description The body’s `event`.
+         * @example payment.success
+         */
+        'X-Tranche-Event': components['parameters']['TrancheEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+         *       "event": "dispute.reminder",
+         *       "created_at": "2026-11-21T10:00:00.000Z",
+         *       "data": {
+         *         "dispute": {
+         *           "id": "dsp_4kQ2nV8sLm0pXc7RtY1a",
+         *           "object": "dispute",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "livemode": false,
+         *           "status": "needs_response",
+         *           "amount": 2500000,
+         *           "fee_share": 0,
+         *           "balance_debited": 0,
+         *           "returned_amount": 2500000,
+         *           "currency": "NGN",
+         *           "reason": "Customer returned the item",
+         *           "due_at": "2026-11-21T10:00:00.000Z",
+         *           "reminders": 0,
+         *           "payment_plan_id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "installment_id": "installment_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "charge_reference": "chg-inst0aA-1",
+         *           "evidence": {
+         *             "customer_email": "ada@example.ng",
+         *             "customer_name": "text",
+         *             "customer_phone": "text",
+         *             "service_details": "text",
+         *             "delivery_address": "text",
+         *             "delivery_date": "1990-01-15"
+         *           },
+         *           "file_uploaded": false,
+         *           "merchant_decision": "accepted",
+         *           "merchant_message": "text",
+         *           "resolution": "text",
+         *           "created_at": "2026-11-21T10:00:00.000Z",
+         *           "updated_at": "2026-11-21T10:00:00.000Z",
+         *           "resolved_at": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
+          id: string;
+          /** @enum {string} */
+          event: 'dispute.reminder';
+          /** Format: date-time */
+          created_at: string;
+          data: components['schemas']['DisputeEventData'];
+        };
+      };
+    };
+    responses: {
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
+    };
+  };
+  disputeResolvedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
+         * @example 5e0c9d…
+         */
+        'X-Tranche-Signature': components['parameters']['TrancheSignature'];
+        /**
+         * @description During the 24 hours after a secret roll: the same HMAC with the previous secret.
+         * @example 91ab4f…
+         */
+        'X-Tranche-Signature-Previous'?: components['parameters']['TrancheSignaturePrevious'];
+        /**
+         * @description The body’s `id`: de-duplicate on it.
+         * @example evt_4kQ2nV8sLm0pXc7RtY1a
+         */
+        'X-Tranche-Event-Id': components['parameters']['TrancheEventId'];
+        /**
+         * @description The body’s `event`.
+         * @example payment.success
+         */
+        'X-Tranche-Event': components['parameters']['TrancheEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+         *       "event": "dispute.resolved",
+         *       "created_at": "2026-11-21T10:00:00.000Z",
+         *       "data": {
+         *         "dispute": {
+         *           "id": "dsp_4kQ2nV8sLm0pXc7RtY1a",
+         *           "object": "dispute",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "livemode": false,
+         *           "status": "needs_response",
+         *           "amount": 2500000,
+         *           "fee_share": 0,
+         *           "balance_debited": 0,
+         *           "returned_amount": 2500000,
+         *           "currency": "NGN",
+         *           "reason": "Customer returned the item",
+         *           "due_at": "2026-11-21T10:00:00.000Z",
+         *           "reminders": 0,
+         *           "payment_plan_id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "installment_id": "installment_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "charge_reference": "chg-inst0aA-1",
+         *           "evidence": {
+         *             "customer_email": "ada@example.ng",
+         *             "customer_name": "text",
+         *             "customer_phone": "text",
+         *             "service_details": "text",
+         *             "delivery_address": "text",
+         *             "delivery_date": "1990-01-15"
+         *           },
+         *           "file_uploaded": false,
+         *           "merchant_decision": "accepted",
+         *           "merchant_message": "text",
+         *           "resolution": "text",
+         *           "created_at": "2026-11-21T10:00:00.000Z",
+         *           "updated_at": "2026-11-21T10:00:00.000Z",
+         *           "resolved_at": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
+          id: string;
+          /** @enum {string} */
+          event: 'dispute.resolved';
+          /** Format: date-time */
+          created_at: string;
+          data: components['schemas']['DisputeEventData'];
         };
       };
     };

@@ -184,6 +184,36 @@ export const OPERATIONS = {
     path: '/api/v1/merchant/{merchant_id}/plans/{plan_id}/refundable',
     idempotent: false,
   },
+  listDisputes: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/disputes',
+    idempotent: false,
+  },
+  getDispute: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/disputes/{dispute_id}',
+    idempotent: false,
+  },
+  addDisputeEvidence: {
+    method: 'POST',
+    path: '/api/v1/merchant/{merchant_id}/disputes/{dispute_id}/evidence',
+    idempotent: false,
+  },
+  uploadDisputeFile: {
+    method: 'POST',
+    path: '/api/v1/merchant/{merchant_id}/disputes/{dispute_id}/file',
+    idempotent: false,
+  },
+  acceptDispute: {
+    method: 'POST',
+    path: '/api/v1/merchant/{merchant_id}/disputes/{dispute_id}/accept',
+    idempotent: false,
+  },
+  declineDispute: {
+    method: 'POST',
+    path: '/api/v1/merchant/{merchant_id}/disputes/{dispute_id}/decline',
+    idempotent: false,
+  },
   createPaymentLink: {
     method: 'POST',
     path: '/api/v1/merchant/{merchant_id}/payment-links',

@@ -212,6 +212,93 @@ export class Refunds {
   }
 }
 
+/** Disputes of collected payments, and the merchant's answer (decision 0069). */
+export class Disputes {
+  private readonly http: HttpClient;
+  constructor(http: HttpClient) {
+    this.http = http;
+  }
+
+  /** The 100 newest disputes, optionally of one `status`. */
+  list(
+    params?: Query<'listDisputes'>,
+    options?: RequestOptions,
+  ): Promise<ResponseData<'listDisputes'>> {
+    return call(this.http, 'listDisputes', { query: params ?? {} }, options);
+  }
+
+  get(disputeId: string, options?: RequestOptions): Promise<ResponseData<'getDispute'>> {
+    return call(this.http, 'getDispute', { path: { dispute_id: disputeId } }, options);
+  }
+
+  /** Who the customer is and what they received, sent to the gateway as evidence. */
+  addEvidence(
+    disputeId: string,
+    params: RequestBody<'addDisputeEvidence'>,
+    options?: RequestOptions,
+  ): Promise<ResponseData<'addDisputeEvidence'>> {
+    return call(
+      this.http,
+      'addDisputeEvidence',
+      { path: { dispute_id: disputeId }, body: params },
+      options,
+    );
+  }
+
+  /** The file of proof (PDF, PNG or JPEG, at most 2 MB), as bytes; sent base64. */
+  uploadFile(
+    disputeId: string,
+    file: {
+      filename: string;
+      contentType: RequestBody<'uploadDisputeFile'>['content_type'];
+      content: Uint8Array;
+    },
+    options?: RequestOptions,
+  ): Promise<ResponseData<'uploadDisputeFile'>> {
+    return call(
+      this.http,
+      'uploadDisputeFile',
+      {
+        path: { dispute_id: disputeId },
+        body: {
+          filename: file.filename,
+          content_type: file.contentType,
+          content_base64: Buffer.from(file.content).toString('base64'),
+        },
+      },
+      options,
+    );
+  }
+
+  /** The customer keeps `refund_amount` (default: all of it); the dispute is lost. */
+  accept(
+    disputeId: string,
+    params: RequestBody<'acceptDispute'>,
+    options?: RequestOptions,
+  ): Promise<ResponseData<'acceptDispute'>> {
+    return call(
+      this.http,
+      'acceptDispute',
+      { path: { dispute_id: disputeId }, body: params },
+      options,
+    );
+  }
+
+  /** Contest it: the bank decides; `dispute.resolved` follows. */
+  decline(
+    disputeId: string,
+    params: RequestBody<'declineDispute'>,
+    options?: RequestOptions,
+  ): Promise<ResponseData<'declineDispute'>> {
+    return call(
+      this.http,
+      'declineDispute',
+      { path: { dispute_id: disputeId }, body: params },
+      options,
+    );
+  }
+}
+
 export class PaymentLinks {
   private readonly http: HttpClient;
   constructor(http: HttpClient) {

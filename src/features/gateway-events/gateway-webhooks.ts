@@ -4,6 +4,7 @@ import { DomainError } from '../../domain/errors.ts';
 import type { GatewayEvent } from '../../gateway/port.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { settleCharge } from '../collections/index.ts';
+import { disputeEventReceived } from '../disputes/index.ts';
 import { applyTransferOutcome } from '../money/index.ts';
 import { handleDirectDebitEvent, revokeByAuthorization } from '../payment-methods/index.ts';
 import { refundEventReceived } from '../refunds/index.ts';
@@ -18,6 +19,12 @@ function verifiedEvent(
     throw new DomainError('unauthenticated', 'Invalid or missing x-paystack-signature.');
   }
   return { body: rawBody, event: ctx.gateway.parseWebhook(rawBody) };
+}
+
+type DisputeEvent = Extract<GatewayEvent, { dispute: unknown }>;
+
+function isDisputeEvent(event: GatewayEvent): event is DisputeEvent {
+  return 'dispute' in event;
 }
 
 export interface WebhookReceipt {
@@ -45,6 +52,8 @@ export async function receiveGatewayEvent(
 ): Promise<WebhookReceipt> {
   const { body, event } = verifiedEvent(ctx, rawBody, signature);
   if (event.kind === 'authorization.revoked') return revoke(ctx, endpoint, body, event);
+  // Disputes (decision 0069): confirmed with the gateway's Disputes API, then booked.
+  if (isDisputeEvent(event)) return disputeEventReceived(ctx, endpoint, body, event);
   return lookNow(ctx, endpoint, body, event);
 }
 
@@ -97,7 +106,7 @@ async function lookNow(
   ctx: AppContext,
   endpoint: GatewayWebhookEndpoint,
   body: Buffer,
-  event: Exclude<GatewayEvent, { kind: 'authorization.revoked' }>,
+  event: Exclude<GatewayEvent, { kind: 'authorization.revoked' } | DisputeEvent>,
 ): Promise<WebhookReceipt> {
   const name = event.kind === 'unknown' ? event.name : event.kind;
   if (

@@ -47,6 +47,10 @@ export const Trust = Type.Object(
       missed_installments: Type.Integer(),
       completed_plans: Type.Integer(),
       defaulted_plans: Type.Integer(),
+      lost_disputes: Type.Integer({
+        description:
+          'Disputes of this customer the merchant lost (each -150, like a default: money-rules.md §5c).',
+      }),
       credit_points: Type.Integer({
         description: 'What the credit bureau check adds to the score (decision 0047).',
       }),

@@ -47,6 +47,7 @@ export async function loadTrustProfile(
   const { rows } = await sql<{
     verified: boolean;
     has_method: boolean;
+    lost_disputes: number;
     plan_id: string | null;
     plan_status: InstallmentHistory['planStatus'] | null;
     status: InstallmentHistory['status'] | null;
@@ -60,6 +61,9 @@ export async function loadTrustProfile(
               AND (${livemode} = false OR ci.provider <> ALL(${[...SANDBOX_ONLY_PROVIDERS]}::text[]))) AS verified,
       EXISTS (SELECT 1 FROM payment_methods pm WHERE pm.customer_id = ${customerId}
               AND pm.status = 'active' AND pm.deleted_at IS NULL) AS has_method,
+      (SELECT count(*)::int FROM disputes d JOIN payment_plans dp ON dp.id = d.plan_id
+        WHERE dp.customer_id = ${customerId} AND dp.livemode = ${livemode}
+          AND d.status = 'lost') AS lost_disputes,
       h.plan_id, h.plan_status, h.status, h.amount_kobo, h.due_at, h.paid_at, h.failed_attempts
     FROM (SELECT 1) AS one
     LEFT JOIN (
@@ -92,6 +96,7 @@ export async function loadTrustProfile(
     missedInstallments: history.missedInstallments,
     completedPlans: history.completedPlans,
     defaultedPlans: history.defaultedPlans,
+    lostDisputes: first?.lost_disputes ?? 0,
     credit,
   };
   return {
@@ -217,6 +222,7 @@ export async function getCustomerTrust(
       missed_installments: profile.facts.missedInstallments,
       completed_plans: profile.facts.completedPlans,
       defaulted_plans: profile.facts.defaultedPlans,
+      lost_disputes: profile.facts.lostDisputes ?? 0,
       credit_points: creditPoints(profile.credit),
     },
   };

@@ -1,7 +1,9 @@
 import { constantTimeEqual, hmacSha512Hex } from '../../platform/crypto.ts';
 import {
   type BankChargeProgress,
+  type DisputeEvidence,
   type GatewayBank,
+  type GatewayDispute,
   GatewayError,
   type GatewayEvent,
   type GatewayMandate,
@@ -16,6 +18,7 @@ import { PaystackClient, type PaystackClientOptions } from './client.ts';
 import {
   mapBank,
   mapBankChargeProgress,
+  mapDispute,
   mapEvent,
   mapMandate,
   mapMandateRecord,
@@ -27,22 +30,128 @@ import {
 import type {
   WireBank,
   WireChargeStep,
+  WireDispute,
   WireMandate,
   WireMandateInitialization,
   WireMandateRecord,
   WireRefund,
   WireTransaction,
   WireTransfer,
+  WireUploadUrl,
 } from './wire.ts';
 
 /** The Paystack implementation of the gateway port; the sandbox gateway answers it the same way. */
 export class PaystackGateway implements PaymentGateway {
   private readonly client: PaystackClient;
   private readonly secretKey: string;
+  private readonly timeoutMs: number;
 
   constructor(options: PaystackClientOptions) {
     this.client = new PaystackClient(options);
     this.secretKey = options.secretKey;
+    this.timeoutMs = options.timeoutMs;
+  }
+
+  // Disputes (gateway-protocol.md §21).
+
+  async fetchDispute(id: string): Promise<GatewayDispute | null> {
+    try {
+      const { data } = await this.client.request<WireDispute>(
+        'GET',
+        `/dispute/${encodeURIComponent(id)}`,
+      );
+      return mapDispute(data);
+    } catch (error) {
+      if (error instanceof GatewayError && error.kind === 'not_found') return null;
+      throw error;
+    }
+  }
+
+  async listDisputes(input: { transaction?: string; status?: string }): Promise<GatewayDispute[]> {
+    const query = new URLSearchParams({ perPage: '100' });
+    if (input.transaction !== undefined) query.set('transaction', input.transaction);
+    if (input.status !== undefined) query.set('status', input.status);
+    const { data } = await this.client.request<WireDispute[]>(
+      'GET',
+      `/dispute?${query.toString()}`,
+    );
+    return (Array.isArray(data) ? data : []).map(mapDispute);
+  }
+
+  async addDisputeEvidence(
+    id: string,
+    evidence: DisputeEvidence,
+  ): Promise<{ evidenceId: string | null }> {
+    const { data } = await this.client.request<{ id?: number | string | null } | null>(
+      'POST',
+      `/dispute/${encodeURIComponent(id)}/evidence`,
+      {
+        customer_email: evidence.customerEmail,
+        customer_name: evidence.customerName,
+        customer_phone: evidence.customerPhone,
+        service_details: evidence.serviceDetails,
+        ...(evidence.deliveryAddress !== undefined && {
+          delivery_address: evidence.deliveryAddress,
+        }),
+        ...(evidence.deliveryDate !== undefined && { delivery_date: evidence.deliveryDate }),
+      },
+    );
+    const evidenceId = data?.id;
+    return {
+      evidenceId: evidenceId === undefined || evidenceId === null ? null : String(evidenceId),
+    };
+  }
+
+  async uploadDisputeFile(
+    id: string,
+    file: { filename: string; contentType: string; bytes: Buffer },
+  ): Promise<{ uploadedFilename: string }> {
+    const query = new URLSearchParams({ upload_filename: file.filename });
+    const { data } = await this.client.request<WireUploadUrl>(
+      'GET',
+      `/dispute/${encodeURIComponent(id)}/upload_url?${query.toString()}`,
+    );
+    if (!data.signedUrl || !data.fileName) {
+      throw new GatewayError('unavailable', 'gateway gave no signedUrl/fileName for the upload');
+    }
+    // The signed URL is the storage's, not the API's: no Authorization header goes there.
+    let response: Response;
+    try {
+      response = await fetch(data.signedUrl, {
+        method: 'PUT',
+        headers: { 'content-type': file.contentType },
+        body: new Uint8Array(file.bytes),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      throw new GatewayError('unavailable', `dispute file upload failed: ${String(error)}`);
+    }
+    if (!response.ok) {
+      throw new GatewayError(
+        response.status >= 500 ? 'unavailable' : 'rejected',
+        `dispute file upload answered ${response.status}`,
+        response.status,
+      );
+    }
+    return { uploadedFilename: data.fileName };
+  }
+
+  async resolveDispute(
+    id: string,
+    input: Parameters<PaymentGateway['resolveDispute']>[1],
+  ): Promise<GatewayDispute> {
+    const { data } = await this.client.request<WireDispute>(
+      'PUT',
+      `/dispute/${encodeURIComponent(id)}/resolve`,
+      {
+        resolution: input.resolution,
+        message: input.message,
+        refund_amount: input.refundAmountKobo,
+        uploaded_filename: input.uploadedFilename,
+        ...(input.evidenceId && { evidence: Number(input.evidenceId) }),
+      },
+    );
+    return mapDispute(data);
   }
 
   async listBanks(): Promise<GatewayBank[]> {

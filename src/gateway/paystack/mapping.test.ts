@@ -139,12 +139,51 @@ describe('tolerant parsing of the documented quirks', () => {
     expect(
       mapEvent({
         event: 'charge.dispute.create',
-        data: { transaction: { reference: 'r9', authorization: { authorization_code: 'AUTH_2' } } },
+        data: {
+          id: 358950,
+          refund_amount: 5800,
+          status: 'awaiting-merchant-feedback',
+          resolution: null,
+          transaction: { reference: 'r9', authorization: { authorization_code: 'AUTH_2' } },
+          transaction_reference: null,
+          messages: [{ sender: 'a@b.c', body: 'Customer complained about debit without value' }],
+          dueAt: '2020-11-25T18:00:00.000Z',
+          resolvedAt: null,
+        },
       }),
-    ).toMatchObject({
-      cause: 'charge.dispute.create',
+    ).toEqual({
+      kind: 'charge.dispute.create',
       authorizationCode: 'AUTH_2',
-      transactionReference: 'r9',
+      dispute: {
+        id: '358950',
+        status: 'awaiting-merchant-feedback',
+        resolution: null,
+        refundAmountKobo: 5800,
+        currency: 'NGN',
+        transactionReference: 'r9',
+        category: null,
+        reason: 'Customer complained about debit without value',
+        dueAt: new Date('2020-11-25T18:00:00.000Z'),
+        resolvedAt: null,
+      },
+    });
+    // Paystack's resolve sample: `auto-accepted`, the amount a string is fine too.
+    expect(
+      mapEvent({
+        event: 'charge.dispute.resolve',
+        data: {
+          id: 1,
+          refund_amount: '5700',
+          status: 'resolved',
+          resolution: 'auto-accepted',
+          transaction: { reference: 'r8' },
+        },
+      }),
+    ).toMatchObject({ dispute: { resolution: 'auto-accepted', refundAmountKobo: 5700 } });
+    // A dispute without an amount is not one we can book.
+    expect(mapEvent({ event: 'charge.dispute.remind', data: { id: 2 } })).toEqual({
+      kind: 'unknown',
+      name: 'charge.dispute.remind',
     });
     expect(mapEvent({ event: 'charge.success', data: { amount: 'lots' } })).toEqual({
       kind: 'unknown',

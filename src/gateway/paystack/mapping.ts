@@ -4,6 +4,7 @@ import type {
   ChargeStatus,
   GatewayAuthorization,
   GatewayBank,
+  GatewayDispute,
   GatewayEvent,
   GatewayMandate,
   GatewayMandateRecord,
@@ -19,6 +20,7 @@ import type {
   WireAuthorization,
   WireBank,
   WireChargeStep,
+  WireDispute,
   WireMandate,
   WireMandateRecord,
   WireRefund,
@@ -242,8 +244,41 @@ export function mapRefund(wire: WireRefund): GatewayRefund {
   };
 }
 
-const REVOCATIONS: readonly RevocationCause[] = [
+/**
+ * A dispute from an event or the Disputes API. The amount is required (a dispute without one is
+ * not one we can book); the disputed charge is `transaction.reference`, or
+ * `transaction_reference` when that is all there is (it is `null` in Paystack's event samples).
+ */
+export function mapDispute(wire: WireDispute): GatewayDispute {
+  const id = text(wire.id);
+  if (id === null) throw new TypeError('dispute without an id');
+  const tx =
+    typeof wire.transaction === 'object' && wire.transaction !== null ? wire.transaction : null;
+  const refund = wire.refund_amount ?? tx?.amount;
+  const dueAt = text(wire.dueAt);
+  const resolvedAt = text(wire.resolvedAt);
+  const firstMessage = Array.isArray(wire.messages) ? wire.messages[0] : undefined;
+  return {
+    id,
+    status: text(wire.status) ?? 'pending',
+    resolution: text(wire.resolution),
+    refundAmountKobo: toKobo(refund),
+    currency: text(wire.currency) ?? 'NGN',
+    transactionReference: text(tx?.reference) ?? text(wire.transaction_reference),
+    category: text(wire.category),
+    reason: text(firstMessage?.body ?? null),
+    dueAt: dueAt ? new Date(dueAt) : null,
+    resolvedAt: resolvedAt ? new Date(resolvedAt) : null,
+  };
+}
+
+const DISPUTE_EVENTS = [
   'charge.dispute.create',
+  'charge.dispute.remind',
+  'charge.dispute.resolve',
+] as const;
+
+const REVOCATIONS: readonly RevocationCause[] = [
   'authorization.revoked',
   'mandate.revoked',
   'mandate.cancelled',
@@ -315,6 +350,17 @@ export function mapEvent(body: unknown): GatewayEvent {
       return { kind: name, transfer: mapTransfer(d) };
     }
     if (name.startsWith('refund.')) return { kind: 'refund', refund: mapRefund(d) };
+    const disputeEvent = DISPUTE_EVENTS.find((e) => e === name);
+    if (disputeEvent) {
+      const wire = data as WireDispute & { authorization?: WireAuthorization | null };
+      const tx = typeof wire.transaction === 'object' ? wire.transaction : null;
+      const authorization = wire.authorization ?? tx?.authorization ?? null;
+      return {
+        kind: disputeEvent,
+        dispute: mapDispute(wire),
+        authorizationCode: text(authorization?.authorization_code),
+      };
+    }
     if (
       name === 'direct_debit.authorization.created' ||
       name === 'direct_debit.authorization.active'

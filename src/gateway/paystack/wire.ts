@@ -107,3 +107,36 @@ export interface WireMandateRecord {
 export interface WireMandatePageMeta {
   next?: string | null;
 }
+
+/**
+ * A dispute (docs/gateway-protocol.md §21): the `charge.dispute.*` event data and the Disputes
+ * API's objects. `transaction` is the disputed charge (an object in the events, sometimes only an
+ * id in lists); `dueAt`/`resolvedAt` are camelCase in Paystack's samples.
+ */
+export interface WireDispute {
+  id?: number | string | null;
+  refund_amount?: number | string | null;
+  currency?: string | null;
+  status?: string | null;
+  resolution?: string | null;
+  category?: string | null;
+  transaction?:
+    | {
+        id?: number | null;
+        reference?: string | null;
+        amount?: number | string | null;
+        authorization?: WireAuthorization | null;
+      }
+    | number
+    | null;
+  transaction_reference?: string | null;
+  messages?: { sender?: string | null; body?: string | null }[] | null;
+  dueAt?: string | null;
+  resolvedAt?: string | null;
+}
+
+/** GET /dispute/:id/upload_url: a signed URL to PUT the file to, and the name to cite. */
+export interface WireUploadUrl {
+  signedUrl?: string | null;
+  fileName?: string | null;
+}

@@ -54,6 +54,7 @@ import { registerBankRoutes } from './routes-banks.ts';
 import { registerChargeRoutes } from './routes-charge.ts';
 import { registerCheckoutRoutes } from './routes-checkout.ts';
 import { registerControlRoutes } from './routes-control.ts';
+import { registerDisputeRoutes } from './routes-disputes.ts';
 import { registerMandateRoutes } from './routes-mandates.ts';
 import { registerPartialDebitRoutes } from './routes-partial-debit.ts';
 import { registerRefundRoutes } from './routes-refunds.ts';
@@ -221,6 +222,7 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
   registerTransferRoutes(app, ctx);
   registerTransferOtpRoutes(app, ctx);
   registerRefundRoutes(app, ctx);
+  registerDisputeRoutes(app, ctx);
   registerControlRoutes(app, ctx);
   registerMandateRoutes(app, ctx);
   registerPartialDebitRoutes(app, ctx);

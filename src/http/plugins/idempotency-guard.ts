@@ -18,6 +18,14 @@ const GATEWAY = "the gateway's deliveries are de-duplicated by their own event";
  */
 export const KEY_NOT_TAKEN: Readonly<Record<string, string>> = {
   '/api/v1/merchant/register': ANONYMOUS,
+  '/api/v1/merchant/:merchant_id/disputes/:dispute_id/evidence':
+    'the evidence replaces what was sent before: sending it twice leaves the same evidence',
+  '/api/v1/merchant/:merchant_id/disputes/:dispute_id/file':
+    'a second upload replaces the first: the dispute keeps one file',
+  '/api/v1/merchant/:merchant_id/disputes/:dispute_id/accept':
+    'a dispute is answered once: a repeat is 409 and changes nothing',
+  '/api/v1/merchant/:merchant_id/disputes/:dispute_id/decline':
+    'a dispute is answered once: a repeat is 409 and changes nothing',
   '/api/v1/merchant/login': ANONYMOUS,
   '/api/v1/merchant/token/refresh': CREDENTIALS,
   '/api/v1/merchant/logout':
