@@ -118,9 +118,19 @@ function hotStatements(merchantId: string): { name: string; sql: string }[] {
     .join(', ');
   return [
     {
-      name: 'wallet balances (accountBalances)',
+      name: 'wallet balances, as before decision 0070 (every posting summed)',
       sql: `SELECT account, sum(debit_kobo) - sum(credit_kobo) FROM journal_postings
             WHERE account IN (${accounts}) GROUP BY account`,
+    },
+    {
+      name: 'wallet balances (accountBalances: checkpoint + postings since)',
+      sql: `SELECT k.account, coalesce(c.balance_kobo, 0) + coalesce(t.delta, 0)
+              FROM unnest(ARRAY[${accounts}]) AS k(account)
+              LEFT JOIN ledger_balance_checkpoints c ON c.account = k.account
+             CROSS JOIN LATERAL (
+                   SELECT sum(p.debit_kobo) - sum(p.credit_kobo) AS delta, count(*) AS n
+                     FROM journal_postings p
+                    WHERE p.account = k.account AND p.tx >= coalesce(c.before_tx, '0'::xid8)) t`,
     },
     {
       name: 'wallet history, first page',

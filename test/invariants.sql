@@ -133,7 +133,14 @@ SELECT 'I3' AS invariant, account AS object,
     OR (kind IN ('merchant_pending', 'merchant_payable', 'payouts_in_transit', 'refunds_in_transit')
         AND NOT EXISTS (SELECT 1 FROM merchants m WHERE m.id = scope))
     OR (kind IN ('gateway_clearing', 'customer_receivable') AND balance < 0)
-    OR (kind NOT IN ('gateway_clearing', 'customer_receivable') AND balance > 0);
+    OR (kind NOT IN ('gateway_clearing', 'customer_receivable') AND balance > 0
+        -- A dispute takes the money back even from a balance too small for it (money-rules.md
+        -- §5c): merchant_payable may then sit in debit, by no more than what disputes took from
+        -- that merchant and have not returned.
+        AND NOT (kind = 'merchant_payable'
+                 AND balance <= (SELECT coalesce(sum(d.merchant_share_kobo
+                                                     - (d.returned_kobo - d.returned_fee_kobo)), 0)
+                                   FROM disputes d WHERE d.merchant_id = scope)));
 
 -- @check I3 balance-checkpoints
 -- Each balance checkpoint (decision 0070, migration 0050) equals the sum of its account's

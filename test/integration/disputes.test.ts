@@ -3,10 +3,6 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import {
-  type MerchantDisputeNotice,
-  merchantDisputeNotices,
-} from '../../src/features/disputes/index.ts';
 import { revokeApiKey } from '../../src/features/merchants/api-keys.ts';
 import { rollApiKey } from '../../src/features/merchants/index.ts';
 import { loadTrustProfile } from '../../src/features/trust/trust.ts';
@@ -29,16 +25,12 @@ import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook-r
 
 let t: TestAppWithSandbox;
 let hooks: WebhookReceiver;
-const notices: MerchantDisputeNotice[] = [];
-const onNotice = (notice: MerchantDisputeNotice) => notices.push(notice);
 
 beforeAll(async () => {
   hooks = await startWebhookReceiver();
   t = await startTestAppWithSandbox({ sandbox: { webhookUrl: `${hooks.url}/gateway` } });
-  merchantDisputeNotices.on('notice', onNotice);
 });
 afterAll(async () => {
-  merchantDisputeNotices.off('notice', onNotice);
   await t.close();
   await hooks.close();
 });
@@ -48,11 +40,22 @@ beforeEach(() => {
   seen = hooks.received.length;
 });
 
-async function nextWebhook(event: string): Promise<{ body: string; signature: string }> {
+/**
+ * The next webhook of `event` for the gateway's dispute `disputeId` (when given): a test never
+ * takes an earlier test's late delivery for its own.
+ */
+async function nextWebhook(
+  event: string,
+  disputeId?: string,
+): Promise<{ body: string; signature: string }> {
+  const matches = (body: string) => {
+    const parsed = JSON.parse(body) as { event: string; data?: { id?: unknown } };
+    return (
+      parsed.event === event && (disputeId === undefined || String(parsed.data?.id) === disputeId)
+    );
+  };
   for (let i = 0; i < 200; i++) {
-    const found = hooks.received
-      .slice(seen)
-      .find((r) => (JSON.parse(r.body) as { event: string }).event === event);
+    const found = hooks.received.slice(seen).find((r) => matches(r.body));
     if (found) {
       seen = hooks.received.indexOf(found) + 1;
       return { body: found.body, signature: String(found.headers['x-paystack-signature']) };
@@ -97,7 +100,7 @@ async function openDispute(charge: string, body: object = {}) {
   expect(opened.status, JSON.stringify(opened.body)).toBe(200);
   return {
     gatewayId: String(opened.body.data.id),
-    hook: await nextWebhook('charge.dispute.create'),
+    hook: await nextWebhook('charge.dispute.create', String(opened.body.data.id)),
   };
 }
 
@@ -162,7 +165,6 @@ describe('disputes: open → evidence → resolve', () => {
     const merchant = await createTestMerchant(t, { approve: true });
     const { charge, plan, methodId, customer } = await collectedPlan(merchant);
     const before = await wallet(merchant);
-    notices.length = 0;
 
     const { gatewayId, hook } = await openDispute(charge, { reason: 'I never got the shoes' });
     expect(await deliver(hook)).toMatchObject({ status: 200, body: { ok: true } });
@@ -201,7 +203,7 @@ describe('disputes: open → evidence → resolve', () => {
     expect(await deliver(hook)).toMatchObject({ status: 200 });
     // A reminder: due date and count, and its event once even when delivered twice.
     await t.sandbox.control('POST', `/_sandbox/disputes/${gatewayId}/remind`);
-    const remind = await nextWebhook('charge.dispute.remind');
+    const remind = await nextWebhook('charge.dispute.remind', gatewayId);
     await deliver(remind);
     await deliver(remind);
     expect(
@@ -231,7 +233,7 @@ describe('disputes: open → evidence → resolve', () => {
 
     // The bank rules for the merchant.
     await t.sandbox.control('POST', `/_sandbox/disputes/${gatewayId}/resolve`, { outcome: 'won' });
-    const resolve = await nextWebhook('charge.dispute.resolve');
+    const resolve = await nextWebhook('charge.dispute.resolve', gatewayId);
     expect(await deliver(resolve)).toMatchObject({ status: 200 });
     expect(await deliver(resolve)).toMatchObject({ status: 200 });
     // A late creation after the resolution changes nothing either.
@@ -254,10 +256,13 @@ describe('disputes: open → evidence → resolve', () => {
       'dispute.reminder',
       'dispute.resolved',
     ]);
-    expect(notices.map((n) => [n.kind, n.dispute.status])).toEqual([
-      ['dispute.created', 'needs_response'],
-      ['dispute.reminder', 'needs_response'],
-      ['dispute.resolved', 'won'],
+    // One e-mail to the merchant, queued with the dispute itself (decision 0067), for the opening
+    // only: the webhook events carry the reminder and the outcome.
+    const mails = await sql<{ kind: string; subject_id: string; amount: number }>`
+      SELECT kind, subject_id, (data ->> 'amountKobo')::int AS amount FROM notification_outbox
+       WHERE merchant_id = ${merchant.id} AND kind LIKE 'dispute%'`.execute(t.ctx.db);
+    expect(mails.rows).toEqual([
+      { kind: 'dispute_opened', subject_id: dispute.id, amount: 25_000 },
     ]);
     const profile = await loadTrustProfile(t.ctx.db, customer.id, false, t.ctx.clock.now());
     expect(profile.facts.lostDisputes).toBe(0);
@@ -268,7 +273,7 @@ describe('disputes: open → evidence → resolve', () => {
     const merchant = await createTestMerchant(t, { approve: true });
     const { charge, customer } = await collectedPlan(merchant);
     const before = await wallet(merchant);
-    const { hook } = await openDispute(charge);
+    const { gatewayId, hook } = await openDispute(charge);
     await deliver(hook);
     const dispute = (await t.http.get(api(merchant), { token: merchant.testKey })).body.data[0];
     // Accepting needs the file of proof first (the gateway requires one).
@@ -292,7 +297,7 @@ describe('disputes: open → evidence → resolve', () => {
       merchant_decision: 'accepted',
     });
     // The gateway's own resolve webhook then changes nothing.
-    expect(await deliver(await nextWebhook('charge.dispute.resolve'))).toMatchObject({
+    expect(await deliver(await nextWebhook('charge.dispute.resolve', gatewayId))).toMatchObject({
       status: 200,
     });
     expect((await wallet(merchant)).available).toBe(before.available - 24_375);
@@ -324,7 +329,7 @@ describe('disputes: open → evidence → resolve', () => {
       outcome: 'lost',
       refund_amount: 15_000,
     });
-    expect(await deliver(await nextWebhook('charge.dispute.resolve'))).toMatchObject({
+    expect(await deliver(await nextWebhook('charge.dispute.resolve', gatewayId))).toMatchObject({
       status: 200,
     });
     const [dispute] = (await t.http.get(api(merchant), { token: merchant.testKey })).body.data;
@@ -348,7 +353,7 @@ describe('disputes: open → evidence → resolve', () => {
     const before = await wallet(merchant);
     const { gatewayId, hook } = await openDispute(charge);
     await t.sandbox.control('POST', `/_sandbox/disputes/${gatewayId}/resolve`, { outcome: 'lost' });
-    expect(await deliver(await nextWebhook('charge.dispute.resolve'))).toMatchObject({
+    expect(await deliver(await nextWebhook('charge.dispute.resolve', gatewayId))).toMatchObject({
       status: 200,
     });
     expect(await deliver(hook)).toMatchObject({ status: 200 });

@@ -192,6 +192,16 @@ describe('payment link lifecycle', () => {
     const session = (await t.http.get(`/api/v1/checkout/sessions/${tokenFrom(ok.location)}`)).body
       .data;
     expect(session.amount).toBe(150_050);
+    // The form posted with no amount (a fuzzed POST found it answering the first visit's 200):
+    // a form to correct, 400 with the problem beside the field, and no session.
+    const posted = await fetch(`${t.url}/pay/${link.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+      redirect: 'manual',
+    });
+    expect(posted.status).toBe(400);
+    expect(await posted.text()).toContain('<p class="problem">Enter an amount.</p>');
   });
 
   it('link constraints are snapshotted into each session; without them the merchant defaults apply', async () => {

@@ -4,8 +4,7 @@ import { runWrite } from '../../db/write.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import { type DisputeEvidence, GatewayError } from '../../gateway/port.ts';
 import { inMode, type ModeScope } from '../access/index.ts';
-import { applyGatewayDispute, publishNotices } from './disputes.ts';
-import type { MerchantDisputeNotice } from './notices.ts';
+import { applyGatewayDispute } from './disputes.ts';
 import { type DisputeView, disputeView } from './view.ts';
 
 /**
@@ -182,10 +181,8 @@ export async function answerDispute(
       evidenceId: row.evidence?.gateway_evidence_id ?? null,
     })
     .catch(gatewayTrouble);
-  const notices: MerchantDisputeNotice[] = [];
   const now = ctx.clock.now();
   const updated = await runWrite(ctx.db, async (tx) => {
-    notices.length = 0;
     await tx
       .updateTable('disputes')
       .set({
@@ -204,11 +201,9 @@ export async function answerDispute(
         ? { ...resolved, status: 'awaiting-bank-feedback' }
         : resolved,
       now,
-      notices,
       { reminder: false },
     );
     return tx.selectFrom('disputes').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
   });
-  publishNotices(notices);
   return disputeView(updated);
 }

@@ -14,10 +14,10 @@ import { splitPlatformFee } from '../../domain/money.ts';
 import type { GatewayDispute, GatewayEvent } from '../../gateway/port.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { newId } from '../../platform/ids.ts';
+import { notifyMerchant } from '../merchant-notifications/index.ts';
 import { recordEvent } from '../merchant-webhooks/index.ts';
 import { appendJournalEntry } from '../money/index.ts';
 import { revokeByAuthorization } from '../payment-methods/index.ts';
-import { type MerchantDisputeNotice, merchantDisputeNotices } from './notices.ts';
 import { disputeView } from './view.ts';
 
 type DisputeEvent = Extract<
@@ -48,9 +48,7 @@ export async function disputeEventReceived(
 ): Promise<DisputeReceipt> {
   const confirmed = await ctx.gateway.fetchDispute(event.dispute.id).catch(() => null);
   const now = ctx.clock.now();
-  const notices: MerchantDisputeNotice[] = [];
-  const receipt = await runWrite(ctx.db, async (tx): Promise<DisputeReceipt> => {
-    notices.length = 0;
+  return runWrite(ctx.db, async (tx): Promise<DisputeReceipt> => {
     const recorded = await tx
       .insertInto('gateway_events')
       .values({ digest: sha256Hex(body), endpoint, event: event.kind, received_at: now })
@@ -60,13 +58,11 @@ export async function disputeEventReceived(
     if (!recorded) return { status: 'duplicate', event: event.kind };
     if (event.kind === 'charge.dispute.create') await revokeDisputedCard(ctx, tx, event, now);
     if (confirmed === null) return { status: 'processed', event: event.kind };
-    const applied = await applyGatewayDispute(tx, confirmed, now, notices, {
+    const applied = await applyGatewayDispute(tx, confirmed, now, {
       reminder: event.kind === 'charge.dispute.remind',
     });
     return { status: applied ? 'processed' : 'ignored', event: event.kind };
   });
-  publishNotices(notices);
-  return receipt;
 }
 
 async function revokeDisputedCard(
@@ -101,12 +97,6 @@ async function revokeDisputedCard(
   if (code) await revokeByAuthorization(tx, code, 'charge.dispute.create', now);
 }
 
-export function publishNotices(notices: readonly MerchantDisputeNotice[]): void {
-  merchantDisputeNotices.publish(notices, (error) => {
-    process.emitWarning(`a merchant dispute notice handler failed: ${String(error)}`);
-  });
-}
-
 /**
  * Brings our dispute in line with what the gateway says, inside the caller's transaction:
  * creates it on first sight (the money taken back booked at once), records a reminder, and on
@@ -118,7 +108,6 @@ export async function applyGatewayDispute(
   tx: Tx,
   dispute: GatewayDispute,
   now: Date,
-  notices: MerchantDisputeNotice[],
   options: { reminder: boolean },
 ): Promise<boolean> {
   let row = await tx
@@ -128,7 +117,7 @@ export async function applyGatewayDispute(
     .forUpdate()
     .executeTakeFirst();
   if (row === undefined) {
-    const opened = await openDispute(tx, dispute, now, notices);
+    const opened = await openDispute(tx, dispute, now);
     if (opened === undefined) return false;
     row = opened;
   } else if (
@@ -147,7 +136,7 @@ export async function applyGatewayDispute(
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await emit(tx, row, 'dispute.reminder', now, notices);
+    await emit(tx, row, 'dispute.reminder', now);
   }
   const target = disputeStatusFor({
     gatewayStatus: dispute.status,
@@ -199,7 +188,7 @@ export async function applyGatewayDispute(
     .where('id', '=', row.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await emit(tx, resolved, 'dispute.resolved', now, notices);
+  await emit(tx, resolved, 'dispute.resolved', now);
   return true;
 }
 
@@ -208,7 +197,6 @@ async function openDispute(
   tx: Tx,
   dispute: GatewayDispute,
   now: Date,
-  notices: MerchantDisputeNotice[],
 ): Promise<DisputeRow | undefined> {
   if (dispute.transactionReference === null) return undefined;
   const charge = await tx
@@ -267,16 +255,15 @@ async function openDispute(
     }),
     now,
   );
-  await emit(tx, row, 'dispute.created', now, notices);
+  await emit(tx, row, 'dispute.created', now);
   return row;
 }
 
 async function emit(
   tx: Tx,
   row: DisputeRow,
-  type: MerchantDisputeNotice['kind'],
+  type: 'dispute.created' | 'dispute.reminder' | 'dispute.resolved',
   now: Date,
-  notices: MerchantDisputeNotice[],
 ): Promise<void> {
   const dispute = disputeView(row);
   await recordEvent(
@@ -284,5 +271,25 @@ async function emit(
     { merchantId: row.merchant_id, livemode: row.livemode, type, data: { dispute } },
     now,
   );
-  notices.push({ kind: type, merchantId: row.merchant_id, dispute });
+  // The e-mail (decision 0067) is queued in the same transaction as the dispute it reports.
+  if (type === 'dispute.created') {
+    await notifyMerchant(
+      tx,
+      'dispute_opened',
+      {
+        merchantId: row.merchant_id,
+        subjectId: row.id,
+        facts: {
+          disputeId: row.id,
+          amountKobo: row.amount_kobo,
+          chargeReference: row.charge_reference,
+          planId: row.plan_id,
+          reason: row.reason,
+          respondBy: row.due_at?.toISOString() ?? null,
+          livemode: row.livemode,
+        },
+      },
+      now,
+    );
+  }
 }

@@ -340,7 +340,8 @@ export async function visitPaymentLink(
         title: found.title,
         minKobo: amount.minKobo,
         maxKobo: amount.maxKobo,
-        problem: choice.problem,
+        // A form posted without an amount is a form to correct (400), not a first visit.
+        problem: choice.problem ?? (submission === undefined ? null : 'Enter an amount.'),
       };
     }
     const session: CheckoutSessionRow = {
