@@ -13,8 +13,8 @@ import {
 } from '../features/merchant-notifications/index.ts';
 import { purgeWebhookEventsTask } from '../features/merchant-webhooks/index.ts';
 import {
-  checkpointBalancesTask,
   checkPayoutOtpsTask,
+  checkpointBalancesTask,
   payoutSweepTask,
   reconcileTask,
   sendPayoutTask,

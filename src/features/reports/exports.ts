@@ -51,7 +51,9 @@ export async function started(csv: CsvExport): Promise<CsvExport> {
 }
 
 const withoutDates = (filter: PlanFilter): PlanFilter => {
-  const { createdFrom: _from, createdBefore: _before, ...rest } = filter;
+  const rest = { ...filter };
+  delete rest.createdFrom;
+  delete rest.createdBefore;
   return rest;
 };
 

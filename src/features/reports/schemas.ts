@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 
-import { Payout } from '../money/index.ts';
+import { Payout } from '../money/schemas.ts';
 
 const NullableText = Type.Union([Type.String(), Type.Null()]);
 
