@@ -35,6 +35,9 @@ export const TRIGGER_CATALOGUE = {
   'transfer.success': 'a payout of the plan’s deposit to your settlement account',
   'transfer.failed': 'a payout to a sandbox account that fails (…9999); yours is put back',
   'transfer.reversed': 'a payout to a sandbox account the bank reverses (…8888); yours is put back',
+  'dispute.created': "the customer's bank disputes the deposit (a chargeback)",
+  'dispute.reminder': 'the gateway reminds you to answer that dispute',
+  'dispute.resolved': 'the bank decides that dispute in your favour',
 } as const;
 export type TriggerEvent = keyof typeof TRIGGER_CATALOGUE;
 
@@ -130,6 +133,10 @@ export async function runTrigger(
     case 'transfer.failed':
     case 'transfer.reversed':
       return run.payout(event, plan.id, started);
+    case 'dispute.created':
+    case 'dispute.reminder':
+    case 'dispute.resolved':
+      return run.dispute(event, plan.id, started);
   }
 }
 
@@ -417,6 +424,25 @@ class TriggerRun {
   }
 
   /** Waits for the event in the merchant's event log and prints it; 0 when it is there. */
+  /** A chargeback on the plan's deposit, then the gateway's reminder or the bank's decision. */
+  async dispute(
+    event: 'dispute.created' | 'dispute.reminder' | 'dispute.resolved',
+    planId: string,
+    since: Date,
+  ): Promise<number> {
+    const aboutPlan = (data: Record<string, unknown>) =>
+      (data.dispute as { payment_plan_id?: unknown } | undefined)?.payment_plan_id === planId;
+    await this.simulate(planId, 'open_dispute');
+    if (event === 'dispute.created') return this.expect(event, null, since, aboutPlan);
+    const created = await this.waitForEvent('dispute.created', null, since, aboutPlan);
+    this.out.print(`  ✓ Dispute opened (dispute.created ${created.id})`);
+    await this.simulate(
+      planId,
+      event === 'dispute.reminder' ? 'remind_dispute' : 'resolve_dispute',
+    );
+    return this.expect(event, null, since, aboutPlan);
+  }
+
   async expect(
     type: string,
     planId: string | null,

@@ -6,14 +6,17 @@ import { SandboxControlError } from '../../gateway/sandbox/control-client.ts';
  * What a sandbox plan can be made to go through that no public call causes: the gateway's side
  * of the story (a customer's card running dry, a bank revoking a mandate, a refund made on the
  * gateway's dashboard, a card holding less than an installment). `tranche trigger` uses them to
- * make payment.failed, payment_plan.defaulted, payment_method.revoked, refund.failed and
- * payment.partial really happen.
+ * make payment.failed, payment_plan.defaulted, payment_method.revoked, refund.failed,
+ * payment.partial and the dispute.* events really happen.
  */
 export const SIMULATIONS = [
   'decline_debits',
   'revoke_payment_method',
   'refund_at_gateway',
   'partial_funds',
+  'open_dispute',
+  'remind_dispute',
+  'resolve_dispute',
 ] as const;
 export type Simulation = (typeof SIMULATIONS)[number];
 
@@ -72,6 +75,20 @@ export async function simulateOnSandboxPlan(
         plan.method_type === 'bank' ? 'mandate.revoked' : 'authorization.revoked',
         authorizationCode,
       );
+    } else if (simulation === 'remind_dispute' || simulation === 'resolve_dispute') {
+      const dispute = await ctx.db
+        .selectFrom('disputes')
+        .select('gateway_dispute_id')
+        .where('plan_id', '=', planId)
+        .where('status', '=', 'needs_response')
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (!dispute) {
+        throw new DomainError('conflict', 'The plan has no dispute waiting for an answer.');
+      }
+      if (simulation === 'remind_dispute') await control.remindDispute(dispute.gateway_dispute_id);
+      else await control.resolveDispute(dispute.gateway_dispute_id, 'won');
     } else {
       const charge = await ctx.db
         .selectFrom('charges')
@@ -82,9 +99,15 @@ export async function simulateOnSandboxPlan(
         .limit(1)
         .executeTakeFirst();
       if (!charge) {
-        throw new DomainError('conflict', 'The plan has no collected payment to refund yet.');
+        throw new DomainError(
+          'conflict',
+          simulation === 'open_dispute'
+            ? 'The plan has no collected payment to dispute yet.'
+            : 'The plan has no collected payment to refund yet.',
+        );
       }
-      await control.refundAtGateway(charge.reference);
+      if (simulation === 'open_dispute') await control.openDispute(charge.reference);
+      else await control.refundAtGateway(charge.reference);
     }
   } catch (error) {
     if (!(error instanceof SandboxControlError)) throw error;

@@ -43,6 +43,26 @@ export class SandboxGatewayControl {
     return this.#post('/refund', { transaction: reference });
   }
 
+  /** The customer's bank disputes a collected charge; the gateway sends charge.dispute.create. */
+  openDispute(reference: string) {
+    return this.#post('/_sandbox/disputes', {
+      transaction: reference,
+      reason: 'Customer says they did not receive the goods (tranche trigger)',
+    });
+  }
+
+  /** The gateway reminds the merchant to answer (charge.dispute.remind). */
+  remindDispute(gatewayDisputeId: string) {
+    return this.#post(`/_sandbox/disputes/${encodeURIComponent(gatewayDisputeId)}/remind`, {});
+  }
+
+  /** The bank decides (charge.dispute.resolve): `won` is the merchant's. */
+  resolveDispute(gatewayDisputeId: string, outcome: 'won' | 'lost') {
+    return this.#post(`/_sandbox/disputes/${encodeURIComponent(gatewayDisputeId)}/resolve`, {
+      outcome,
+    });
+  }
+
   async #post(path: string, body: unknown): Promise<void> {
     let response: Response;
     let text: string;
