@@ -47,10 +47,23 @@ export function isAbandonedRunnerError(reason: unknown): boolean {
 
 export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
   const log = createLogger(runtime.config.logLevel, 'worker');
+  // Set once the operator asked the worker to stop. With jobs in flight, graphile-worker's local
+  // queue then logs its own release race at error level, six lines a stop ("Cannot background
+  // something when the queue is already released", "Errors occurred whilst deactivating
+  // queue", …), though nothing is lost: a job it could not hand back stays locked under this
+  // pool, which the recovery sweep frees once the process is gone, and it runs again (B15, "a
+  // planned stop"). A stop that was asked for is not an error for whoever reads the logs.
+  let plannedStop = false;
+  const SHUTDOWN_RACE =
+    /local queue|deactivating queue|Deactivation failed|shutdown|runner options/;
   const logger = new WorkerLogger((scope) => (level, message, meta) => {
     // Its pool is deliberately smaller than the concurrency: jobs are fetched and completed in
     // batches (below), so graphile-worker's warning about it, at every start, is noise.
     if (message.includes('smaller than concurrency')) level = 'debug';
+    if (plannedStop && level === 'error' && SHUTDOWN_RACE.test(message)) {
+      level = 'warning';
+      meta = { ...meta, planned_stop: true };
+    }
     const method =
       level === 'error'
         ? 'error'
@@ -239,6 +252,7 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
     monitoringUrl: monitoring.url,
     stop: async () => {
       stopping = true;
+      plannedStop = true;
       await replacing;
       await monitoring.close();
       await dispatcher.stop();

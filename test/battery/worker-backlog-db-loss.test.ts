@@ -227,6 +227,39 @@ describe('B15: a worker holding a backlog loses its database', () => {
     },
     FAULTS.length * (DRAIN_LIMIT_MS + 180_000),
   );
+
+  it(
+    'a planned stop (SIGTERM) with a backlog in flight logs no error line, and a new worker finishes it once',
+    async () => {
+      const ids = await dueBacklog('b15planned');
+      await waitFor(
+        async () => (await countPaid(ids)) >= FAULT_AFTER_PAID,
+        120_000,
+        () => `the backlog never started\n${worker.output().slice(-2000)}`,
+      );
+      const before = worker.output().length;
+      await worker.stop();
+      expect(worker.child.exitCode, worker.output().slice(-3000)).toBe(0);
+      // pino's level 50 is error, 60 fatal: a stop the operator asked for is not an error.
+      const errors = worker
+        .output()
+        .slice(before)
+        .split('\n')
+        .filter((line) => /"level":(5|6)0\b/.test(line));
+      expect(errors, errors.join('\n')).toEqual([]);
+      worker = await startTrancheProcess('worker', 'Tranche worker running.', {
+        ...stack.env,
+        DATABASE_URL: postgres.url,
+      });
+      await waitFor(
+        async () => (await countPaid(ids)) === ids.length,
+        DRAIN_LIMIT_MS,
+        () => `after a planned stop: the backlog did not finish\n${worker.output().slice(-3000)}`,
+      );
+      await assertInvariants(postgres.url);
+    },
+    DRAIN_LIMIT_MS + 300_000,
+  );
 });
 
 /** The first defined value `read` gives within `ms`. */
