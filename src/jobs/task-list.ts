@@ -6,6 +6,7 @@ import { collectInstallmentTask } from '../features/collections/index.ts';
 import { purgeCreditChecksTask } from '../features/credit/index.ts';
 import { deliverNotificationsTask } from '../features/customer-notifications/index.ts';
 import { sendSignInCodeTask } from '../features/customers/index.ts';
+import { syncDisputesTask } from '../features/disputes/index.ts';
 import { purgeIdentityPhoneChecksTask } from '../features/identity/index.ts';
 import {
   checkWebhookHealthTask,
@@ -48,6 +49,7 @@ export function taskList(deps: JobDeps): TaskList & Record<TaskName, Task> {
     check_payout_otps: checkPayoutOtpsTask(deps),
     reconcile: reconcileTask(deps),
     checkpoint_ledger_balances: checkpointBalancesTask(deps),
+    sync_disputes: syncDisputesTask(deps),
     purge_webhook_events: purgeWebhookEventsTask(deps),
     deliver_notifications: deliverNotificationsTask(deps),
     deliver_merchant_notifications: deliverMerchantNotificationsTask(deps),
@@ -71,6 +73,8 @@ export const CRONTAB = [
   '30 3 * * * reconcile',
   // Ledger balances read a checkpoint plus the postings since (decision 0070).
   '* * * * * checkpoint_ledger_balances',
+  // Disputes whose webhook never arrived, from the gateway's list (issue 26 item 4).
+  '*/10 * * * * sync_disputes',
   '45 2 * * * purge_webhook_events',
   '23 * * * * purge_identity_phone_checks',
   '50 2 * * * purge_credit_checks',

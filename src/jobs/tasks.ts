@@ -22,6 +22,7 @@ export interface TaskPayloads {
   check_payout_otps: Empty;
   reconcile: Empty;
   checkpoint_ledger_balances: Empty;
+  sync_disputes: Empty;
   purge_webhook_events: Empty;
   purge_identity_phone_checks: Empty;
   purge_credit_checks: Empty;
@@ -70,6 +71,7 @@ const PAYLOAD_CHECKS: { [K in TaskName]: (task: K, payload: unknown) => TaskPayl
   check_payout_otps: nothing,
   reconcile: nothing,
   checkpoint_ledger_balances: nothing,
+  sync_disputes: nothing,
   purge_webhook_events: nothing,
   purge_identity_phone_checks: nothing,
   purge_credit_checks: nothing,

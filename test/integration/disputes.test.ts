@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
+import { syncDisputes } from '../../src/features/disputes/index.ts';
 import { revokeApiKey } from '../../src/features/merchants/api-keys.ts';
 import { rollApiKey } from '../../src/features/merchants/index.ts';
 import { loadTrustProfile } from '../../src/features/trust/trust.ts';
@@ -315,6 +316,40 @@ describe('disputes: open → evidence → resolve', () => {
     expect(facts.status).toBe('lost');
     const profile = await loadTrustProfile(t.ctx.db, customer.id, false, t.ctx.clock.now());
     expect(profile.facts.lostDisputes).toBe(1);
+    expect(await ledgerTotal(t.ctx.db)).toBe(0);
+    await assertInvariants(t.databaseUrl, { now: t.clock.now() });
+  });
+
+  it('a dispute whose webhooks never arrive is learned from the gateway’s list, once (sync_disputes)', async () => {
+    const merchant = await createTestMerchant(t, { approve: true });
+    const { charge, methodId } = await collectedPlan(merchant);
+    const before = await wallet(merchant);
+    // Opened and later lost at the bank; neither webhook is handed to the app until the end.
+    const { gatewayId, hook } = await openDispute(charge);
+    const synced = await syncDisputes(t.ctx);
+    expect(synced.ours).toBeGreaterThanOrEqual(1);
+    let [dispute] = (await t.http.get(api(merchant), { token: merchant.testKey })).body.data;
+    expect(dispute).toMatchObject({ status: 'needs_response', amount: 25_000 });
+    expect((await wallet(merchant)).available).toBe(before.available - 24_375);
+    const method = await t.ctx.db
+      .selectFrom('payment_methods')
+      .select(['status', 'revoked_reason'])
+      .where('id', '=', methodId)
+      .executeTakeFirstOrThrow();
+    expect(method).toEqual({ status: 'revoked', revoked_reason: 'charge.dispute.create' });
+
+    await t.sandbox.control('POST', `/_sandbox/disputes/${gatewayId}/resolve`, { outcome: 'lost' });
+    const resolveHook = await nextWebhook('charge.dispute.resolve', gatewayId);
+    // Twice: the second run finds nothing new.
+    await syncDisputes(t.ctx);
+    await syncDisputes(t.ctx);
+    [dispute] = (await t.http.get(api(merchant), { token: merchant.testKey })).body.data;
+    expect(dispute).toMatchObject({ status: 'lost', returned_amount: 0 });
+    // The late webhooks change nothing a second time.
+    expect(await deliver(hook)).toMatchObject({ status: 200 });
+    expect(await deliver(resolveHook)).toMatchObject({ status: 200 });
+    expect((await wallet(merchant)).available).toBe(before.available - 24_375);
+    expect(await eventTypes(merchant.id)).toEqual(['dispute.created', 'dispute.resolved']);
     expect(await ledgerTotal(t.ctx.db)).toBe(0);
     await assertInvariants(t.databaseUrl, { now: t.clock.now() });
   });

@@ -65,7 +65,7 @@ export async function disputeEventReceived(
   });
 }
 
-async function revokeDisputedCard(
+export async function revokeDisputedCard(
   ctx: AppContext,
   tx: Tx,
   event: DisputeEvent,

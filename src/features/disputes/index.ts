@@ -1,2 +1,3 @@
 export { disputeEventReceived } from './disputes.ts';
 export { registerDisputeRoutes } from './routes.ts';
+export { syncDisputes, syncDisputesTask } from './sync.ts';
