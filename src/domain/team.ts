@@ -13,8 +13,8 @@ export const ROLE_SUMMARIES: Record<Role, string> = {
   owner: 'Everything, including the team, the settlement account and the refund limit of support.',
   admin: 'Everything but the owners and the settlement account.',
   developer: 'API keys, webhooks and test-mode tools; reads everything else.',
-  support: 'Payment plans and payment links, refunds up to the limit the owner sets.',
-  finance: 'The wallet, payouts and reports; reads everything else.',
+  support: 'Payment plans and payment links, refunds up to the limit the owner sets, disputes.',
+  finance: 'The wallet, payouts, reports and disputes; reads everything else.',
   viewer: 'Reads everything; changes nothing.',
 };
 
@@ -27,6 +27,7 @@ export type Permission =
   | 'manage_payment_links'
   | 'cancel_plans'
   | 'refund'
+  | 'answer_disputes'
   | 'pay_out'
   | 'change_settlement_account'
   | 'change_settings'
@@ -43,6 +44,7 @@ export const PERMISSION_WORDS: Record<Permission, string> = {
   manage_payment_links: 'create or change payment links',
   cancel_plans: 'cancel payment plans',
   refund: 'refund payment plans',
+  answer_disputes: 'answer disputes (evidence, a file, accept or contest)',
   pay_out: 'pay out from the wallet',
   change_settlement_account: 'change the settlement account',
   change_settings: 'change the account settings',
@@ -64,6 +66,8 @@ export const ROLE_PERMISSIONS: Record<Permission, readonly Role[]> = {
   manage_payment_links: [...ADMINS, 'support'],
   cancel_plans: [...ADMINS, 'support'],
   refund: [...ADMINS, 'support'],
+  // Evidence is what support knows (the order, the delivery); the money is finance's.
+  answer_disputes: [...ADMINS, 'support', 'finance'],
   pay_out: [...ADMINS, 'finance'],
   change_settlement_account: ['owner'],
   change_settings: ADMINS,
@@ -109,6 +113,11 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'DELETE /api/v1/merchant/:merchant_id/team/members/:member_id': 'manage_team',
   'PATCH /api/v1/merchant/:merchant_id/team/refund-limit': 'manage_team',
   'GET /api/v1/merchant/:merchant_id/audit-log': 'read_audit_log',
+  'PUT /api/v1/merchant/:merchant_id/notification-preferences': 'change_settings',
+  'POST /api/v1/merchant/:merchant_id/disputes/:dispute_id/evidence': 'answer_disputes',
+  'POST /api/v1/merchant/:merchant_id/disputes/:dispute_id/file': 'answer_disputes',
+  'POST /api/v1/merchant/:merchant_id/disputes/:dispute_id/accept': 'answer_disputes',
+  'POST /api/v1/merchant/:merchant_id/disputes/:dispute_id/decline': 'answer_disputes',
 };
 
 /**

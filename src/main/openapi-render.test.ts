@@ -35,9 +35,10 @@ describe('docs/openapi.json', () => {
   // Decision 0019: a guard against bloat (repeated schemas, inlined examples), not against new
   // operations; raised from 200 KB when issue 24's sign-out, operator accounts and headers came,
   // and to 320 KB when issues 27 and 28 added about 25 operations (sign-in codes, remembered
-  // devices, publishable keys, messaging, plan choices, order details): examples are 50 KB of it.
-  it('stays under 320 KB', () => {
-    expect(Buffer.byteLength(committed)).toBeLessThan(320 * 1024);
+  // devices, publishable keys, messaging, plan choices, order details): examples are 50 KB of it;
+  // and to 400 KB when issues 28 and 29 added 27 (team, reports, merchant e-mails, disputes).
+  it('stays under 400 KB', () => {
+    expect(Buffer.byteLength(committed)).toBeLessThan(400 * 1024);
   });
 
   it('names every operation once, in camelCase', () => {

@@ -29,8 +29,31 @@ describe('/docs in a real browser', () => {
         });
       });
       await page.goto(`${t.url}/docs/`);
-      await page.waitForSelector('.opblock', { timeout: 20_000 });
-      expect(await page.locator('.opblock').count()).toBeGreaterThan(50);
+      // Every tag of the document is listed (folded: decision in src/http/app.ts), and each
+      // opens to its operations.
+      const served = (await (await fetch(`${t.url}/docs/json`)).json()) as {
+        paths: Record<string, Record<string, { tags?: string[] }>>;
+      };
+      const tags = new Set(
+        Object.values(served.paths).flatMap((item) =>
+          Object.values(item).flatMap((op) => op.tags ?? []),
+        ),
+      );
+      expect(tags.size).toBeGreaterThan(10);
+      await page.waitForSelector('.opblock-tag', { timeout: 20_000 });
+      await expect
+        .poll(() => page.locator('.opblock-tag').count(), { timeout: 20_000 })
+        .toBeGreaterThanOrEqual(tags.size);
+      let operations = 0;
+      for (const tag of ['Checkout', 'Merchants', 'Disputes']) {
+        await page.locator(`.opblock-tag[data-tag="${tag}"]`).click();
+        await page
+          .locator(`#operations-tag-${tag} + div .opblock, [data-tag="${tag}"] ~ div .opblock`)
+          .first()
+          .waitFor({ timeout: 10_000 });
+      }
+      operations = await page.locator('.opblock').count();
+      expect(operations).toBeGreaterThan(40);
       await page.locator('.opblock-summary').first().click();
       await page.waitForSelector('.opblock-body', { timeout: 5_000 });
       expect(problems).toEqual([]);

@@ -95,6 +95,8 @@ beforeAll(async () => {
     { token: merchant.testKey },
   );
   tricky = await planFor(merchant, TRICKY_TITLE, 100_000);
+  // A minute apart: on one instant the list's order between them would be the ids' (random).
+  t.clock.advance(60_000);
   galaxy = await planFor(merchant, 'Samsung Galaxy A15', 250_000);
   t.clock.advance(2 * DAY);
   sparkCreatedAt = t.clock.now();

@@ -127,6 +127,12 @@ describe('checkout sessions', () => {
       metadata: undefined,
       merchant_name: 'Ade Stores',
       merchant_support: null,
+      // The plan the checkout opens on (decision 0068), only on the widget's read.
+      suggested_plan: {
+        frequency: expect.any(String),
+        installment_count: expect.any(Number),
+        upfront_pct: expect.any(Number),
+      },
     });
 
     const cancelled = await tranche.checkoutSessions.cancel(session.token);
