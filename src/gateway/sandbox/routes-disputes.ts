@@ -310,6 +310,14 @@ export function registerDisputeRoutes(app: FastifyInstance, ctx: SandboxContext)
     if (transaction.status !== 'success') {
       throw validationError(`Cannot dispute a transaction that is ${transaction.status}`);
     }
+    // One chargeback per payment, as a bank opens it: a second would take the money back twice.
+    const earlier = await ctx.pool.query(
+      'SELECT 1 FROM sandbox_gateway.disputes WHERE transaction_id = $1 LIMIT 1',
+      [transaction.id],
+    );
+    if ((earlier.rowCount ?? 0) > 0) {
+      throw validationError('This transaction has been disputed already');
+    }
     const amount = optionalAmount(fields, 'amount') ?? transaction.amount;
     if (amount > transaction.amount) throw validationError('amount is more than the payment');
     const now = ctx.clock.now();
