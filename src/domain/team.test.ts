@@ -38,6 +38,20 @@ describe('the role table', () => {
 });
 
 describe('judging a dashboard request', () => {
+  it('judges a settings field named after an Object.prototype member like any unknown field (found by the API fuzzer: it was a 500)', () => {
+    for (const field of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const request = {
+        method: 'PATCH',
+        route: '/api/v1/merchant/:merchant_id/settings',
+        body: JSON.parse(`{"${field}": 1}`) as unknown,
+      };
+      expect(judgeDashboardRequest('admin', request, null), field).toEqual({
+        allowed: true,
+        permissions: ['change_settings'],
+      });
+      expect(judgeDashboardRequest('viewer', request, null).allowed, field).toBe(false);
+    }
+  });
   it('refuses a support member a payout and says what the role cannot do', () => {
     const verdict = judgeDashboardRequest('support', payout, 50_000_00);
     expect(verdict).toEqual({

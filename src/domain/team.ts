@@ -144,11 +144,19 @@ export type Verdict =
 /** The permissions a request needs: one, or one per settings field it changes. */
 export function permissionsFor(request: DashboardRequest): Permission[] | null {
   const key = `${request.method.toUpperCase()} ${request.route}`;
-  const listed = ROUTE_PERMISSIONS[key];
+  const listed = Object.hasOwn(ROUTE_PERMISSIONS, key) ? ROUTE_PERMISSIONS[key] : undefined;
   if (listed === 'change_settings') {
     const fields =
       typeof request.body === 'object' && request.body !== null ? Object.keys(request.body) : [];
-    const needed = new Set(fields.map((f) => SETTINGS_FIELD_PERMISSIONS[f] ?? 'change_settings'));
+    // The body is not validated yet (credentials are judged first): a field named `constructor`
+    // or `toString` must not find Object.prototype's.
+    const needed = new Set(
+      fields.map((f) =>
+        Object.hasOwn(SETTINGS_FIELD_PERMISSIONS, f)
+          ? (SETTINGS_FIELD_PERMISSIONS[f] ?? 'change_settings')
+          : 'change_settings',
+      ),
+    );
     return needed.size === 0 ? ['change_settings'] : [...needed];
   }
   if (listed) return [listed];
