@@ -17,7 +17,7 @@ import { GatewayError, type PaymentGateway } from '../../src/gateway/port.ts';
 import { hmacSha512Hex } from '../../src/platform/crypto.ts';
 import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';
 import { checkInvariants, formatViolations } from '../harness/invariants.ts';
-import { collect, customerWithCard } from '../harness/plans.ts';
+import { collectToStatus, customerWithCard } from '../harness/plans.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 import { batteryCount, report } from './battery.ts';
 
@@ -459,7 +459,7 @@ describe('B6: fc.scheduler over the application, the database and the sandbox ga
             const { installments: bySequence, customer } = await confirmedPlan(merchant, 100_000);
             if (target === 'installment 1') {
               // The deposit first, without fc: the race is about installment 1.
-              expect(await collect(t, bySequence[0]?.id ?? '')).toBe('paid');
+              expect(await collectToStatus(t, bySequence[0]?.id ?? '')).toBe('paid');
             }
             const installment = bySequence[target === 'deposit' ? 0 : 1];
             if (!installment) throw new Error('no installment');
@@ -537,7 +537,9 @@ describe('B6: fc.scheduler over the application, the database and the sandbox ga
             );
             expect(settings.status, JSON.stringify(settings.body)).toBe(200);
             const { installments } = await confirmedPlan(shop, 200_000);
-            for (const i of installments.slice(0, 2)) expect(await collect(t, i.id)).toBe('paid');
+            for (const i of installments.slice(0, 2)) {
+              expect(await collectToStatus(t, i.id)).toBe('paid');
+            }
             const availableOf = async () =>
               merchantWallet(
                 await accountBalances(t.ctx.db, [

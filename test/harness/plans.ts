@@ -82,6 +82,23 @@ export async function collect(t: TestAppWithSandbox, installmentId: string): Pro
 }
 
 /**
+ * Collects an installment as the worker does and answers its status after: the sandbox's webhook
+ * may settle the charge before the engine (which then reports nothing_to_do), and that is the same.
+ */
+export async function collectToStatus(
+  t: TestAppWithSandbox,
+  installmentId: string,
+): Promise<string> {
+  await collectInstallment(t.ctx, installmentId);
+  const row = await t.ctx.db
+    .selectFrom('installments')
+    .select('status')
+    .where('id', '=', installmentId)
+    .executeTakeFirstOrThrow();
+  return row.status;
+}
+
+/**
  * A new customer with a bank mandate (the sandbox's OTP flow) and a confirmed weekly plan on it;
  * bank debits settle later, by webhook, which is what tests of that path need.
  */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { recordIntents } from '../../src/features/collections/intents.ts';
 import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';
-import { addCard, collect, confirmPlanFor } from '../harness/plans.ts';
+import { addCard, collectToStatus, confirmPlanFor } from '../harness/plans.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 
 /**
@@ -21,19 +21,7 @@ afterAll(async () => t.close());
 
 type Planned = Awaited<ReturnType<typeof confirmPlanFor>>;
 
-/**
- * Collects an installment as the worker does and answers its status after: the sandbox's webhook
- * may settle the charge before the engine (which then reports nothing_to_do), and that is the same.
- */
-async function collectAs(installmentId: string): Promise<string> {
-  await collect(t, installmentId);
-  const row = await t.ctx.db
-    .selectFrom('installments')
-    .select('status')
-    .where('id', '=', installmentId)
-    .executeTakeFirstOrThrow();
-  return row.status;
-}
+const collectAs = (installmentId: string) => collectToStatus(t, installmentId);
 
 const plansPath = (planId: string) => `/api/v1/customers/me/plans/${planId}`;
 

@@ -12,7 +12,7 @@ import {
   type TestMerchant,
 } from '../harness/fixtures.ts';
 import { operatorToken } from '../harness/operators.ts';
-import { collect, confirmPlanFor } from '../harness/plans.ts';
+import { collectToStatus, confirmPlanFor } from '../harness/plans.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 
 /**
@@ -213,7 +213,7 @@ describe("customers' money actions", () => {
   /** A plan with its deposit paid and installment 1 failed, past its due date. */
   async function planWithMissedInstallment() {
     const planned = await confirmPlanFor(t, merchant);
-    expect(await collect(t, planned.plan.installments[0]!.id)).toBe('paid');
+    expect(await collectToStatus(t, planned.plan.installments[0]!.id)).toBe('paid');
     await t.sandbox.control('POST', `/_sandbox/authorizations/${planned.authorizationCode}`, {
       behaviour: 'insufficient_funds',
     });
@@ -223,7 +223,7 @@ describe("customers' money actions", () => {
       { token: merchant.testKey },
     );
     expect(travelled.status).toBe(200);
-    expect(await collect(t, planned.plan.installments[1]!.id)).toBe('failed');
+    expect(await collectToStatus(t, planned.plan.installments[1]!.id)).toBe('failed');
     await t.sandbox.control('POST', `/_sandbox/authorizations/${planned.authorizationCode}`, {
       behaviour: 'success',
     });
@@ -297,7 +297,7 @@ describe("customers' money actions", () => {
 
   it('a refused payment keeps no key, so the same request with it works once it can succeed', async () => {
     const planned = await confirmPlanFor(t, merchant);
-    expect(await collect(t, planned.plan.installments[0]!.id)).toBe('paid');
+    expect(await collectToStatus(t, planned.plan.installments[0]!.id)).toBe('paid');
     const send = post(
       `/api/v1/customers/me/plans/${planned.plan.id}/pay-now`,
       {},

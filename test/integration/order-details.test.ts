@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';
-import { collect, customerWithCard } from '../harness/plans.ts';
+import { collectToStatus, customerWithCard } from '../harness/plans.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 
 /*
@@ -216,7 +216,7 @@ describe('the plan: what was bought and who bought it', () => {
     expect(confirmed.plan).not.toHaveProperty('metadata');
 
     const deposit = plan.body.data.installments.find((i: { sequence: number }) => i.sequence === 0);
-    expect(await collect(t, deposit.id)).toBe('paid');
+    expect(await collectToStatus(t, deposit.id)).toBe('paid');
     const events = await eventsOfPlan(planId);
     expect(events.map((e) => e.type)).toEqual(
       expect.arrayContaining(['debit.scheduled', 'payment.success']),

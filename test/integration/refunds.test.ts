@@ -5,7 +5,7 @@ import { sendRefund, verifyRefund } from '../../src/features/refunds/delivery.ts
 import { waitFor } from '../harness/e2e.ts';
 import { createTestMerchant, newIdempotencyKey, type TestMerchant } from '../harness/fixtures.ts';
 import { ledgerTotal } from '../harness/ledger.ts';
-import { collect, confirmPlanFor } from '../harness/plans.ts';
+import { collect, collectToStatus, confirmPlanFor } from '../harness/plans.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
 
 /**
@@ -129,7 +129,7 @@ describe('refunds', () => {
       expect.arrayContaining(['payment_plan.updated', 'refund.processed']),
     );
     // The next debit takes the shortened amount.
-    expect(await collect(t, plan.installments[2]!.id)).toBe('paid');
+    expect(await collectToStatus(t, plan.installments[2]!.id)).toBe('paid');
     expect((await readPlan(merchant, plan.id)).installments[2].status).toBe('paid');
     const charge = await t.ctx.db
       .selectFrom('charges')
