@@ -2,6 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 
 import type {
   ApiKeysTable,
+  ChargeReversalsTable,
   ChargesTable,
   CheckoutPlanChoicesTable,
   CheckoutSessionsTable,
@@ -106,6 +107,7 @@ export interface Database {
   operator_audit_log: OperatorAuditLogTable;
   operators: OperatorsTable;
   disputes: DisputesTable;
+  charge_reversals: ChargeReversalsTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;
@@ -120,6 +122,7 @@ export type InstallmentRow = Selectable<InstallmentsTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
 export type ChargeRow = Selectable<ChargesTable>;
 export type DisputeRow = Selectable<DisputesTable>;
+export type ChargeReversalRow = Selectable<ChargeReversalsTable>;
 export type RefundRow = Selectable<RefundsTable>;
 export type RefundPartRow = Selectable<RefundPartsTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;

@@ -741,3 +741,19 @@ export interface DisputesTable {
   updated_at: Date;
   resolved_at: Date | null;
 }
+
+/** migrations/0053_charge_reversals.sql; decision 0073. */
+export interface ChargeReversalsTable {
+  id: string;
+  charge_reference: string;
+  merchant_id: string;
+  livemode: boolean;
+  plan_id: string;
+  installment_id: string;
+  amount_kobo: number;
+  fee_share_kobo: number;
+  merchant_share_kobo: number;
+  superseded_by_dispute_id: string | null;
+  created_at: Date;
+  superseded_at: Date | null;
+}

@@ -22,6 +22,7 @@ export type IdPrefix =
   | 'cs'
   | 'rfd'
   | 'dsp'
+  | 'rvs'
   | 'key'
   | 'rt'
   | 'adm'

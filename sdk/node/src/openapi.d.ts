@@ -1718,7 +1718,7 @@ export interface paths {
     put?: never;
     /**
      * Sandbox gateway simulations on a sandbox plan (`tranche trigger`)
-     * @description `decline_debits`: later debits fail (Insufficient Funds). `revoke_payment_method`: the gateway revokes the plan's method. `refund_at_gateway`: its last payment is refunded at the gateway, so a refund of it is refused. `partial_funds`: the plan's card holds only 60% of its next unpaid installment, so retries collect part of it by partial debit where the merchant has `partial_debit_floor_pct` and the card is a Mastercard or Verve (decision 0045). `open_dispute`: the customer's bank disputes the plan's last collected payment (a chargeback; decision 0069). `remind_dispute` and `resolve_dispute`: the gateway reminds the merchant to answer the plan's open dispute, or the bank decides it in the merchant's favour. Sandbox keys only.
+     * @description `decline_debits`: later debits fail (Insufficient Funds). `revoke_payment_method`: the gateway revokes the plan's method. `refund_at_gateway`: its last payment is refunded at the gateway, so a refund of it is refused. `partial_funds`: the plan's card holds only 60% of its next unpaid installment, so retries collect part of it by partial debit where the merchant has `partial_debit_floor_pct` and the card is a Mastercard or Verve (decision 0045). `open_dispute`: the customer's bank disputes the plan's last collected payment (a chargeback; decision 0069). `remind_dispute` and `resolve_dispute`: the gateway reminds the merchant to answer the plan's open dispute, or the bank decides it in the merchant's favour. `reverse_payment`: the gateway reverses the plan's last collected payment with no refund or dispute of yours (a refund on the gateway's dashboard), and Tranche's nightly reversal check runs on it at once (decision 0073). Sandbox keys only.
      */
     post: operations['simulateOnPaymentPlan'];
     delete?: never;
@@ -2911,6 +2911,26 @@ export interface webhooks {
      * @description A dispute is over: `won` gives the money back to your balance, `lost` keeps it out.
      */
     post: operations['disputeResolvedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'payment.reversed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.reversed
+     * @description The gateway reversed a collected payment with no refund of yours and no dispute we know of (decision 0073): the amount less its fee share left your available balance. The installment stays paid.
+     */
+    post: operations['paymentReversedWebhook'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4200,6 +4220,34 @@ export interface components {
     };
     DisputeEventData: {
       dispute: components['schemas']['Dispute'];
+    };
+    ReversalEventData: {
+      reversal: components['schemas']['Reversal'];
+    };
+    Reversal: {
+      /** @example rvs_4kQ2nV8sLm0pXc7RtY1a */
+      id: string;
+      /** @enum {string} */
+      object: 'reversal';
+      merchant_id: string;
+      livemode: boolean;
+      /** @description What the gateway took back, in kobo: the payment less what you had already refunded. */
+      amount: number;
+      /** @description Tranche's fee on that amount, returned by Tranche (not taken from you). */
+      fee_share: number;
+      /** @description Taken from your available balance (amount - fee_share). */
+      balance_debited: number;
+      /** @enum {string} */
+      currency: 'NGN';
+      payment_plan_id: string;
+      /** @description It stays paid: the customer is not debited again. */
+      installment_id: string;
+      /** @description The reversed payment (our gateway reference). */
+      charge_reference: string;
+      /** @description A dispute about the same payment that reached us later and took the money instead: this reversal was undone. */
+      superseded_by_dispute_id: string | null;
+      /** Format: date-time */
+      created_at: string;
     };
   };
   responses: {
@@ -7862,7 +7910,8 @@ export interface operations {
           | 'refund.failed'
           | 'dispute.created'
           | 'dispute.reminder'
-          | 'dispute.resolved';
+          | 'dispute.resolved'
+          | 'payment.reversed';
         created_from?: string;
         created_before?: string;
         /** @description Only the events about this plan. */
@@ -9744,7 +9793,8 @@ export interface operations {
             | 'partial_funds'
             | 'open_dispute'
             | 'remind_dispute'
-            | 'resolve_dispute';
+            | 'resolve_dispute'
+            | 'reverse_payment';
         };
       };
     };
@@ -14072,6 +14122,76 @@ export interface operations {
           /** Format: date-time */
           created_at: string;
           data: components['schemas']['DisputeEventData'];
+        };
+      };
+    };
+    responses: {
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
+    };
+  };
+  paymentReversedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
+         * @example 5e0c9d…
+         */
+        'X-Tranche-Signature': components['parameters']['TrancheSignature'];
+        /**
+         * @description During the 24 hours after a secret roll: the same HMAC with the previous secret.
+         * @example 91ab4f…
+         */
+        'X-Tranche-Signature-Previous'?: components['parameters']['TrancheSignaturePrevious'];
+        /**
+         * @description The body’s `id`: de-duplicate on it.
+         * @example evt_4kQ2nV8sLm0pXc7RtY1a
+         */
+        'X-Tranche-Event-Id': components['parameters']['TrancheEventId'];
+        /**
+         * @description The body’s `event`.
+         * @example payment.success
+         */
+        'X-Tranche-Event': components['parameters']['TrancheEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+         *       "event": "payment.reversed",
+         *       "created_at": "2026-11-21T10:00:00.000Z",
+         *       "data": {
+         *         "reversal": {
+         *           "id": "rvs_4kQ2nV8sLm0pXc7RtY1a",
+         *           "object": "reversal",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "livemode": false,
+         *           "amount": 2500000,
+         *           "fee_share": 0,
+         *           "balance_debited": 0,
+         *           "currency": "NGN",
+         *           "payment_plan_id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "installment_id": "installment_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "charge_reference": "chg-inst0aA-1",
+         *           "superseded_by_dispute_id": "superseded_by_dispute_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "created_at": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
+          id: string;
+          /** @enum {string} */
+          event: 'payment.reversed';
+          /** Format: date-time */
+          created_at: string;
+          data: components['schemas']['ReversalEventData'];
         };
       };
     };
