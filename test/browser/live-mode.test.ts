@@ -25,22 +25,37 @@ vi.setConfig({ testTimeout: 180_000 });
 
 let stack: LiveStack;
 let browser: Browser;
-let merchant: { id: string; liveKey: string; testKey: string };
+type LiveMerchant = { id: string; liveKey: string };
+/** Approved in beforeAll: the refusal journeys' shop. */
+let merchant: LiveMerchant;
 
-beforeAll(async () => {
-  stack = await startLiveStack();
-  browser = await launchBrowser();
+async function registerLiveMerchant(name: string): Promise<LiveMerchant> {
   const registered = await stack.api.post('/api/v1/merchant/register', {
-    business_name: 'Ikeja Phones',
+    business_name: name,
     email: `live-${randomUUID()}@shop.test`,
     password: 'a long merchant password',
   });
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-  merchant = {
+  return {
     id: registered.body.data.merchant.id as string,
     liveKey: registered.body.data.secret_keys.live as string,
-    testKey: registered.body.data.secret_keys.test as string,
   };
+}
+
+async function approve(m: LiveMerchant): Promise<void> {
+  const approved = await stack.api.post(
+    `/api/v1/admin/merchants/${m.id}/approve`,
+    { reason: 'documents checked' },
+    { token: await stack.operatorToken() },
+  );
+  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+}
+
+beforeAll(async () => {
+  stack = await startLiveStack();
+  browser = await launchBrowser();
+  merchant = await registerLiveMerchant('Yaba Gadgets');
+  await approve(merchant);
 }, 240_000);
 
 afterAll(async () => {
@@ -54,17 +69,17 @@ function liveBvn(profile: '01' | '51' | '53'): string {
   return `2231${middle}${profile}`;
 }
 
-async function liveSession(amountKobo = 2_000_000): Promise<string> {
+async function liveSession(shop: LiveMerchant = merchant): Promise<string> {
   const created = await stack.api.post(
     '/api/v1/checkout/sessions',
     {
-      merchant_id: merchant.id,
-      amount: amountKobo,
+      merchant_id: shop.id,
+      amount: 2_000_000,
       currency: 'NGN',
       title: 'Tecno Spark 20',
       order_reference: `live-${randomUUID()}`,
     },
-    { token: merchant.liveKey, headers: { 'idempotency-key': randomUUID() } },
+    { token: shop.liveKey, headers: { 'idempotency-key': randomUUID() } },
   );
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   expect(created.body.data.livemode).toBe(true);
@@ -78,6 +93,8 @@ async function accessible(page: Page, screen: string): Promise<void> {
   expect(violations, `${screen}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
 }
 
+let lastEmail = '';
+
 /** A new customer from the plan step to the identity step, through TLS as a browser does. */
 async function toIdentityStep(checkoutUrl: string): Promise<Page> {
   const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: DESKTOP });
@@ -88,7 +105,8 @@ async function toIdentityStep(checkoutUrl: string): Promise<Page> {
   await page.getByRole('button', { name: 'New to Tranche? Create an account' }).click();
   await page.getByLabel('First name').fill('Chiamaka');
   await page.getByLabel('Last name').fill('Okafor');
-  await page.getByLabel('Email').fill(`live-${randomUUID()}@mail.test`);
+  lastEmail = `live-${randomUUID()}@mail.test`;
+  await page.getByLabel('Email').fill(lastEmail);
   await page.getByLabel('Phone number').fill('08031234567');
   await page.getByLabel('Password').fill(CUSTOMER_PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -113,27 +131,23 @@ async function passIdentity(page: Page, bvn: string) {
 
 describe('live mode, production configuration, providers simulated over HTTP', () => {
   it('an approved merchant’s live session is confirmed by a live-verified, credit-checked customer; the deposit is collected and payment.success written', async () => {
-    // Before approval a live key is refused; the operator approves in the console's API.
+    // A new shop: before approval its live key is refused; the operator approves it.
+    const shop = await registerLiveMerchant('Ikeja Phones');
     const early = await stack.api.post(
       '/api/v1/checkout/sessions',
       {
-        merchant_id: merchant.id,
+        merchant_id: shop.id,
         amount: 2_000_000,
         currency: 'NGN',
         title: 'x',
         order_reference: 'early',
       },
-      { token: merchant.liveKey, headers: { 'idempotency-key': randomUUID() } },
+      { token: shop.liveKey, headers: { 'idempotency-key': randomUUID() } },
     );
     expect(early.status).toBe(403);
-    const approved = await stack.api.post(
-      `/api/v1/admin/merchants/${merchant.id}/approve`,
-      { reason: 'documents checked' },
-      { token: await stack.operatorToken() },
-    );
-    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    await approve(shop);
 
-    const page = await toIdentityStep(await liveSession());
+    const page = await toIdentityStep(await liveSession(shop));
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     // Live: no test hints, no "Fill in a test BVN".
@@ -185,7 +199,7 @@ describe('live mode, production configuration, providers simulated over HTTP', (
         (
           await stack.sql(
             "SELECT 1 FROM webhook_events WHERE merchant_id = $1 AND livemode AND type = 'payment.success'",
-            [merchant.id],
+            [shop.id],
           )
         ).length === 1,
       60_000,
@@ -193,10 +207,35 @@ describe('live mode, production configuration, providers simulated over HTTP', (
     );
     const [plan] = await stack.sql<{ livemode: boolean; status: string }>(
       'SELECT livemode, status FROM payment_plans WHERE merchant_id = $1',
-      [merchant.id],
+      [shop.id],
     );
     expect(plan).toEqual({ livemode: true, status: 'active' });
     expect(errors).toEqual([]);
+
+    // What is held about them (issue 25 item 6): the credit summary in their account, and the
+    // consent withdrawn in one press, as its text promised.
+    const email = lastEmail;
+    const dashboard = await page.context().newPage();
+    await dashboard.goto(`${stack.publicUrl}/dashboard/account`);
+    await dashboard.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await dashboard.getByLabel('Email').fill(email);
+    await dashboard.getByLabel('Password').fill(CUSTOMER_PASSWORD);
+    await dashboard.getByRole('button', { name: 'Sign in' }).click();
+    await dashboard.getByRole('link', { name: 'Identity and limit' }).click();
+    const card = dashboard.locator('section', {
+      has: dashboard.getByRole('heading', { name: 'Credit check' }),
+    });
+    await card.getByText('720 (good)').waitFor();
+    expect(await card.innerText()).toMatch(/CRC Credit Bureau, FirstCentral Credit Bureau/);
+    await accessible(dashboard, 'account with credit check');
+    await card.scrollIntoViewIfNeeded();
+    await screenshots(dashboard, 'live-08-account-credit-check');
+    await card.getByRole('button', { name: 'Withdraw consent to credit checks' }).click();
+    await card.getByText(/Consent withdrawn: no credit check is made or used/).waitFor();
+    const [withdrawn] = await stack.sql<{ consent_withdrawn_at: Date | null }>(
+      'SELECT consent_withdrawn_at FROM credit_checks ORDER BY checked_at DESC LIMIT 1',
+    );
+    expect(withdrawn?.consent_withdrawn_at).not.toBeNull();
     await page.context().close();
   });
 

@@ -311,6 +311,11 @@ export class ApiClient {
     ).data;
   }
 
+  /** No credit check is made or used after this (decision 0047); the summary kept stops counting. */
+  async withdrawCreditConsent(): Promise<void> {
+    await this.send('DELETE', '/customers/me/credit-check', undefined, true);
+  }
+
   async identity(): Promise<IdentityStatus> {
     return (
       await this.send<{ data: IdentityStatus }>('GET', '/customers/me/identity', undefined, true)
