@@ -9,7 +9,7 @@ import {
 } from 'graphile-worker';
 import pg from 'pg';
 
-import { wakeOnWebhookEvents,WebhookDispatcher } from '../features/merchant-webhooks/index.ts';
+import { wakeOnWebhookEvents, WebhookDispatcher } from '../features/merchant-webhooks/index.ts';
 import { CRONTAB, taskList } from '../jobs/task-list.ts';
 import { closeNotificationChannels, openNotificationChannels } from '../notifications/channels.ts';
 import { smsProviderFor } from '../notifications/sms-provider.ts';
