@@ -42,6 +42,7 @@ export type IdPrefix =
   | 'sic'
   | 'rdv'
   | 'mem'
+  | 'mrc'
   | 'mal'
   | 'whi';
 
