@@ -64,7 +64,7 @@ export function TwoFactorCard() {
 }
 
 function TwoFactorEnrol(props: { onEnabled: (enabled: TwoFactorEnabled) => void }) {
-  const { api, merchant, member } = useDashboard();
+  const { api, merchant, member, reloadMember } = useDashboard();
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolment>();
   const [code, setCode] = useState('');
   const { busy, error, setError, run } = useAsyncAction();
@@ -107,6 +107,8 @@ function TwoFactorEnrol(props: { onEnabled: (enabled: TwoFactorEnabled) => void 
       const enabled = await confirmTwoFactor(api, merchant.id, code.trim());
       setCode('');
       props.onEnabled(enabled);
+      // Everything else (the owners' notice, payouts, the settlement form) knows at once.
+      await reloadMember();
     });
   }
 
@@ -143,7 +145,6 @@ function TwoFactorEnrol(props: { onEnabled: (enabled: TwoFactorEnabled) => void 
 }
 
 function RecoveryCodes(props: { enabled: TwoFactorEnabled; onDone: () => void }) {
-  const { reloadMember } = useDashboard();
   const text = props.enabled.recovery_codes.join('\n');
   return (
     <>
@@ -163,14 +164,7 @@ function RecoveryCodes(props: { enabled: TwoFactorEnabled; onDone: () => void })
       </ul>
       <div class="inline-actions">
         <CopyAll text={text} />
-        <button
-          class="button"
-          type="button"
-          onClick={() => {
-            props.onDone();
-            void reloadMember();
-          }}
-        >
+        <button class="button" type="button" onClick={props.onDone}>
           I have saved them
         </button>
       </div>
