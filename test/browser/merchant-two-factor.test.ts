@@ -184,6 +184,7 @@ describe('merchant dashboard: two-factor sign-in', () => {
       (await api.get(`/api/v1/merchant/${merchantId}/payouts`, { token: key })).body.data,
     ).toEqual([]);
     await expectAccessible(page, 'payout confirmation with code');
+    await screenshots(page, 'merchant-two-factor-payout-code');
     await payCode.fill(await app.code());
     await payCode.press('Enter');
     await page.getByText(/^Payout of ₦100\.00 (started|paid)/).waitFor();
