@@ -357,6 +357,48 @@ describe('two-factor sign-in', () => {
     expect(left).toHaveLength(0);
   });
 
+  it('a member made an owner gets its seven days from then; made something else, none', async () => {
+    const m = await createTestMerchant(t);
+    const memberId = `mem_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+    await t.ctx.db
+      .insertInto('merchant_members')
+      .values({
+        id: memberId,
+        merchant_id: m.id,
+        email: `adm-${randomUUID().slice(0, 8)}@shop.test`,
+        name: 'Ade Admin',
+        role: 'admin',
+        password_hash: null,
+        status: 'active',
+        invited_by: null,
+        invitation_digest: null,
+        invitation_expires_at: null,
+        created_at: now(),
+        updated_at: now(),
+      })
+      .execute();
+    const dueAt = async () =>
+      (
+        await t.ctx.db
+          .selectFrom('merchant_members')
+          .select('two_factor_due_at')
+          .where('id', '=', memberId)
+          .executeTakeFirstOrThrow()
+      ).two_factor_due_at;
+    t.clock.advance(86_400_000);
+    const ownerToken = await tokenOf(m);
+    const role = (to: string) =>
+      t.http.patch(
+        `/api/v1/merchant/${m.id}/team/members/${memberId}`,
+        { role: to },
+        { token: ownerToken },
+      );
+    expect((await role('owner')).status).toBe(200);
+    expect((await dueAt())?.getTime()).toBe(now().getTime() + 7 * 86_400_000);
+    expect((await role('finance')).status).toBe(200);
+    expect(await dueAt()).toBeNull();
+  });
+
   it('an owner cannot turn two-factor sign-in off', async () => {
     const m = await createTestMerchant(t);
     const token = await tokenOf(m);
