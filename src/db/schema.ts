@@ -22,6 +22,7 @@ import type {
   LedgerBalanceCheckpointsTable,
   LedgerCheckpointHorizonTable,
   MerchantAuditLogTable,
+  MerchantMemberRecoveryCodesTable,
   MerchantMembersTable,
   MerchantNotificationPreferencesTable,
   MerchantsTable,
@@ -68,6 +69,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   refresh_token_families: RefreshTokenFamiliesTable;
   merchant_members: MerchantMembersTable;
+  merchant_member_recovery_codes: MerchantMemberRecoveryCodesTable;
   merchant_audit_log: MerchantAuditLogTable;
   password_resets: PasswordResetsTable;
   sign_in_codes: SignInCodesTable;

@@ -43,6 +43,7 @@ export type IdPrefix =
   | 'sic'
   | 'rdv'
   | 'mem'
+  | 'mrc'
   | 'mal'
   | 'whi';
 

@@ -32,6 +32,7 @@ import { MerchantRegister } from './screens/register.tsx';
 import { SettingsSection } from './screens/settings.tsx';
 import { deactivatedNotice, MerchantSignIn } from './screens/sign-in.tsx';
 import { TeamSection } from './screens/team.tsx';
+import { OwnerTwoFactorNotice, TWO_FACTOR_PATH } from './screens/two-factor.tsx';
 
 const MODE_KEY = 'tranche.merchant.mode';
 
@@ -71,6 +72,7 @@ export function MerchantApp(props: { api: MerchantApi }) {
   const [resetToken] = useState(takeResetToken);
   const [invitationToken] = useState(takeInvitationToken);
   const [member, setMember] = useState<SignedInMember>();
+  const [enrolAfterSignIn, setEnrolAfterSignIn] = useState(false);
   const [mode, setModeState] = useState<Mode>(() =>
     sessionStorage.getItem(MODE_KEY) === 'live' ? 'live' : 'test',
   );
@@ -98,6 +100,12 @@ export function MerchantApp(props: { api: MerchantApi }) {
     getSignedInMember(api, merchant.id).then(setMember, () => setMember(undefined));
   }, [merchant?.id]);
 
+  useEffect(() => {
+    if (!member || !enrolAfterSignIn) return;
+    setEnrolAfterSignIn(false);
+    if (member.two_factor.required && !member.two_factor.enabled) navigate(TWO_FACTOR_PATH);
+  }, [member, enrolAfterSignIn]);
+
   // Live data only for an approved account.
   const shownMode: Mode = merchant?.status === 'active' ? mode : 'test';
   const setMode = (next: Mode) => {
@@ -119,6 +127,9 @@ export function MerchantApp(props: { api: MerchantApi }) {
           } catch (caught) {
             if (caught instanceof ApiError && caught.status === 401) setMerchant(undefined);
           }
+        },
+        reloadMember: async () => {
+          setMember(await getSignedInMember(api, merchant.id));
         },
       },
     [merchant, member, shownMode],
@@ -150,7 +161,17 @@ export function MerchantApp(props: { api: MerchantApi }) {
         />
       );
     }
-    return <MerchantSignIn api={api} onSignedIn={signedIn} notice={signInNotice} />;
+    return (
+      <MerchantSignIn
+        api={api}
+        onSignedIn={(record) => {
+          signedIn(record);
+          // An owner without two-factor sign-in is led to turn it on (decision 0065).
+          setEnrolAfterSignIn(true);
+        }}
+        notice={signInNotice}
+      />
+    );
   }
 
   const payments = paymentsRoute(path);
@@ -176,6 +197,7 @@ export function MerchantApp(props: { api: MerchantApi }) {
         sections={sections}
         path={section?.path ?? path}
       >
+        <OwnerTwoFactorNotice />
         {payments?.kind === 'plan' ? <PlanDetail id={payments.id} /> : section?.render()}
       </DashboardLayout>
     </DashboardContext.Provider>
