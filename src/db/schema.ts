@@ -42,6 +42,9 @@ import type {
   RememberedDevicesTable,
   SchemaMigrationsTable,
   SignInCodesTable,
+  TransferAccountsTable,
+  TransferAllocationsTable,
+  TransferReceiptsTable,
   TransferRecipientsTable,
   WebhookAttemptsTable,
   WebhookEndpointsTable,
@@ -106,6 +109,9 @@ export interface Database {
   operator_audit_log: OperatorAuditLogTable;
   operators: OperatorsTable;
   disputes: DisputesTable;
+  transfer_accounts: TransferAccountsTable;
+  transfer_receipts: TransferReceiptsTable;
+  transfer_allocations: TransferAllocationsTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;
@@ -120,6 +126,8 @@ export type InstallmentRow = Selectable<InstallmentsTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
 export type ChargeRow = Selectable<ChargesTable>;
 export type DisputeRow = Selectable<DisputesTable>;
+export type TransferAccountRow = Selectable<TransferAccountsTable>;
+export type TransferAllocationRow = Selectable<TransferAllocationsTable>;
 export type RefundRow = Selectable<RefundsTable>;
 export type RefundPartRow = Selectable<RefundPartsTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;

@@ -2009,6 +2009,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/customers/me/plans/{plan_id}/transfer-account': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Pay by bank transfer: your account number
+     * @description The bank account to transfer to, yours alone (made the first time you ask), with what is overdue on this plan and what it still owes. Money that arrives pays what you owe across your plans, overdue installments first, oldest first, then the next ones; less than an installment pays part of it; anything beyond everything you owe is held for you (docs/money-rules.md §4b). Only an active or defaulted plan can be paid this way (409 otherwise).
+     */
+    get: operations['getCustomerPlanTransferAccount'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/payment-methods/customers/{customer_id}': {
     parameters: {
       query?: never;
@@ -3810,6 +3830,26 @@ export interface components {
       delivery_address: string | null;
       /** Format: date */
       delivery_date: string | null;
+    };
+    TransferAccount: {
+      /** @enum {string} */
+      object: 'transfer_account';
+      plan_id: string;
+      /** @description A 10-digit NUBAN, yours alone. */
+      account_number: string;
+      account_name: string;
+      bank_name: string;
+      /** @enum {string} */
+      currency: 'NGN';
+      /** @description Kobo overdue on this plan now (failed or due installments). */
+      amount_due_now: number;
+      /** @description Kobo the plan still owes in all. */
+      amount_remaining: number;
+      next_installment: {
+        /** Format: date-time */
+        due_at: string;
+        amount: number;
+      } | null;
     };
     PaymentMethod: {
       /** @example pm_7bQ1vN4kT9sX2mL0pZcA */
@@ -10479,6 +10519,58 @@ export interface operations {
     };
     responses: {
       200: components['responses']['PayCustomerPlanNowResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getCustomerPlanTransferAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        plan_id: components['parameters']['planIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "transfer_account",
+           *         "plan_id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+           *         "account_number": "0123456789",
+           *         "account_name": "text",
+           *         "bank_name": "GTBank",
+           *         "currency": "NGN",
+           *         "amount_due_now": 0,
+           *         "amount_remaining": 0,
+           *         "next_installment": {
+           *           "due_at": "2026-11-21T10:00:00.000Z",
+           *           "amount": 2500000
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['TransferAccount'];
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];

@@ -175,9 +175,12 @@ export function registerDedicatedAccountRoutes(app: FastifyInstance, ctx: Sandbo
     const fields = fieldsOf(request.body);
     const accountNumber = requiredString(fields, 'account_number', 'account_number is required');
     const amount = requiredAmount(fields);
-    const deliveries = optionalAmount(fields, 'deliveries') ?? 1;
+    const rawDeliveries = fields.deliveries ?? 1;
+    const deliveries = Number(rawDeliveries);
+    if (!Number.isInteger(deliveries) || deliveries < 0 || deliveries > 5) {
+      throw validationError('deliveries must be 0 to 5');
+    }
     const delayMs = optionalAmount(fields, 'delay_ms') ?? 0;
-    if (deliveries > 5) throw validationError('deliveries must be 0 to 5');
     const found = await ctx.pool.query<DedicatedAccountRow>(
       'SELECT * FROM sandbox_gateway.dedicated_accounts WHERE account_number = $1',
       [accountNumber],

@@ -1,0 +1,2 @@
+export { receiveTransfer, type TransferOutcome } from './receive.ts';
+export { registerTransferRoutes } from './routes.ts';
