@@ -88,6 +88,29 @@ describe('transfer receipts (money-rules.md §4b)', () => {
     expect(order.map((i) => i.installmentId)).toEqual(['ins_1', 'ins_b1', 'ins_2', 'ins_3']);
   });
 
+  it('the worked example of money-rules.md §4b', () => {
+    const [, second, third] = [
+      null,
+      installment({
+        installmentId: 'ins_2',
+        sequence: 2,
+        dueAt: at('2027-03-31T08:00:00Z'),
+        failed: true,
+      }),
+      installment({ installmentId: 'ins_3', sequence: 3, dueAt: at('2027-04-30T08:00:00Z') }),
+    ];
+    const open = [second, third];
+    const when = at('2027-04-05T10:00:00Z');
+    const short = matchTransfer({ amountKobo: 700_000, receivedAt: when, open });
+    expect(
+      short.allocations.map((a) => [a.installmentId, a.amountKobo, a.feeKobo, a.remainingKobo]),
+    ).toEqual([
+      ['ins_2', 625_000, 15_625, 0],
+      ['ins_3', 75_000, 1_875, 550_000],
+    ]);
+    expect(matchTransfer({ amountKobo: 1_500_000, receivedAt: when, open }).heldKobo).toBe(250_000);
+  });
+
   it('refuses bad input', () => {
     expect(() => matchTransfer({ amountKobo: 0, receivedAt, open: plan })).toThrow(RangeError);
     expect(() => matchTransfer({ amountKobo: 1, receivedAt, open: [plan[0]!, plan[0]!] })).toThrow(
