@@ -155,6 +155,21 @@ describe('a transfer received is matched to the plan (money-rules.md §4b)', () 
       .executeTakeFirstOrThrow();
     expect(fee.credit_kobo).toBe(625);
     expect(await eventsFor(p.plan.id)).toContain('payment_plan.installment_paid');
+    // The merchant's wallet lists it as money collected, with its gross and fee.
+    const wallet = await t.http.get(`/api/v1/merchant/${merchant.id}/wallet?limit=100`, {
+      token: merchant.testKey,
+    });
+    expect(wallet.status).toBe(200);
+    expect(
+      (wallet.body.data.transactions as { type: string; reference: string }[]).find(
+        (x) => x.type === 'transfer_collected' && x.reference.startsWith(`trf:${receipt}:`),
+      ),
+    ).toMatchObject({
+      gross: 25_000,
+      platform_fee: 625,
+      available_change: 24_375,
+      plan_id: p.plan.id,
+    });
   });
 
   it('short: pays part of the installment, which keeps owing the rest and is still debited for it', async () => {

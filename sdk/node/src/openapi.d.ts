@@ -3342,7 +3342,7 @@ export interface components {
         id: string;
         /** @enum {string} */
         object: 'wallet_transaction';
-        /** @description plan_confirmed, payment_collected, payout_initiated, payout_succeeded, payout_failed, payout_reversed, refund_*, receivable_reduced, plan_cancelled, plan_written_off, reversal */
+        /** @description plan_confirmed, payment_collected, transfer_collected (an installment part paid by bank transfer; charge_reference is the part’s reference), payout_initiated, payout_succeeded, payout_failed, payout_reversed, refund_*, receivable_reduced, plan_cancelled, plan_written_off, reversal */
         type: string;
         reference: string;
         /** Format: date-time */
