@@ -322,6 +322,52 @@ describe('a transfer received is matched to the plan (money-rules.md §4b)', () 
   });
 });
 
+describe('sandbox simulations (POST /merchant/{id}/plans/{id}/simulate, `tranche trigger`)', () => {
+  const simulate = (planId: string, action: string) =>
+    t.http.post(
+      `/api/v1/merchant/${merchant.id}/plans/${planId}/simulate`,
+      { action },
+      { token: merchant.testKey },
+    );
+  const receiptsOf = (customerId: string) =>
+    t.ctx.db
+      .selectFrom('transfer_receipts')
+      .select(['amount_kobo', 'applied_kobo'])
+      .where('customer_id', '=', customerId)
+      .execute();
+
+  it('transfer_short pays half the next installment; transfer_twice pays the rest once; transfer_exact the next', async () => {
+    const p = await activePlan();
+    expect((await simulate(p.plan.id, 'transfer_short')).status).toBe(200);
+    await waitFor(async () => (await receiptsOf(p.customer.id)).length === 1, 10_000);
+    expect((await installments(p.plan.id))[1]).toMatchObject({
+      status: 'scheduled',
+      amount_kobo: 12_500,
+      partially_paid_kobo: 12_500,
+    });
+    expect((await simulate(p.plan.id, 'transfer_twice')).status).toBe(200);
+    await waitFor(async () => (await receiptsOf(p.customer.id)).length === 2, 10_000);
+    // Both deliveries in: still one receipt for it, and installment 1 paid once.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await receiptsOf(p.customer.id)).toHaveLength(2);
+    expect((await installments(p.plan.id)).map((i) => i.status)).toEqual([
+      'paid',
+      'paid',
+      'scheduled',
+      'scheduled',
+    ]);
+    expect((await simulate(p.plan.id, 'transfer_exact')).status).toBe(200);
+    await waitFor(async () => (await receiptsOf(p.customer.id)).length === 3, 10_000);
+    expect((await installments(p.plan.id))[2]?.status).toBe('paid');
+  });
+
+  it('a plan with nothing unpaid is a 409', async () => {
+    const p = await activePlan();
+    await transfer(await accountOf(p), 75_000);
+    expect((await simulate(p.plan.id, 'transfer_exact')).status).toBe(409);
+  });
+});
+
 async function accountNumberOf(customerId: string): Promise<string> {
   const row = await t.ctx.db
     .selectFrom('transfer_accounts')

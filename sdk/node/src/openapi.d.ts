@@ -1718,7 +1718,7 @@ export interface paths {
     put?: never;
     /**
      * Sandbox gateway simulations on a sandbox plan (`tranche trigger`)
-     * @description `decline_debits`: later debits fail (Insufficient Funds). `revoke_payment_method`: the gateway revokes the plan's method. `refund_at_gateway`: its last payment is refunded at the gateway, so a refund of it is refused. `partial_funds`: the plan's card holds only 60% of its next unpaid installment, so retries collect part of it by partial debit where the merchant has `partial_debit_floor_pct` and the card is a Mastercard or Verve (decision 0045). `open_dispute`: the customer's bank disputes the plan's last collected payment (a chargeback; decision 0069). `remind_dispute` and `resolve_dispute`: the gateway reminds the merchant to answer the plan's open dispute, or the bank decides it in the merchant's favour. Sandbox keys only.
+     * @description `decline_debits`: later debits fail (Insufficient Funds). `revoke_payment_method`: the gateway revokes the plan's method. `refund_at_gateway`: its last payment is refunded at the gateway, so a refund of it is refused. `partial_funds`: the plan's card holds only 60% of its next unpaid installment, so retries collect part of it by partial debit where the merchant has `partial_debit_floor_pct` and the card is a Mastercard or Verve (decision 0045). `open_dispute`: the customer's bank disputes the plan's last collected payment (a chargeback; decision 0069). `remind_dispute` and `resolve_dispute`: the gateway reminds the merchant to answer the plan's open dispute, or the bank decides it in the merchant's favour. `transfer_exact`, `transfer_short`, `transfer_twice`, `transfer_late`: the customer's bank transfers what the plan owes next (or half of it) into the customer's own account, announced once, twice, or 5 seconds late (decision 0071). Sandbox keys only.
      */
     post: operations['simulateOnPaymentPlan'];
     delete?: never;
@@ -9784,7 +9784,11 @@ export interface operations {
             | 'partial_funds'
             | 'open_dispute'
             | 'remind_dispute'
-            | 'resolve_dispute';
+            | 'resolve_dispute'
+            | 'transfer_exact'
+            | 'transfer_short'
+            | 'transfer_twice'
+            | 'transfer_late';
         };
       };
     };

@@ -6,7 +6,6 @@ import { first, inDbTransaction, type Queryable, randomCode } from './db.ts';
 import { ok, SandboxError, validationError } from './errors.ts';
 import {
   fieldsOf,
-  optionalAmount,
   optionalString,
   requiredAmount,
   requiredEmail,
@@ -180,7 +179,10 @@ export function registerDedicatedAccountRoutes(app: FastifyInstance, ctx: Sandbo
     if (!Number.isInteger(deliveries) || deliveries < 0 || deliveries > 5) {
       throw validationError('deliveries must be 0 to 5');
     }
-    const delayMs = optionalAmount(fields, 'delay_ms') ?? 0;
+    const delayMs = Number(fields.delay_ms ?? 0);
+    if (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > 600_000) {
+      throw validationError('delay_ms must be 0 to 600000');
+    }
     const found = await ctx.pool.query<DedicatedAccountRow>(
       'SELECT * FROM sandbox_gateway.dedicated_accounts WHERE account_number = $1',
       [accountNumber],
