@@ -100,7 +100,8 @@ HAVING sum(p.debit_kobo) <> sum(p.credit_kobo);
 -- Every account is one of the chart (src/domain/ledger.ts), its scope exists (the plan of a
 -- receivable, the merchant of a merchant account), and its balance is on its normal side:
 -- gateway_clearing and customer_receivable hold debits; merchant_pending, merchant_payable,
--- platform_fee_revenue, payouts_in_transit and refunds_in_transit hold credits.
+-- platform_fee_revenue, payouts_in_transit, refunds_in_transit and customer_credit (the scope a
+-- customer: transfers beyond what they owed, decision 0071) hold credits.
 WITH balances AS (
   SELECT account, sum(debit_kobo) - sum(credit_kobo) AS balance
     FROM journal_postings GROUP BY account
@@ -108,7 +109,7 @@ WITH balances AS (
   SELECT account, balance,
          CASE
            WHEN account IN ('gateway_clearing', 'platform_fee_revenue') THEN account
-           WHEN account ~ '^(customer_receivable|merchant_pending|merchant_payable|payouts_in_transit|refunds_in_transit):[A-Za-z0-9_]+$'
+           WHEN account ~ '^(customer_receivable|merchant_pending|merchant_payable|payouts_in_transit|refunds_in_transit|customer_credit):[A-Za-z0-9_]+$'
              THEN split_part(account, ':', 1)
          END AS kind,
          split_part(account, ':', 2) AS scope
@@ -123,6 +124,8 @@ SELECT 'I3' AS invariant, account AS object,
          WHEN kind IN ('merchant_pending', 'merchant_payable', 'payouts_in_transit', 'refunds_in_transit')
               AND NOT EXISTS (SELECT 1 FROM merchants m WHERE m.id = scope)
            THEN 'account of a merchant that does not exist'
+         WHEN kind = 'customer_credit' AND NOT EXISTS (SELECT 1 FROM customers c WHERE c.id = scope)
+           THEN 'credit of a customer that does not exist'
          WHEN kind IN ('gateway_clearing', 'customer_receivable')
            THEN format('debit-normal account with a credit balance of %s kobo', -balance)
          ELSE format('credit-normal account with a debit balance of %s kobo', balance)
@@ -132,6 +135,7 @@ SELECT 'I3' AS invariant, account AS object,
     OR (kind = 'customer_receivable' AND NOT EXISTS (SELECT 1 FROM payment_plans pl WHERE pl.id = scope))
     OR (kind IN ('merchant_pending', 'merchant_payable', 'payouts_in_transit', 'refunds_in_transit')
         AND NOT EXISTS (SELECT 1 FROM merchants m WHERE m.id = scope))
+    OR (kind = 'customer_credit' AND NOT EXISTS (SELECT 1 FROM customers c WHERE c.id = scope))
     OR (kind IN ('gateway_clearing', 'customer_receivable') AND balance < 0)
     OR (kind NOT IN ('gateway_clearing', 'customer_receivable') AND balance > 0
         -- A dispute takes the money back even from a balance too small for it (money-rules.md
@@ -165,7 +169,8 @@ SELECT 'I3' AS invariant, c.account AS object,
  WHERE c.before_tx > h.before_tx OR c.balance_kobo <> coalesce(s.balance, 0);
 
 -- @check I4 collection-fee-split
--- Each payment_collected entry (one per captured payment): gateway_clearing debited the gross,
+-- Each payment_collected entry (one per captured payment), and each transfer_collected entry (one
+-- per installment part a bank transfer paid, decision 0071): gateway_clearing debited the gross,
 -- the plan's receivable credited and the merchant's pending debited by the same gross, and the
 -- gross split into fee + merchant net exactly, with fee = round_half_up(gross × 25 / 1000)
 -- = floor((gross × 25 + 500) / 1000), integer division (div) (docs/money-rules.md §1). No other
@@ -185,7 +190,7 @@ WITH sides AS (
            OR (p.account LIKE 'merchant\_payable:%' AND p.credit_kobo > 0))) AS stray
     FROM journal_entries e
     JOIN journal_postings p ON p.entry_id = e.id
-   WHERE e.kind = 'payment_collected'
+   WHERE e.kind IN ('payment_collected', 'transfer_collected')
    GROUP BY e.id, e.reference
 )
 SELECT 'I4' AS invariant, reference AS object,
@@ -384,8 +389,14 @@ SELECT 'I5' AS invariant, e.id AS object, problem AS detail
                          'payout_succeeded', 'payout_failed', 'payout_reversed',
                          'receivable_reduced', 'refund_initiated', 'refund_succeeded', 'refund_failed',
                          'dispute_opened', 'dispute_returned', 'payment_reversed',
-                         'payment_reversal_superseded')
+                         'payment_reversal_superseded', 'transfer_collected', 'transfer_held')
        THEN format('%s %s: no mapping in test/invariants.sql for this kind of entry', e.kind, e.reference)
+     WHEN e.kind = 'transfer_collected'
+          AND NOT EXISTS (SELECT 1 FROM transfer_allocations ta WHERE ta.reference = e.reference)
+       THEN format('transfer_collected %s: no transfer allocation has this reference', e.reference)
+     WHEN e.kind = 'transfer_held'
+          AND NOT EXISTS (SELECT 1 FROM transfer_receipts tr WHERE tr.reference = e.reference AND tr.held_kobo > 0)
+       THEN format('transfer_held %s: no transfer receipt held anything under this reference', e.reference)
      WHEN e.kind LIKE 'dispute\_%' AND NOT EXISTS (SELECT 1 FROM disputes d WHERE d.id = e.reference)
        THEN format('%s %s: no dispute has this id', e.kind, e.reference)
      WHEN e.kind LIKE 'payment\_revers%' AND NOT EXISTS (SELECT 1 FROM charge_reversals v WHERE v.id = e.reference)
@@ -508,11 +519,12 @@ SELECT 'I5', g.reference,
 -- @check I6 one-charge-per-installment
 -- At most one successful charge per installment, and at most one in flight (a second attempt
 -- while one is pending could charge twice). Partial debits (decision 0045: requested_kobo set)
--- are the exception: each took part of the installment, and together they are exactly what it
--- records as partially paid.
+-- are the exception: each took part of the installment, and together with the parts bank
+-- transfers paid without paying it off (decision 0071) they are exactly what it records as
+-- partially paid.
 SELECT 'I6' AS invariant, i.id AS object,
-       format('%s successful and %s pending charges, partial debits %s kobo against %s recorded: %s',
-              ok, pending, partial, i.partially_paid_kobo, refs) AS detail
+       format('%s successful and %s pending charges, partial debits %s kobo and transfer parts %s against %s recorded: %s',
+              ok, pending, partial, tr.by_transfer, i.partially_paid_kobo, refs) AS detail
   FROM installments i
  CROSS JOIN LATERAL (
    SELECT count(*) FILTER (WHERE c.status = 'success' AND c.requested_kobo IS NULL) AS ok,
@@ -520,7 +532,10 @@ SELECT 'I6' AS invariant, i.id AS object,
           coalesce(sum(c.amount_kobo) FILTER (WHERE c.requested_kobo IS NOT NULL), 0) AS partial,
           string_agg(c.reference || ' ' || c.status, ', ' ORDER BY c.attempt) AS refs
      FROM charges c WHERE c.installment_id = i.id) n
- WHERE ok > 1 OR pending > 1 OR partial <> i.partially_paid_kobo;
+ CROSS JOIN LATERAL (
+   SELECT coalesce(sum(ta.amount_kobo) FILTER (WHERE NOT ta.settles), 0) AS by_transfer
+     FROM transfer_allocations ta WHERE ta.installment_id = i.id) tr
+ WHERE ok > 1 OR pending > 1 OR partial + tr.by_transfer <> i.partially_paid_kobo;
 
 -- @check I6 one-gateway-charge-per-installment
 -- @requires sandbox_gateway.transactions
@@ -543,8 +558,12 @@ HAVING count(*) > 1;
 -- failed refunds, gave their money back). Money on its way out equals payouts_in_transit and
 -- refunds_in_transit.
 WITH net AS (
-  SELECT c.merchant_id, sum(c.amount_kobo - div(c.amount_kobo * 25 + 500, 1000)) AS net
-    FROM charges c WHERE c.status = 'success' GROUP BY c.merchant_id
+  -- Charges and the installment parts bank transfers paid (decision 0071), each with the §1 fee.
+  SELECT merchant_id, sum(amount_kobo - div(amount_kobo * 25 + 500, 1000)) AS net
+    FROM (SELECT c.merchant_id, c.amount_kobo FROM charges c WHERE c.status = 'success'
+          UNION ALL
+          SELECT ta.merchant_id, ta.amount_kobo FROM transfer_allocations ta) collected
+   GROUP BY merchant_id
 ), refunded AS (
   SELECT merchant_id,
          sum(amount_kobo - fee_returned_kobo) FILTER (WHERE status <> 'failed') AS debited,
@@ -844,7 +863,9 @@ SELECT 'I9', o.id, format('in-app notification sent, but notice %s is missing',
 -- not numbered attempts: a failed one changed nothing and is left out; a pending or successful
 -- one stands in for the attempt it carries (and is the last, since nothing starts after it).
 -- A partial debit (decision 0045: requested_kobo set) took part of the installment, which still
--- owes the rest: for the attempts it counts as failed, as money-rules.md §4a says.
+-- owes the rest: for the attempts it counts as failed, as money-rules.md §4a says. An installment
+-- a bank transfer paid off (decision 0071: a settling transfer allocation) is paid with no
+-- successful charge of its own; I14 checks that part.
 WITH charge_rows AS (
   SELECT c.reference, c.installment_id, c.plan_id, c.attempt, c.settled_at,
          CASE WHEN c.requested_kobo IS NOT NULL THEN 'failed' ELSE c.status END AS status,
@@ -853,6 +874,7 @@ WITH charge_rows AS (
     FROM charges c
 ), history AS (
   SELECT i.id, i.status, i.charge_reference, i.failed_attempts, i.paid_at,
+         EXISTS (SELECT 1 FROM transfer_allocations ta WHERE ta.installment_id = i.id AND ta.settles) AS by_transfer,
          count(c.reference) FILTER (WHERE c.automatic) AS attempts,
          coalesce(max(c.attempt) FILTER (WHERE c.automatic), 0) AS last_attempt,
          count(c.reference) FILTER (WHERE c.counted) AS counted_charges,
@@ -880,7 +902,8 @@ SELECT 'I10' AS invariant, id AS object,
     OR failed_attempts <> failures
     OR (status = 'scheduled' AND counted_charges > 0)
     OR (status = 'processing' AND (last_status IS DISTINCT FROM 'pending' OR charge_reference IS DISTINCT FROM last_reference))
-    OR (status = 'paid' AND (last_status IS DISTINCT FROM 'success' OR charge_reference IS DISTINCT FROM last_reference OR paid_at IS NULL))
+    OR (status = 'paid' AND NOT by_transfer AND (last_status IS DISTINCT FROM 'success' OR charge_reference IS DISTINCT FROM last_reference OR paid_at IS NULL))
+    OR (status = 'paid' AND by_transfer AND paid_at IS NULL)
     OR (status = 'failed' AND (last_status IS DISTINCT FROM 'failed' OR charge_reference IS DISTINCT FROM last_reference))
     OR (status = 'cancelled' AND last_status IN ('pending', 'success'))
     OR (status <> 'paid' AND last_status = 'success');
@@ -1096,7 +1119,86 @@ SELECT 'I13' AS invariant, id AS object,
     OR (returned_kobo > 0 AND status NOT IN ('won', 'lost'))
     OR (status = 'won' AND returned_kobo <> amount_kobo) OR NOT charge_ok;
 
--- @check I14 reversal-entries
+-- @check I14 transfer-receipts
+-- Bank transfers into dedicated accounts (decision 0071, docs/money-rules.md §4b). Each receipt
+-- is split exactly: what it applied is the sum of its installment parts, what it held is booked
+-- once (transfer_held: gateway_clearing -> customer_credit:<its customer>) and only when
+-- something was held. Each part has exactly one transfer_collected entry for its amount, on its
+-- plan's receivable and its merchant's accounts, with the part's fee. Each installment is paid
+-- off at most once: by one settling part and then by no successful full charge (a transfer that
+-- arrives after a card paid the installment must pay something else or be held), and a settled
+-- installment is paid.
+WITH receipts AS (
+  SELECT r.reference, r.customer_id, r.amount_kobo, r.applied_kobo, r.held_kobo,
+         (SELECT coalesce(sum(ta.amount_kobo), 0) FROM transfer_allocations ta
+           WHERE ta.receipt_reference = r.reference) AS parts,
+         (SELECT count(*) FROM journal_entries e WHERE e.kind = 'transfer_held' AND e.reference = r.reference) AS held_entries,
+         (SELECT coalesce(sum(p.credit_kobo), 0) FROM journal_entries e JOIN journal_postings p ON p.entry_id = e.id
+           WHERE e.kind = 'transfer_held' AND e.reference = r.reference
+             AND p.account = 'customer_credit:' || r.customer_id) AS held_booked
+    FROM transfer_receipts r
+), parts AS (
+  SELECT ta.reference, ta.amount_kobo, ta.fee_kobo,
+         (SELECT count(*) FROM journal_entries e WHERE e.kind = 'transfer_collected' AND e.reference = ta.reference) AS entries,
+         (SELECT coalesce(sum(p.debit_kobo) FILTER (WHERE p.account = 'gateway_clearing'), 0)
+            FROM journal_entries e JOIN journal_postings p ON p.entry_id = e.id
+           WHERE e.kind = 'transfer_collected' AND e.reference = ta.reference) AS gross,
+         (SELECT coalesce(sum(p.credit_kobo) FILTER (WHERE p.account = 'platform_fee_revenue'), 0)
+            FROM journal_entries e JOIN journal_postings p ON p.entry_id = e.id
+           WHERE e.kind = 'transfer_collected' AND e.reference = ta.reference) AS fee,
+         (SELECT bool_and(p.account IN ('gateway_clearing', 'platform_fee_revenue',
+                                        'customer_receivable:' || ta.plan_id,
+                                        'merchant_pending:' || ta.merchant_id,
+                                        'merchant_payable:' || ta.merchant_id))
+            FROM journal_entries e JOIN journal_postings p ON p.entry_id = e.id
+           WHERE e.kind = 'transfer_collected' AND e.reference = ta.reference) AS own_accounts
+    FROM transfer_allocations ta
+), settled AS (
+  SELECT i.id, i.status,
+         count(*) FILTER (WHERE ta.settles) AS settling_parts,
+         (SELECT count(*) FROM charges c WHERE c.installment_id = i.id AND c.status = 'success'
+             AND c.requested_kobo IS NULL) AS full_charges
+    FROM installments i JOIN transfer_allocations ta ON ta.installment_id = i.id
+   GROUP BY i.id, i.status
+)
+SELECT 'I14' AS invariant, reference AS object,
+       format('receipt of %s kobo: applied %s (its parts sum to %s), held %s (%s transfer_held entries booking %s on customer_credit:%s)',
+              amount_kobo, applied_kobo, parts, held_kobo, held_entries, held_booked, customer_id) AS detail
+  FROM receipts
+ WHERE applied_kobo <> parts
+    OR held_entries <> (CASE WHEN held_kobo > 0 THEN 1 ELSE 0 END)
+    OR held_booked <> held_kobo
+UNION ALL
+SELECT 'I14', reference,
+       format('transfer part of %s kobo (fee %s): %s transfer_collected entries, gross %s, fee %s, own accounts %s',
+              amount_kobo, fee_kobo, entries, gross, fee, coalesce(own_accounts::text, '-'))
+  FROM parts
+ WHERE entries <> 1 OR gross <> amount_kobo OR fee <> fee_kobo OR NOT coalesce(own_accounts, false)
+    OR fee_kobo <> div(amount_kobo * 25 + 500, 1000)
+UNION ALL
+SELECT 'I14', id,
+       format('installment %s: paid off by %s transfer part(s) and %s successful charge(s)',
+              status, settling_parts, full_charges)
+  FROM settled
+ WHERE settling_parts > 1 OR (settling_parts = 1 AND (full_charges > 0 OR status <> 'paid'));
+
+-- @check I14 gateway-transfer-receipts
+-- @requires sandbox_gateway.transactions
+-- Each receipt is a transfer the gateway took: a successful dedicated_nuban transaction with the
+-- same reference, amount and receiving account (a receipt the gateway cannot show moved money
+-- that never arrived).
+SELECT 'I14' AS invariant, r.reference AS object,
+       CASE WHEN g.reference IS NULL THEN format('receipt of %s kobo into %s but the gateway has no such transaction', r.amount_kobo, r.account_number)
+            ELSE format('receipt of %s kobo into %s but the gateway says %s %s of %s kobo into %s',
+                        r.amount_kobo, r.account_number, g.channel, g.status, g.amount,
+                        coalesce(g.receiver_account_number, '-'))
+       END AS detail
+  FROM transfer_receipts r
+  LEFT JOIN sandbox_gateway.transactions g ON g.reference = r.reference
+ WHERE g.reference IS NULL OR g.channel <> 'dedicated_nuban' OR g.status <> 'success'
+    OR g.amount <> r.amount_kobo OR g.receiver_account_number IS DISTINCT FROM r.account_number;
+
+-- @check I15 reversal-entries
 -- Each reversal booked from the gateway's verify (decision 0073) has exactly one payment_reversed
 -- entry taking its amount out of gateway_clearing, its merchant share from that merchant's
 -- payable and its fee share from the fee revenue; it has a payment_reversal_superseded entry
@@ -1130,7 +1232,7 @@ WITH money AS (
                        AND d.charge_reference = v.charge_reference)) AS dispute_ok
     FROM charge_reversals v
 )
-SELECT 'I14' AS invariant, id AS object,
+SELECT 'I15' AS invariant, id AS object,
        CASE WHEN booked <> 1 THEN format('%s payment_reversed entries, not 1', booked)
             WHEN taken <> amount_kobo OR merchant_taken <> merchant_share_kobo OR fee_taken <> fee_share_kobo
               THEN format('payment_reversed takes %s (merchant %s, fee %s); the reversal says %s (%s, %s)',

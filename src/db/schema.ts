@@ -44,6 +44,9 @@ import type {
   RememberedDevicesTable,
   SchemaMigrationsTable,
   SignInCodesTable,
+  TransferAccountsTable,
+  TransferAllocationsTable,
+  TransferReceiptsTable,
   TransferRecipientsTable,
   WebhookAttemptsTable,
   WebhookEndpointsTable,
@@ -110,6 +113,9 @@ export interface Database {
   operators: OperatorsTable;
   disputes: DisputesTable;
   charge_reversals: ChargeReversalsTable;
+  transfer_accounts: TransferAccountsTable;
+  transfer_receipts: TransferReceiptsTable;
+  transfer_allocations: TransferAllocationsTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;
@@ -125,6 +131,8 @@ export type PayoutRow = Selectable<PayoutsTable>;
 export type ChargeRow = Selectable<ChargesTable>;
 export type DisputeRow = Selectable<DisputesTable>;
 export type ChargeReversalRow = Selectable<ChargeReversalsTable>;
+export type TransferAccountRow = Selectable<TransferAccountsTable>;
+export type TransferAllocationRow = Selectable<TransferAllocationsTable>;
 export type RefundRow = Selectable<RefundsTable>;
 export type RefundPartRow = Selectable<RefundPartsTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;

@@ -773,3 +773,39 @@ export interface ChargeReversalsTable {
   created_at: Date;
   superseded_at: Date | null;
 }
+
+/** migrations/0051_transfer_receipts.sql (decision 0071): the customer's dedicated account. */
+export interface TransferAccountsTable {
+  customer_id: string;
+  gateway_customer_code: string;
+  account_number: string;
+  account_name: string;
+  bank_name: string;
+  bank_slug: string;
+  created_at: Date;
+}
+
+/** One bank transfer the gateway reported, by its reference; applied + held = amount. */
+export interface TransferReceiptsTable {
+  reference: string;
+  customer_id: string;
+  account_number: string;
+  amount_kobo: number;
+  applied_kobo: number;
+  held_kobo: number;
+  paid_at: Date;
+  received_at: Date;
+}
+
+/** One installment part a receipt paid; its reference is its transfer_collected entry's. */
+export interface TransferAllocationsTable {
+  reference: string;
+  receipt_reference: string;
+  installment_id: string;
+  plan_id: string;
+  merchant_id: string;
+  amount_kobo: number;
+  fee_kobo: number;
+  settles: boolean;
+  created_at: Date;
+}

@@ -14,6 +14,7 @@ import { type Kobo, type RefundSplit, splitPlatformFee } from './money.ts';
  *   platform_fee_revenue             credit  Tranche's 2.5% fees
  *   payouts_in_transit(merchant)     credit  payouts sent to the gateway, not yet confirmed
  *   refunds_in_transit(merchant)     credit  refunds sent to the gateway, not yet confirmed
+ *   customer_credit(customer)        credit  transfers received beyond what the customer owed
  *
  * Merchant wallet: *available* = merchant_payable (what a payout may take); *pending* =
  * merchant_pending (gross principal of live plans not yet collected; the merchant receives 97.5%
@@ -28,6 +29,9 @@ import { type Kobo, type RefundSplit, splitPlatformFee } from './money.ts';
  *   payment collected     gateway_clearing G             customer_receivable G
  *                         merchant_pending G             merchant_payable net, fee_revenue fee
  *   payment failed        no entry: no money moved
+ *   transfer collected    as payment collected, per installment part a bank transfer paid
+ *   transfer held         gateway_clearing H             customer_credit H
+ *     (a transfer beyond everything owed: money-rules.md §4b)
  *   payout initiated      merchant_payable X             payouts_in_transit X
  *   payout succeeded      payouts_in_transit X           gateway_clearing X
  *   payout failed         payouts_in_transit X           merchant_payable X
@@ -70,7 +74,9 @@ export type LedgerAccount =
   | { kind: 'merchant_payable'; merchantId: string }
   | { kind: 'platform_fee_revenue' }
   | { kind: 'payouts_in_transit'; merchantId: string }
-  | { kind: 'refunds_in_transit'; merchantId: string };
+  | { kind: 'refunds_in_transit'; merchantId: string }
+  /** Money a customer sent beyond what they owed (a bank transfer, money-rules.md §4b). */
+  | { kind: 'customer_credit'; customerId: string };
 
 export type AccountKind = LedgerAccount['kind'];
 
@@ -91,6 +97,8 @@ export type JournalEntryKind =
   | 'dispute_returned'
   | 'payment_reversed'
   | 'payment_reversal_superseded'
+  | 'transfer_collected'
+  | 'transfer_held'
   | 'reversal';
 
 /** One side of one account. Exactly one of the two amounts is positive, the other is 0. */
@@ -134,6 +142,7 @@ const NORMAL_SIDE = {
   platform_fee_revenue: 'credit',
   payouts_in_transit: 'credit',
   refunds_in_transit: 'credit',
+  customer_credit: 'credit',
 } as const satisfies Record<AccountKind, 'debit' | 'credit'>;
 
 /** The storage key: `gateway_clearing`, `merchant_payable:mer_123`, `customer_receivable:plan_9`. */
@@ -149,6 +158,8 @@ export function accountKey(account: LedgerAccount): string {
     case 'payouts_in_transit':
     case 'refunds_in_transit':
       return scopedKey(account.kind, account.merchantId);
+    case 'customer_credit':
+      return scopedKey(account.kind, account.customerId);
   }
 }
 
@@ -177,6 +188,8 @@ function accountOf(kind: AccountKind, id: string): LedgerAccount {
     case 'payouts_in_transit':
     case 'refunds_in_transit':
       return { kind, merchantId: id };
+    case 'customer_credit':
+      return { kind, customerId: id };
   }
 }
 
@@ -288,6 +301,39 @@ export function paymentCollectedEntry(
       credit(platformFeeRevenue, feeKobo),
     ]),
   );
+}
+
+/**
+ * Part or all of an installment paid by a bank transfer into the customer's dedicated account
+ * (money-rules.md §4b): booked exactly like a collected payment, the §1 fee on the part.
+ */
+export function transferCollectedEntry(
+  input: PlanMoney & { allocationReference: string; grossKobo: Kobo },
+): JournalEntry {
+  const { feeKobo, merchantNetKobo } = splitPlatformFee(input.grossKobo);
+  return entry(
+    'transfer_collected',
+    input.allocationReference,
+    nonZero([
+      debit(gatewayClearing, input.grossKobo),
+      credit(receivable(input.planId), input.grossKobo),
+      debit(pending(input.merchantId), input.grossKobo),
+      credit(payable(input.merchantId), merchantNetKobo),
+      credit(platformFeeRevenue, feeKobo),
+    ]),
+  );
+}
+
+/** What a transfer brought beyond everything the customer owed: held for the customer. */
+export function transferHeldEntry(input: {
+  receiptReference: string;
+  customerId: string;
+  amountKobo: Kobo;
+}): JournalEntry {
+  return entry('transfer_held', input.receiptReference, [
+    debit(gatewayClearing, input.amountKobo),
+    credit({ kind: 'customer_credit', customerId: input.customerId }, input.amountKobo),
+  ]);
 }
 
 /** A refund that lowers what the customer still owes (unpaid installments): no money moves. */

@@ -64,6 +64,23 @@ export interface GatewayTransaction {
   requestedAmountKobo?: Kobo | null;
   /** The gateway's own id of the transaction (Paystack's `id`), what `GET /dispute?transaction=` takes. */
   gatewayId?: string | null;
+  /** The gateway's channel (`card`, `bank`, `dedicated_nuban`, ...), when it says. */
+  channel?: string | null;
+  /**
+   * A bank transfer into a dedicated account (gateway-protocol.md §22): the account number it
+   * was paid into. null for every other payment.
+   */
+  receiverAccountNumber?: string | null;
+}
+
+/** A customer's dedicated bank account at the gateway (gateway-protocol.md §22). */
+export interface GatewayDedicatedAccount {
+  customerCode: string;
+  accountNumber: string;
+  accountName: string;
+  bankName: string;
+  bankSlug: string;
+  active: boolean;
 }
 
 export interface BankChargeProgress {
@@ -376,6 +393,19 @@ export interface PaymentGateway {
       evidenceId?: string | null;
     },
   ): Promise<GatewayDispute>;
+  // --- Bank transfers into a dedicated account (gateway-protocol.md §22; decision 0071) ---
+  /** POST /customer: the gateway's customer for this email (created, or the existing one). */
+  createCustomer(input: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    phone: string | null;
+  }): Promise<{ customerCode: string }>;
+  /**
+   * POST /dedicated_account: the customer's dedicated account, into which every bank transfer is
+   * announced as a `charge.success` with channel `dedicated_nuban`.
+   */
+  createDedicatedAccount(input: { customerCode: string }): Promise<GatewayDedicatedAccount>;
   /** Checks the signature over the exact raw bytes, in constant time. */
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
   /** Parses a verified webhook body; unknown events come back as `{ kind: 'unknown' }`. */

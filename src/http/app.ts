@@ -44,6 +44,7 @@ import { registerRefundRoutes } from '../features/refunds/index.ts';
 import { registerReportRoutes } from '../features/reports/index.ts';
 import { registerSandboxToolRoutes } from '../features/sandbox-tools/index.ts';
 import { recordMemberAction, registerTeamRoutes } from '../features/team/index.ts';
+import { registerTransferRoutes } from '../features/transfers/index.ts';
 import { registerTrustRoutes } from '../features/trust/index.ts';
 import type { Environment, TrustProxy } from '../platform/config.ts';
 import { randomBase62 } from '../platform/ids.ts';
@@ -405,6 +406,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerRefundRoutes(app, ctx);
   registerDisputeRoutes(app, ctx);
   registerCustomerPlanRoutes(app, ctx);
+  registerTransferRoutes(app, ctx);
   registerPaymentMethodRoutes(app, ctx);
   registerGatewayWebhookRoutes(app, ctx);
   registerTrustRoutes(app, ctx);

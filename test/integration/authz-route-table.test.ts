@@ -398,6 +398,10 @@ const ELSEWHERE: Record<string, [file: string, title: string] | { none: string }
     'integration/plan-choices.test.ts',
     'to the same customer only',
   ],
+  'GET /customers/me/plans/{}/transfer-account': [
+    'integration/transfer-receipts.test.ts',
+    'another customer’s plan reads as 404',
+  ],
 };
 
 /** A customer route under /customers/me with no id in its path acts on the token's subject only. */

@@ -69,6 +69,18 @@ export interface Notice {
   created_at: string;
   read_at: string | null;
 }
+/** GET /customers/me/plans/{id}/transfer-account: where to send a bank transfer (decision 0071). */
+export interface TransferAccount {
+  object: 'transfer_account';
+  plan_id: string;
+  account_number: string;
+  account_name: string;
+  bank_name: string;
+  currency: 'NGN';
+  amount_due_now: number;
+  amount_remaining: number;
+  next_installment: { due_at: string; amount: number } | null;
+}
 /** What pay-now and pay-off answer: the plan after, and each installment's outcome. */
 export interface PaymentOutcome {
   payment_plan: PaymentPlan;
@@ -437,6 +449,12 @@ export class ApiClient {
   async plan(planId: string): Promise<PaymentPlan> {
     const path = `/customers/me/plans/${enc(planId)}`;
     return (await this.send<{ data: PaymentPlan }>('GET', path, undefined, true)).data;
+  }
+
+  /** The customer's own account to pay into by bank transfer, with what this plan owes. */
+  async transferAccount(planId: string): Promise<TransferAccount> {
+    const path = `/customers/me/plans/${enc(planId)}/transfer-account`;
+    return (await this.send<{ data: TransferAccount }>('GET', path, undefined, true)).data;
   }
 
   /** `overdue`: pay-now (failed and due installments); `all`: pay the plan off early. */

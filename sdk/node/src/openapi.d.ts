@@ -1766,7 +1766,7 @@ export interface paths {
     put?: never;
     /**
      * Sandbox gateway simulations on a sandbox plan (`tranche trigger`)
-     * @description `decline_debits`: later debits fail (Insufficient Funds). `revoke_payment_method`: the gateway revokes the plan's method. `refund_at_gateway`: its last payment is refunded at the gateway, so a refund of it is refused. `partial_funds`: the plan's card holds only 60% of its next unpaid installment, so retries collect part of it by partial debit where the merchant has `partial_debit_floor_pct` and the card is a Mastercard or Verve (decision 0045). `open_dispute`: the customer's bank disputes the plan's last collected payment (a chargeback; decision 0069). `remind_dispute` and `resolve_dispute`: the gateway reminds the merchant to answer the plan's open dispute, or the bank decides it in the merchant's favour. `reverse_payment`: the gateway reverses the plan's last collected payment with no refund or dispute of yours (a refund on the gateway's dashboard), and Tranche's nightly reversal check runs on it at once (decision 0073). Sandbox keys only.
+     * @description `decline_debits`: later debits fail (Insufficient Funds). `revoke_payment_method`: the gateway revokes the plan's method. `refund_at_gateway`: its last payment is refunded at the gateway, so a refund of it is refused. `partial_funds`: the plan's card holds only 60% of its next unpaid installment, so retries collect part of it by partial debit where the merchant has `partial_debit_floor_pct` and the card is a Mastercard or Verve (decision 0045). `open_dispute`: the customer's bank disputes the plan's last collected payment (a chargeback; decision 0069). `remind_dispute` and `resolve_dispute`: the gateway reminds the merchant to answer the plan's open dispute, or the bank decides it in the merchant's favour. `transfer_exact`, `transfer_short`, `transfer_twice`, `transfer_late`: the customer's bank transfers what the plan owes next (or half of it) into the customer's own account, announced once, twice, or 5 seconds late (decision 0071). `reverse_payment`: the gateway reverses the plan's last collected payment with no refund or dispute of yours (a refund on the gateway's dashboard), and Tranche's nightly reversal check runs on it at once (decision 0073). Sandbox keys only.
      */
     post: operations['simulateOnPaymentPlan'];
     delete?: never;
@@ -2051,6 +2051,26 @@ export interface paths {
      * @description Charges everything left, installment by installment, now: no fee and no penalty for paying early. The plan completes when all are paid (the merchant gets the usual events). Safe to repeat, as pay-now. A repeat with the same key replays the first answer, `error` outcomes included: to try those again, send a new key.
      */
     post: operations['payCustomerPlanOff'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/me/plans/{plan_id}/transfer-account': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Pay by bank transfer: your account number
+     * @description The bank account to transfer to, yours alone (made the first time you ask), with what is overdue on this plan and what it still owes. Money that arrives pays what you owe across your plans, overdue installments first, oldest first, then the next ones; less than an installment pays part of it; anything beyond everything you owe is held for you (docs/money-rules.md §4b). Only an active or defaulted plan can be paid this way (409 otherwise).
+     */
+    get: operations['getCustomerPlanTransferAccount'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3431,7 +3451,7 @@ export interface components {
         id: string;
         /** @enum {string} */
         object: 'wallet_transaction';
-        /** @description plan_confirmed, payment_collected, payout_initiated, payout_succeeded, payout_failed, payout_reversed, refund_*, receivable_reduced, plan_cancelled, plan_written_off, reversal */
+        /** @description plan_confirmed, payment_collected, transfer_collected (an installment part paid by bank transfer; charge_reference is the part’s reference), payout_initiated, payout_succeeded, payout_failed, payout_reversed, refund_*, receivable_reduced, plan_cancelled, plan_written_off, reversal */
         type: string;
         reference: string;
         /** Format: date-time */
@@ -3919,6 +3939,26 @@ export interface components {
       delivery_address: string | null;
       /** Format: date */
       delivery_date: string | null;
+    };
+    TransferAccount: {
+      /** @enum {string} */
+      object: 'transfer_account';
+      plan_id: string;
+      /** @description A 10-digit NUBAN, yours alone. */
+      account_number: string;
+      account_name: string;
+      bank_name: string;
+      /** @enum {string} */
+      currency: 'NGN';
+      /** @description Kobo overdue on this plan now (failed or due installments). */
+      amount_due_now: number;
+      /** @description Kobo the plan still owes in all. */
+      amount_remaining: number;
+      next_installment: {
+        /** Format: date-time */
+        due_at: string;
+        amount: number;
+      } | null;
     };
     PaymentMethod: {
       /** @example pm_7bQ1vN4kT9sX2mL0pZcA */
@@ -10078,7 +10118,11 @@ export interface operations {
             | 'open_dispute'
             | 'remind_dispute'
             | 'resolve_dispute'
-            | 'reverse_payment';
+            | 'reverse_payment'
+            | 'transfer_exact'
+            | 'transfer_short'
+            | 'transfer_twice'
+            | 'transfer_late';
         };
       };
     };
@@ -10813,6 +10857,58 @@ export interface operations {
     };
     responses: {
       200: components['responses']['PayCustomerPlanNowResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getCustomerPlanTransferAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        plan_id: components['parameters']['planIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "transfer_account",
+           *         "plan_id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+           *         "account_number": "0123456789",
+           *         "account_name": "text",
+           *         "bank_name": "GTBank",
+           *         "currency": "NGN",
+           *         "amount_due_now": 0,
+           *         "amount_remaining": 0,
+           *         "next_installment": {
+           *           "due_at": "2026-11-21T10:00:00.000Z",
+           *           "amount": 2500000
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['TransferAccount'];
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];

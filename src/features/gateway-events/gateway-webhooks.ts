@@ -8,6 +8,7 @@ import { disputeEventReceived } from '../disputes/index.ts';
 import { applyTransferOutcome } from '../money/index.ts';
 import { handleDirectDebitEvent, revokeByAuthorization } from '../payment-methods/index.ts';
 import { refundEventReceived } from '../refunds/index.ts';
+import { receiveTransfer } from '../transfers/index.ts';
 
 /** Checks the signature over the exact raw bytes before anything is parsed (401 when forged). */
 function verifiedEvent(
@@ -140,6 +141,23 @@ async function lookNow(
       const verified = await ctx.gateway.verifyTransaction(charge.reference).catch(() => null);
       // Unverifiable now: the collection job's own re-check settles it later.
       if (verified) await settleCharge(ctx, charge.reference, verified);
+    } else if (!charge && event.transaction.channel === 'dedicated_nuban') {
+      // A bank transfer into a customer's dedicated account (decision 0071): the reference is
+      // the gateway's, never one of our charges. Value only on what verify says (amount,
+      // account, success), never on the body; applied once per reference. Nothing re-checks
+      // transfers later, so an unanswered verify is a 503 and the gateway sends the event again.
+      const verified = await ctx.gateway
+        .verifyTransaction(event.transaction.reference)
+        .catch((error: unknown) => {
+          throw new DomainError(
+            'gateway_unavailable',
+            `Transfer not verifiable yet: ${String(error)}`,
+            {
+              retryable: true,
+            },
+          );
+        });
+      if (verified) await receiveTransfer(ctx, verified);
     }
   }
   // Refunds: each part is fetched from the gateway by its id.

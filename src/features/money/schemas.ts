@@ -9,7 +9,7 @@ export const WalletTransaction = Type.Object({
   object: Type.Literal('wallet_transaction'),
   type: Type.String({
     description:
-      'plan_confirmed, payment_collected, payout_initiated, payout_succeeded, payout_failed, payout_reversed, refund_*, receivable_reduced, plan_cancelled, plan_written_off, reversal',
+      'plan_confirmed, payment_collected, transfer_collected (an installment part paid by bank transfer; charge_reference is the part’s reference), payout_initiated, payout_succeeded, payout_failed, payout_reversed, refund_*, receivable_reduced, plan_cancelled, plan_written_off, reversal',
   }),
   reference: Type.String(),
   created_at: Type.String({ format: 'date-time' }),

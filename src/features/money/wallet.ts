@@ -43,7 +43,8 @@ export function transactionView(entry: LedgerEntryRow, merchantId: string): Wall
       .filter((p) => p.account === key)
       .reduce((sum, p) => sum + p.creditKobo - p.debitKobo, 0);
   const planAccount = entry.postings.find((p) => p.account.startsWith('customer_receivable:'));
-  const collected = entry.kind === 'payment_collected';
+  // A bank-transfer part (decision 0071) is money collected like a charge; its reference is the part's.
+  const collected = entry.kind === 'payment_collected' || entry.kind === 'transfer_collected';
   const family = entry.kind.split('_')[0];
   return {
     id: entry.id,

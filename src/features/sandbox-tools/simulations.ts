@@ -2,13 +2,16 @@ import type { AppContext } from '../../app-context.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import { SandboxControlError } from '../../gateway/sandbox/control-client.ts';
 import { checkChargeReversal } from '../disputes/index.ts';
+import { ensureTransferAccount } from '../transfers/index.ts';
 
 /**
  * What a sandbox plan can be made to go through that no public call causes: the gateway's side
  * of the story (a customer's card running dry, a bank revoking a mandate, a refund made on the
  * gateway's dashboard, a card holding less than an installment). `tranche trigger` uses them to
  * make payment.failed, payment_plan.defaulted, payment_method.revoked, refund.failed,
- * payment.partial, payment.reversed and the dispute.* events really happen.
+ * payment.partial, payment.reversed and the dispute.* events really happen. The `transfer_*` ones play the
+ * customer's bank paying into their dedicated account (decision 0071): the amount owed next
+ * (exact), half of it (short), the same transfer announced twice, or announced 5 seconds late.
  */
 export const SIMULATIONS = [
   'decline_debits',
@@ -19,6 +22,10 @@ export const SIMULATIONS = [
   'remind_dispute',
   'resolve_dispute',
   'reverse_payment',
+  'transfer_exact',
+  'transfer_short',
+  'transfer_twice',
+  'transfer_late',
 ] as const;
 export type Simulation = (typeof SIMULATIONS)[number];
 
@@ -45,6 +52,7 @@ export async function simulateOnSandboxPlan(
     .innerJoin('payment_methods', 'payment_methods.id', 'payment_plans.payment_method_id')
     .select([
       'payment_plans.merchant_id',
+      'payment_plans.customer_id',
       'payment_plans.livemode',
       'payment_methods.type as method_type',
       'payment_methods.authorization_sealed',
@@ -54,7 +62,9 @@ export async function simulateOnSandboxPlan(
   if (!plan || plan.merchant_id !== merchantId || plan.livemode) throw notFound('Payment plan');
   const authorizationCode = ctx.secretBox.open(plan.authorization_sealed);
   try {
-    if (simulation === 'decline_debits') {
+    if (simulation.startsWith('transfer_')) {
+      await simulateTransfer(ctx, control, { planId, customerId: plan.customer_id }, simulation);
+    } else if (simulation === 'decline_debits') {
       await control.setAuthorizationBehaviour(authorizationCode, 'insufficient_funds');
     } else if (simulation === 'partial_funds') {
       // The card holds 60% of the next unpaid installment (rounded up): less than a full debit
@@ -152,4 +162,32 @@ async function reverseNow(ctx: AppContext, reference: string): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** The customer's bank pays into their dedicated account what the plan owes next, or half of it. */
+async function simulateTransfer(
+  ctx: AppContext,
+  control: NonNullable<AppContext['sandboxGateway']>,
+  plan: { planId: string; customerId: string },
+  simulation: Simulation,
+): Promise<void> {
+  const next = await ctx.db
+    .selectFrom('installments')
+    .select('amount_kobo')
+    .where('plan_id', '=', plan.planId)
+    .where('status', 'in', ['scheduled', 'failed'])
+    .orderBy('due_at')
+    .orderBy('sequence')
+    .limit(1)
+    .executeTakeFirst();
+  if (!next) throw new DomainError('conflict', 'The plan has no unpaid installment.');
+  const account = await ensureTransferAccount(ctx, plan.customerId);
+  const amountKobo =
+    simulation === 'transfer_short'
+      ? Math.max(1, Math.floor(next.amount_kobo / 2))
+      : next.amount_kobo;
+  await control.sendBankTransfer(account.account_number, amountKobo, {
+    deliveries: simulation === 'transfer_twice' ? 2 : 1,
+    delayMs: simulation === 'transfer_late' ? 5_000 : 0,
+  });
 }

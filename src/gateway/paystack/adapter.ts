@@ -3,6 +3,7 @@ import {
   type BankChargeProgress,
   type DisputeEvidence,
   type GatewayBank,
+  type GatewayDedicatedAccount,
   type GatewayDispute,
   GatewayError,
   type GatewayEvent,
@@ -18,6 +19,7 @@ import { PaystackClient, type PaystackClientOptions } from './client.ts';
 import {
   mapBank,
   mapBankChargeProgress,
+  mapDedicatedAccount,
   mapDispute,
   mapEvent,
   mapMandate,
@@ -30,6 +32,8 @@ import {
 import type {
   WireBank,
   WireChargeStep,
+  WireCustomer,
+  WireDedicatedAccount,
   WireDispute,
   WireMandate,
   WireMandateInitialization,
@@ -152,6 +156,33 @@ export class PaystackGateway implements PaymentGateway {
       },
     );
     return mapDispute(data);
+  }
+
+  // Bank transfers into a dedicated account (gateway-protocol.md §22).
+
+  async createCustomer(input: Parameters<PaymentGateway['createCustomer']>[0]): Promise<{
+    customerCode: string;
+  }> {
+    const { data } = await this.client.request<WireCustomer>('POST', '/customer', {
+      email: input.email,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      ...(input.phone && { phone: input.phone }),
+    });
+    const customerCode = data.customer_code?.trim();
+    if (!customerCode) {
+      throw new GatewayError('unavailable', 'customer answer without customer_code');
+    }
+    return { customerCode };
+  }
+
+  async createDedicatedAccount(input: { customerCode: string }): Promise<GatewayDedicatedAccount> {
+    const { data } = await this.client.request<WireDedicatedAccount>('POST', '/dedicated_account', {
+      customer: input.customerCode,
+      // Paystack's test mode has one provider, `test-bank`; live accounts get Wema Bank's (§22).
+      preferred_bank: this.secretKey.startsWith('sk_test_') ? 'test-bank' : 'wema-bank',
+    });
+    return mapDedicatedAccount(data);
   }
 
   async listBanks(): Promise<GatewayBank[]> {

@@ -1,25 +1,28 @@
-import type {
-  BankChargeProgress,
-  BankChargeStep,
-  ChargeStatus,
-  GatewayAuthorization,
-  GatewayBank,
-  GatewayDispute,
-  GatewayEvent,
-  GatewayMandate,
-  GatewayMandateRecord,
-  GatewayRefund,
-  GatewayTransaction,
-  GatewayTransfer,
-  MandateStatus,
-  RefundStatus,
-  RevocationCause,
-  TransferStatus,
+import {
+  type BankChargeProgress,
+  type BankChargeStep,
+  type ChargeStatus,
+  type GatewayAuthorization,
+  type GatewayBank,
+  type GatewayDedicatedAccount,
+  type GatewayDispute,
+  GatewayError,
+  type GatewayEvent,
+  type GatewayMandate,
+  type GatewayMandateRecord,
+  type GatewayRefund,
+  type GatewayTransaction,
+  type GatewayTransfer,
+  type MandateStatus,
+  type RefundStatus,
+  type RevocationCause,
+  type TransferStatus,
 } from '../port.ts';
 import type {
   WireAuthorization,
   WireBank,
   WireChargeStep,
+  WireDedicatedAccount,
   WireDispute,
   WireMandate,
   WireMandateRecord,
@@ -167,6 +170,46 @@ export function mapTransaction(wire: WireTransaction): GatewayTransaction {
         ? null
         : toKobo(wire.requested_amount),
     gatewayId: typeof wire.id === 'number' ? String(wire.id) : null,
+    channel: text(wire.channel),
+    receiverAccountNumber: receiverAccountNumber(wire),
+  };
+}
+
+/**
+ * The account a dedicated-account transfer was paid into (§22): the authorization's
+ * `receiver_bank_account_number`, else `metadata.receiver_account_number` (some payloads carry
+ * only that). null for anything not on the `dedicated_nuban` channel, so a card charge is never
+ * read as a transfer.
+ */
+function receiverAccountNumber(wire: WireTransaction): string | null {
+  const channel = text(wire.channel) ?? text(wire.authorization?.channel);
+  if (channel !== 'dedicated_nuban') return null;
+  const fromAuthorization = text(wire.authorization?.receiver_bank_account_number);
+  if (fromAuthorization) return fromAuthorization;
+  const metadata = wire.metadata;
+  if (typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata)) {
+    const value = (metadata as Record<string, unknown>)['receiver_account_number'];
+    if (typeof value === 'string' || typeof value === 'number') return text(value);
+  }
+  return null;
+}
+
+export function mapDedicatedAccount(wire: WireDedicatedAccount): GatewayDedicatedAccount {
+  const accountNumber = text(wire.account_number);
+  const customerCode = text(wire.customer?.customer_code);
+  if (!accountNumber || !customerCode) {
+    throw new GatewayError(
+      'unavailable',
+      'dedicated account answer without account number or customer',
+    );
+  }
+  return {
+    customerCode,
+    accountNumber,
+    accountName: text(wire.account_name) ?? '',
+    bankName: text(wire.bank?.name) ?? '',
+    bankSlug: text(wire.bank?.slug) ?? '',
+    active: wire.active !== false,
   };
 }
 

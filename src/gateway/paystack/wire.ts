@@ -26,6 +26,9 @@ export interface WireAuthorization {
   reusable?: boolean | null;
   signature?: string | null;
   account_name?: string | null;
+  /** Dedicated-account transfers (§22): the account paid into. */
+  receiver_bank_account_number?: string | null;
+  receiver_bank?: string | null;
 }
 
 export interface WireTransaction {
@@ -44,6 +47,21 @@ export interface WireTransaction {
   authorization?: WireAuthorization | null;
   customer?: { email?: string | null } | null;
   metadata?: unknown;
+}
+
+/** POST /customer answer (§22). */
+export interface WireCustomer {
+  customer_code?: string | null;
+  email?: string | null;
+}
+
+/** POST /dedicated_account answer (§22, V2). */
+export interface WireDedicatedAccount {
+  bank?: { name?: string | null; id?: number | null; slug?: string | null } | null;
+  account_name?: string | null;
+  account_number?: string | null;
+  active?: boolean | null;
+  customer?: { customer_code?: string | null } | null;
 }
 
 export interface WireChargeStep extends WireTransaction {

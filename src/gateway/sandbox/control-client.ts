@@ -63,6 +63,23 @@ export class SandboxGatewayControl {
     });
   }
 
+  /**
+   * The customer's bank pays `amountKobo` into a dedicated account (gateway-protocol.md §22):
+   * announced `deliveries` times (2: a duplicate), `delayMs` later (late).
+   */
+  sendBankTransfer(
+    accountNumber: string,
+    amountKobo: number,
+    options: { deliveries?: number; delayMs?: number } = {},
+  ) {
+    return this.#post('/_sandbox/dedicated_account/transfers', {
+      account_number: accountNumber,
+      amount: amountKobo,
+      deliveries: options.deliveries ?? 1,
+      delay_ms: options.delayMs ?? 0,
+    });
+  }
+
   async #post(path: string, body: unknown): Promise<void> {
     let response: Response;
     let text: string;

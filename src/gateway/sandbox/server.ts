@@ -54,6 +54,7 @@ import { registerBankRoutes } from './routes-banks.ts';
 import { registerChargeRoutes } from './routes-charge.ts';
 import { registerCheckoutRoutes } from './routes-checkout.ts';
 import { registerControlRoutes } from './routes-control.ts';
+import { registerDedicatedAccountRoutes } from './routes-dedicated-accounts.ts';
 import { registerDisputeRoutes } from './routes-disputes.ts';
 import { registerMandateRoutes } from './routes-mandates.ts';
 import { registerPartialDebitRoutes } from './routes-partial-debit.ts';
@@ -226,6 +227,7 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
   registerControlRoutes(app, ctx);
   registerMandateRoutes(app, ctx);
   registerPartialDebitRoutes(app, ctx);
+  registerDedicatedAccountRoutes(app, ctx);
 
   const host = options.host ?? '127.0.0.1';
   try {

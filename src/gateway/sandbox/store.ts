@@ -55,7 +55,7 @@ export interface TransactionRow {
   customer_id: number;
   amount: number;
   currency: string;
-  channel: 'card' | 'bank';
+  channel: 'card' | 'bank' | 'dedicated_nuban';
   status: TransactionStatus;
   gateway_response: string;
   message: string | null;
@@ -72,6 +72,8 @@ export interface TransactionRow {
   updated_at: Date;
   /** What a partial debit asked for (bigint: a string from pg); null for every other payment. */
   requested_amount: string | number | null;
+  /** A bank transfer into a dedicated account (§22): the account paid into; null otherwise. */
+  receiver_account_number?: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------

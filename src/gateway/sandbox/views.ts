@@ -33,6 +33,45 @@ export interface WireAuthorization {
   reusable: boolean;
   signature: string | null;
   account_name: string | null;
+  /** A dedicated-account transfer (§22): who sent it and the account it was paid into. */
+  sender_bank?: string;
+  sender_bank_account_number?: string;
+  sender_name?: string;
+  narration?: string;
+  receiver_bank_account_number?: string;
+  receiver_bank?: string;
+}
+
+/**
+ * The authorization of a bank transfer into a dedicated account, as in Paystack's sample (§22):
+ * a transfer leaves nothing reusable; the sender is the sandbox's one test sender.
+ */
+export function dedicatedTransferAuthorization(
+  reference: string,
+  receiverAccountNumber: string,
+  receiverBank: string,
+): WireAuthorization {
+  return {
+    authorization_code: `AUTH_${reference.slice(0, 10)}`,
+    bin: '000XXX',
+    last4: 'X000',
+    exp_month: '12',
+    exp_year: '9999',
+    channel: 'dedicated_nuban',
+    card_type: 'transfer',
+    bank: receiverBank,
+    country_code: 'NG',
+    brand: 'Managed Account',
+    reusable: false,
+    signature: null,
+    account_name: null,
+    sender_bank: 'Test Bank',
+    sender_bank_account_number: 'XXXXXX0000',
+    sender_name: 'SANDBOX TEST SENDER',
+    narration: 'Tranche repayment',
+    receiver_bank_account_number: receiverAccountNumber,
+    receiver_bank: receiverBank,
+  };
 }
 
 export function authorizationView(row: AuthorizationRow): WireAuthorization {
@@ -156,7 +195,12 @@ export function transactionView(
     fees_split: null,
     fees_breakdown: null,
     // Paystack sends an empty object until a payment instrument is known.
-    authorization: authorization === undefined ? {} : authorizationView(authorization),
+    authorization:
+      row.channel === 'dedicated_nuban' && row.receiver_account_number
+        ? dedicatedTransferAuthorization(row.reference, row.receiver_account_number, 'Test Bank')
+        : authorization === undefined
+          ? {}
+          : authorizationView(authorization),
     customer: customerView(customer),
     plan: null,
     plan_object: {},

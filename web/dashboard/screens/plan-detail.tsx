@@ -12,6 +12,7 @@ import { OrderCard } from './plan-detail/order-card.tsx';
 import { PayCard } from './plan-detail/pay-card.tsx';
 import { ReceiptsCard } from './plan-detail/receipts-card.tsx';
 import { ScheduleCard } from './plan-detail/schedule-card.tsx';
+import { TransferCard } from './plan-detail/transfer-card.tsx';
 
 type Loaded =
   | { kind: 'loading' }
@@ -111,6 +112,9 @@ export function PlanDetail(props: { id: string }) {
           onMethodAdded={methodAdded}
           onDone={changed}
         />
+      )}
+      {(plan.status === 'active' || plan.status === 'defaulted') && figures.leftKobo > 0 && (
+        <TransferCard planId={plan.id} />
       )}
       {isOpen(plan) && (
         <ChangeMethodCard

@@ -1,0 +1,3 @@
+export { ensureTransferAccount } from './accounts.ts';
+export { receiveTransfer, type TransferOutcome } from './receive.ts';
+export { registerTransferRoutes } from './routes.ts';
