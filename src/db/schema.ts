@@ -12,6 +12,8 @@ import type {
   CustomersTable,
   DisputesTable,
   GatewayEventsTable,
+  HardshipRequestsTable,
+  HardshipSettingsTable,
   IdempotencyKeysTable,
   IdentityConsentsTable,
   IdentityPhoneChecksTable,
@@ -106,6 +108,8 @@ export interface Database {
   operator_audit_log: OperatorAuditLogTable;
   operators: OperatorsTable;
   disputes: DisputesTable;
+  hardship_requests: HardshipRequestsTable;
+  hardship_settings: HardshipSettingsTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;
@@ -120,6 +124,7 @@ export type InstallmentRow = Selectable<InstallmentsTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
 export type ChargeRow = Selectable<ChargesTable>;
 export type DisputeRow = Selectable<DisputesTable>;
+export type HardshipRequestRow = Selectable<HardshipRequestsTable>;
 export type RefundRow = Selectable<RefundsTable>;
 export type RefundPartRow = Selectable<RefundPartsTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
