@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+
 import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/database.ts';
 import type { HardshipRequestRow, InstallmentRow, PaymentPlanRow } from '../../db/schema.ts';
@@ -15,7 +17,7 @@ import {
   planDueDateMove,
   planSpread,
 } from '../../domain/hardship.ts';
-import { formatCalendarDate, lagosDateOf } from '../../domain/lagos-time.ts';
+import { addDays, formatCalendarDate, lagosDateOf } from '../../domain/lagos-time.ts';
 import { assert } from '../../platform/assert.ts';
 import { newId } from '../../platform/ids.ts';
 import { inMode, type ModeScope } from '../access/index.ts';
@@ -28,6 +30,7 @@ import {
   type PlanView,
 } from '../plans/index.ts';
 import { applyApprovedRequest } from './apply.ts';
+import type { CustomerHardship } from './schemas.ts';
 import { loadHardshipSettings } from './settings.ts';
 import { type HardshipRequestView, hardshipRequestView } from './view.ts';
 
@@ -319,19 +322,7 @@ export async function decideHardshipRequest(
 
 // ── reads ───────────────────────────────────────────────────────────────────────────────
 
-export interface CustomerHardshipView {
-  max_move_days: number;
-  max_extra_installments: number;
-  auto_approve: boolean;
-  can_request: boolean;
-  movable_installments: {
-    installment_id: string;
-    sequence: number;
-    due_date: string;
-    latest_due_date: string;
-  }[];
-  requests: HardshipRequestView[];
-}
+export type CustomerHardshipView = Static<typeof CustomerHardship>;
 
 /** What the customer may ask on this plan, and what they asked before. */
 export async function getCustomerHardship(
@@ -364,7 +355,13 @@ export async function getCustomerHardship(
   const movable = installments
     .filter((i) => {
       if (settings.maxMoveDays === 0) return false;
-      const next = lagosDateOf(new Date(i.due_at.getTime() + 86_400_000));
+      // Movable if a move of one day (or to tomorrow, when that is later) would be accepted.
+      const day = lagosDateOf(i.due_at);
+      const tomorrow = addDays(lagosDateOf(now), 1);
+      const next =
+        formatCalendarDate(tomorrow) > formatCalendarDate(addDays(day, 1))
+          ? tomorrow
+          : addDays(day, 1);
       try {
         planDueDateMove(rules, settings, i.id, next, now);
         return true;
@@ -375,12 +372,18 @@ export async function getCustomerHardship(
     .sort((a, b) => a.sequence - b.sequence)
     .map((i) => {
       const day = lagosDateOf(i.due_at);
-      const latest = lagosDateOf(new Date(i.due_at.getTime() + settings.maxMoveDays * 86_400_000));
+      // The earliest day a move may ask for: the day after the due day, or tomorrow when that
+      // is already past (a failed installment).
+      const earliest = [addDays(day, 1), addDays(lagosDateOf(now), 1)]
+        .map(formatCalendarDate)
+        .sort()
+        .at(-1);
       return {
         installment_id: i.id,
         sequence: i.sequence,
         due_date: formatCalendarDate(day),
-        latest_due_date: formatCalendarDate(latest),
+        earliest_due_date: earliest ?? formatCalendarDate(addDays(day, 1)),
+        latest_due_date: formatCalendarDate(addDays(day, settings.maxMoveDays)),
       };
     });
   return {

@@ -13,7 +13,12 @@ import {
   listHardshipRequests,
   requestHardship,
 } from './requests.ts';
-import { HardshipDecisionResult, HardshipRequest, HardshipSettings } from './schemas.ts';
+import {
+  CustomerHardship,
+  HardshipDecisionResult,
+  HardshipRequest,
+  HardshipSettings,
+} from './schemas.ts';
 import { getHardshipSettings, updateHardshipSettings } from './settings.ts';
 
 const TAGS = ['Hardship'];
@@ -23,30 +28,6 @@ const CustomerRequestParams = Type.Object({ plan_id: Id, request_id: Id }, Stric
 const MerchantParams = Type.Object({ merchant_id: Id }, Strict);
 const MerchantRequestParams = Type.Object({ merchant_id: Id, request_id: Id }, Strict);
 const Reason = Type.String({ minLength: 1, maxLength: 500 });
-
-const CustomerHardship = Type.Object(
-  {
-    max_move_days: Type.Integer({ description: "The shop's limit on moving one due date." }),
-    max_extra_installments: Type.Integer({
-      description: "The shop's limit on installments a spread adds.",
-    }),
-    auto_approve: Type.Boolean({ description: 'Whether the shop approves at once.' }),
-    can_request: Type.Boolean({
-      description: 'The plan is active and its one request is not used.',
-    }),
-    movable_installments: Type.Array(
-      Type.Object({
-        installment_id: Type.String(),
-        sequence: Type.Integer(),
-        due_date: Type.String({ format: 'date' }),
-        latest_due_date: Type.String({ format: 'date' }),
-      }),
-      { description: 'Installments whose due date may move, each with the latest day allowed.' },
-    ),
-    requests: Type.Array(HardshipRequest),
-  },
-  Strict,
-);
 
 /** Hardship requests (decision 0072): customers ask, merchants decide. */
 export function registerHardshipRoutes(app: TypedApp, ctx: AppContext): void {

@@ -74,3 +74,29 @@ export const HardshipSettings = Type.Object(
   },
   Strict,
 );
+
+/** What a customer may ask on one plan (GET …/plans/{id}/hardship). */
+export const CustomerHardship = Type.Object(
+  {
+    max_move_days: Type.Integer({ description: "The shop's limit on moving one due date." }),
+    max_extra_installments: Type.Integer({
+      description: "The shop's limit on installments a spread adds.",
+    }),
+    auto_approve: Type.Boolean({ description: 'Whether the shop approves at once.' }),
+    can_request: Type.Boolean({
+      description: 'The plan is active and its one request is not used.',
+    }),
+    movable_installments: Type.Array(
+      Type.Object({
+        installment_id: Type.String(),
+        sequence: Type.Integer(),
+        due_date: Type.String({ format: 'date' }),
+        earliest_due_date: Type.String({ format: 'date' }),
+        latest_due_date: Type.String({ format: 'date' }),
+      }),
+      { description: 'Installments whose due date may move, each with the latest day allowed.' },
+    ),
+    requests: Type.Array(HardshipRequest),
+  },
+  Strict,
+);
