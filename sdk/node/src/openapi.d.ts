@@ -10605,6 +10605,7 @@ export interface operations {
            *             "installment_id": "installment_4fQ2d8LkP0aZ7sVbN1xY",
            *             "sequence": 1,
            *             "due_date": "1990-01-15",
+           *             "earliest_due_date": "1990-01-15",
            *             "latest_due_date": "1990-01-15"
            *           }
            *         ],
@@ -10649,6 +10650,8 @@ export interface operations {
                 sequence: number;
                 /** Format: date */
                 due_date: string;
+                /** Format: date */
+                earliest_due_date: string;
                 /** Format: date */
                 latest_due_date: string;
               }[];
