@@ -46,3 +46,10 @@ CREATE TABLE hardship_settings (
 ALTER TABLE installments
   ADD COLUMN excused_failed_attempts integer NOT NULL DEFAULT 0
     CHECK (excused_failed_attempts >= 0 AND excused_failed_attempts <= failed_attempts);
+
+-- An operator's answer to a hardship request is audited like the operator's other actions.
+ALTER TABLE operator_audit_log DROP CONSTRAINT operator_audit_log_action_check;
+ALTER TABLE operator_audit_log ADD CONSTRAINT operator_audit_log_action_check CHECK (action IN (
+  'merchant.approve', 'merchant.deactivate', 'merchant.reactivate', 'reconciliation.run',
+  'payout.otp_submit', 'payout.otp_resend', 'hardship.approve', 'hardship.decline'
+));

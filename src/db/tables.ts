@@ -680,7 +680,9 @@ export type OperatorAction =
   | 'merchant.reactivate'
   | 'reconciliation.run'
   | 'payout.otp_submit'
-  | 'payout.otp_resend';
+  | 'payout.otp_resend'
+  | 'hardship.approve'
+  | 'hardship.decline';
 
 /** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE): who did what, to what, and why. */
 export interface OperatorAuditLogTable {

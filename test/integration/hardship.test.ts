@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, formatCalendarDate, lagosDateOf } from '../../src/domain/lagos-time.ts';
 import { revokeApiKey, rollApiKey } from '../../src/features/merchants/api-keys.ts';
 import { createTestCustomer, createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
+import { operatorToken } from '../harness/operators.ts';
 import { collectToStatus, confirmPlanFor } from '../harness/plans.ts';
 import { merchantRouteSecuritySuite, type SecurityFixtures } from '../harness/security-suite.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
@@ -341,6 +342,63 @@ describe('moving one due date', () => {
     expect(asked.body.data.payment_plan.installments[1].due_at).toBe(
       new Date(new Date(first.due_at).getTime() + 7 * DAY_MS).toISOString(),
     );
+  });
+});
+
+describe("an operator answers in the merchant's place", () => {
+  it("approves under the merchant's limits, in the audit log; customers and merchants cannot use the admin route", async () => {
+    const p = await runningPlan();
+    const first = p.plan.installments[1]!;
+    const asked = await ask(p, {
+      kind: 'move_due_date',
+      installment_id: first.id,
+      new_due_date: day(new Date(first.due_at), 4),
+    });
+    const id = asked.body.data.hardship_request.id as string;
+    const token = await operatorToken(t, 'Ops Ada');
+    const listed = await t.http.get('/api/v1/admin/hardship-requests?status=requested', { token });
+    expect(listed.status).toBe(200);
+    expect((listed.body.data as { id: string }[]).map((r) => r.id)).toContain(id);
+    for (const wrong of [p.customer.accessToken, merchant.testKey]) {
+      const refused = await t.http.post(
+        `/api/v1/admin/hardship-requests/${id}/approve`,
+        {},
+        {
+          token: wrong,
+        },
+      );
+      expect(refused.status).toBe(401);
+    }
+    const approved = await t.http.post(
+      `/api/v1/admin/hardship-requests/${id}/approve`,
+      { note: 'Merchant asked us to' },
+      { token },
+    );
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.data.hardship_request).toMatchObject({
+      status: 'approved',
+      decided_by: 'operator',
+      decision_note: 'Merchant asked us to',
+    });
+    expect(approved.body.data.payment_plan.installments[1].due_at).toBe(
+      new Date(new Date(first.due_at).getTime() + 4 * DAY_MS).toISOString(),
+    );
+    const audit = await t.ctx.db
+      .selectFrom('operator_audit_log')
+      .select(['operator', 'action', 'target_id', 'reason', 'detail'])
+      .where('action', '=', 'hardship.approve')
+      .execute();
+    expect(audit).toEqual([
+      {
+        operator: 'Ops Ada',
+        action: 'hardship.approve',
+        target_id: merchant.id,
+        reason: 'Merchant asked us to',
+        detail: { hardship_request_id: id, payment_plan_id: p.plan.id },
+      },
+    ]);
+    const again = await t.http.post(`/api/v1/admin/hardship-requests/${id}/decline`, {}, { token });
+    expect(again.status).toBe(409);
   });
 });
 

@@ -803,6 +803,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/hardship-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Customers' hardship requests
+     * @description The 100 newest requests of every merchant, optionally of one `status`.
+     */
+    get: operations['adminListHardshipRequests'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/hardship-requests/{request_id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve a customer's hardship request
+     * @description As the merchant's approve does (`decided_by: "operator"`), under the merchant's limits; recorded in the audit log with the note as its reason. Already answered or expired: 409.
+     */
+    post: operations['adminApproveHardshipRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/hardship-requests/{request_id}/decline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Decline a customer's hardship request
+     * @description As the merchant's decline does (`decided_by: "operator"`), under the merchant's limits; recorded in the audit log with the note as its reason. Already answered or expired: 409.
+     */
+    post: operations['adminDeclineHardshipRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/merchant/{merchant_id}/wallet': {
     parameters: {
       query?: never;
@@ -3445,6 +3505,106 @@ export interface components {
       /** @description Past the deadline and still held at the gateway: reported (metric, log). Resend the OTP and give it, or wait for the gateway to abandon it (the money then returns to the wallet). */
       overdue: boolean;
     };
+    PaymentPlan: {
+      /** @example plan_3Jd9sKq0LmT2vX7yB1cN */
+      id: string;
+      /** @enum {string} */
+      object: 'payment_plan';
+      merchant_id: string;
+      customer_id: string;
+      checkout_session_id: string;
+      order_reference: string;
+      /**
+       * @description What was bought: the checkout session’s title (spec §2.3).
+       * @example Samsung Galaxy A15
+       */
+      title: string;
+      /** @description The shop’s business name. In the customer’s reads (their own plans) only. */
+      merchant_name?: string;
+      /** @description The session’s line items; null when the shop sent none. */
+      line_items:
+        | {
+            /** @example Samsung Galaxy A15 */
+            name: string;
+            /** @example 1 */
+            quantity: number;
+            /**
+             * @description Kobo, for one.
+             * @example 2500000
+             */
+            unit_amount: number;
+          }[]
+        | null;
+      /**
+       * @description The session’s `metadata` (`{}` when none; decision 0051). In the merchant’s reads and webhooks only; never in the customer’s.
+       * @example {
+       *       "cart_id": "c-1042"
+       *     }
+       */
+      metadata?: {
+        [key: string]: string;
+      };
+      /** @description Who bought, as they were at the checkout: the customer account’s name, e-mail and phone. Personal data (decision 0052): only the merchant whose plan it is (API, dashboard, webhooks) and the customer themselves see it. An addition to the spec. */
+      customer: {
+        /** @example cus_1aB2cD3eF4gH5iJ6kL7m */
+        id: string;
+        /** @example Ada Obi */
+        name: string | null;
+        /** @example ada@example.ng */
+        email: string | null;
+        /** @example +2348031234567 */
+        phone: string | null;
+      };
+      /** @description A payment link’s plan: what the buyer answered to the link’s questions (delivery address, phone, custom fields; decision 0052). Null for other plans. Personal data, like `customer`. */
+      customer_fields:
+        | {
+            /** @example delivery_address */
+            key: string;
+            /** @example Delivery address */
+            label: string;
+            /** @example 12 Allen Avenue, Ikeja, Lagos */
+            value: string;
+          }[]
+        | null;
+      livemode: boolean;
+      amount: number;
+      /** @enum {string} */
+      currency: 'NGN';
+      /** @enum {string} */
+      frequency: 'weekly' | 'monthly';
+      installment_count: number;
+      upfront_pct: number;
+      /** @enum {string} */
+      status: 'pending_deposit' | 'active' | 'completed' | 'defaulted' | 'cancelled';
+      payment_method_id: string;
+      installments: components['schemas']['Installment'][];
+      /** Format: date-time */
+      created_at: string;
+    };
+    Installment: {
+      /** @example inst_6Rk1pT9wQ2nV5xB8mZ3c */
+      id: string;
+      /** @description 0 is the deposit. */
+      sequence: number;
+      /** @description What is (or was) collected, in kobo. */
+      amount: number;
+      /** @description Kobo taken off this installment by refunds before it was collected (amount + refunded is what the schedule set). */
+      refunded: number;
+      /**
+       * @description Kobo collected on this installment by partial debits (decision 0045); `amount` is what it still owes. 0 for most installments.
+       * @example 0
+       */
+      partially_paid: number;
+      /** Format: date-time */
+      due_at: string;
+      /**
+       * @description scheduled, processing, failed, paid, cancelled
+       * @example scheduled
+       */
+      status: string;
+      /** Format: date-time */
+      paid_at: string | null;
+    };
     Wallet: {
       /** @enum {string} */
       object: 'wallet';
@@ -3742,106 +3902,6 @@ export interface components {
       /** @description Installments after the deposit. */
       installment_count: number;
       upfront_pct: number;
-    };
-    PaymentPlan: {
-      /** @example plan_3Jd9sKq0LmT2vX7yB1cN */
-      id: string;
-      /** @enum {string} */
-      object: 'payment_plan';
-      merchant_id: string;
-      customer_id: string;
-      checkout_session_id: string;
-      order_reference: string;
-      /**
-       * @description What was bought: the checkout session’s title (spec §2.3).
-       * @example Samsung Galaxy A15
-       */
-      title: string;
-      /** @description The shop’s business name. In the customer’s reads (their own plans) only. */
-      merchant_name?: string;
-      /** @description The session’s line items; null when the shop sent none. */
-      line_items:
-        | {
-            /** @example Samsung Galaxy A15 */
-            name: string;
-            /** @example 1 */
-            quantity: number;
-            /**
-             * @description Kobo, for one.
-             * @example 2500000
-             */
-            unit_amount: number;
-          }[]
-        | null;
-      /**
-       * @description The session’s `metadata` (`{}` when none; decision 0051). In the merchant’s reads and webhooks only; never in the customer’s.
-       * @example {
-       *       "cart_id": "c-1042"
-       *     }
-       */
-      metadata?: {
-        [key: string]: string;
-      };
-      /** @description Who bought, as they were at the checkout: the customer account’s name, e-mail and phone. Personal data (decision 0052): only the merchant whose plan it is (API, dashboard, webhooks) and the customer themselves see it. An addition to the spec. */
-      customer: {
-        /** @example cus_1aB2cD3eF4gH5iJ6kL7m */
-        id: string;
-        /** @example Ada Obi */
-        name: string | null;
-        /** @example ada@example.ng */
-        email: string | null;
-        /** @example +2348031234567 */
-        phone: string | null;
-      };
-      /** @description A payment link’s plan: what the buyer answered to the link’s questions (delivery address, phone, custom fields; decision 0052). Null for other plans. Personal data, like `customer`. */
-      customer_fields:
-        | {
-            /** @example delivery_address */
-            key: string;
-            /** @example Delivery address */
-            label: string;
-            /** @example 12 Allen Avenue, Ikeja, Lagos */
-            value: string;
-          }[]
-        | null;
-      livemode: boolean;
-      amount: number;
-      /** @enum {string} */
-      currency: 'NGN';
-      /** @enum {string} */
-      frequency: 'weekly' | 'monthly';
-      installment_count: number;
-      upfront_pct: number;
-      /** @enum {string} */
-      status: 'pending_deposit' | 'active' | 'completed' | 'defaulted' | 'cancelled';
-      payment_method_id: string;
-      installments: components['schemas']['Installment'][];
-      /** Format: date-time */
-      created_at: string;
-    };
-    Installment: {
-      /** @example inst_6Rk1pT9wQ2nV5xB8mZ3c */
-      id: string;
-      /** @description 0 is the deposit. */
-      sequence: number;
-      /** @description What is (or was) collected, in kobo. */
-      amount: number;
-      /** @description Kobo taken off this installment by refunds before it was collected (amount + refunded is what the schedule set). */
-      refunded: number;
-      /**
-       * @description Kobo collected on this installment by partial debits (decision 0045); `amount` is what it still owes. 0 for most installments.
-       * @example 0
-       */
-      partially_paid: number;
-      /** Format: date-time */
-      due_at: string;
-      /**
-       * @description scheduled, processing, failed, paid, cancelled
-       * @example scheduled
-       */
-      status: string;
-      /** Format: date-time */
-      paid_at: string | null;
     };
     Charge: {
       /** @example chg-inst3Jd9sKq0LmT2vX7yB1cN-1 */
@@ -4552,6 +4612,132 @@ export interface components {
       };
     };
     /** @description OK */
+    AdminListHardshipRequestsResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "ok": true,
+         *       "data": [
+         *         {
+         *           "id": "hsr_6mT1qZ8vKc3LpW0xNb2d",
+         *           "object": "hardship_request",
+         *           "payment_plan_id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "livemode": false,
+         *           "kind": "move_due_date",
+         *           "status": "requested",
+         *           "installment_id": "installment_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "new_due_date": "1990-01-15",
+         *           "extra_installments": 1,
+         *           "reason": "Customer returned the item",
+         *           "decided_by": "merchant",
+         *           "decision_note": "text",
+         *           "expires_at": "2026-11-21T10:00:00.000Z",
+         *           "decided_at": "2026-11-21T10:00:00.000Z",
+         *           "created_at": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: {
+            /** @example hsr_6mT1qZ8vKc3LpW0xNb2d */
+            id: string;
+            /** @enum {string} */
+            object: 'hardship_request';
+            payment_plan_id: string;
+            merchant_id: string;
+            livemode: boolean;
+            /**
+             * @description `move_due_date`: one installment falls due later (`installment_id`, `new_due_date`). `spread`: what is still scheduled is split over `extra_installments` more installments.
+             * @enum {string}
+             */
+            kind: 'move_due_date' | 'spread';
+            /**
+             * @description `requested`: waiting for the merchant (until `expires_at`). `approved`: the schedule changed. `declined`: the schedule stays. `expired`: nobody answered in time. `cancelled`: the customer withdrew it. A plan has one request that is requested, approved or declined.
+             * @enum {string}
+             */
+            status: 'requested' | 'approved' | 'declined' | 'expired' | 'cancelled';
+            installment_id: string | null;
+            /**
+             * Format: date
+             * @description The Lagos day asked for (due at 09:00 Lagos).
+             */
+            new_due_date: string | null;
+            extra_installments: number | null;
+            /** @description The customer's words, if any. */
+            reason: string | null;
+            /** @enum {string|null} */
+            decided_by: 'merchant' | 'operator' | 'automatic' | null;
+            decision_note: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            decided_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+          }[];
+        };
+      };
+    };
+    /** @description OK */
+    AdminApproveHardshipRequestResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: {
+            hardship_request: {
+              /** @example hsr_6mT1qZ8vKc3LpW0xNb2d */
+              id: string;
+              /** @enum {string} */
+              object: 'hardship_request';
+              payment_plan_id: string;
+              merchant_id: string;
+              livemode: boolean;
+              /**
+               * @description `move_due_date`: one installment falls due later (`installment_id`, `new_due_date`). `spread`: what is still scheduled is split over `extra_installments` more installments.
+               * @enum {string}
+               */
+              kind: 'move_due_date' | 'spread';
+              /**
+               * @description `requested`: waiting for the merchant (until `expires_at`). `approved`: the schedule changed. `declined`: the schedule stays. `expired`: nobody answered in time. `cancelled`: the customer withdrew it. A plan has one request that is requested, approved or declined.
+               * @enum {string}
+               */
+              status: 'requested' | 'approved' | 'declined' | 'expired' | 'cancelled';
+              installment_id: string | null;
+              /**
+               * Format: date
+               * @description The Lagos day asked for (due at 09:00 Lagos).
+               */
+              new_due_date: string | null;
+              extra_installments: number | null;
+              /** @description The customer's words, if any. */
+              reason: string | null;
+              /** @enum {string|null} */
+              decided_by: 'merchant' | 'operator' | 'automatic' | null;
+              decision_note: string | null;
+              /** Format: date-time */
+              expires_at: string;
+              /** Format: date-time */
+              decided_at: string | null;
+              /** Format: date-time */
+              created_at: string;
+            };
+            payment_plan: components['schemas']['PaymentPlan'];
+          };
+        };
+      };
+    };
+    /** @description OK */
     CustomerSessionResponse: {
       headers: {
         [name: string]: unknown;
@@ -4832,58 +5018,6 @@ export interface components {
           /** @enum {boolean} */
           ok: true;
           data: components['schemas']['Dispute'];
-        };
-      };
-    };
-    /** @description OK */
-    ApproveHardshipRequestResponse: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': {
-          /** @enum {boolean} */
-          ok: true;
-          data: {
-            hardship_request: {
-              /** @example hsr_6mT1qZ8vKc3LpW0xNb2d */
-              id: string;
-              /** @enum {string} */
-              object: 'hardship_request';
-              payment_plan_id: string;
-              merchant_id: string;
-              livemode: boolean;
-              /**
-               * @description `move_due_date`: one installment falls due later (`installment_id`, `new_due_date`). `spread`: what is still scheduled is split over `extra_installments` more installments.
-               * @enum {string}
-               */
-              kind: 'move_due_date' | 'spread';
-              /**
-               * @description `requested`: waiting for the merchant (until `expires_at`). `approved`: the schedule changed. `declined`: the schedule stays. `expired`: nobody answered in time. `cancelled`: the customer withdrew it. A plan has one request that is requested, approved or declined.
-               * @enum {string}
-               */
-              status: 'requested' | 'approved' | 'declined' | 'expired' | 'cancelled';
-              installment_id: string | null;
-              /**
-               * Format: date
-               * @description The Lagos day asked for (due at 09:00 Lagos).
-               */
-              new_due_date: string | null;
-              extra_installments: number | null;
-              /** @description The customer's words, if any. */
-              reason: string | null;
-              /** @enum {string|null} */
-              decided_by: 'merchant' | 'operator' | 'automatic' | null;
-              decision_note: string | null;
-              /** Format: date-time */
-              expires_at: string;
-              /** Format: date-time */
-              decided_at: string | null;
-              /** Format: date-time */
-              created_at: string;
-            };
-            payment_plan: components['schemas']['PaymentPlan'];
-          };
         };
       };
     };
@@ -5284,6 +5418,7 @@ export interface components {
     /** @description The `next_cursor` of the previous page. */
     cursorQuery: string;
     payoutIdPath: string;
+    requestIdPath: string;
     statusQuery: 'pending_deposit' | 'active' | 'completed' | 'defaulted' | 'cancelled';
     customerIdQuery: string;
     orderReferenceQuery: string;
@@ -5306,7 +5441,6 @@ export interface components {
     tokenPath: string;
     planIdPath: string;
     disputeIdPath: string;
-    requestIdPath: string;
     linkIdPath: string;
     /**
      * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
@@ -7370,7 +7504,9 @@ export interface operations {
                 | 'merchant.reactivate'
                 | 'reconciliation.run'
                 | 'payout.otp_submit'
-                | 'payout.otp_resend';
+                | 'payout.otp_resend'
+                | 'hardship.approve'
+                | 'hardship.decline';
               /** @enum {string} */
               target_type: 'merchant' | 'ledger';
               target_id: string | null;
@@ -7536,6 +7672,91 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  adminListHardshipRequests: {
+    parameters: {
+      query?: {
+        status?: 'requested' | 'approved' | 'declined' | 'expired' | 'cancelled';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['AdminListHardshipRequestsResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  adminApproveHardshipRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        request_id: components['parameters']['requestIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "note": "text"
+         *     }
+         */
+        'application/json': {
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['AdminApproveHardshipRequestResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  adminDeclineHardshipRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        request_id: components['parameters']['requestIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "note": "text"
+         *     }
+         */
+        'application/json': {
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['AdminApproveHardshipRequestResponse'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -10972,80 +11193,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "ok": true,
-           *       "data": [
-           *         {
-           *           "id": "hsr_6mT1qZ8vKc3LpW0xNb2d",
-           *           "object": "hardship_request",
-           *           "payment_plan_id": "plan_3Jd9sKq0LmT2vX7yB1cN",
-           *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
-           *           "livemode": false,
-           *           "kind": "move_due_date",
-           *           "status": "requested",
-           *           "installment_id": "installment_4fQ2d8LkP0aZ7sVbN1xY",
-           *           "new_due_date": "1990-01-15",
-           *           "extra_installments": 1,
-           *           "reason": "Customer returned the item",
-           *           "decided_by": "merchant",
-           *           "decision_note": "text",
-           *           "expires_at": "2026-11-21T10:00:00.000Z",
-           *           "decided_at": "2026-11-21T10:00:00.000Z",
-           *           "created_at": "2026-11-21T10:00:00.000Z"
-           *         }
-           *       ]
-           *     }
-           */
-          'application/json': {
-            /** @enum {boolean} */
-            ok: true;
-            data: {
-              /** @example hsr_6mT1qZ8vKc3LpW0xNb2d */
-              id: string;
-              /** @enum {string} */
-              object: 'hardship_request';
-              payment_plan_id: string;
-              merchant_id: string;
-              livemode: boolean;
-              /**
-               * @description `move_due_date`: one installment falls due later (`installment_id`, `new_due_date`). `spread`: what is still scheduled is split over `extra_installments` more installments.
-               * @enum {string}
-               */
-              kind: 'move_due_date' | 'spread';
-              /**
-               * @description `requested`: waiting for the merchant (until `expires_at`). `approved`: the schedule changed. `declined`: the schedule stays. `expired`: nobody answered in time. `cancelled`: the customer withdrew it. A plan has one request that is requested, approved or declined.
-               * @enum {string}
-               */
-              status: 'requested' | 'approved' | 'declined' | 'expired' | 'cancelled';
-              installment_id: string | null;
-              /**
-               * Format: date
-               * @description The Lagos day asked for (due at 09:00 Lagos).
-               */
-              new_due_date: string | null;
-              extra_installments: number | null;
-              /** @description The customer's words, if any. */
-              reason: string | null;
-              /** @enum {string|null} */
-              decided_by: 'merchant' | 'operator' | 'automatic' | null;
-              decision_note: string | null;
-              /** Format: date-time */
-              expires_at: string;
-              /** Format: date-time */
-              decided_at: string | null;
-              /** Format: date-time */
-              created_at: string;
-            }[];
-          };
-        };
-      };
+      200: components['responses']['AdminListHardshipRequestsResponse'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -11078,7 +11226,7 @@ export interface operations {
       };
     };
     responses: {
-      200: components['responses']['ApproveHardshipRequestResponse'];
+      200: components['responses']['AdminApproveHardshipRequestResponse'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -11111,7 +11259,7 @@ export interface operations {
       };
     };
     responses: {
-      200: components['responses']['ApproveHardshipRequestResponse'];
+      200: components['responses']['AdminApproveHardshipRequestResponse'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];

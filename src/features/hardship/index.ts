@@ -1,2 +1,2 @@
-export { decideHardshipRequest } from './requests.ts';
+export { decideHardshipRequest, listHardshipRequests } from './requests.ts';
 export { registerHardshipRoutes } from './routes.ts';

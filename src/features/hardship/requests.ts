@@ -21,6 +21,7 @@ import { addDays, formatCalendarDate, lagosDateOf } from '../../domain/lagos-tim
 import { assert } from '../../platform/assert.ts';
 import { newId } from '../../platform/ids.ts';
 import { inMode, type ModeScope } from '../access/index.ts';
+import { type Operator, recordOperatorAction } from '../audit-log/index.ts';
 import { recordEvent } from '../merchant-webhooks/index.ts';
 import {
   currentPlan,
@@ -279,13 +280,14 @@ async function decideLocked(
   }
 }
 
-/** Who decides: the merchant (dashboard or secret key) in its scope. */
-export interface Decider {
-  kind: 'merchant';
-  scope: ModeScope;
-}
+/**
+ * Who decides: the merchant (dashboard or secret key) in its scope, or a signed-in operator,
+ * whose answer is written to the operator audit log in the same transaction.
+ */
+export type Decider =
+  { kind: 'merchant'; scope: ModeScope } | { kind: 'operator'; operator: Operator };
 
-/** The merchant approves or declines a request still waiting. */
+/** The merchant or an operator approves or declines a request still waiting. */
 export async function decideHardshipRequest(
   ctx: AppContext,
   decider: Decider,
@@ -301,14 +303,27 @@ export async function decideHardshipRequest(
     .executeTakeFirst();
   if (
     !found ||
-    found.merchant_id !== decider.scope.merchantId ||
-    !inMode(decider.scope, found.livemode)
+    (decider.kind === 'merchant' &&
+      (found.merchant_id !== decider.scope.merchantId || !inMode(decider.scope, found.livemode)))
   ) {
     throw notFound('Hardship request');
   }
   await runWrite(ctx.db, async (tx) => {
     const { plan, installments } = await lockPlanWithInstallments(tx, found.plan_id);
     await decideLocked(tx, requestId, plan, installments, event, decider.kind, note, now);
+    if (decider.kind === 'operator') {
+      await recordOperatorAction(
+        tx,
+        decider.operator,
+        {
+          action: event === 'approve' ? 'hardship.approve' : 'hardship.decline',
+          target: { type: 'merchant', id: found.merchant_id },
+          reason: note,
+          detail: { hardship_request_id: requestId, payment_plan_id: found.plan_id },
+        },
+        now,
+      );
+    }
   });
   const row = await ctx.db
     .selectFrom('hardship_requests')
@@ -396,18 +411,21 @@ export async function getCustomerHardship(
   };
 }
 
-/** The merchant's requests, newest first (100), optionally one status and one mode. */
+/**
+ * The merchant's requests (or, for operators, every merchant's), newest first (100), optionally
+ * one status and one mode.
+ */
 export async function listHardshipRequests(
   ctx: AppContext,
-  scope: ModeScope,
+  scope: ModeScope | 'all_merchants',
   filter: { status?: HardshipRequestView['status'] },
 ): Promise<HardshipRequestView[]> {
   const now = ctx.clock.now();
-  let query = ctx.db
-    .selectFrom('hardship_requests')
-    .selectAll()
-    .where('merchant_id', '=', scope.merchantId);
-  if (scope.livemode !== undefined) query = query.where('livemode', '=', scope.livemode);
+  let query = ctx.db.selectFrom('hardship_requests').selectAll();
+  if (scope !== 'all_merchants') {
+    query = query.where('merchant_id', '=', scope.merchantId);
+    if (scope.livemode !== undefined) query = query.where('livemode', '=', scope.livemode);
+  }
   // `requested` and `expired` are read from the clock: a request past expires_at is expired.
   switch (filter.status) {
     case undefined:
