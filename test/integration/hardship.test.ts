@@ -187,6 +187,23 @@ describe('moving one due date', () => {
   it('a second request is refused while one waits and after one is approved; a cancelled one frees it', async () => {
     const p = await runningPlan();
     const [, first, second] = p.plan.installments;
+    const offered = await t.http.get(`/api/v1/customers/me/plans/${p.plan.id}/hardship`, {
+      token: p.customer.accessToken,
+    });
+    expect(offered.body.data).toMatchObject({
+      can_request: true,
+      movable_installments: [
+        {
+          installment_id: first!.id,
+          sequence: 1,
+          due_date: day(new Date(first!.due_at)),
+          earliest_due_date: day(new Date(first!.due_at), 1),
+          latest_due_date: day(new Date(first!.due_at), 14),
+        },
+        { sequence: 2 },
+        { sequence: 3 },
+      ],
+    });
     const one = await ask(p, {
       kind: 'move_due_date',
       installment_id: first!.id,
@@ -216,6 +233,14 @@ describe('moving one due date', () => {
     expect((await decide(again.body.data.hardship_request.id, 'approve')).status).toBe(200);
     const afterApproval = await ask(p, { kind: 'spread', extra_installments: 1 });
     expect(afterApproval.status).toBe(409);
+    const shown = await t.http.get(`/api/v1/customers/me/plans/${p.plan.id}/hardship`, {
+      token: p.customer.accessToken,
+    });
+    expect(shown.body.data).toMatchObject({ can_request: false, max_move_days: 14 });
+    expect((shown.body.data.requests as { status: string }[]).map((r) => r.status)).toEqual([
+      'approved',
+      'cancelled',
+    ]);
   });
 
   it("refuses beyond the merchant's limit (4xx), and the merchant sets the limit within its cap", async () => {

@@ -10863,7 +10863,7 @@ export interface operations {
               max_extra_installments: number;
               /** @description Whether the shop approves at once. */
               auto_approve: boolean;
-              /** @description The plan is active and its one request is not used. */
+              /** @description The plan is active, its one request is not used, and something can be asked (a date that may move, or a spread). */
               can_request: boolean;
               /** @description Installments whose due date may move, each with the latest day allowed. */
               movable_installments: {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Static } from 'typebox';
 
 import type { AppContext } from '../../app-context.ts';
@@ -363,6 +364,8 @@ export async function getCustomerHardship(
     .selectAll()
     .where('plan_id', '=', planId)
     .orderBy('created_at', 'desc')
+    // At the same instant, the request that holds the plan's one request comes first.
+    .orderBy(sql`status IN ('requested', 'approved', 'declined')`, 'desc')
     .execute();
   const requests = rows.map((r) => hardshipRequestView(r, now));
   const used = requests.some((r) => HARDSHIP_STATUSES_USING_THE_REQUEST.includes(r.status));
@@ -401,11 +404,20 @@ export async function getCustomerHardship(
         latest_due_date: formatCalendarDate(addDays(day, settings.maxMoveDays)),
       };
     });
+  const spreadable = () => {
+    try {
+      planSpread(rules, settings, 1, now);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   return {
     max_move_days: settings.maxMoveDays,
     max_extra_installments: settings.maxExtraInstallments,
     auto_approve: settings.autoApprove,
-    can_request: plan.status === 'active' && !used,
+    // Something must be askable: a date that may move, or a spread of at least one more.
+    can_request: plan.status === 'active' && !used && (movable.length > 0 || spreadable()),
     movable_installments: movable,
     requests,
   };

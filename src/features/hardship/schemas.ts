@@ -84,7 +84,8 @@ export const CustomerHardship = Type.Object(
     }),
     auto_approve: Type.Boolean({ description: 'Whether the shop approves at once.' }),
     can_request: Type.Boolean({
-      description: 'The plan is active and its one request is not used.',
+      description:
+        'The plan is active, its one request is not used, and something can be asked (a date that may move, or a spread).',
     }),
     movable_installments: Type.Array(
       Type.Object({

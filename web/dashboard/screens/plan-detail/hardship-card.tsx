@@ -78,7 +78,7 @@ export function HardshipCard(props: { plan: PaymentPlan; onDone: () => Promise<v
         />
       )}
       {hardship && !hardship.can_request && !latest && (
-        <p>This plan cannot be rescheduled: only an active plan can.</p>
+        <p>Nothing on this plan can be rescheduled now.</p>
       )}
     </section>
   );
