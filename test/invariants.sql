@@ -137,10 +137,14 @@ SELECT 'I3' AS invariant, account AS object,
         -- A dispute takes the money back even from a balance too small for it (money-rules.md
         -- §5c): merchant_payable may then sit in debit, by no more than what disputes took from
         -- that merchant and have not returned.
+        -- A reversal booked from the gateway's verify (decision 0073) takes it the same way.
         AND NOT (kind = 'merchant_payable'
                  AND balance <= (SELECT coalesce(sum(d.merchant_share_kobo
                                                      - (d.returned_kobo - d.returned_fee_kobo)), 0)
-                                   FROM disputes d WHERE d.merchant_id = scope)));
+                                   FROM disputes d WHERE d.merchant_id = scope)
+                                + (SELECT coalesce(sum(v.merchant_share_kobo), 0)
+                                     FROM charge_reversals v
+                                    WHERE v.merchant_id = scope AND v.superseded_by_dispute_id IS NULL)));
 
 -- @check I3 balance-checkpoints
 -- Each balance checkpoint (decision 0070, migration 0050) equals the sum of its account's
@@ -379,10 +383,13 @@ SELECT 'I5' AS invariant, e.id AS object, problem AS detail
      WHEN e.kind NOT IN ('plan_confirmed', 'payment_collected', 'plan_cancelled', 'payout_initiated',
                          'payout_succeeded', 'payout_failed', 'payout_reversed',
                          'receivable_reduced', 'refund_initiated', 'refund_succeeded', 'refund_failed',
-                         'dispute_opened', 'dispute_returned')
+                         'dispute_opened', 'dispute_returned', 'payment_reversed',
+                         'payment_reversal_superseded')
        THEN format('%s %s: no mapping in test/invariants.sql for this kind of entry', e.kind, e.reference)
      WHEN e.kind LIKE 'dispute\_%' AND NOT EXISTS (SELECT 1 FROM disputes d WHERE d.id = e.reference)
        THEN format('%s %s: no dispute has this id', e.kind, e.reference)
+     WHEN e.kind LIKE 'payment\_revers%' AND NOT EXISTS (SELECT 1 FROM charge_reversals v WHERE v.id = e.reference)
+       THEN format('%s %s: no reversal has this id', e.kind, e.reference)
      WHEN e.kind LIKE 'payout\_%' AND NOT EXISTS (SELECT 1 FROM payouts po WHERE po.reference = e.reference)
        THEN format('%s %s: no payout has this reference', e.kind, e.reference)
      WHEN e.kind LIKE 'refund\_%' AND NOT EXISTS (SELECT 1 FROM refund_parts rp WHERE rp.reference = e.reference)
@@ -548,6 +555,10 @@ WITH net AS (
   SELECT merchant_id,
          sum(merchant_share_kobo - (returned_kobo - returned_fee_kobo)) AS debited
     FROM disputes GROUP BY merchant_id
+), reversed AS (
+  -- A reversal booked from verify takes its merchant share, unless a dispute superseded it.
+  SELECT merchant_id, sum(merchant_share_kobo) AS debited
+    FROM charge_reversals WHERE superseded_by_dispute_id IS NULL GROUP BY merchant_id
 ), paid_out AS (
   SELECT merchant_id,
          sum(amount_kobo) FILTER (WHERE status IN ('pending', 'in_transit', 'paid')) AS out,
@@ -564,7 +575,8 @@ WITH net AS (
    GROUP BY split_part(account, ':', 2)
 ), merchants_with_money AS (
   SELECT m.id,
-         coalesce(n.net, 0) - coalesce(r.debited, 0) - coalesce(dd.debited, 0) AS net,
+         coalesce(n.net, 0) - coalesce(r.debited, 0) - coalesce(dd.debited, 0)
+           - coalesce(rv.debited, 0) AS net,
          coalesce(o.out, 0) AS out,
          coalesce(o.moving, 0) AS moving, coalesce(r.moving, 0) AS refunds_moving,
          coalesce(l.available, 0) AS available, coalesce(l.in_transit, 0) AS in_transit,
@@ -573,6 +585,7 @@ WITH net AS (
     LEFT JOIN net n ON n.merchant_id = m.id
     LEFT JOIN refunded r ON r.merchant_id = m.id
     LEFT JOIN disputed dd ON dd.merchant_id = m.id
+    LEFT JOIN reversed rv ON rv.merchant_id = m.id
     LEFT JOIN paid_out o ON o.merchant_id = m.id
     LEFT JOIN ledger l ON l.merchant_id = m.id
 )
@@ -1088,18 +1101,71 @@ SELECT 'I13' AS invariant, id AS object,
     OR (returned_kobo > 0 AND status NOT IN ('won', 'lost'))
     OR (status = 'won' AND returned_kobo <> amount_kobo) OR NOT charge_ok;
 
--- @check I14 hardship-excuses
+-- @check I14 reversal-entries
+-- Each reversal booked from the gateway's verify (decision 0073) has exactly one payment_reversed
+-- entry taking its amount out of gateway_clearing, its merchant share from that merchant's
+-- payable and its fee share from the fee revenue; it has a payment_reversal_superseded entry
+-- (for exactly as much) if and only if a dispute superseded it, and that dispute is about the
+-- same charge; it is about a successful charge of its plan, and takes no more than the charge
+-- less the refunds of it that did not fail.
+WITH money AS (
+  SELECT v.id, v.merchant_id, v.amount_kobo, v.fee_share_kobo, v.merchant_share_kobo,
+         v.superseded_by_dispute_id,
+         (SELECT count(*) FROM journal_entries e WHERE e.kind = 'payment_reversed' AND e.reference = v.id) AS booked,
+         (SELECT count(*) FROM journal_entries e WHERE e.kind = 'payment_reversal_superseded' AND e.reference = v.id) AS undone,
+         (SELECT coalesce(sum(p.credit_kobo - p.debit_kobo) FILTER (WHERE p.account = 'gateway_clearing'), 0)
+            FROM journal_entries e JOIN journal_postings p ON p.entry_id = e.id
+           WHERE e.kind = 'payment_reversed' AND e.reference = v.id) AS taken,
+         (SELECT coalesce(sum(p.debit_kobo - p.credit_kobo) FILTER (WHERE p.account = 'merchant_payable:' || v.merchant_id), 0)
+            FROM journal_entries e JOIN journal_postings p ON p.entry_id = e.id
+           WHERE e.kind = 'payment_reversed' AND e.reference = v.id) AS merchant_taken,
+         (SELECT coalesce(sum(p.debit_kobo - p.credit_kobo) FILTER (WHERE p.account = 'platform_fee_revenue'), 0)
+            FROM journal_entries e JOIN journal_postings p ON p.entry_id = e.id
+           WHERE e.kind = 'payment_reversed' AND e.reference = v.id) AS fee_taken,
+         (SELECT coalesce(sum(p.debit_kobo - p.credit_kobo) FILTER (WHERE p.account = 'gateway_clearing'), 0)
+            FROM journal_entries e JOIN journal_postings p ON p.entry_id = e.id
+           WHERE e.kind = 'payment_reversal_superseded' AND e.reference = v.id) AS given_back,
+         EXISTS (SELECT 1 FROM charges c WHERE c.reference = v.charge_reference
+                   AND c.plan_id = v.plan_id AND c.status = 'success'
+                   AND c.amount_kobo - coalesce((SELECT sum(rp.amount_kobo) FROM refund_parts rp
+                                                  WHERE rp.charge_reference = c.reference
+                                                    AND rp.status <> 'failed'), 0) >= v.amount_kobo) AS charge_ok,
+         (v.superseded_by_dispute_id IS NULL
+          OR EXISTS (SELECT 1 FROM disputes d WHERE d.id = v.superseded_by_dispute_id
+                       AND d.charge_reference = v.charge_reference)) AS dispute_ok
+    FROM charge_reversals v
+)
+SELECT 'I14' AS invariant, id AS object,
+       CASE WHEN booked <> 1 THEN format('%s payment_reversed entries, not 1', booked)
+            WHEN taken <> amount_kobo OR merchant_taken <> merchant_share_kobo OR fee_taken <> fee_share_kobo
+              THEN format('payment_reversed takes %s (merchant %s, fee %s); the reversal says %s (%s, %s)',
+                          taken, merchant_taken, fee_taken, amount_kobo, merchant_share_kobo, fee_share_kobo)
+            WHEN undone <> (CASE WHEN superseded_by_dispute_id IS NULL THEN 0 ELSE 1 END)
+              THEN format('%s payment_reversal_superseded entries; superseded by %s', undone,
+                          coalesce(superseded_by_dispute_id, 'no dispute'))
+            WHEN undone = 1 AND given_back <> amount_kobo
+              THEN format('superseded, but %s of %s kobo given back', given_back, amount_kobo)
+            WHEN NOT dispute_ok THEN 'superseded by a dispute about another charge'
+            ELSE 'not about a successful charge of its plan with at least its amount left unrefunded'
+       END AS detail
+  FROM money
+ WHERE booked <> 1 OR taken <> amount_kobo OR merchant_taken <> merchant_share_kobo
+    OR fee_taken <> fee_share_kobo
+    OR undone <> (CASE WHEN superseded_by_dispute_id IS NULL THEN 0 ELSE 1 END)
+    OR (undone = 1 AND given_back <> amount_kobo) OR NOT dispute_ok OR NOT charge_ok;
+
+-- @check I15 hardship-excuses
 -- Failed attempts stop counting as missed (excused_failed_attempts, decision 0072) only on an
 -- installment whose due date an approved hardship request moved, and never more than were made;
 -- and a plan has at most one request that is waiting, approved or declined (also a unique index).
-SELECT 'I14' AS invariant, i.id AS object,
+SELECT 'I15' AS invariant, i.id AS object,
        format('%s failed attempts excused without an approved move of this installment', i.excused_failed_attempts) AS detail
   FROM installments i
  WHERE i.excused_failed_attempts > 0
    AND NOT EXISTS (SELECT 1 FROM hardship_requests h
                     WHERE h.installment_id = i.id AND h.kind = 'move_due_date' AND h.status = 'approved')
 UNION ALL
-SELECT 'I14', h.plan_id, format('%s requests waiting, approved or declined', count(*))
+SELECT 'I15', h.plan_id, format('%s requests waiting, approved or declined', count(*))
   FROM hardship_requests h
  WHERE h.status IN ('requested', 'approved', 'declined')
  GROUP BY h.plan_id

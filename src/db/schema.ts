@@ -2,6 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 
 import type {
   ApiKeysTable,
+  ChargeReversalsTable,
   ChargesTable,
   CheckoutPlanChoicesTable,
   CheckoutSessionsTable,
@@ -23,6 +24,7 @@ import type {
   LedgerBalanceCheckpointsTable,
   LedgerCheckpointHorizonTable,
   MerchantAuditLogTable,
+  MerchantMemberRecoveryCodesTable,
   MerchantMembersTable,
   MerchantNotificationPreferencesTable,
   MerchantsTable,
@@ -69,6 +71,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   refresh_token_families: RefreshTokenFamiliesTable;
   merchant_members: MerchantMembersTable;
+  merchant_member_recovery_codes: MerchantMemberRecoveryCodesTable;
   merchant_audit_log: MerchantAuditLogTable;
   password_resets: PasswordResetsTable;
   sign_in_codes: SignInCodesTable;
@@ -110,6 +113,7 @@ export interface Database {
   disputes: DisputesTable;
   hardship_requests: HardshipRequestsTable;
   hardship_settings: HardshipSettingsTable;
+  charge_reversals: ChargeReversalsTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;
@@ -125,6 +129,7 @@ export type PayoutRow = Selectable<PayoutsTable>;
 export type ChargeRow = Selectable<ChargesTable>;
 export type DisputeRow = Selectable<DisputesTable>;
 export type HardshipRequestRow = Selectable<HardshipRequestsTable>;
+export type ChargeReversalRow = Selectable<ChargeReversalsTable>;
 export type RefundRow = Selectable<RefundsTable>;
 export type RefundPartRow = Selectable<RefundPartsTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;

@@ -63,6 +63,22 @@ export interface MerchantMembersTable {
   invitation_expires_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** Two-factor sign-in (decision 0065): the TOTP key sealed with ENCRYPTION_KEY. */
+  totp_secret_sealed: string | null;
+  totp_pending_secret_sealed: string | null;
+  totp_enabled_at: Date | null;
+  totp_last_step: number | null;
+  /** An owner without two-factor sign-in past this may only read and enrol. */
+  two_factor_due_at: Date | null;
+}
+
+/** Single-use recovery codes of a member's two-factor sign-in (decision 0065): digests only. */
+export interface MerchantMemberRecoveryCodesTable {
+  id: string;
+  member_id: string;
+  digest: string;
+  used_at: Date | null;
+  created_at: Date;
 }
 
 /** Who (which member) did what from the dashboard (decision 0064). Append-only. */
@@ -774,4 +790,20 @@ export interface HardshipSettingsTable {
   max_extra_installments: number;
   auto_approve: boolean;
   updated_at: Date;
+}
+
+/** migrations/0053_charge_reversals.sql; decision 0073. */
+export interface ChargeReversalsTable {
+  id: string;
+  charge_reference: string;
+  merchant_id: string;
+  livemode: boolean;
+  plan_id: string;
+  installment_id: string;
+  amount_kobo: number;
+  fee_share_kobo: number;
+  merchant_share_kobo: number;
+  superseded_by_dispute_id: string | null;
+  created_at: Date;
+  superseded_at: Date | null;
 }

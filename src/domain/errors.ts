@@ -61,6 +61,10 @@ export const ERROR_CODES = [
   // the settlement account (decision 0057)
   'reauthentication_required',
   'account_not_resolved',
+  // two-factor sign-in (decision 0065)
+  'second_factor_required',
+  'second_factor_enrolment_required',
+  'step_up_required',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -48,6 +48,12 @@ import { type Kobo, type RefundSplit, splitPlatformFee } from './money.ts';
  *   dispute returned      gateway_clearing B             merchant_payable share,
  *     (won, or lost for                                  fee_revenue fee share
  *      less than D)
+ *   payment reversed      merchant_payable share,        gateway_clearing V
+ *     (the gateway took    fee_revenue fee share
+ *      V back, no refund
+ *      or dispute: §5d)
+ *   reversal superseded   the reversed entry with its sides swapped (a dispute of the same
+ *                         charge turned up and takes the money instead)
  *
  * A refund keeps no fee for Tranche on money it gives back: the fee was for collecting money the
  * merchant no longer keeps. Refunds and payouts are paid from the available balance only.
@@ -83,6 +89,8 @@ export type JournalEntryKind =
   | 'plan_written_off'
   | 'dispute_opened'
   | 'dispute_returned'
+  | 'payment_reversed'
+  | 'payment_reversal_superseded'
   | 'reversal';
 
 /** One side of one account. Exactly one of the two amounts is positive, the other is 0. */
@@ -368,6 +376,42 @@ function disputePostings(input: DisputeMoney): Posting[] {
   ledgerInvariant(
     input.feeShareKobo >= 0 && input.feeShareKobo <= input.amountKobo,
     'the fee share of a dispute lies within its amount',
+  );
+  return nonZero([
+    debit(payable(input.merchantId), input.amountKobo - input.feeShareKobo),
+    debit(platformFeeRevenue, input.feeShareKobo),
+    credit(gatewayClearing, input.amountKobo),
+  ]);
+}
+
+// ── reversals (the gateway took a collected payment back with no refund or dispute: §5d) ──
+
+export interface ReversalMoney {
+  merchantId: string;
+  /** Our reversal id: one `payment_reversed`, and at most one `payment_reversal_superseded`. */
+  reversalId: string;
+  amountKobo: Kobo;
+  feeShareKobo: Kobo;
+}
+
+/** The gateway reports the payment reversed: the merchant and the fee give the amount up. */
+export function paymentReversedEntry(input: ReversalMoney): JournalEntry {
+  return entry('payment_reversed', input.reversalId, takenBackPostings(input));
+}
+
+/** A dispute of the same charge explains the reversal and takes the money itself: undo ours. */
+export function paymentReversalSupersededEntry(input: ReversalMoney): JournalEntry {
+  return entry(
+    'payment_reversal_superseded',
+    input.reversalId,
+    takenBackPostings(input).map(swapSides),
+  );
+}
+
+function takenBackPostings(input: ReversalMoney): Posting[] {
+  ledgerInvariant(
+    input.feeShareKobo >= 0 && input.feeShareKobo <= input.amountKobo,
+    'the fee share of a reversal lies within its amount',
   );
   return nonZero([
     debit(payable(input.merchantId), input.amountKobo - input.feeShareKobo),

@@ -23,6 +23,7 @@ export const MERCHANT_NOTIFICATION_KINDS = [
   'webhooks_failing',
   'webhooks_recovered',
   'dispute_opened',
+  'payment_reversed',
 ] as const;
 export type MerchantNotificationKind = (typeof MERCHANT_NOTIFICATION_KINDS)[number];
 
@@ -39,6 +40,7 @@ export const MERCHANT_TOPIC_OF: Readonly<Record<MerchantNotificationKind, Mercha
   webhooks_failing: 'webhooks',
   webhooks_recovered: 'webhooks',
   dispute_opened: 'disputes',
+  payment_reversed: 'disputes',
 };
 
 export interface MerchantNotificationPreferences {
@@ -99,6 +101,17 @@ export interface DisputeFacts {
   livemode: boolean;
 }
 
+export interface ReversalFacts {
+  reversalId: string;
+  /** What the gateway took back (the payment less what was already refunded through Tranche). */
+  amountKobo: Kobo;
+  /** Of which out of the merchant's available balance (the rest is Tranche's fee, returned). */
+  merchantShareKobo: Kobo;
+  chargeReference: string;
+  planId: string;
+  livemode: boolean;
+}
+
 /** The facts of each kind, fixed when it is written; stored as JSON (dates as ISO strings). */
 export interface MerchantFacts {
   merchant_approved: AccountFacts;
@@ -109,6 +122,7 @@ export interface MerchantFacts {
   webhooks_failing: WebhookIncidentFacts;
   webhooks_recovered: WebhookIncidentFacts;
   dispute_opened: DisputeFacts;
+  payment_reversed: ReversalFacts;
 }
 
 export type MerchantNotificationContent = {
@@ -261,6 +275,25 @@ function dispute(f: DisputeFacts): RenderedNotification {
   };
 }
 
+function reversal(f: ReversalFacts): RenderedNotification {
+  const amount = formatNaira(f.amountKobo);
+  return {
+    subject: testPrefix(f.livemode, `A payment of ${amount} was reversed`),
+    summary: `The payment gateway reversed a collected payment of ${amount}.`,
+    text: [
+      `The payment gateway reported a collected payment reversed, without a refund from you or a dispute we know of. The money went back to the customer.`,
+      '',
+      `  Amount:       ${amount}`,
+      `  From wallet:  ${formatNaira(f.merchantShareKobo)} (Tranche's fee on it was returned too)`,
+      `  Payment:      ${f.chargeReference}`,
+      `  Plan:         ${f.planId}`,
+      '',
+      'The installment stays paid: the customer is not debited again for it. If a dispute about this payment reaches us later, it replaces this reversal and you can answer it. Contact Tranche support if you think this is wrong.',
+      ...FOOTER,
+    ].join('\n'),
+  };
+}
+
 /** The e-mail of one merchant notification, from its facts. Throws on facts it cannot word. */
 export function renderMerchantNotification(
   content: MerchantNotificationContent,
@@ -299,6 +332,8 @@ export function renderMerchantNotification(
       return webhooks(content.kind, content.facts);
     case 'dispute_opened':
       return dispute(content.facts);
+    case 'payment_reversed':
+      return reversal(content.facts);
   }
 }
 

@@ -37,4 +37,7 @@ export interface DashboardMember {
   accountHolder: boolean;
   /** The owner's limit on one refund by a support member; null: none. */
   supportRefundLimitKobo: number | null;
+  /** Two-factor sign-in (decision 0065): on or not, and when an owner must have it by. */
+  twoFactorEnabled: boolean;
+  twoFactorDueAt: Date | null;
 }

@@ -52,7 +52,7 @@ export const PERMISSION_WORDS: Record<Permission, string> = {
   change_settings: 'change the account settings',
   manage_team: 'invite, change or remove team members',
   read_audit_log: 'read the audit log',
-  own_account: 'change their own password',
+  own_account: 'change their own password or two-factor sign-in',
 };
 
 const ALL: readonly Role[] = ROLES;
@@ -112,6 +112,9 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST /api/v1/merchant/:merchant_id/payouts': 'pay_out',
   'PATCH /api/v1/merchant/:merchant_id/settings': 'change_settings',
   'POST /api/v1/merchant/:merchant_id/password': 'own_account',
+  'POST /api/v1/merchant/:merchant_id/team/me/two-factor': 'own_account',
+  'POST /api/v1/merchant/:merchant_id/team/me/two-factor/confirm': 'own_account',
+  'DELETE /api/v1/merchant/:merchant_id/team/me/two-factor': 'own_account',
   'POST /api/v1/merchant/:merchant_id/team/invitations': 'manage_team',
   'PATCH /api/v1/merchant/:merchant_id/team/members/:member_id': 'manage_team',
   'DELETE /api/v1/merchant/:merchant_id/team/members/:member_id': 'manage_team',

@@ -25,6 +25,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'dispute.created',
   'dispute.reminder',
   'dispute.resolved',
+  'payment.reversed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

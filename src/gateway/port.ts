@@ -62,6 +62,8 @@ export interface GatewayTransaction {
    * is a success whose `amountKobo` is below it (gateway-protocol.md §17).
    */
   requestedAmountKobo?: Kobo | null;
+  /** The gateway's own id of the transaction (Paystack's `id`), what `GET /dispute?transaction=` takes. */
+  gatewayId?: string | null;
 }
 
 export interface BankChargeProgress {

@@ -12,6 +12,7 @@ export function statusForCode(code: ErrorCode): number {
     case 'consent_text_outdated':
       return 400;
     case 'unauthenticated':
+    case 'second_factor_required':
       return 401;
     case 'payment_failed':
       return 402;
@@ -25,6 +26,8 @@ export function statusForCode(code: ErrorCode): number {
     case 'credit_check_required':
     case 'credit_report':
     case 'reauthentication_required':
+    case 'second_factor_enrolment_required':
+    case 'step_up_required':
       return 403;
     case 'not_found':
       return 404;

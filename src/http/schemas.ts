@@ -116,6 +116,17 @@ export const paymentErrorResponses = { 402: ErrorResponse, 502: ErrorResponse };
  * route's schema is what marks the route as honouring it: every other POST refuses the header
  * (plugins/idempotency-guard.ts).
  */
+/** The step-up of decision 0065: a dashboard member's fresh second factor for a money move. */
+export const TwoFactorCodeHeader = {
+  'two-factor-code': Type.Optional(
+    Type.String({
+      maxLength: 20,
+      description:
+        'Dashboard callers only (a secret key is not asked): the 6-digit code from the member’s authenticator app, or a recovery code, each good once. Missing or wrong: 403 `step_up_required`; a member without two-factor sign-in: 403 `second_factor_enrolment_required` (decision 0065).',
+    }),
+  ),
+};
+
 export const IdempotencyHeader = Type.Object({
   'idempotency-key': Type.Optional(
     Type.String({

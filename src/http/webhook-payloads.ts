@@ -1,7 +1,7 @@
 import { type TSchema, Type } from 'typebox';
 
 import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../domain/webhook.ts';
-import { Dispute } from '../features/disputes/schemas.ts';
+import { Dispute, Reversal } from '../features/disputes/schemas.ts';
 import { HardshipRequest } from '../features/hardship/schemas.ts';
 import { Payout } from '../features/money/schemas.ts';
 import { Installment, Plan } from '../features/plans/schemas.ts';
@@ -62,6 +62,7 @@ const RefundOutcome = Type.Object(
 );
 
 const DisputeEventData = Type.Object({ dispute: Dispute }, { $id: 'DisputeEventData' });
+const ReversalEventData = Type.Object({ reversal: Reversal }, { $id: 'ReversalEventData' });
 
 const PAYLOADS: Record<WebhookEventType, { summary: string; data: TSchema }> = {
   'payment.success': {
@@ -239,6 +240,11 @@ const PAYLOADS: Record<WebhookEventType, { summary: string; data: TSchema }> = {
   'dispute.resolved': {
     summary: 'A dispute is over: `won` gives the money back to your balance, `lost` keeps it out.',
     data: DisputeEventData,
+  },
+  'payment.reversed': {
+    summary:
+      'The gateway reversed a collected payment with no refund of yours and no dispute we know of (decision 0073): the amount less its fee share left your available balance. The installment stays paid.',
+    data: ReversalEventData,
   },
 };
 

@@ -6,7 +6,7 @@ import { collectInstallmentTask } from '../features/collections/index.ts';
 import { purgeCreditChecksTask } from '../features/credit/index.ts';
 import { deliverNotificationsTask } from '../features/customer-notifications/index.ts';
 import { sendSignInCodeTask } from '../features/customers/index.ts';
-import { syncDisputesTask } from '../features/disputes/index.ts';
+import { checkReversalsTask, syncDisputesTask } from '../features/disputes/index.ts';
 import { purgeIdentityPhoneChecksTask } from '../features/identity/index.ts';
 import {
   checkWebhookHealthTask,
@@ -50,6 +50,7 @@ export function taskList(deps: JobDeps): TaskList & Record<TaskName, Task> {
     reconcile: reconcileTask(deps),
     checkpoint_ledger_balances: checkpointBalancesTask(deps),
     sync_disputes: syncDisputesTask(deps),
+    check_reversals: checkReversalsTask(deps),
     purge_webhook_events: purgeWebhookEventsTask(deps),
     deliver_notifications: deliverNotificationsTask(deps),
     deliver_merchant_notifications: deliverMerchantNotificationsTask(deps),
@@ -75,6 +76,8 @@ export const CRONTAB = [
   '* * * * * checkpoint_ledger_balances',
   // Disputes whose webhook never arrived, from the gateway's list (issue 26 item 4).
   '*/10 * * * * sync_disputes',
+  // Collected payments reversed at the gateway with no refund or dispute of ours (decision 0073).
+  '0 3 * * * check_reversals',
   '45 2 * * * purge_webhook_events',
   '23 * * * * purge_identity_phone_checks',
   '50 2 * * * purge_credit_checks',

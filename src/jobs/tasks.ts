@@ -23,6 +23,7 @@ export interface TaskPayloads {
   reconcile: Empty;
   checkpoint_ledger_balances: Empty;
   sync_disputes: Empty;
+  check_reversals: Empty;
   purge_webhook_events: Empty;
   purge_identity_phone_checks: Empty;
   purge_credit_checks: Empty;
@@ -72,6 +73,7 @@ const PAYLOAD_CHECKS: { [K in TaskName]: (task: K, payload: unknown) => TaskPayl
   reconcile: nothing,
   checkpoint_ledger_balances: nothing,
   sync_disputes: nothing,
+  check_reversals: nothing,
   purge_webhook_events: nothing,
   purge_identity_phone_checks: nothing,
   purge_credit_checks: nothing,

@@ -38,6 +38,8 @@ export const TRIGGER_CATALOGUE = {
   'dispute.created': "the customer's bank disputes the deposit (a chargeback)",
   'dispute.reminder': 'the gateway reminds you to answer that dispute',
   'dispute.resolved': 'the bank decides that dispute in your favour',
+  'payment.reversed':
+    'the gateway reverses the deposit with no refund or dispute of yours; the reversal check runs at once',
 } as const;
 export type TriggerEvent = keyof typeof TRIGGER_CATALOGUE;
 
@@ -137,6 +139,12 @@ export async function runTrigger(
     case 'dispute.reminder':
     case 'dispute.resolved':
       return run.dispute(event, plan.id, started);
+    case 'payment.reversed':
+      await run.simulate(plan.id, 'reverse_payment');
+      return run.expect(event, null, started, (data) => {
+        const reversal = data.reversal as { payment_plan_id?: unknown } | undefined;
+        return reversal?.payment_plan_id === plan.id;
+      });
   }
 }
 

@@ -9,7 +9,7 @@ import {
 } from 'graphile-worker';
 import pg from 'pg';
 
-import { WebhookDispatcher } from '../features/merchant-webhooks/index.ts';
+import { wakeOnWebhookEvents, WebhookDispatcher } from '../features/merchant-webhooks/index.ts';
 import { CRONTAB, taskList } from '../jobs/task-list.ts';
 import { closeNotificationChannels, openNotificationChannels } from '../notifications/channels.ts';
 import { smsProviderFor } from '../notifications/sms-provider.ts';
@@ -229,6 +229,13 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
     },
   );
   dispatcher.start();
+  // New events wake the dispatcher at once (NOTIFY in the writing transaction); its poll stays as
+  // the fallback and for retries falling due.
+  const webhookWaker = wakeOnWebhookEvents(
+    runtime.databaseUrl,
+    () => dispatcher.wake(),
+    (message) => log.warn(message),
+  );
   let monitoring: MonitoringServer;
   try {
     monitoring = await startMonitoringServer({
@@ -239,6 +246,7 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
       log,
     });
   } catch (error) {
+    await webhookWaker.stop();
     await dispatcher.stop();
     await recovery.stop();
     await runner.stop();
@@ -255,6 +263,7 @@ export async function startWorker(runtime: Runtime): Promise<WorkerHandle> {
       plannedStop = true;
       await replacing;
       await monitoring.close();
+      await webhookWaker.stop();
       await dispatcher.stop();
       await recovery.stop();
       // A runner that stopped by itself (and was not replaced yet) has nothing left to stop.

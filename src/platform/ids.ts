@@ -23,6 +23,7 @@ export type IdPrefix =
   | 'rfd'
   | 'dsp'
   | 'hsr'
+  | 'rvs'
   | 'key'
   | 'rt'
   | 'adm'
@@ -43,6 +44,7 @@ export type IdPrefix =
   | 'sic'
   | 'rdv'
   | 'mem'
+  | 'mrc'
   | 'mal'
   | 'whi';
 

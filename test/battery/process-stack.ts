@@ -242,7 +242,7 @@ export async function startProcessStack(
               'purge_idempotency_keys', 'purge_webhook_events', 'purge_credit_checks',
               'deliver_notifications', 'sync_mandates', 'purge_identity_phone_checks',
               'checkpoint_ledger_balances', 'deliver_merchant_notifications',
-              'check_webhook_health', 'sync_disputes')`,
+              'check_webhook_health', 'sync_disputes', 'check_reversals')`,
       );
       return Number(row?.count) === 0;
     },

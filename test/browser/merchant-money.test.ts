@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { formatNaira } from '../../web/shared/format.ts';
+import { enrolTwoFactor } from '../harness/two-factor.ts';
 import {
   DESKTOP,
   PHONE,
@@ -79,6 +80,18 @@ describe('merchant dashboard: money', () => {
     const wallet = async () =>
       (await api.get(`/api/v1/merchant/${merchantId}/wallet`, { token: key })).body
         .data as WalletAnswer;
+    // Payouts and settlement-account changes need two-factor sign-in (decision 0065): the owner
+    // turns it on through the API here (merchant-two-factor.test.ts does it in the page).
+    const { authenticator } = await enrolTwoFactor(
+      api,
+      merchantId,
+      await page.evaluate(() => {
+        const raw = sessionStorage.getItem('tranche.merchant.session');
+        return raw ? (JSON.parse(raw) as { access: string }).access : '';
+      }),
+    );
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Dashboard' }).waitFor();
 
     await page.getByRole('link', { name: 'Money' }).click();
     await page.getByRole('heading', { name: 'Money', exact: true }).waitFor();
@@ -99,20 +112,27 @@ describe('merchant dashboard: money', () => {
     await page.getByLabel('Bank', { exact: true }).selectOption({ label: 'Guaranty Trust Bank' });
     await page.getByLabel('Account number').fill('012345678');
     await page.getByRole('button', { name: 'Save settlement account' }).click();
-    expect(await page.getByRole('alert').innerText()).toMatch(/10-digit/);
+    // The code is asked first (the API judges credentials before the request's fields).
+    expect(await page.getByRole('alert').innerText()).toMatch(
+      /needs a code from your authenticator app/,
+    );
     // A number the bank cannot name says so before anything is saved.
     await page.getByLabel('Account number').fill('0123450404');
     await page.getByText('The bank knows no account 0123450404').waitFor();
     await page.getByLabel('Account number').fill('0123456789');
     // The bank's name for the account shows as soon as the number is whole, before saving.
     await page.getByText('Account name: BALOGUN MARKET FABRICS LTD').waitFor();
-    // Where payouts go changes only with the password, checked by the API (decision 0057).
+    // Where payouts go changes only with the password (decision 0057) and a two-factor code
+    // (decision 0065), both checked by the API.
+    await page.getByLabel('Two-factor code').fill(await authenticator.code());
     await page.getByRole('button', { name: 'Save settlement account' }).click();
-    expect(await page.getByRole('alert').innerText()).toMatch(/needs your dashboard password/);
+    await page.getByText('needs your dashboard password').waitFor();
     await page.getByLabel('Your dashboard password').fill('not the password');
+    await page.getByLabel('Two-factor code').fill(await authenticator.code());
     await page.getByRole('button', { name: 'Save settlement account' }).click();
     await page.getByText('The password is not correct').waitFor();
     await page.getByLabel('Your dashboard password').fill('a long merchant password');
+    await page.getByLabel('Two-factor code').fill(await authenticator.code());
     await page.getByRole('button', { name: 'Save settlement account' }).click();
     const saved = page.getByText('Saved. Payouts now go to');
     await saved.waitFor();
@@ -237,6 +257,7 @@ describe('merchant dashboard: money', () => {
       (await api.get(`/api/v1/merchant/${merchantId}/payouts`, { token: key })).body.data,
     ).toEqual([]);
     await amount.press('Enter');
+    await dialog.getByLabel('Two-factor code').fill(await authenticator.code());
     await dialog.getByRole('button', { name: 'Pay out ₦1,000.50' }).click();
     await page.getByText(/^Payout of ₦1,000\.50 (started|paid)/).waitFor();
     const firstPayout = (await api.get(`/api/v1/merchant/${merchantId}/payouts`, { token: key }))
@@ -256,6 +277,7 @@ describe('merchant dashboard: money', () => {
     await page.getByLabel('Everything available').check();
     await payOut.click();
     const rest = formatNaira(collected.available - 100_050);
+    await dialog.getByLabel('Two-factor code').fill(await authenticator.code());
     await dialog.getByRole('button', { name: `Pay out ${rest}` }).click();
     await page.getByText(`Payout of ${rest} started`).waitFor();
     const payouts = (await api.get(`/api/v1/merchant/${merchantId}/payouts`, { token: key })).body

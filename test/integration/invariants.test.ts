@@ -159,14 +159,14 @@ async function bookRaw(
 }
 
 describe('test/invariants.sql', () => {
-  it('has a query for each of I1–I14, each one statement', () => {
+  it('has a query for each of I1–I15, each one statement', () => {
     const checks = loadInvariantChecks();
     expect(new Set(checks.map((c) => c.invariant))).toEqual(
-      new Set(Array.from({ length: 14 }, (_, i) => `I${i + 1}`)),
+      new Set(Array.from({ length: 15 }, (_, i) => `I${i + 1}`)),
     );
   });
 
-  it('I14 hardship-excuses: failed attempts excused with no approved move of the installment', async () => {
+  it('I15 hardship-excuses: failed attempts excused with no approved move of the installment', async () => {
     const found = await violationsAfter(async (db) => {
       // Installment 2 of the flow: a failed attempt, then excused as if its date had moved.
       await db.query(
@@ -174,8 +174,8 @@ describe('test/invariants.sql', () => {
         [flow.installments[2]],
       );
     });
-    expect(found.filter((v) => v.invariant === 'I14')).toEqual([
-      named('I14', flow.installments[2] ?? ''),
+    expect(found.filter((v) => v.invariant === 'I15')).toEqual([
+      named('I15', flow.installments[2] ?? ''),
     ]);
   });
 
@@ -228,6 +228,69 @@ describe('test/invariants.sql', () => {
       ]),
     );
     // What the disputes took from the merchant is not what the ledger took: I7 sees it too.
+    expect(found).toEqual(expect.arrayContaining([named('I7', merchant.id)]));
+  });
+
+  it('I14 reversal-entries: a reversal without its entry, one booked for the wrong amount, one superseded without being undone, one larger than what is left unrefunded', async () => {
+    const found = await violationsAfter(async (db) => {
+      const reversal = async (
+        id: string,
+        fields: { charge?: string; plan?: string; amount?: number; supersededBy?: string },
+      ) => {
+        const amount = fields.amount ?? 25_000;
+        await db.query(
+          `INSERT INTO charge_reversals (id, charge_reference, merchant_id, livemode, plan_id,
+             installment_id, amount_kobo, fee_share_kobo, merchant_share_kobo,
+             superseded_by_dispute_id, created_at, superseded_at)
+           VALUES ($1, $2, $3, false, $4, $5, $6, 625, $7, $8, $9, $10)`,
+          [
+            id,
+            fields.charge ?? flow.firstCharge,
+            merchant.id,
+            fields.plan ?? flow.planId,
+            flow.installments[1],
+            amount,
+            amount - 625,
+            fields.supersededBy ?? null,
+            t.clock.now(),
+            fields.supersededBy ? t.clock.now() : null,
+          ],
+        );
+      };
+      const booked = (id: string, amount: number) =>
+        bookRaw(
+          db,
+          { id: `je_${id}`, kind: 'payment_reversed', reference: id, merchantId: merchant.id },
+          [
+            [`merchant_payable:${merchant.id}`, amount - 625, 0],
+            ['platform_fee_revenue', 625, 0],
+            ['gateway_clearing', 0, amount],
+          ],
+        );
+      // One reversal per charge (unique): each broken one is about another charge of a plan.
+      await reversal('rvs_no_entry', {});
+      const refundedCharge = refunded.parts[0]?.chargeReference ?? '';
+      await reversal('rvs_wrong_amount', { charge: refundedCharge, plan: refunded.planId });
+      await booked('rvs_wrong_amount', 20_000);
+      await db.query(
+        `INSERT INTO disputes (id, gateway_dispute_id, merchant_id, livemode, plan_id, installment_id,
+           charge_reference, status, amount_kobo, fee_share_kobo, merchant_share_kobo,
+           gateway_status, created_at, updated_at)
+         VALUES ('dsp_i14', 'dsp_i14', $1, false, $2, $3, $4, 'needs_response', 25000, 625, 24375,
+           'awaiting-merchant-feedback', $5, $5)`,
+        [merchant.id, flow.planId, flow.installments[1], flow.firstCharge, t.clock.now()],
+      );
+      await reversal('rvs_not_undone', { charge: flow.depositCharge, supersededBy: 'dsp_i14' });
+      await booked('rvs_not_undone', 25_000);
+    });
+    expect(found.filter((v) => v.invariant === 'I14')).toEqual(
+      expect.arrayContaining([
+        named('I14', 'rvs_no_entry'),
+        named('I14', 'rvs_wrong_amount'),
+        named('I14', 'rvs_not_undone'),
+      ]),
+    );
+    // What the reversals took from the merchant is not what the ledger took: I7 sees it too.
     expect(found).toEqual(expect.arrayContaining([named('I7', merchant.id)]));
   });
 

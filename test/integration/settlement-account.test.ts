@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTestMerchant } from '../harness/fixtures.ts';
 import { startTestApp, startTestAppWithSandbox, type TestApp } from '../harness/test-app.ts';
+import { enrolTwoFactor, STEP_MS, type TestAuthenticator } from '../harness/two-factor.ts';
 
 /**
  * The settlement account (issue 28 item 4, decision 0057): the dashboard changes it only with the
- * merchant's password, checked by the API; the gateway's account resolve names the holder first,
+ * merchant's password, checked by the API, and (decision 0065) a two-factor code, which
+ * test/integration/two-factor.test.ts covers; the gateway's account resolve names the holder first,
  * and the name is on the merchant record.
  */
 let t: TestApp;
@@ -26,12 +28,22 @@ async function dashboardToken(email: string, password: string): Promise<string> 
 
 const GTBANK = { bank_code: '058', account_number: '0123456789' };
 
+/** A fresh two-factor code for each request (a code is good once). */
+async function codeHeader(app: TestAuthenticator): Promise<Record<string, string>> {
+  t.clock.advance(STEP_MS);
+  return { 'two-factor-code': await app.code() };
+}
+
 describe('settlement account', () => {
   it('the dashboard needs the password: none or a wrong one changes nothing; the right one saves the account with its resolved name', async () => {
     const m = await createTestMerchant(t);
     const token = await dashboardToken(m.email, m.password);
-    const patch = (body: Record<string, unknown>) =>
-      t.http.patch(`/api/v1/merchant/${m.id}/settings`, body, { token });
+    const { authenticator } = await enrolTwoFactor(t.http, m.id, token, () => t.clock.now());
+    const patch = async (body: Record<string, unknown>) =>
+      t.http.patch(`/api/v1/merchant/${m.id}/settings`, body, {
+        token,
+        headers: await codeHeader(authenticator),
+      });
 
     const bare = await patch({ settlement_account: GTBANK });
     expect(bare.status).toBe(403);
@@ -82,18 +94,19 @@ describe('settlement account', () => {
   it('wrong passwords count toward the sign-in throttle', async () => {
     const m = await createTestMerchant(t);
     const token = await dashboardToken(m.email, m.password);
+    const { authenticator } = await enrolTwoFactor(t.http, m.id, token, () => t.clock.now());
     for (let i = 0; i < 5; i++) {
       const wrong = await t.http.patch(
         `/api/v1/merchant/${m.id}/settings`,
         { settlement_account: GTBANK, password: `guess ${i}` },
-        { token },
+        { token, headers: await codeHeader(authenticator) },
       );
       expect(wrong.status).toBe(403);
     }
     const throttled = await t.http.patch(
       `/api/v1/merchant/${m.id}/settings`,
       { settlement_account: GTBANK, password: m.password },
-      { token },
+      { token, headers: await codeHeader(authenticator) },
     );
     expect(throttled.status).toBe(429);
     expect(throttled.body.code).toBe('login_throttled');

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 
 import {
   type ApiClient,
@@ -13,6 +13,7 @@ import {
 import { AddCard } from '../shared/customer/add-card.tsx';
 import { BankMandate } from '../shared/customer/bank-mandate.tsx';
 import { CustomerContext } from '../shared/customer/context.ts';
+import { CreditCheckConsent, type VerifiedBvn } from '../shared/customer/credit-check.tsx';
 import { IdentityVerification } from '../shared/customer/identity.tsx';
 import { Register } from '../shared/customer/register.tsx';
 import { SignIn } from '../shared/customer/sign-in.tsx';
@@ -43,6 +44,8 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
   const { api, host, token } = props;
   const [session, setSession] = useState<Session>();
   const [step, setStep] = useState<Step>({ kind: 'loading' });
+  /** The BVN just verified, in memory only, so a live checkout's credit check need not ask again. */
+  const verifiedBvn = useRef<VerifiedBvn | undefined>(undefined);
   const [customer, setCustomer] = useState<Customer>();
   const [choice, setChoice] = useState<PlanChoice>();
   const [preview, setPreview] = useState<SchedulePreview>();
@@ -126,6 +129,9 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
       if (route === 'continue') {
         host.event('eligible');
         await continueWithChosenPlan(chosen ?? (choice && preview && { choice, preview }));
+      } else if (route === 'credit_check') {
+        host.event('refused', { reason: 'credit_check_required' });
+        setStep({ kind: 'credit_check' });
       } else if (route === 'verify_identity') {
         // Until verified, a refusal the shop may act on (the customer may close here).
         host.event('refused', { reason: 'identity_not_verified' });
@@ -276,8 +282,18 @@ export function Checkout(props: { api: ApiClient; host: Host; token: string }) {
               {step.kind === 'identity' && (
                 <IdentityVerification
                   sessionToken={token}
-                  onVerified={() => {
+                  onVerified={(verified) => {
+                    verifiedBvn.current = verified;
                     host.event('identity_verified');
+                    void checkEligibility();
+                  }}
+                />
+              )}
+              {step.kind === 'credit_check' && (
+                <CreditCheckConsent
+                  known={verifiedBvn.current}
+                  onChecked={() => {
+                    verifiedBvn.current = undefined;
                     void checkEligibility();
                   }}
                 />

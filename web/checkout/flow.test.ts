@@ -30,6 +30,10 @@ describe('eligibility words in the checkout (decision 0047)', () => {
     expect(text.title).toBe('A credit check is needed');
     expect(text.body).toBe('Allow a credit check.');
   });
+  it('a missing credit check leads to the credit check step in the checkout, not a dead end', () => {
+    const missing = { ...refusal, reason: 'credit_check_required' as const };
+    expect(routeForEligibility(missing, true)).toBe('credit_check');
+  });
 });
 
 describe('refusals: the widget’s reason and a next step for each (decision 0050)', () => {

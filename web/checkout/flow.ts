@@ -5,7 +5,8 @@ import type { EligibilityResult, Session, TrustSummary } from '../shared/api.ts'
 import { formatNaira } from '../shared/format.ts';
 
 /**
- * States: loading → (closed | plan) → sign_in ⇄ register → identity? → (not_eligible | method,
+ * States: loading → (closed | plan) → sign_in ⇄ register → identity? → credit_check? (live
+ * plans need one, decision 0047) → (not_eligible | method,
  * or plan again when an earlier session of the order kept another choice) → method ⇄ (add_card |
  * add_bank) → review → confirmed. The plan and its schedule come first, from the session alone;
  * signing in is asked only to confirm (decision 0068). `closed` and `confirmed` are final.
@@ -16,6 +17,7 @@ export type Step =
   | { kind: 'sign_in' }
   | { kind: 'register' }
   | { kind: 'identity' }
+  | { kind: 'credit_check' }
   | { kind: 'not_eligible'; eligibility: EligibilityResult; trust?: TrustSummary }
   | { kind: 'plan'; kept?: boolean }
   | { kind: 'method' }
@@ -69,7 +71,7 @@ export const CLOSED_TEXT: Record<ClosedReason, { title: string; body: string; co
 };
 
 /** What the eligibility answer means for the next step. */
-export type EligibilityRoute = 'continue' | 'verify_identity' | 'explain';
+export type EligibilityRoute = 'continue' | 'verify_identity' | 'credit_check' | 'explain';
 
 export function routeForEligibility(
   eligibility: EligibilityResult,
@@ -79,6 +81,8 @@ export function routeForEligibility(
   if (eligibility.reason === 'insufficient_trust_tier' && identityVerified === false) {
     return 'verify_identity';
   }
+  // The check is run in the checkout itself, under the consent shown there: not a dead end.
+  if (eligibility.reason === 'credit_check_required') return 'credit_check';
   return 'explain';
 }
 

@@ -33,6 +33,7 @@ import { MerchantRegister } from './screens/register.tsx';
 import { SettingsSection } from './screens/settings.tsx';
 import { deactivatedNotice, MerchantSignIn } from './screens/sign-in.tsx';
 import { TeamSection } from './screens/team.tsx';
+import { OwnerTwoFactorNotice, TWO_FACTOR_PATH } from './screens/two-factor.tsx';
 
 const MODE_KEY = 'tranche.merchant.mode';
 
@@ -73,6 +74,7 @@ export function MerchantApp(props: { api: MerchantApi }) {
   const [resetToken] = useState(takeResetToken);
   const [invitationToken] = useState(takeInvitationToken);
   const [member, setMember] = useState<SignedInMember>();
+  const [enrolAfterSignIn, setEnrolAfterSignIn] = useState(false);
   const [mode, setModeState] = useState<Mode>(() =>
     sessionStorage.getItem(MODE_KEY) === 'live' ? 'live' : 'test',
   );
@@ -100,6 +102,12 @@ export function MerchantApp(props: { api: MerchantApi }) {
     getSignedInMember(api, merchant.id).then(setMember, () => setMember(undefined));
   }, [merchant?.id]);
 
+  useEffect(() => {
+    if (!member || !enrolAfterSignIn) return;
+    setEnrolAfterSignIn(false);
+    if (member.two_factor.required && !member.two_factor.enabled) navigate(TWO_FACTOR_PATH);
+  }, [member, enrolAfterSignIn]);
+
   // Live data only for an approved account.
   const shownMode: Mode = merchant?.status === 'active' ? mode : 'test';
   const setMode = (next: Mode) => {
@@ -121,6 +129,9 @@ export function MerchantApp(props: { api: MerchantApi }) {
           } catch (caught) {
             if (caught instanceof ApiError && caught.status === 401) setMerchant(undefined);
           }
+        },
+        reloadMember: async () => {
+          setMember(await getSignedInMember(api, merchant.id));
         },
       },
     [merchant, member, shownMode],
@@ -152,7 +163,17 @@ export function MerchantApp(props: { api: MerchantApi }) {
         />
       );
     }
-    return <MerchantSignIn api={api} onSignedIn={signedIn} notice={signInNotice} />;
+    return (
+      <MerchantSignIn
+        api={api}
+        onSignedIn={(record) => {
+          signedIn(record);
+          // An owner without two-factor sign-in is led to turn it on (decision 0065).
+          setEnrolAfterSignIn(true);
+        }}
+        notice={signInNotice}
+      />
+    );
   }
 
   const payments = paymentsRoute(path);
@@ -178,6 +199,7 @@ export function MerchantApp(props: { api: MerchantApi }) {
         sections={sections}
         path={section?.path ?? path}
       >
+        <OwnerTwoFactorNotice />
         {payments?.kind === 'plan' ? <PlanDetail id={payments.id} /> : section?.render()}
       </DashboardLayout>
     </DashboardContext.Provider>

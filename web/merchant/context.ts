@@ -13,6 +13,8 @@ export interface DashboardContextValue {
   mode: Mode;
   /** Reloads the merchant record (after a settings change). */
   reload: () => Promise<void>;
+  /** Reloads the signed-in member (after its two-factor sign-in changed). */
+  reloadMember: () => Promise<void>;
 }
 
 export const DashboardContext = createContext<DashboardContextValue | undefined>(undefined);

@@ -4,6 +4,7 @@ import type { Static } from 'typebox';
 
 import type { Preview } from '../../src/features/checkout/schemas.ts';
 import type { CheckoutSession } from '../../src/features/checkout/schemas.ts';
+import type { CreditCheck } from '../../src/features/credit/schemas.ts';
 import type { NotificationPreferences } from '../../src/features/customer-notifications/schemas.ts';
 import type { CustomerSession } from '../../src/features/customers/schemas.ts';
 import type {
@@ -23,6 +24,7 @@ export type SchedulePreview = Static<typeof Preview>;
 export type EligibilityResult = Static<typeof Eligibility>;
 export type IdentityStatus = Static<typeof Identity>;
 export type IdentityConsentText = Static<typeof ConsentTextView>;
+export type CreditCheckStatus = Static<typeof CreditCheck>;
 export type TrustSummary = Static<typeof Trust>;
 export type Method = Static<typeof PaymentMethod>;
 export type MandateStepResult = Static<typeof MandateStep>;
@@ -289,6 +291,38 @@ export class ApiClient {
   async rememberedPlanChoice(sessionToken: string): Promise<PlanChoice | null> {
     const path = `/checkout/sessions/${enc(sessionToken)}/plan-choice`;
     return (await this.send<{ data: PlanChoice | null }>('GET', path, undefined, true)).data;
+  }
+
+  /** The credit check held (any), and the consent text to show before one (decision 0047). */
+  async creditCheck(): Promise<CreditCheckStatus> {
+    return (
+      await this.send<{ data: CreditCheckStatus }>(
+        'GET',
+        '/customers/me/credit-check',
+        undefined,
+        true,
+      )
+    ).data;
+  }
+
+  async runCreditCheck(input: {
+    bvn: string;
+    dateOfBirth: string;
+    consentVersion: string;
+  }): Promise<CreditCheckStatus> {
+    const body = {
+      bvn: input.bvn,
+      date_of_birth: input.dateOfBirth,
+      consent_version: input.consentVersion,
+    };
+    return (
+      await this.send<{ data: CreditCheckStatus }>('POST', '/customers/me/credit-check', body, true)
+    ).data;
+  }
+
+  /** No credit check is made or used after this (decision 0047); the summary kept stops counting. */
+  async withdrawCreditConsent(): Promise<void> {
+    await this.send('DELETE', '/customers/me/credit-check', undefined, true);
   }
 
   async identity(): Promise<IdentityStatus> {

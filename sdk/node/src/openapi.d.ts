@@ -32,7 +32,7 @@ export interface paths {
     put?: never;
     /**
      * Merchant dashboard login
-     * @description Returns a 15-minute dashboard token accepted by the merchant routes below, and a refresh token.
+     * @description Returns a 15-minute dashboard token accepted by the merchant routes below, and a refresh token. A member with two-factor sign-in on (decision 0065) sends `code` too: the right email and password without it are 401 `second_factor_required`, and the client asks for the code and sends all three again.
      */
     post: operations['loginMerchant'];
     delete?: never;
@@ -196,7 +196,7 @@ export interface paths {
     head?: never;
     /**
      * Update merchant settings
-     * @description Send only the fields to change. Changing `settlement_account` from the dashboard needs `password` (decision 0057); the account is named by the gateway’s account resolve first (`settlement_account.account_name`), and one it cannot name is 422 `account_not_resolved`. `null` clears `webhook_url`, `settlement_account` or `allowed_checkout_origins`. `webhook_url` is per mode: a secret key sets its own mode’s (test events go to the test URL, live events to the live one); the dashboard token says which with `?livemode=true|false`. The other settings are shared by both modes. New default constraints apply to sessions created afterwards. `allowed_checkout_origins`: up to 20 exact origins (`https://host[:port]`, or `http://localhost[:port]` / `http://127.0.0.1[:port]` for development; no path, wildcard or credentials) allowed to embed the checkout; stored normalised and de-duplicated; empty means any site may embed it. `partial_debit_floor_pct`: 10–90 turns partial debits on for automatic retries, `null` turns them off (400 `invalid_request` outside the range).
+     * @description Send only the fields to change. Changing `settlement_account` from the dashboard needs `password` (decision 0057) and a two-factor code in the `Two-Factor-Code` header (decision 0065); the account is named by the gateway’s account resolve first (`settlement_account.account_name`), and one it cannot name is 422 `account_not_resolved`. `null` clears `webhook_url`, `settlement_account` or `allowed_checkout_origins`. `webhook_url` is per mode: a secret key sets its own mode’s (test events go to the test URL, live events to the live one); the dashboard token says which with `?livemode=true|false`. The other settings are shared by both modes. New default constraints apply to sessions created afterwards. `allowed_checkout_origins`: up to 20 exact origins (`https://host[:port]`, or `http://localhost[:port]` / `http://127.0.0.1[:port]` for development; no path, wildcard or credentials) allowed to embed the checkout; stored normalised and de-duplicated; empty means any site may embed it. `partial_debit_floor_pct`: 10–90 turns partial debits on for automatic retries, `null` turns them off (400 `invalid_request` outside the range).
      */
     patch: operations['updateMerchantSettings'];
     trace?: never;
@@ -369,6 +369,54 @@ export interface paths {
     get: operations['getSignedInMember'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/team/me/two-factor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the signed-in member’s two-factor sign-in
+     * @description On or off, whether it is required (owners), until when an owner may go without it, and how many recovery codes are left.
+     */
+    get: operations['getTwoFactorStatus'];
+    put?: never;
+    /**
+     * Start turning on two-factor sign-in
+     * @description Hands the signed-in member a new TOTP key (base32, and as an `otpauth://` URI for an authenticator app). Nothing changes until it is confirmed with a code; starting again replaces the key. Already on: 409 `conflict`. Any role; owners must (decision 0065).
+     */
+    post: operations['startTwoFactorEnrolment'];
+    /**
+     * Turn off two-factor sign-in
+     * @description With a current code (or a recovery code); the key and the recovery codes are deleted. Owners cannot (403: it is required of them). A wrong code: 403 `step_up_required`.
+     */
+    delete: operations['disableTwoFactor'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/team/me/two-factor/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn on two-factor sign-in with a code
+     * @description The code the authenticator app shows for the key just handed out. On: from now on sign-in asks for a code, and paying out or changing the settlement account need one in the `Two-Factor-Code` header. The answer holds ten single-use recovery codes, shown this once. A wrong code: 400 (it counts toward the sign-in throttle); nothing started: 409.
+     */
+    post: operations['confirmTwoFactorEnrolment'];
     delete?: never;
     options?: never;
     head?: never;
@@ -898,7 +946,7 @@ export interface paths {
     put?: never;
     /**
      * Request a payout now
-     * @description Pays `amount` (default: the whole available balance) to the settlement account. The amount leaves the available balance at once; a failed or reversed transfer puts it back. Payouts also run daily at 10:00 Lagos. Payouts have the mode of the gateway key that sends them: a secret key of the other mode gets 404 (decision 0015). Send `Idempotency-Key` (UUID v4): a retry with the same key and body within 24 hours replays the first response (header `Idempotent-Replayed: true`) and pays nothing more; the same key with another body is a 409 (decision 0029).
+     * @description Pays `amount` (default: the whole available balance) to the settlement account. The amount leaves the available balance at once; a failed or reversed transfer puts it back. Payouts also run daily at 10:00 Lagos. From the dashboard, the member needs two-factor sign-in on and a fresh code in `Two-Factor-Code` (decision 0065); a secret key is not asked. Payouts have the mode of the gateway key that sends them: a secret key of the other mode gets 404 (decision 0015). Send `Idempotency-Key` (UUID v4): a retry with the same key and body within 24 hours replays the first response (header `Idempotent-Replayed: true`) and pays nothing more; the same key with another body is a 409 (decision 0029).
      */
     post: operations['createPayout'];
     delete?: never;
@@ -1778,7 +1826,7 @@ export interface paths {
     put?: never;
     /**
      * Sandbox gateway simulations on a sandbox plan (`tranche trigger`)
-     * @description `decline_debits`: later debits fail (Insufficient Funds). `revoke_payment_method`: the gateway revokes the plan's method. `refund_at_gateway`: its last payment is refunded at the gateway, so a refund of it is refused. `partial_funds`: the plan's card holds only 60% of its next unpaid installment, so retries collect part of it by partial debit where the merchant has `partial_debit_floor_pct` and the card is a Mastercard or Verve (decision 0045). `open_dispute`: the customer's bank disputes the plan's last collected payment (a chargeback; decision 0069). `remind_dispute` and `resolve_dispute`: the gateway reminds the merchant to answer the plan's open dispute, or the bank decides it in the merchant's favour. Sandbox keys only.
+     * @description `decline_debits`: later debits fail (Insufficient Funds). `revoke_payment_method`: the gateway revokes the plan's method. `refund_at_gateway`: its last payment is refunded at the gateway, so a refund of it is refused. `partial_funds`: the plan's card holds only 60% of its next unpaid installment, so retries collect part of it by partial debit where the merchant has `partial_debit_floor_pct` and the card is a Mastercard or Verve (decision 0045). `open_dispute`: the customer's bank disputes the plan's last collected payment (a chargeback; decision 0069). `remind_dispute` and `resolve_dispute`: the gateway reminds the merchant to answer the plan's open dispute, or the bank decides it in the merchant's favour. `reverse_payment`: the gateway reverses the plan's last collected payment with no refund or dispute of yours (a refund on the gateway's dashboard), and Tranche's nightly reversal check runs on it at once (decision 0073). Sandbox keys only.
      */
     post: operations['simulateOnPaymentPlan'];
     delete?: never;
@@ -3118,6 +3166,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'payment.reversed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.reversed
+     * @description The gateway reversed a collected payment with no refund of yours and no dispute we know of (decision 0073): the amount less its fee share left your available balance. The installment stays paid.
+     */
+    post: operations['paymentReversedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface components {
   schemas: {
@@ -3438,6 +3506,47 @@ export interface components {
       /** @description What this member’s role may do (the names of the permission table). */
       permissions: string[];
       support_refund_limit_kobo: number | null;
+      two_factor: components['schemas']['TwoFactorStatus'];
+    };
+    TwoFactorStatus: {
+      /** @enum {string} */
+      object: 'two_factor';
+      enabled: boolean;
+      /** Format: date-time */
+      enabled_at: string | null;
+      /** @description Owners must have two-factor sign-in on. */
+      required: boolean;
+      /**
+       * Format: date-time
+       * @description An owner without two-factor sign-in may only read and enrol after this (seven days from becoming an owner); null when on or not required.
+       */
+      due_at: string | null;
+      recovery_codes_left: number;
+    };
+    TwoFactorEnrolment: {
+      /** @enum {string} */
+      object: 'two_factor_enrolment';
+      /** @description The TOTP key, base32: type it into an authenticator app. */
+      secret: string;
+      /** @description The same key as an `otpauth://totp/…` URI (SHA-1, 6 digits, 30 s). */
+      otpauth_uri: string;
+    };
+    TwoFactorEnabled: {
+      /** @enum {string} */
+      object: 'two_factor';
+      enabled: boolean;
+      /** Format: date-time */
+      enabled_at: string | null;
+      /** @description Owners must have two-factor sign-in on. */
+      required: boolean;
+      /**
+       * Format: date-time
+       * @description An owner without two-factor sign-in may only read and enrol after this (seven days from becoming an owner); null when on or not required.
+       */
+      due_at: string | null;
+      recovery_codes_left: number;
+      /** @description Ten single-use recovery codes (`ABCDE-FGHIJ`), shown this once: each works instead of an authenticator code. */
+      recovery_codes: string[];
     };
     MemberAction: {
       id: string;
@@ -4441,6 +4550,34 @@ export interface components {
     DisputeEventData: {
       dispute: components['schemas']['Dispute'];
     };
+    ReversalEventData: {
+      reversal: components['schemas']['Reversal'];
+    };
+    Reversal: {
+      /** @example rvs_4kQ2nV8sLm0pXc7RtY1a */
+      id: string;
+      /** @enum {string} */
+      object: 'reversal';
+      merchant_id: string;
+      livemode: boolean;
+      /** @description What the gateway took back, in kobo: the payment less what you had already refunded. */
+      amount: number;
+      /** @description Tranche's fee on that amount, returned by Tranche (not taken from you). */
+      fee_share: number;
+      /** @description Taken from your available balance (amount - fee_share). */
+      balance_debited: number;
+      /** @enum {string} */
+      currency: 'NGN';
+      payment_plan_id: string;
+      /** @description It stays paid: the customer is not debited again. */
+      installment_id: string;
+      /** @description The reversed payment (our gateway reference). */
+      charge_reference: string;
+      /** @description A dispute about the same payment that reached us later and took the money instead: this reversal was undone. */
+      superseded_by_dispute_id: string | null;
+      /** Format: date-time */
+      created_at: string;
+    };
   };
   responses: {
     /** @description OK */
@@ -5217,7 +5354,7 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description Missing, unknown, expired or revoked credentials. Codes: `unauthenticated`. */
+    /** @description Missing, unknown, expired or revoked credentials. Codes: `unauthenticated`, `second_factor_required`. */
     Unauthorized: {
       headers: {
         [name: string]: unknown;
@@ -5251,7 +5388,7 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description The credentials are valid but may not do this. Codes: `forbidden`, `merchant_inactive`, `merchant_not_approved`, `delinquent`, `insufficient_trust_tier`, `tier_restricted`, `no_payment_method`, `credit_check_required`, `credit_report`, `reauthentication_required`. */
+    /** @description The credentials are valid but may not do this. Codes: `forbidden`, `merchant_inactive`, `merchant_not_approved`, `delinquent`, `insufficient_trust_tier`, `tier_restricted`, `no_payment_method`, `credit_check_required`, `credit_report`, `reauthentication_required`, `second_factor_enrolment_required`, `step_up_required`. */
     Forbidden: {
       headers: {
         [name: string]: unknown;
@@ -5529,13 +5666,16 @@ export interface operations {
         /**
          * @example {
          *       "email": "ada@example.ng",
-         *       "password": "a long password"
+         *       "password": "a long password",
+         *       "code": "invalid_request"
          *     }
          */
         'application/json': {
           /** Format: email */
           email: string;
           password: string;
+          /** @description The 6-digit code from the authenticator app, or one of the recovery codes (`ABCDE-FGHIJ`); each works once. */
+          code?: string;
         };
       };
     };
@@ -5755,7 +5895,10 @@ export interface operations {
         /** @description Test (false) or live (true). A secret key works in its own mode only (another value: 400); the dashboard token chooses with it. */
         livemode?: components['parameters']['livemodeQuery'];
       };
-      header?: never;
+      header?: {
+        /** @description Dashboard callers only (a secret key is not asked): the 6-digit code from the member’s authenticator app, or a recovery code, each good once. Missing or wrong: 403 `step_up_required`; a member without two-factor sign-in: 403 `second_factor_enrolment_required` (decision 0065). */
+        'two-factor-code'?: string;
+      };
       path: {
         merchant_id: components['parameters']['merchantIdPath'];
       };
@@ -6288,7 +6431,15 @@ export interface operations {
            *         "permissions": [
            *           "text"
            *         ],
-           *         "support_refund_limit_kobo": 0
+           *         "support_refund_limit_kobo": 0,
+           *         "two_factor": {
+           *           "object": "two_factor",
+           *           "enabled": false,
+           *           "enabled_at": "2026-11-21T10:00:00.000Z",
+           *           "required": false,
+           *           "due_at": "2026-11-21T10:00:00.000Z",
+           *           "recovery_codes_left": 0
+           *         }
            *       }
            *     }
            */
@@ -6296,6 +6447,185 @@ export interface operations {
             /** @enum {boolean} */
             ok: true;
             data: components['schemas']['SignedInMember'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getTwoFactorStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "two_factor",
+           *         "enabled": false,
+           *         "enabled_at": "2026-11-21T10:00:00.000Z",
+           *         "required": false,
+           *         "due_at": "2026-11-21T10:00:00.000Z",
+           *         "recovery_codes_left": 0
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['TwoFactorStatus'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  startTwoFactorEnrolment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "two_factor_enrolment",
+           *         "secret": "whsec_…",
+           *         "otpauth_uri": "text"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['TwoFactorEnrolment'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  disableTwoFactor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "code": "invalid_request"
+         *     }
+         */
+        'application/json': {
+          /** @description The 6-digit code the authenticator app shows now. */
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['TwoFactorStatus'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  confirmTwoFactorEnrolment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "code": "invalid_request"
+         *     }
+         */
+        'application/json': {
+          /** @description The 6-digit code the authenticator app shows now. */
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['TwoFactorEnabled'];
           };
         };
       };
@@ -7901,6 +8231,8 @@ export interface operations {
       header?: {
         /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
         'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+        /** @description Dashboard callers only (a secret key is not asked): the 6-digit code from the member’s authenticator app, or a recovery code, each good once. Missing or wrong: 403 `step_up_required`; a member without two-factor sign-in: 403 `second_factor_enrolment_required` (decision 0065). */
+        'two-factor-code'?: string;
       };
       path: {
         merchant_id: components['parameters']['merchantIdPath'];
@@ -8316,7 +8648,8 @@ export interface operations {
           | 'refund.failed'
           | 'dispute.created'
           | 'dispute.reminder'
-          | 'dispute.resolved';
+          | 'dispute.resolved'
+          | 'payment.reversed';
         created_from?: string;
         created_before?: string;
         /** @description Only the events about this plan. */
@@ -10198,7 +10531,8 @@ export interface operations {
             | 'partial_funds'
             | 'open_dispute'
             | 'remind_dispute'
-            | 'resolve_dispute';
+            | 'resolve_dispute'
+            | 'reverse_payment';
         };
       };
     };
@@ -15125,6 +15459,76 @@ export interface operations {
           /** Format: date-time */
           created_at: string;
           data: components['schemas']['DisputeEventData'];
+        };
+      };
+    };
+    responses: {
+      410: components['responses']['WebhookGone'];
+      '2XX': components['responses']['WebhookAcknowledged'];
+    };
+  };
+  paymentReversedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Lowercase hex HMAC-SHA512 of the exact raw body bytes, keyed with the webhook secret of the event’s mode. Verify before parsing, in constant time.
+         * @example 5e0c9d…
+         */
+        'X-Tranche-Signature': components['parameters']['TrancheSignature'];
+        /**
+         * @description During the 24 hours after a secret roll: the same HMAC with the previous secret.
+         * @example 91ab4f…
+         */
+        'X-Tranche-Signature-Previous'?: components['parameters']['TrancheSignaturePrevious'];
+        /**
+         * @description The body’s `id`: de-duplicate on it.
+         * @example evt_4kQ2nV8sLm0pXc7RtY1a
+         */
+        'X-Tranche-Event-Id': components['parameters']['TrancheEventId'];
+        /**
+         * @description The body’s `event`.
+         * @example payment.success
+         */
+        'X-Tranche-Event': components['parameters']['TrancheEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_4kQ2nV8sLm0pXc7RtY1a",
+         *       "event": "payment.reversed",
+         *       "created_at": "2026-11-21T10:00:00.000Z",
+         *       "data": {
+         *         "reversal": {
+         *           "id": "rvs_4kQ2nV8sLm0pXc7RtY1a",
+         *           "object": "reversal",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "livemode": false,
+         *           "amount": 2500000,
+         *           "fee_share": 0,
+         *           "balance_debited": 0,
+         *           "currency": "NGN",
+         *           "payment_plan_id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "installment_id": "installment_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "charge_reference": "chg-inst0aA-1",
+         *           "superseded_by_dispute_id": "superseded_by_dispute_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "created_at": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @example evt_4kQ2nV8sLm0pXc7RtY1a */
+          id: string;
+          /** @enum {string} */
+          event: 'payment.reversed';
+          /** Format: date-time */
+          created_at: string;
+          data: components['schemas']['ReversalEventData'];
         };
       };
     };

@@ -93,6 +93,8 @@ export async function authenticate(
           'mm.role',
           'mm.account_holder',
           'mm.status as member_status',
+          'mm.totp_enabled_at',
+          'mm.two_factor_due_at',
         ])
         .where('f.id', '=', claims.sessionId)
         .where('m.id', '=', claims.subject)
@@ -109,6 +111,8 @@ export async function authenticate(
           role: row.role,
           accountHolder: row.account_holder,
           supportRefundLimitKobo: row.support_refund_limit_kobo,
+          twoFactorEnabled: row.totp_enabled_at !== null,
+          twoFactorDueAt: row.two_factor_due_at,
         },
       };
     }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import pg from 'pg';
 
 import type { Tx } from '../../db/database.ts';
+import { listenOn, type PgListener } from '../../platform/pg-listener.ts';
 
 /** The channel on which credential changes are announced to every API process. */
 export const CREDENTIALS_CHANNEL = 'tranche_credentials';
@@ -19,9 +19,7 @@ export async function announceLoginsEnded(tx: Tx, subject: string): Promise<void
   await sql`SELECT pg_notify(${CREDENTIALS_CHANNEL}, ${LOGINS_ENDED_PREFIX + subject})`.execute(tx);
 }
 
-export interface CredentialListener {
-  stop(): Promise<void>;
-}
+export type CredentialListener = PgListener;
 
 /**
  * Keeps a LISTEN connection open and calls `onChange(announcement)` for each one (a merchant id,
@@ -35,56 +33,13 @@ export function listenForCredentialChanges(
   onReset: () => void,
   log: (message: string) => void = () => undefined,
 ): CredentialListener {
-  let client: pg.Client | undefined;
-  let stopped = false;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let delayMs = 200;
-
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
-    next.on('notification', (message) => {
-      if (message.channel === CREDENTIALS_CHANNEL && message.payload) onChange(message.payload);
-    });
-    // Only the current connection's failure matters; a replaced one ending is expected.
-    next.on('error', () => {
-      if (next === client) reconnect();
-    });
-    next.on('end', () => {
-      if (!stopped && next === client) reconnect();
-    });
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${CREDENTIALS_CHANNEL}`);
-      client = next;
-      delayMs = 200;
-      // Anything may have changed while we were not listening.
-      onReset();
-    } catch (error) {
-      log(`credential listener could not connect: ${(error as Error).message}`);
-      await next.end().catch(() => undefined);
-      reconnect();
-    }
-  };
-
-  const reconnect = (): void => {
-    onReset();
-    const old = client;
-    client = undefined;
-    void old?.end().catch(() => undefined);
-    if (stopped || retryTimer) return;
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      void connect();
-    }, delayMs);
-    delayMs = Math.min(delayMs * 2, 10_000);
-  };
-
-  void connect();
-  return {
-    stop: async () => {
-      stopped = true;
-      if (retryTimer) clearTimeout(retryTimer);
-      await client?.end().catch(() => undefined);
+  return listenOn(
+    connectionString,
+    CREDENTIALS_CHANNEL,
+    (payload) => {
+      if (payload) onChange(payload);
     },
-  };
+    onReset,
+    log,
+  );
 }

@@ -33,3 +33,9 @@ export {
   rotateRefreshToken,
   subjectKey,
 } from './refresh-tokens.ts';
+export {
+  consumeSecondFactor,
+  recoveryCodeDigest,
+  requireSecondFactor,
+  signInEmailOf,
+} from './two-factor.ts';

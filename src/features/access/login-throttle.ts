@@ -53,6 +53,11 @@ export async function checkPasswordThrottled<T>(
   email: string,
   ip: string,
   verify: () => Promise<T | undefined>,
+  /**
+   * `false` for a second factor checked on its own (the step-up of decision 0065): a right code
+   * hands its reservations back but does not clear the password failures counted so far.
+   */
+  options: { clearFailuresOnSuccess?: boolean } = {},
 ): Promise<T | undefined> {
   const nowMs = ctx.clock.now().getTime();
   const max = ctx.settings.loginMaxFailures;
@@ -88,7 +93,9 @@ export async function checkPasswordThrottled<T>(
   }
   if (verified !== undefined) {
     await Promise.all([
-      rateLimits.reset(account, LOGIN_FAILURE_WINDOW_MS, nowMs),
+      options.clearFailuresOnSuccess === false
+        ? rateLimits.release(account, LOGIN_FAILURE_WINDOW_MS, nowMs)
+        : rateLimits.reset(account, LOGIN_FAILURE_WINDOW_MS, nowMs),
       rateLimits.release(network, LOGIN_FAILURE_WINDOW_MS, nowMs),
     ]);
   }

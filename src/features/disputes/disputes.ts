@@ -18,6 +18,7 @@ import { notifyMerchant } from '../merchant-notifications/index.ts';
 import { recordEvent } from '../merchant-webhooks/index.ts';
 import { appendJournalEntry } from '../money/index.ts';
 import { revokeByAuthorization } from '../payment-methods/index.ts';
+import { supersedeReversal } from './reversal-money.ts';
 import { disputeView } from './view.ts';
 
 type DisputeEvent = Extract<
@@ -199,6 +200,14 @@ async function openDispute(
   now: Date,
 ): Promise<DisputeRow | undefined> {
   if (dispute.transactionReference === null) return undefined;
+  // The charge row first, as a reversal booked from verify does (./reversals.ts): of the two,
+  // whichever comes second sees the other, so one payment is never taken back twice.
+  await tx
+    .selectFrom('charges')
+    .select('reference')
+    .where('reference', '=', dispute.transactionReference)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
   const charge = await tx
     .selectFrom('charges')
     .innerJoin('payment_plans', 'payment_plans.id', 'charges.plan_id')
@@ -245,6 +254,8 @@ async function openDispute(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  // A reversal booked before the dispute reached us gives its money back: the dispute takes it.
+  await supersedeReversal(tx, charge.reference, id, now);
   await appendJournalEntry(
     tx,
     disputeOpenedEntry({

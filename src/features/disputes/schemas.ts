@@ -75,3 +75,40 @@ export const Dispute = Type.Object(
   },
   { $id: 'Dispute' },
 );
+
+/**
+ * A collected payment the gateway reported reversed with no refund of yours and no dispute we
+ * know of: docs/money-rules.md §5d, decision 0073.
+ */
+export const Reversal = Type.Object(
+  {
+    id: Type.String({ examples: ['rvs_4kQ2nV8sLm0pXc7RtY1a'] }),
+    object: Type.Literal('reversal'),
+    merchant_id: Type.String(),
+    livemode: Type.Boolean(),
+    amount: Type.Integer({
+      description:
+        'What the gateway took back, in kobo: the payment less what you had already refunded.',
+    }),
+    fee_share: Type.Integer({
+      description: "Tranche's fee on that amount, returned by Tranche (not taken from you).",
+    }),
+    balance_debited: Type.Integer({
+      description: 'Taken from your available balance (amount - fee_share).',
+    }),
+    currency: Type.Literal('NGN'),
+    payment_plan_id: Type.String(),
+    installment_id: Type.String({
+      description: 'It stays paid: the customer is not debited again.',
+    }),
+    charge_reference: Type.String({ description: 'The reversed payment (our gateway reference).' }),
+    superseded_by_dispute_id: Nullable(
+      Type.String({
+        description:
+          'A dispute about the same payment that reached us later and took the money instead: this reversal was undone.',
+      }),
+    ),
+    created_at: Timestamp,
+  },
+  { $id: 'Reversal' },
+);

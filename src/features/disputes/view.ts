@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 
-import type { DisputeRow } from '../../db/schema.ts';
-import type { Dispute } from './schemas.ts';
+import type { ChargeReversalRow, DisputeRow } from '../../db/schema.ts';
+import type { Dispute, Reversal } from './schemas.ts';
 
 export type DisputeView = Static<typeof Dispute>;
 
@@ -42,5 +42,25 @@ export function disputeView(row: DisputeRow): DisputeView {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     resolved_at: row.resolved_at?.toISOString() ?? null,
+  };
+}
+
+export type ReversalView = Static<typeof Reversal>;
+
+export function reversalView(row: ChargeReversalRow): ReversalView {
+  return {
+    id: row.id,
+    object: 'reversal',
+    merchant_id: row.merchant_id,
+    livemode: row.livemode,
+    amount: row.amount_kobo,
+    fee_share: row.fee_share_kobo,
+    balance_debited: row.merchant_share_kobo,
+    currency: 'NGN',
+    payment_plan_id: row.plan_id,
+    installment_id: row.installment_id,
+    charge_reference: row.charge_reference,
+    superseded_by_dispute_id: row.superseded_by_dispute_id,
+    created_at: row.created_at.toISOString(),
   };
 }

@@ -372,6 +372,16 @@ export class WebhookDispatcher {
   }
 
   /**
+   * Events were written (a PostgreSQL notification, ./wake.ts): claim now instead of at the next
+   * poll. Wakes that come together are gathered for SLOT_GATHER_MS, so a burst of committed
+   * transactions costs one claim, not one each.
+   */
+  wake(): void {
+    this.#slotFreed = true;
+    for (const wake of this.#slotWakers) wake();
+  }
+
+  /**
    * Sleeps for `ms`; less when the dispatcher stops, or when a slot frees up (then it waits
    * SLOT_GATHER_MS more, so that the slots freed meanwhile are claimed together).
    */

@@ -22,6 +22,7 @@ import { loadWebhookEndpoint } from './endpoints.ts';
 import type { WebhookAttempt, WebhookEvent } from './schemas.ts';
 import { WebhookSender } from './sender.ts';
 import { signatureHeaders, signingSecretsAt } from './signing.ts';
+import { announceWebhookEvents } from './wake.ts';
 
 export interface NewWebhookEvent {
   merchantId: string;
@@ -60,7 +61,9 @@ export async function recordEvents(
       };
     }),
   );
-  if (rows.length > 0) await tx.insertInto('webhook_events').values(rows).execute();
+  if (rows.length === 0) return;
+  await tx.insertInto('webhook_events').values(rows).execute();
+  await announceWebhookEvents(tx);
 }
 
 export type WebhookAttemptView = Static<typeof WebhookAttempt>;
@@ -186,6 +189,7 @@ export async function resendWebhookEvent(
       .where('merchant_id', '=', merchantId)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await announceWebhookEvents(tx);
     return eventView(row);
   });
 }
@@ -225,6 +229,7 @@ export async function resendFailedWebhookEvents(
       .where('created_at', '<', range.to);
     if (scope.livemode !== undefined) update = update.where('livemode', '=', scope.livemode);
     const result = await update.executeTakeFirst();
+    if (result.numUpdatedRows > 0n) await announceWebhookEvents(tx);
     return { requeued: Number(result.numUpdatedRows) };
   });
 }

@@ -14,3 +14,4 @@ export {
 export { type NewWebhookEvent, recordEvent, recordEvents } from './events.ts';
 export { purgeWebhookEventsTask } from './purge-job.ts';
 export { registerWebhookEventRoutes } from './routes.ts';
+export { wakeOnWebhookEvents } from './wake.ts';

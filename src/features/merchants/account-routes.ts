@@ -82,9 +82,20 @@ function loginMerchantRoute(app: TypedApp, ctx: AppContext): void {
         tags: ['Merchants'],
         summary: 'Merchant dashboard login',
         description:
-          'Returns a 15-minute dashboard token accepted by the merchant routes below, and a refresh token.',
+          'Returns a 15-minute dashboard token accepted by the merchant routes below, and a refresh token. A member with two-factor sign-in on (decision 0065) sends `code` too: the right email and password without it are 401 `second_factor_required`, and the client asks for the code and sends all three again.',
         body: Type.Object(
-          { email: Email, password: Type.String({ minLength: 1, maxLength: 128 }) },
+          {
+            email: Email,
+            password: Type.String({ minLength: 1, maxLength: 128 }),
+            code: Type.Optional(
+              Type.String({
+                minLength: 1,
+                maxLength: 20,
+                description:
+                  'The 6-digit code from the authenticator app, or one of the recovery codes (`ABCDE-FGHIJ`); each works once.',
+              }),
+            ),
+          },
           Strict,
         ),
         response: {
@@ -95,7 +106,13 @@ function loginMerchantRoute(app: TypedApp, ctx: AppContext): void {
     },
     async (request) => ({
       ok: true as const,
-      data: await loginMerchant(ctx, request.body.email, request.body.password, request.ip),
+      data: await loginMerchant(
+        ctx,
+        request.body.email,
+        request.body.password,
+        request.ip,
+        request.body.code,
+      ),
     }),
   );
 }

@@ -5,6 +5,7 @@ import { merchantInactive } from '../../domain/merchant.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import {
   checkPasswordThrottled,
+  consumeSecondFactor,
   endLogin,
   endLoginsOf,
   endLoginsOfMember,
@@ -26,43 +27,80 @@ export interface LoginResult {
 
 /**
  * Dashboard login for merchants: the account holder's e-mail (the merchants row) or a team
- * member's (decision 0064). Wrong password and unknown email answer alike.
+ * member's (decision 0064). Wrong password and unknown email answer alike. A member with
+ * two-factor sign-in on (decision 0065) also gives `code`: without one, the right password is
+ * answered 401 `second_factor_required` (not counted as a failure); a wrong code counts toward
+ * the throttle like a wrong password.
  */
 export async function loginMerchant(
   ctx: AppContext,
   email: string,
   password: string,
   ip: string,
+  code?: string,
 ): Promise<LoginResult & { merchant: MerchantView }> {
   const address = email.trim().toLowerCase();
   const found = await checkPasswordThrottled(ctx, 'merchant', email, ip, async () => {
-    const holder = await ctx.db
-      .selectFrom('merchants')
-      .selectAll()
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
-      .executeTakeFirst();
-    if (holder) {
-      return (await verifyPassword(holder.password_hash, password))
-        ? { row: holder, memberId: undefined }
-        : undefined;
-    }
+    const signedIn = await passwordSignIn(ctx, address, password);
+    if (!signedIn) return undefined;
     const member = await ctx.db
       .selectFrom('merchant_members')
-      .select(['id', 'merchant_id', 'password_hash'])
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
-      .where('status', '=', 'active')
+      .select(['id', 'totp_enabled_at'])
+      .where('merchant_id', '=', signedIn.row.id)
+      .where((eb) =>
+        signedIn.memberId === undefined
+          ? eb('account_holder', '=', true)
+          : eb('id', '=', signedIn.memberId),
+      )
       .executeTakeFirst();
-    if (!(await verifyPassword(member?.password_hash ?? null, password)) || !member) {
-      return undefined;
+    if (member?.totp_enabled_at) {
+      if (code === undefined || code.trim() === '') {
+        // Thrown, not returned: the password was right, so this is no failed guess.
+        throw new DomainError(
+          'second_factor_required',
+          'Two-factor sign-in is on for this account: send `code`, the 6-digit code from your authenticator app (or a recovery code), with the email and password.',
+        );
+      }
+      if (!(await consumeSecondFactor(ctx.db, ctx, member.id, code))) return undefined;
     }
-    const row = await findMerchant(ctx.db, member.merchant_id);
-    return row && { row, memberId: member.id };
+    return signedIn;
   });
-  if (!found) throw new DomainError('unauthenticated', 'Email or password is incorrect.');
+  if (!found) {
+    throw new DomainError(
+      'unauthenticated',
+      code === undefined
+        ? 'Email or password is incorrect.'
+        : 'Email, password or two-factor code is incorrect (a code works once).',
+    );
+  }
   const { row, memberId } = found;
   if (row.status === 'deactivated') throw merchantInactive(row.deactivation_reason);
   const login = await openLogin(ctx.db, 'merchant', row.id, ctx.clock.now(), memberId);
   return dashboardSession(ctx, row.id, login);
+}
+
+async function passwordSignIn(ctx: AppContext, address: string, password: string) {
+  const holder = await ctx.db
+    .selectFrom('merchants')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
+    .executeTakeFirst();
+  if (holder) {
+    return (await verifyPassword(holder.password_hash, password))
+      ? { row: holder, memberId: undefined }
+      : undefined;
+  }
+  const member = await ctx.db
+    .selectFrom('merchant_members')
+    .select(['id', 'merchant_id', 'password_hash'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  if (!(await verifyPassword(member?.password_hash ?? null, password)) || !member) {
+    return undefined;
+  }
+  const row = await findMerchant(ctx.db, member.merchant_id);
+  return row && { row, memberId: member.id };
 }
 
 /** The answer of every dashboard sign-in: tokens of `login` and the merchant record. */

@@ -16,6 +16,7 @@ import {
   MerchantIdParams,
   Strict,
   Tier,
+  TwoFactorCodeHeader,
 } from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { chosenMode, modeScope } from '../access/index.ts';
@@ -36,9 +37,10 @@ const updateMerchantSettingsSchema = {
   tags: ['Merchants'],
   summary: 'Update merchant settings',
   description:
-    'Send only the fields to change. Changing `settlement_account` from the dashboard needs `password` (decision 0057); the account is named by the gateway’s account resolve first (`settlement_account.account_name`), and one it cannot name is 422 `account_not_resolved`. `null` clears `webhook_url`, `settlement_account` or `allowed_checkout_origins`. `webhook_url` is per mode: a secret key sets its own mode’s (test events go to the test URL, live events to the live one); the dashboard token says which with `?livemode=true|false`. The other settings are shared by both modes. New default constraints apply to sessions created afterwards. `allowed_checkout_origins`: up to 20 exact origins (`https://host[:port]`, or `http://localhost[:port]` / `http://127.0.0.1[:port]` for development; no path, wildcard or credentials) allowed to embed the checkout; stored normalised and de-duplicated; empty means any site may embed it. `partial_debit_floor_pct`: 10–90 turns partial debits on for automatic retries, `null` turns them off (400 `invalid_request` outside the range).',
+    'Send only the fields to change. Changing `settlement_account` from the dashboard needs `password` (decision 0057) and a two-factor code in the `Two-Factor-Code` header (decision 0065); the account is named by the gateway’s account resolve first (`settlement_account.account_name`), and one it cannot name is 422 `account_not_resolved`. `null` clears `webhook_url`, `settlement_account` or `allowed_checkout_origins`. `webhook_url` is per mode: a secret key sets its own mode’s (test events go to the test URL, live events to the live one); the dashboard token says which with `?livemode=true|false`. The other settings are shared by both modes. New default constraints apply to sessions created afterwards. `allowed_checkout_origins`: up to 20 exact origins (`https://host[:port]`, or `http://localhost[:port]` / `http://127.0.0.1[:port]` for development; no path, wildcard or credentials) allowed to embed the checkout; stored normalised and de-duplicated; empty means any site may embed it. `partial_debit_floor_pct`: 10–90 turns partial debits on for automatic retries, `null` turns them off (400 `invalid_request` outside the range).',
   security,
   params: MerchantIdParams,
+  headers: Type.Object({ ...TwoFactorCodeHeader }),
   querystring: Type.Object(LivemodeQuery, Strict),
   body: Type.Object(
     {
@@ -159,7 +161,9 @@ function updateMerchantSettingsRoute(app: TypedApp, ctx: AppContext): void {
           ...(b.support_contact !== undefined && { supportContact: b.support_contact }),
         },
         viewMode(principal),
-        principal.kind === 'merchant_dashboard' ? { ip: request.ip } : undefined,
+        principal.kind === 'merchant_dashboard'
+          ? { ip: request.ip, memberId: principal.member.id }
+          : undefined,
       );
       return { ok: true as const, data };
     },

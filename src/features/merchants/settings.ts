@@ -80,7 +80,7 @@ export async function updateMerchantSettings(
   input: MerchantSettingsInput,
   viewMode?: KeyMode,
   /** A dashboard caller changing the settlement account proves it is the merchant again. */
-  reauthenticate?: { ip: string },
+  reauthenticate?: { ip: string; memberId?: string },
 ): Promise<MerchantView> {
   const webhookLivemode = input.webhookLivemode;
   if (input.webhookUrl !== undefined && webhookLivemode === undefined) {
@@ -119,7 +119,13 @@ export async function updateMerchantSettings(
     );
   }
   if (input.settlementAccount !== undefined && reauthenticate) {
-    await confirmMerchantPassword(ctx, merchantId, input.password, reauthenticate.ip);
+    await confirmMerchantPassword(
+      ctx,
+      merchantId,
+      input.password,
+      reauthenticate.ip,
+      reauthenticate.memberId,
+    );
   }
   // The gateway names the account before anything changes (a network call: outside the write).
   const settlementAccountName = input.settlementAccount

@@ -17,6 +17,8 @@ export async function confirmMerchantPassword(
   merchantId: string,
   password: string | undefined,
   ip: string,
+  /** The signed-in member: its own password is asked (the holder's is on the merchants row). */
+  memberId?: string,
 ): Promise<void> {
   if (password === undefined || password === '') {
     throw new DomainError(
@@ -26,8 +28,21 @@ export async function confirmMerchantPassword(
   }
   const row = await findMerchant(ctx.db, merchantId);
   if (!row) throw notFound('Merchant');
-  const right = await checkPasswordThrottled(ctx, 'merchant', row.email, ip, async () =>
-    (await verifyPassword(row.password_hash, password)) ? true : undefined,
+  const member = memberId
+    ? await ctx.db
+        .selectFrom('merchant_members')
+        .select(['email', 'password_hash', 'account_holder'])
+        .where('id', '=', memberId)
+        .where('merchant_id', '=', merchantId)
+        .executeTakeFirst()
+    : undefined;
+  // The account holder's e-mail and password are on the merchants row (decision 0064).
+  const own =
+    member && !member.account_holder && member.email
+      ? { email: member.email, hash: member.password_hash }
+      : { email: row.email, hash: row.password_hash };
+  const right = await checkPasswordThrottled(ctx, 'merchant', own.email, ip, async () =>
+    (await verifyPassword(own.hash, password)) ? true : undefined,
   );
   if (!right) {
     throw new DomainError(

@@ -4,7 +4,13 @@ import type { AppContext } from '../../app-context.ts';
 import { MAX_CHECKOUT_AMOUNT_KOBO } from '../../domain/money.ts';
 import { sendIdempotent } from '../../http/idempotent-reply.ts';
 import { principalOf, requireAuth } from '../../http/plugins/auth.ts';
-import { Envelope, errorResponses, IdempotencyHeader, Strict } from '../../http/schemas.ts';
+import {
+  Envelope,
+  errorResponses,
+  IdempotencyHeader,
+  Strict,
+  TwoFactorCodeHeader,
+} from '../../http/schemas.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { gatewayModeScope } from '../access/index.ts';
 import { listPayouts, requestPayout } from './payouts.ts';
@@ -29,10 +35,10 @@ function createPayoutRoute(app: TypedApp, ctx: AppContext): void {
         tags: ['Merchants'],
         summary: 'Request a payout now',
         description:
-          'Pays `amount` (default: the whole available balance) to the settlement account. The amount leaves the available balance at once; a failed or reversed transfer puts it back. Payouts also run daily at 10:00 Lagos. Payouts have the mode of the gateway key that sends them: a secret key of the other mode gets 404 (decision 0015). Send `Idempotency-Key` (UUID v4): a retry with the same key and body within 24 hours replays the first response (header `Idempotent-Replayed: true`) and pays nothing more; the same key with another body is a 409 (decision 0029).',
+          'Pays `amount` (default: the whole available balance) to the settlement account. The amount leaves the available balance at once; a failed or reversed transfer puts it back. Payouts also run daily at 10:00 Lagos. From the dashboard, the member needs two-factor sign-in on and a fresh code in `Two-Factor-Code` (decision 0065); a secret key is not asked. Payouts have the mode of the gateway key that sends them: a secret key of the other mode gets 404 (decision 0015). Send `Idempotency-Key` (UUID v4): a retry with the same key and body within 24 hours replays the first response (header `Idempotent-Replayed: true`) and pays nothing more; the same key with another body is a 409 (decision 0029).',
         security,
         params,
-        headers: IdempotencyHeader,
+        headers: Type.Object({ ...IdempotencyHeader.properties, ...TwoFactorCodeHeader }),
         body: Type.Object(
           {
             amount: Type.Optional(

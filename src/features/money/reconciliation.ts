@@ -45,8 +45,17 @@ export async function reconcile(
     .groupBy('charge_reference')
     .execute();
   const refundedKobo = new Map(refunded.map((r) => [r.charge_reference, Number(r.kobo)]));
+  // So does one whose reversal at the gateway was booked (decision 0073).
+  const reversals = await ctx.db
+    .selectFrom('charge_reversals')
+    .select('charge_reference')
+    .where('superseded_by_dispute_id', 'is', null)
+    .execute();
+  const reversed = new Set(reversals.map((r) => r.charge_reference));
   const expectedAtGateway = (charge: { reference: string; amount_kobo: number }) =>
-    refundedKobo.get(charge.reference) === charge.amount_kobo ? 'reversed' : 'success';
+    refundedKobo.get(charge.reference) === charge.amount_kobo || reversed.has(charge.reference)
+      ? 'reversed'
+      : 'success';
   const collected = await ctx.db
     .selectFrom('journal_entries')
     .innerJoin('journal_postings', 'journal_postings.entry_id', 'journal_entries.id')

@@ -1,13 +1,14 @@
 import type { AppContext } from '../../app-context.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
 import { SandboxControlError } from '../../gateway/sandbox/control-client.ts';
+import { checkChargeReversal } from '../disputes/index.ts';
 
 /**
  * What a sandbox plan can be made to go through that no public call causes: the gateway's side
  * of the story (a customer's card running dry, a bank revoking a mandate, a refund made on the
  * gateway's dashboard, a card holding less than an installment). `tranche trigger` uses them to
  * make payment.failed, payment_plan.defaulted, payment_method.revoked, refund.failed,
- * payment.partial and the dispute.* events really happen.
+ * payment.partial, payment.reversed and the dispute.* events really happen.
  */
 export const SIMULATIONS = [
   'decline_debits',
@@ -17,6 +18,7 @@ export const SIMULATIONS = [
   'open_dispute',
   'remind_dispute',
   'resolve_dispute',
+  'reverse_payment',
 ] as const;
 export type Simulation = (typeof SIMULATIONS)[number];
 
@@ -103,11 +105,14 @@ export async function simulateOnSandboxPlan(
           'conflict',
           simulation === 'open_dispute'
             ? 'The plan has no collected payment to dispute yet.'
-            : 'The plan has no collected payment to refund yet.',
+            : simulation === 'reverse_payment'
+              ? 'The plan has no collected payment to reverse yet.'
+              : 'The plan has no collected payment to refund yet.',
         );
       }
       if (simulation === 'open_dispute') await control.openDispute(charge.reference);
       else await control.refundAtGateway(charge.reference);
+      if (simulation === 'reverse_payment') await reverseNow(ctx, charge.reference);
     }
   } catch (error) {
     if (!(error instanceof SandboxControlError)) throw error;
@@ -124,5 +129,27 @@ export async function simulateOnSandboxPlan(
       );
     }
     throw new DomainError('gateway_unavailable', `Simulation failed: ${error.message}.`);
+  }
+}
+
+/** How long the sandbox may take to process the refund behind a reversal (its default is 1 s). */
+const REVERSAL_WAIT_MS = 15_000;
+
+/**
+ * The payment, refunded in full on the gateway's side, reads `reversed` once the refund is
+ * processed; the nightly check (decision 0073) is then run on it at once instead of tonight.
+ */
+async function reverseNow(ctx: AppContext, reference: string): Promise<void> {
+  const deadline = Date.now() + REVERSAL_WAIT_MS;
+  for (;;) {
+    const outcome = await checkChargeReversal(ctx, reference);
+    if (outcome !== 'not_reversed' && outcome !== 'gateway_unreachable') return;
+    if (Date.now() > deadline) {
+      throw new DomainError(
+        'gateway_unavailable',
+        'The sandbox gateway did not show the payment reversed in time; try again.',
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

@@ -17,6 +17,7 @@ import { sha256Hex } from '../../platform/crypto.ts';
 import { newId } from '../../platform/ids.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { endLoginsOfMember, type Login, openLogin, subjectKey } from '../access/index.ts';
+import { ownerDueAt, type TwoFactorStatus, twoFactorStatus } from './two-factor.ts';
 
 /**
  * A merchant's team (decision 0064). States of a member: `invited` (the e-mail is sent or on its
@@ -45,6 +46,7 @@ export interface TeamView {
 export interface SignedInMemberView extends TeamMemberView {
   permissions: Permission[];
   support_refund_limit_kobo: number | null;
+  two_factor: TwoFactorStatus;
 }
 
 interface MemberRow {
@@ -133,6 +135,7 @@ export async function signedInMember(
     ...memberView(row, await holderEmail(ctx.db, merchantId)),
     permissions,
     support_refund_limit_kobo: member.supportRefundLimitKobo,
+    two_factor: await twoFactorStatus(ctx, member.id),
   };
 }
 
@@ -156,10 +159,14 @@ async function lockTeam(tx: Tx, merchantId: string): Promise<void> {
   await tx.selectFrom('merchants').select('id').where('id', '=', merchantId).forUpdate().execute();
 }
 
-async function memberOf(tx: Tx, merchantId: string, memberId: string): Promise<MemberRow> {
+async function memberOf(
+  tx: Tx,
+  merchantId: string,
+  memberId: string,
+): Promise<MemberRow & { two_factor_due_at: Date | null }> {
   const row = await tx
     .selectFrom('merchant_members')
-    .select(MEMBER_COLUMNS)
+    .select([...MEMBER_COLUMNS, 'two_factor_due_at'])
     .where('id', '=', memberId)
     .where('merchant_id', '=', merchantId)
     .executeTakeFirst();
@@ -251,7 +258,17 @@ export async function changeMemberRole(
     );
     return tx
       .updateTable('merchant_members')
-      .set({ role, updated_at: now })
+      .set({
+        role,
+        updated_at: now,
+        // A new owner has the grace period to turn two-factor sign-in on (decision 0065).
+        two_factor_due_at:
+          role !== 'owner'
+            ? null
+            : target.role === 'owner'
+              ? target.two_factor_due_at
+              : ownerDueAt(now),
+      })
       .where('id', '=', memberId)
       .returning(MEMBER_COLUMNS)
       .executeTakeFirstOrThrow();
@@ -320,7 +337,7 @@ export async function acceptInvitation(
   const accepted = await runWrite(ctx.db, async (tx) => {
     const member = await tx
       .selectFrom('merchant_members')
-      .select(['id', 'merchant_id', 'invitation_expires_at'])
+      .select(['id', 'merchant_id', 'invitation_expires_at', 'role'])
       .where('invitation_digest', '=', sha256Hex(token))
       .where('status', '=', 'invited')
       .forUpdate()
@@ -334,6 +351,7 @@ export async function acceptInvitation(
         invitation_digest: null,
         invitation_expires_at: null,
         updated_at: now,
+        two_factor_due_at: member.role === 'owner' ? ownerDueAt(now) : null,
       })
       .where('id', '=', member.id)
       .execute();

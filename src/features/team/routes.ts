@@ -31,7 +31,17 @@ import {
   SignedInMember,
   Team,
   TeamMember,
+  TwoFactorCodeBody,
+  TwoFactorEnabled,
+  TwoFactorEnrolment,
+  TwoFactorStatus,
 } from './schemas.ts';
+import {
+  confirmTwoFactorEnrolment,
+  disableTwoFactor,
+  startTwoFactorEnrolment,
+  twoFactorStatus,
+} from './two-factor.ts';
 
 const dashboard = ['merchant_dashboard'] as const;
 const security = [{ merchantJwt: [] }];
@@ -87,6 +97,8 @@ export function registerTeamRoutes(app: TypedApp, ctx: AppContext): void {
       return { ok: true as const, data: await signedInMember(ctx, merchantId, principal.member) };
     },
   );
+
+  registerTwoFactorRoutes(app, ctx);
 
   app.post(
     '/api/v1/merchant/:merchant_id/team/invitations',
@@ -270,6 +282,105 @@ export function registerTeamRoutes(app: TypedApp, ctx: AppContext): void {
         ...(request.query.cursor && { cursor: request.query.cursor }),
       });
       return { ok: true as const, ...page };
+    },
+  );
+}
+
+/** The signed-in member's own two-factor sign-in (decision 0065). */
+function registerTwoFactorRoutes(app: TypedApp, ctx: AppContext): void {
+  app.post(
+    '/api/v1/merchant/:merchant_id/team/me/two-factor',
+    {
+      preValidation: requireAuth(ctx, dashboard),
+      schema: {
+        operationId: 'startTwoFactorEnrolment',
+        tags: ['Team'],
+        summary: 'Start turning on two-factor sign-in',
+        description:
+          'Hands the signed-in member a new TOTP key (base32, and as an `otpauth://` URI for an authenticator app). Nothing changes until it is confirmed with a code; starting again replaces the key. Already on: 409 `conflict`. Any role; owners must (decision 0065).',
+        security,
+        params: MerchantIdParams,
+        response: { 200: Envelope(TwoFactorEnrolment), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request, ...dashboard);
+      merchantScope(principal, request.params.merchant_id);
+      return { ok: true as const, data: await startTwoFactorEnrolment(ctx, principal.member) };
+    },
+  );
+
+  app.post(
+    '/api/v1/merchant/:merchant_id/team/me/two-factor/confirm',
+    {
+      preValidation: requireAuth(ctx, dashboard),
+      schema: {
+        operationId: 'confirmTwoFactorEnrolment',
+        tags: ['Team'],
+        summary: 'Turn on two-factor sign-in with a code',
+        description:
+          'The code the authenticator app shows for the key just handed out. On: from now on sign-in asks for a code, and paying out or changing the settlement account need one in the `Two-Factor-Code` header. The answer holds ten single-use recovery codes, shown this once. A wrong code: 400 (it counts toward the sign-in throttle); nothing started: 409.',
+        security,
+        params: MerchantIdParams,
+        body: TwoFactorCodeBody,
+        response: { 200: Envelope(TwoFactorEnabled), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request, ...dashboard);
+      merchantScope(principal, request.params.merchant_id);
+      return {
+        ok: true as const,
+        data: await confirmTwoFactorEnrolment(ctx, principal.member, request.body.code, request.ip),
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/merchant/:merchant_id/team/me/two-factor',
+    {
+      preValidation: requireAuth(ctx, dashboard),
+      schema: {
+        operationId: 'getTwoFactorStatus',
+        tags: ['Team'],
+        summary: 'Read the signed-in member’s two-factor sign-in',
+        description:
+          'On or off, whether it is required (owners), until when an owner may go without it, and how many recovery codes are left.',
+        security,
+        params: MerchantIdParams,
+        response: { 200: Envelope(TwoFactorStatus), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request, ...dashboard);
+      merchantScope(principal, request.params.merchant_id);
+      return { ok: true as const, data: await twoFactorStatus(ctx, principal.member.id) };
+    },
+  );
+
+  app.delete(
+    '/api/v1/merchant/:merchant_id/team/me/two-factor',
+    {
+      preValidation: requireAuth(ctx, dashboard),
+      schema: {
+        operationId: 'disableTwoFactor',
+        tags: ['Team'],
+        summary: 'Turn off two-factor sign-in',
+        description:
+          'With a current code (or a recovery code); the key and the recovery codes are deleted. Owners cannot (403: it is required of them). A wrong code: 403 `step_up_required`.',
+        security,
+        params: MerchantIdParams,
+        body: TwoFactorCodeBody,
+        response: { 200: Envelope(TwoFactorStatus), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request, ...dashboard);
+      merchantScope(principal, request.params.merchant_id);
+      return {
+        ok: true as const,
+        data: await disableTwoFactor(ctx, principal.member, request.body.code, request.ip),
+      };
     },
   );
 }

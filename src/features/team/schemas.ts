@@ -46,6 +46,56 @@ export const Team = Type.Object(
   { $id: 'Team' },
 );
 
+export const TwoFactorStatus = Type.Object(
+  {
+    object: Type.Literal('two_factor'),
+    enabled: Type.Boolean(),
+    enabled_at: Type.Union([Timestamp, Type.Null()]),
+    required: Type.Boolean({ description: 'Owners must have two-factor sign-in on.' }),
+    due_at: Type.Union([Timestamp, Type.Null()], {
+      description:
+        'An owner without two-factor sign-in may only read and enrol after this (seven days from becoming an owner); null when on or not required.',
+    }),
+    recovery_codes_left: Type.Integer(),
+  },
+  { $id: 'TwoFactorStatus' },
+);
+
+export const TwoFactorEnrolment = Type.Object(
+  {
+    object: Type.Literal('two_factor_enrolment'),
+    secret: Type.String({
+      description: 'The TOTP key, base32: type it into an authenticator app.',
+    }),
+    otpauth_uri: Type.String({
+      description: 'The same key as an `otpauth://totp/…` URI (SHA-1, 6 digits, 30 s).',
+    }),
+  },
+  { $id: 'TwoFactorEnrolment' },
+);
+
+export const TwoFactorEnabled = Type.Object(
+  {
+    ...TwoFactorStatus.properties,
+    recovery_codes: Type.Array(Type.String(), {
+      description:
+        'Ten single-use recovery codes (`ABCDE-FGHIJ`), shown this once: each works instead of an authenticator code.',
+    }),
+  },
+  { $id: 'TwoFactorEnabled' },
+);
+
+export const TwoFactorCodeBody = Type.Object(
+  {
+    code: Type.String({
+      minLength: 1,
+      maxLength: 20,
+      description: 'The 6-digit code the authenticator app shows now.',
+    }),
+  },
+  Strict,
+);
+
 export const SignedInMember = Type.Object(
   {
     id: Type.String(),
@@ -60,6 +110,7 @@ export const SignedInMember = Type.Object(
       description: 'What this member’s role may do (the names of the permission table).',
     }),
     support_refund_limit_kobo: Type.Union([Type.Integer(), Type.Null()]),
+    two_factor: TwoFactorStatus,
   },
   { $id: 'SignedInMember' },
 );

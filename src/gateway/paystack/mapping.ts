@@ -166,6 +166,7 @@ export function mapTransaction(wire: WireTransaction): GatewayTransaction {
       wire.requested_amount === undefined || wire.requested_amount === null
         ? null
         : toKobo(wire.requested_amount),
+    gatewayId: typeof wire.id === 'number' ? String(wire.id) : null,
   };
 }
 

@@ -4,7 +4,8 @@ import type { AppContext } from '../../app-context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { Principal, PrincipalKind } from '../../domain/principal.ts';
 import { judgeDashboardRequest, type Permission } from '../../domain/team.ts';
-import { authenticate } from '../../features/access/index.ts';
+import { judgeSecondFactor } from '../../domain/two-factor.ts';
+import { authenticate, requireSecondFactor } from '../../features/access/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -58,6 +59,35 @@ export function requireAuth(
       );
       if (!verdict.allowed) throw new DomainError('forbidden', verdict.detail);
       request.memberPermissions = verdict.permissions;
+      // Two-factor sign-in (decision 0065): owners must have it, and money moves need a code.
+      const second = judgeSecondFactor(
+        {
+          role: principal.member.role,
+          enabled: principal.member.twoFactorEnabled,
+          dueAt: principal.member.twoFactorDueAt,
+        },
+        {
+          method: request.method,
+          route: request.routeOptions.url ?? request.url,
+          permissions: verdict.permissions,
+        },
+        ctx.clock.now(),
+      );
+      if (second.need === 'enrolment') {
+        throw new DomainError('second_factor_enrolment_required', second.detail);
+      }
+      if (second.need === 'code') {
+        const header = request.headers['two-factor-code'];
+        await requireSecondFactor(
+          ctx,
+          principal.member.id,
+          typeof header === 'string' ? header : undefined,
+          request.ip,
+          verdict.permissions.includes('pay_out')
+            ? 'Paying out'
+            : 'Changing the settlement account',
+        );
+      }
     }
   };
 }

@@ -6,6 +6,7 @@ import { messageFor } from '../../shared/customer/messages.ts';
 import { formatDateTime, formatNaira } from '../../shared/format.ts';
 import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
 import { useCustomerDashboard } from '../context.ts';
+import { CreditCheckCard } from './credit-check-card.tsx';
 import { PhoneAndDevicesCard } from './phone-and-devices.tsx';
 
 /** Identity verification, and the score, tier and spending limit that follow from it. */
@@ -52,6 +53,7 @@ export function AccountSection() {
           <IdentityVerification onVerified={() => void load()} />
         </section>
       )}
+      <CreditCheckCard />
       <RaiseLimitCard />
       <PhoneAndDevicesCard />
     </>
@@ -127,6 +129,10 @@ function RaiseLimitCard() {
       <h2 id="raise">What raises your score and limit</h2>
       <ul>
         <li>Verifying your identity: +150.</li>
+        <li>
+          A clean credit report (live plans need a credit check): +100 with a good bureau score, +25
+          with a fair one, for the 90 days it counts.
+        </li>
         <li>Each installment paid on time: +10 (your first 50 count).</li>
         <li>Each plan completed, including paid off early: +30 (your first 10 count).</li>
         <li>A missed installment: −50, even once paid later. A plan in default: −150.</li>

@@ -94,10 +94,14 @@ export class MerchantApi {
     return data;
   }
 
-  async signIn(email: string, password: string): Promise<MerchantRecord> {
+  /**
+   * Signs in; a member with two-factor sign-in on is answered 401 `second_factor_required`
+   * (an ApiError) until `code` is given too (decision 0065).
+   */
+  async signIn(email: string, password: string, code?: string): Promise<MerchantRecord> {
     const { data } = await this.http.send<{
       data: { merchant: MerchantRecord; access_token: string; refresh_token: string };
-    }>('POST', '/merchant/login', { email, password });
+    }>('POST', '/merchant/login', { email, password, ...(code !== undefined && { code }) });
     this.http.remember(data);
     this.tokens.rememberMerchant(data.merchant.id);
     return data.merchant;

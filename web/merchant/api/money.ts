@@ -60,29 +60,40 @@ export async function listPayouts(
 export async function requestPayout(
   api: MerchantApi,
   merchantId: string,
-  amountKobo?: number,
+  amountKobo: number | undefined,
+  /** The member's two-factor code (decision 0065): every payout from the dashboard needs one. */
+  twoFactorCode: string,
 ): Promise<Payout> {
   const body = amountKobo === undefined ? {} : { amount: amountKobo };
-  return (await api.request<{ data: Payout }>('POST', `/merchant/${enc(merchantId)}/payouts`, body))
-    .data;
+  return (
+    await api.request<{ data: Payout }>('POST', `/merchant/${enc(merchantId)}/payouts`, body, {
+      'two-factor-code': twoFactorCode,
+    })
+  ).data;
 }
 
 /**
  * `PATCH /merchant/{id}/settings { settlement_account }`: shared by both modes, so no
  * `livemode`; `null` removes the account (scheduled payouts then stop).
  */
-/** Sets where payouts go; the dashboard proves it is the merchant with the password (decision 0057). */
+/**
+ * Sets where payouts go; the dashboard proves it is the member with the password (decision 0057)
+ * and a two-factor code (decision 0065).
+ */
 export async function setSettlementAccount(
   api: MerchantApi,
   merchantId: string,
   account: Pick<SettlementAccount, 'bank_code' | 'account_number'> | null,
   password: string,
+  twoFactorCode: string,
 ): Promise<MerchantRecord> {
   return (
-    await api.request<{ data: MerchantRecord }>('PATCH', `/merchant/${enc(merchantId)}/settings`, {
-      settlement_account: account,
-      password,
-    })
+    await api.request<{ data: MerchantRecord }>(
+      'PATCH',
+      `/merchant/${enc(merchantId)}/settings`,
+      { settlement_account: account, password },
+      { 'two-factor-code': twoFactorCode },
+    )
   ).data;
 }
 

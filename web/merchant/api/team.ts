@@ -7,6 +7,9 @@ import type {
   SignedInMember as SignedInMemberSchema,
   Team as TeamSchema,
   TeamMember as TeamMemberSchema,
+  TwoFactorEnabled as TwoFactorEnabledSchema,
+  TwoFactorEnrolment as TwoFactorEnrolmentSchema,
+  TwoFactorStatus as TwoFactorStatusSchema,
 } from '../../../src/features/team/schemas.ts';
 import type { MerchantApi, MerchantRecord } from './index.ts';
 
@@ -15,6 +18,9 @@ export type TeamMember = Static<typeof TeamMemberSchema>;
 export type SignedInMember = Static<typeof SignedInMemberSchema>;
 export type MemberAction = Static<typeof MemberActionSchema>;
 export type Role = TeamMember['role'];
+export type TwoFactorStatus = Static<typeof TwoFactorStatusSchema>;
+export type TwoFactorEnrolment = Static<typeof TwoFactorEnrolmentSchema>;
+export type TwoFactorEnabled = Static<typeof TwoFactorEnabledSchema>;
 
 const enc = encodeURIComponent;
 
@@ -95,4 +101,46 @@ export async function acceptInvitation(
   password: string,
 ): Promise<MerchantRecord> {
   return api.acceptInvitation(token, password);
+}
+
+/** Two-factor sign-in of the signed-in member (decision 0065): start, confirm, read, turn off. */
+export async function startTwoFactor(
+  api: MerchantApi,
+  merchantId: string,
+): Promise<TwoFactorEnrolment> {
+  return (
+    await api.request<{ data: TwoFactorEnrolment }>(
+      'POST',
+      `/merchant/${enc(merchantId)}/team/me/two-factor`,
+      {},
+    )
+  ).data;
+}
+
+export async function confirmTwoFactor(
+  api: MerchantApi,
+  merchantId: string,
+  code: string,
+): Promise<TwoFactorEnabled> {
+  return (
+    await api.request<{ data: TwoFactorEnabled }>(
+      'POST',
+      `/merchant/${enc(merchantId)}/team/me/two-factor/confirm`,
+      { code },
+    )
+  ).data;
+}
+
+export async function disableTwoFactor(
+  api: MerchantApi,
+  merchantId: string,
+  code: string,
+): Promise<TwoFactorStatus> {
+  return (
+    await api.request<{ data: TwoFactorStatus }>(
+      'DELETE',
+      `/merchant/${enc(merchantId)}/team/me/two-factor`,
+      { code },
+    )
+  ).data;
 }

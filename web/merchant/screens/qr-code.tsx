@@ -32,7 +32,15 @@ function svgText(matrix: Matrix, label: string): string {
 }
 
 /** The code of `text`, labelled `label` for screen readers, with a download of the same SVG. */
-export function QrCode(props: { text: string; label: string; fileName: string }) {
+export function QrCode(props: {
+  text: string;
+  label: string;
+  fileName: string;
+  /** What the code is for; a payment link's by default. */
+  caption?: string;
+  /** Offer the SVG as a download (not for a secret: a two-factor key stays off the disk). */
+  downloadable?: boolean;
+}) {
   const [matrix, setMatrix] = useState<Matrix>();
   const [failed, setFailed] = useState(false);
   const [download, setDownload] = useState<string>();
@@ -82,8 +90,8 @@ export function QrCode(props: { text: string; label: string; fileName: string })
         <path d={matrix.path} fill="#000" />
       </svg>
       <figcaption>
-        Customers scan it with a phone camera to open the checkout.{' '}
-        {download && (
+        {props.caption ?? 'Customers scan it with a phone camera to open the checkout.'}{' '}
+        {download && props.downloadable !== false && (
           <a href={download} download={props.fileName}>
             Download the QR code (SVG)
           </a>

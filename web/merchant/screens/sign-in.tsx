@@ -6,6 +6,7 @@ import { Link } from '../../shared/router.tsx';
 import { Alert, Field, StepHeading, SubmitButton } from '../../shared/ui.tsx';
 import { useAsyncAction } from '../../shared/use-async-action.ts';
 import type { MerchantApi, MerchantRecord } from '../api/index.ts';
+import { TwoFactorCodeField } from './two-factor-code-field.tsx';
 
 const DEACTIVATED =
   'This merchant account is deactivated: its keys are refused and no checkout can start.';
@@ -29,6 +30,14 @@ export function MerchantSignIn(props: {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [notice, setNotice] = useState(props.notice);
+  // Two-factor sign-in (decision 0065): the API asked for a code after the right password.
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState('');
+  // The code step has its own: the password step's stays busy once it has its answer.
+  const codeStep = useAsyncAction({
+    describe: (caught) => messageOf(caught, 'Sign-in failed.'),
+    keepBusyOnSuccess: true,
+  });
   const { busy, error, run } = useAsyncAction({
     describe: (caught) =>
       caught instanceof ApiError && caught.code === 'merchant_inactive'
@@ -43,8 +52,58 @@ export function MerchantSignIn(props: {
     if (busy) return;
     setNotice(undefined);
     await run(async () => {
-      props.onSignedIn(await props.api.signIn(email.trim(), password));
+      try {
+        props.onSignedIn(await props.api.signIn(email.trim(), password));
+      } catch (caught) {
+        if (caught instanceof ApiError && caught.code === 'second_factor_required') {
+          setAskCode(true);
+          return;
+        }
+        throw caught;
+      }
     });
+  }
+
+  async function submitCode(event: Event) {
+    event.preventDefault();
+    if (codeStep.busy) return;
+    if (code.trim() === '') {
+      return codeStep.setError('Type the code your authenticator app shows.');
+    }
+    await codeStep.run(async () => {
+      try {
+        props.onSignedIn(await props.api.signIn(email.trim(), password, code.trim()));
+      } finally {
+        // A refused code is used up either way: the next try needs the next code.
+        setCode('');
+      }
+    });
+  }
+
+  if (askCode) {
+    return (
+      <main class="auth-page card">
+        <StepHeading lead={`Signing in as ${email.trim()}.`}>Two-factor code</StepHeading>
+        {codeStep.error && <Alert>{codeStep.error}</Alert>}
+        <form onSubmit={(event) => void submitCode(event)} noValidate>
+          <TwoFactorCodeField
+            label="Code from your authenticator app"
+            value={code}
+            onValue={setCode}
+            autoFocus
+          />
+          <SubmitButton busy={codeStep.busy} busyLabel="Checking…">
+            Sign in
+          </SubmitButton>
+        </form>
+        <p class="after-form">
+          Lost your phone? Type one of your recovery codes (like ABCDE-FGHIJ) instead.{' '}
+          <button class="link-button" type="button" onClick={() => location.reload()}>
+            Use another account
+          </button>
+        </p>
+      </main>
+    );
   }
 
   return (

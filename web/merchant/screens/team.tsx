@@ -16,6 +16,7 @@ import {
 } from '../api/team.ts';
 import { useDashboard } from '../context.ts';
 import { TableScroll } from './table-scroll.tsx';
+import { TwoFactorCard } from './two-factor.tsx';
 
 const ROLE_NAMES: Record<Role, string> = {
   owner: 'Owner',
@@ -58,6 +59,7 @@ export function TeamSection() {
         !error && <Spinner label="Loading your team…" />
       ) : (
         <>
+          <TwoFactorCard />
           <MembersCard team={team} manages={manages} onChanged={load} />
           {manages && <InviteCard roles={team.roles} onInvited={load} />}
           <RefundLimitCard team={team} onSaved={setTeam} />

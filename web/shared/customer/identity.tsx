@@ -4,6 +4,7 @@ import { ApiError, type IdentityConsentText, type IdentityStatus } from '../api.
 import { Alert, Field, Spinner, StepBody, StepHeading, SubmitButton } from '../ui.tsx';
 import { useAsyncAction } from '../use-async-action.ts';
 import { useCustomerContext } from './context.ts';
+import type { VerifiedBvn } from './credit-check.tsx';
 import { messageFor } from './messages.ts';
 
 const BVN_ERRORS: Record<string, string> = {
@@ -36,11 +37,16 @@ function freshTestBvn(prefix: string): string {
  * full with an unticked box, the BVN and date of birth, then, when the BVN record has a phone, the
  * code sent to it.
  */
-export function IdentityVerification(props: { onVerified: () => void; sessionToken?: string }) {
+export function IdentityVerification(props: {
+  /** With what was entered (kept in memory only: a live checkout's credit check reuses it). */
+  onVerified: (verified?: VerifiedBvn) => void;
+  sessionToken?: string;
+}) {
   const { api } = useCustomerContext();
   const [terms, setTerms] = useState<IdentityConsentText>();
   const [status, setStatus] = useState<IdentityStatus>();
   const [loadError, setLoadError] = useState<string>();
+  const [entered, setEntered] = useState<VerifiedBvn>();
 
   useEffect(() => {
     Promise.all([api.identityConsentText(), api.identity()]).then(
@@ -59,7 +65,7 @@ export function IdentityVerification(props: { onVerified: () => void; sessionTok
       <PhoneCode
         status={status}
         testCode={terms.test_values?.phone_code ?? null}
-        onVerified={props.onVerified}
+        onVerified={() => props.onVerified(entered)}
         onStartAgain={() => setStatus({ ...status, status: 'unverified' })}
       />
     );
@@ -68,8 +74,9 @@ export function IdentityVerification(props: { onVerified: () => void; sessionTok
     <BvnForm
       terms={terms}
       sessionToken={props.sessionToken}
-      onAnswer={(answer) => {
-        if (answer.status === 'verified') props.onVerified();
+      onAnswer={(answer, sent) => {
+        setEntered(sent);
+        if (answer.status === 'verified') props.onVerified(sent);
         else setStatus(answer);
       }}
     />
@@ -79,7 +86,7 @@ export function IdentityVerification(props: { onVerified: () => void; sessionTok
 function BvnForm(props: {
   terms: IdentityConsentText;
   sessionToken: string | undefined;
-  onAnswer: (status: IdentityStatus) => void;
+  onAnswer: (status: IdentityStatus, sent: VerifiedBvn) => void;
 }) {
   const { api } = useCustomerContext();
   const { terms } = props;
@@ -103,6 +110,7 @@ function BvnForm(props: {
           consentVersion: terms.version,
           checkoutSessionToken: props.sessionToken,
         }),
+        { bvn: digits, dateOfBirth },
       );
     });
   }

@@ -18,6 +18,10 @@ const TRANSACTION_WORDS: Record<string, string> = {
   receivable_reduced: 'Refund off unpaid installments',
   plan_cancelled: 'Plan cancelled',
   plan_written_off: 'Plan written off',
+  dispute_opened: 'Disputed payment taken back',
+  dispute_returned: 'Dispute money returned',
+  payment_reversed: 'Payment reversed at the gateway',
+  payment_reversal_superseded: 'Reversal replaced by a dispute',
   reversal: 'Correction',
 };
 

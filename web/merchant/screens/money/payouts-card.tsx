@@ -6,6 +6,7 @@ import { useAsyncAction } from '../../../shared/use-async-action.ts';
 import { type Bank, type Payout, requestPayout, type Wallet } from '../../api/money.ts';
 import { useDashboard } from '../../context.ts';
 import { amountInFiguresAndWords, ConfirmMoneyMove } from '../confirm-money.tsx';
+import { TwoFactorCodeField } from '../two-factor-code-field.tsx';
 import { accountWords } from './masked-account.tsx';
 import { PayoutNotice } from './payout-notice.tsx';
 import { RecentPayouts } from './recent-payouts.tsx';
@@ -26,6 +27,7 @@ export function PayoutsCard(props: {
   const { busy, error, setError, run } = useAsyncAction();
   const [started, setStarted] = useState<Payout>();
   const [confirming, setConfirming] = useState<number>();
+  const [code, setCode] = useState('');
   const amountId = useId();
   const reasonId = useId();
 
@@ -35,11 +37,13 @@ export function PayoutsCard(props: {
   // The role is judged by the API (decision 0064); the form says so before anyone tries.
   const blocked = !member.permissions.includes('pay_out')
     ? `Your role (${member.role}) cannot pay out: an owner, an admin or a finance member can.`
-    : account === null
-      ? 'Add a settlement account first: payouts go to it.'
-      : wallet.available <= 0
-        ? `Nothing to pay out: your available balance is ${formatNaira(wallet.available)}.`
-        : undefined;
+    : !member.two_factor.enabled
+      ? 'Paying out needs two-factor sign-in: turn it on under Team → Two-factor sign-in first.'
+      : account === null
+        ? 'Add a settlement account first: payouts go to it.'
+        : wallet.available <= 0
+          ? `Nothing to pay out: your available balance is ${formatNaira(wallet.available)}.`
+          : undefined;
 
   /** The form asks; the dialog names the amount in figures and words; only then it moves. */
   function review(event: Event) {
@@ -61,8 +65,15 @@ export function PayoutsCard(props: {
   }
 
   async function payOut(kobo: number) {
+    if (code.trim() === '') return setError('Type the code your authenticator app shows.');
     await run(async () => {
-      const payout = await requestPayout(api, merchant.id, kobo);
+      let payout: Payout;
+      try {
+        payout = await requestPayout(api, merchant.id, kobo, code.trim());
+      } finally {
+        // A code is good once, refused or not: the next try needs the next one.
+        setCode('');
+      }
       setConfirming(undefined);
       setStarted(payout);
       setAmount('');
@@ -157,9 +168,11 @@ export function PayoutsCard(props: {
           onCancel={() => {
             setConfirming(undefined);
             setError(undefined);
+            setCode('');
           }}
         >
           <p>The bank transfer starts at once and cannot be called back.</p>
+          <TwoFactorCodeField value={code} onValue={setCode} />
         </ConfirmMoneyMove>
       )}
       <div aria-live="polite">{started && <PayoutNotice payout={latest(started)} />}</div>

@@ -10,6 +10,7 @@ import {
   type SettlementAccount,
 } from '../../api/money.ts';
 import { useDashboard } from '../../context.ts';
+import { TwoFactorCodeField } from '../two-factor-code-field.tsx';
 import { MaskedAccount } from './masked-account.tsx';
 
 /** The settlement account (shared by both modes): shown masked, changed with a bank and a NUBAN. */
@@ -23,6 +24,8 @@ export function SettlementCard(props: { banks: Bank[] | undefined }) {
   const [bankCode, setBankCode] = useState(current?.bank_code ?? '');
   const [accountNumber, setAccountNumber] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const twoFactorOn = member.two_factor.enabled;
   // The bank's name for the account typed, asked as soon as it is a whole NUBAN at a bank.
   const [holder, setHolder] = useState<{ name?: string; problem?: string }>();
   useEffect(() => {
@@ -42,7 +45,7 @@ export function SettlementCard(props: { banks: Bank[] | undefined }) {
   const [bankError, setBankError] = useState<string>();
   const [saved, setSaved] = useState<SettlementAccount>();
   const selectId = useId();
-  const showForm = mayChange && (current === null || editing);
+  const showForm = mayChange && twoFactorOn && (current === null || editing);
 
   async function save(event: Event) {
     event.preventDefault();
@@ -52,12 +55,18 @@ export function SettlementCard(props: { banks: Bank[] | undefined }) {
     setBankError(bankCode === '' ? 'Choose your bank.' : undefined);
     if (bankCode === '') return;
     await run(async () => {
-      const record = await setSettlementAccount(
-        api,
-        merchant.id,
-        { bank_code: bankCode, account_number: accountNumber.trim() },
-        password,
-      );
+      let record;
+      try {
+        record = await setSettlementAccount(
+          api,
+          merchant.id,
+          { bank_code: bankCode, account_number: accountNumber.trim() },
+          password,
+          code.trim(),
+        );
+      } finally {
+        setCode(''); // good once, refused or not
+      }
       await reload();
       setSaved(record.settlement_account ?? undefined);
       setEditing(false);
@@ -83,6 +92,12 @@ export function SettlementCard(props: { banks: Bank[] | undefined }) {
           Your role ({member.role}) cannot change the settlement account: only an owner can.
         </p>
       )}
+      {mayChange && !twoFactorOn && (
+        <p class="hint">
+          Changing the settlement account needs two-factor sign-in: turn it on under Team →
+          Two-factor sign-in first.
+        </p>
+      )}
       {current !== null && !editing && (
         <div class="inline-actions money-current">
           {/* Just saved: the confirmation above says where payouts go. */}
@@ -93,7 +108,7 @@ export function SettlementCard(props: { banks: Bank[] | undefined }) {
               {current.account_name === null && <Unnamed />}
             </p>
           )}
-          {mayChange && (
+          {mayChange && twoFactorOn && (
             <button
               class="button secondary"
               type="button"
@@ -170,6 +185,7 @@ export function SettlementCard(props: { banks: Bank[] | undefined }) {
             onValue={setPassword}
             hint="Changing where your money goes needs it, so that nobody else at this computer can."
           />
+          <TwoFactorCodeField value={code} onValue={setCode} />
           {banks?.length === 0 && (
             <Alert>We could not load the list of banks. Reload the page to try again.</Alert>
           )}
