@@ -639,18 +639,23 @@ HAVING sum(r.amount) > g.amount;
 -- installments 1..n of the rest, differing by at most 1 kobo, the larger first; all summing to
 -- the plan's amount, which is its checkout's amount. Refunds shorten installments (amount_kobo)
 -- and record what they took (refunded_kobo), and so do partial debits (partially_paid_kobo,
--- decision 0045): the three together are what the schedule set.
+-- decision 0045): the three together are what the schedule set. A plan spread by an approved
+-- hardship request (decision 0072) keeps the sum and the count (installment_count grew) but not
+-- the original split.
 WITH expected AS (
   SELECT pl.id, pl.amount_kobo, pl.installment_count AS n, pl.checkout_session_id,
-         (pl.amount_kobo * pl.upfront_pct + 99) / 100 AS deposit
+         (pl.amount_kobo * pl.upfront_pct + 99) / 100 AS deposit,
+         EXISTS (SELECT 1 FROM hardship_requests h WHERE h.plan_id = pl.id
+                   AND h.kind = 'spread' AND h.status = 'approved') AS spread
     FROM payment_plans pl
 ), actual AS (
   SELECT x.id,
          coalesce(sum(i.amount_kobo + i.refunded_kobo + i.partially_paid_kobo), 0) AS total,
          count(*) FILTER (WHERE i.sequence > 0) AS later,
          coalesce(sum(i.amount_kobo + i.refunded_kobo + i.partially_paid_kobo) FILTER (WHERE i.sequence = 0), 0) AS deposit,
-         count(*) FILTER (WHERE i.sequence > 0 AND i.amount_kobo + i.refunded_kobo + i.partially_paid_kobo <> (x.amount_kobo - x.deposit) / x.n
-                            + CASE WHEN i.sequence <= (x.amount_kobo - x.deposit) % x.n THEN 1 ELSE 0 END
+         -- A spread (decision 0072) re-split what was left: the sum and the count still hold.
+         count(*) FILTER (WHERE (NOT x.spread AND i.sequence > 0 AND i.amount_kobo + i.refunded_kobo + i.partially_paid_kobo <> (x.amount_kobo - x.deposit) / x.n
+                            + CASE WHEN i.sequence <= (x.amount_kobo - x.deposit) % x.n THEN 1 ELSE 0 END)
                             OR i.sequence > x.n) AS off_rule
     FROM expected x
     LEFT JOIN installments i ON i.plan_id = x.id
@@ -1250,3 +1255,20 @@ SELECT 'I15' AS invariant, id AS object,
     OR fee_taken <> fee_share_kobo
     OR undone <> (CASE WHEN superseded_by_dispute_id IS NULL THEN 0 ELSE 1 END)
     OR (undone = 1 AND given_back <> amount_kobo) OR NOT dispute_ok OR NOT charge_ok;
+
+-- @check I16 hardship-excuses
+-- Failed attempts stop counting as missed (excused_failed_attempts, decision 0072) only on an
+-- installment whose due date an approved hardship request moved, and never more than were made;
+-- and a plan has at most one request that is waiting, approved or declined (also a unique index).
+SELECT 'I16' AS invariant, i.id AS object,
+       format('%s failed attempts excused without an approved move of this installment', i.excused_failed_attempts) AS detail
+  FROM installments i
+ WHERE i.excused_failed_attempts > 0
+   AND NOT EXISTS (SELECT 1 FROM hardship_requests h
+                    WHERE h.installment_id = i.id AND h.kind = 'move_due_date' AND h.status = 'approved')
+UNION ALL
+SELECT 'I16', h.plan_id, format('%s requests waiting, approved or declined', count(*))
+  FROM hardship_requests h
+ WHERE h.status IN ('requested', 'approved', 'declined')
+ GROUP BY h.plan_id
+HAVING count(*) > 1;

@@ -13,6 +13,8 @@ import type {
   CustomersTable,
   DisputesTable,
   GatewayEventsTable,
+  HardshipRequestsTable,
+  HardshipSettingsTable,
   IdempotencyKeysTable,
   IdentityConsentsTable,
   IdentityPhoneChecksTable,
@@ -112,6 +114,8 @@ export interface Database {
   operator_audit_log: OperatorAuditLogTable;
   operators: OperatorsTable;
   disputes: DisputesTable;
+  hardship_requests: HardshipRequestsTable;
+  hardship_settings: HardshipSettingsTable;
   charge_reversals: ChargeReversalsTable;
   transfer_accounts: TransferAccountsTable;
   transfer_receipts: TransferReceiptsTable;
@@ -130,6 +134,7 @@ export type InstallmentRow = Selectable<InstallmentsTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
 export type ChargeRow = Selectable<ChargesTable>;
 export type DisputeRow = Selectable<DisputesTable>;
+export type HardshipRequestRow = Selectable<HardshipRequestsTable>;
 export type ChargeReversalRow = Selectable<ChargeReversalsTable>;
 export type TransferAccountRow = Selectable<TransferAccountsTable>;
 export type TransferAllocationRow = Selectable<TransferAllocationsTable>;

@@ -391,6 +391,8 @@ export interface InstallmentsTable {
   refunded_kobo: Generated<number>;
   /** Collected by partial debits (decision 0045); amount_kobo is what is still owed. */
   partially_paid_kobo: Generated<number>;
+  /** Failed attempts before an approved due-date move (decision 0072): not counted as missed. */
+  excused_failed_attempts: Generated<number>;
 }
 
 export interface RefundsTable {
@@ -694,7 +696,9 @@ export type OperatorAction =
   | 'merchant.reactivate'
   | 'reconciliation.run'
   | 'payout.otp_submit'
-  | 'payout.otp_resend';
+  | 'payout.otp_resend'
+  | 'hardship.approve'
+  | 'hardship.decline';
 
 /** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE): who did what, to what, and why. */
 export interface OperatorAuditLogTable {
@@ -756,6 +760,36 @@ export interface DisputesTable {
   created_at: Date;
   updated_at: Date;
   resolved_at: Date | null;
+}
+
+/** A customer's hardship request on one plan (decision 0072). */
+export interface HardshipRequestsTable {
+  id: string;
+  plan_id: string;
+  merchant_id: string;
+  customer_id: string;
+  livemode: boolean;
+  kind: 'move_due_date' | 'spread';
+  installment_id: string | null;
+  new_due_at: Date | null;
+  extra_installments: number | null;
+  reason: string | null;
+  status: 'requested' | 'approved' | 'declined' | 'expired' | 'cancelled';
+  decided_by: 'merchant' | 'operator' | 'automatic' | null;
+  decision_note: string | null;
+  expires_at: Date;
+  decided_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A merchant's hardship limits (decision 0072); no row: the defaults. */
+export interface HardshipSettingsTable {
+  merchant_id: string;
+  max_move_days: number;
+  max_extra_installments: number;
+  auto_approve: boolean;
+  updated_at: Date;
 }
 
 /** migrations/0053_charge_reversals.sql; decision 0073. */

@@ -28,6 +28,7 @@ export type Permission =
   | 'cancel_plans'
   | 'refund'
   | 'answer_disputes'
+  | 'decide_hardship'
   | 'pay_out'
   | 'change_settlement_account'
   | 'change_settings'
@@ -45,6 +46,7 @@ export const PERMISSION_WORDS: Record<Permission, string> = {
   cancel_plans: 'cancel payment plans',
   refund: 'refund payment plans',
   answer_disputes: 'answer disputes (evidence, a file, accept or contest)',
+  decide_hardship: "approve or decline customers' hardship requests",
   pay_out: 'pay out from the wallet',
   change_settlement_account: 'change the settlement account',
   change_settings: 'change the account settings',
@@ -68,6 +70,8 @@ export const ROLE_PERMISSIONS: Record<Permission, readonly Role[]> = {
   refund: [...ADMINS, 'support'],
   // Evidence is what support knows (the order, the delivery); the money is finance's.
   answer_disputes: [...ADMINS, 'support', 'finance'],
+  // Moving a due date is a plan change, like cancelling one: support's, not finance's.
+  decide_hardship: [...ADMINS, 'support'],
   pay_out: [...ADMINS, 'finance'],
   change_settlement_account: ['owner'],
   change_settings: ADMINS,
@@ -121,6 +125,9 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST /api/v1/merchant/:merchant_id/disputes/:dispute_id/file': 'answer_disputes',
   'POST /api/v1/merchant/:merchant_id/disputes/:dispute_id/accept': 'answer_disputes',
   'POST /api/v1/merchant/:merchant_id/disputes/:dispute_id/decline': 'answer_disputes',
+  'POST /api/v1/merchant/:merchant_id/hardship-requests/:request_id/approve': 'decide_hardship',
+  'POST /api/v1/merchant/:merchant_id/hardship-requests/:request_id/decline': 'decide_hardship',
+  'PUT /api/v1/merchant/:merchant_id/hardship-settings': 'change_settings',
 };
 
 /**

@@ -20,6 +20,7 @@ import { registerCreditRoutes } from '../features/credit/index.ts';
 import { registerCustomerRoutes } from '../features/customers/index.ts';
 import { registerDisputeRoutes } from '../features/disputes/index.ts';
 import { registerGatewayWebhookRoutes } from '../features/gateway-events/index.ts';
+import { registerHardshipRoutes } from '../features/hardship/index.ts';
 import { registerIdentityRoutes } from '../features/identity/index.ts';
 import { registerMerchantNotificationRoutes } from '../features/merchant-notifications/index.ts';
 import { registerWebhookEventRoutes } from '../features/merchant-webhooks/index.ts';
@@ -405,6 +406,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpOptions): Promi
   registerSandboxToolRoutes(app, ctx);
   registerRefundRoutes(app, ctx);
   registerDisputeRoutes(app, ctx);
+  registerHardshipRoutes(app, ctx);
   registerCustomerPlanRoutes(app, ctx);
   registerTransferRoutes(app, ctx);
   registerPaymentMethodRoutes(app, ctx);

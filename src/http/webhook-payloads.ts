@@ -2,6 +2,7 @@ import { type TSchema, Type } from 'typebox';
 
 import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../domain/webhook.ts';
 import { Dispute, Reversal } from '../features/disputes/schemas.ts';
+import { HardshipRequest } from '../features/hardship/schemas.ts';
 import { Payout } from '../features/money/schemas.ts';
 import { Installment, Plan } from '../features/plans/schemas.ts';
 import { Refund } from '../features/refunds/schemas.ts';
@@ -177,12 +178,20 @@ const PAYLOADS: Record<WebhookEventType, { summary: string; data: TSchema }> = {
     data: PlanOnly,
   },
   'payment_plan.updated': {
-    summary: 'A refund shortened the schedule.',
+    summary:
+      'The schedule changed: a refund shortened it (`reason: "refund"`), or a hardship request was approved (`reason: "hardship"`: one due date moved, or the rest spread over more installments).',
     data: Type.Object(
       {
         payment_plan: Plan,
-        reason: Type.Literal('refund'),
-        refund: Type.Union([Refund, Type.Null()]),
+        reason: Type.Union([Type.Literal('refund'), Type.Literal('hardship')]),
+        refund: Type.Union([Refund, Type.Null()], {
+          description: 'Null unless `reason` is `refund`.',
+        }),
+        hardship_request: Type.Optional(
+          Type.Union([HardshipRequest, Type.Null()], {
+            description: 'The approved request when `reason` is `hardship`.',
+          }),
+        ),
       },
       { $id: 'PlanUpdatedEventData' },
     ),

@@ -22,6 +22,7 @@ export type IdPrefix =
   | 'cs'
   | 'rfd'
   | 'dsp'
+  | 'hsr'
   | 'rvs'
   | 'key'
   | 'rt'

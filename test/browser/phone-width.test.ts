@@ -127,6 +127,7 @@ describe('every dashboard page fits a 375 px phone', () => {
     await expectFits(page, '/merchant/disputes', () =>
       page.getByRole('heading', { name: /disputes$/ }).waitFor(),
     );
+    await expectFits(page, '/merchant/hardship', heading('Your limits'));
     await expectFits(page, '/merchant/developers', () =>
       page.getByRole('button', { name: 'Roll test key' }).waitFor(),
     );

@@ -371,6 +371,19 @@ const ELSEWHERE: Record<string, [file: string, title: string] | { none: string }
   ],
   ...Object.fromEntries(
     [
+      'GET /customers/me/plans/{}/hardship',
+      'POST /customers/me/plans/{}/hardship-requests',
+      'POST /customers/me/plans/{}/hardship-requests/{}/cancel',
+    ].map((name) => [
+      name,
+      [
+        'integration/hardship.test.ts',
+        "only the plan's customer asks and only its merchant decides; others get 404",
+      ] as [string, string],
+    ]),
+  ),
+  ...Object.fromEntries(
+    [
       'GET /payment-methods/customers/{}',
       'POST /payment-methods/initialize-card',
       'POST /payment-methods/verify-card',

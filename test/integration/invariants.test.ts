@@ -159,11 +159,24 @@ async function bookRaw(
 }
 
 describe('test/invariants.sql', () => {
-  it('has a query for each of I1–I15, each one statement', () => {
+  it('has a query for each of I1–I16, each one statement', () => {
     const checks = loadInvariantChecks();
     expect(new Set(checks.map((c) => c.invariant))).toEqual(
-      new Set(Array.from({ length: 15 }, (_, i) => `I${i + 1}`)),
+      new Set(Array.from({ length: 16 }, (_, i) => `I${i + 1}`)),
     );
+  });
+
+  it('I16 hardship-excuses: failed attempts excused with no approved move of the installment', async () => {
+    const found = await violationsAfter(async (db) => {
+      // Installment 2 of the flow: a failed attempt, then excused as if its date had moved.
+      await db.query(
+        `UPDATE installments SET failed_attempts = 1, excused_failed_attempts = 1 WHERE id = $1`,
+        [flow.installments[2]],
+      );
+    });
+    expect(found.filter((v) => v.invariant === 'I16')).toEqual([
+      named('I16', flow.installments[2] ?? ''),
+    ]);
   });
 
   it('I13 dispute-entries: a dispute without its opening entry, one booked for the wrong amount, a won one not given back, one about a charge of another plan', async () => {

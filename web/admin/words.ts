@@ -14,4 +14,6 @@ export const ACTION_WORDS: Record<AuditEntry['action'], string> = {
   'reconciliation.run': 'Ran reconciliation',
   'payout.otp_submit': 'Gave a payout’s transfer OTP',
   'payout.otp_resend': 'Asked for a payout’s transfer OTP again',
+  'hardship.approve': 'Approved a customer’s hardship request',
+  'hardship.decline': 'Declined a customer’s hardship request',
 };

@@ -15,6 +15,7 @@ import { AuditLogSection } from './screens/audit-log.tsx';
 import { DevelopersSection } from './screens/developers.tsx';
 import { DisputesSection } from './screens/disputes.tsx';
 import { GettingStartedSection } from './screens/getting-started.tsx';
+import { HardshipSection } from './screens/hardship.tsx';
 import { DashboardLayout, type Section } from './screens/layout.tsx';
 import { MoneySection } from './screens/money.tsx';
 import {
@@ -51,6 +52,7 @@ const SECTIONS: readonly (Section & { render: () => preact.JSX.Element; needs?: 
   },
   { path: '/merchant/money', title: 'Money', render: () => <MoneySection /> },
   { path: '/merchant/disputes', title: 'Disputes', render: () => <DisputesSection /> },
+  { path: '/merchant/hardship', title: 'Hardship', render: () => <HardshipSection /> },
   { path: '/merchant/developers', title: 'Developers', render: () => <DevelopersSection /> },
   { path: '/merchant/settings', title: 'Settings', render: () => <SettingsSection /> },
   { path: '/merchant/team', title: 'Team', render: () => <TeamSection /> },

@@ -7,6 +7,10 @@ import type { CheckoutSession } from '../../src/features/checkout/schemas.ts';
 import type { CreditCheck } from '../../src/features/credit/schemas.ts';
 import type { NotificationPreferences } from '../../src/features/customer-notifications/schemas.ts';
 import type { CustomerSession } from '../../src/features/customers/schemas.ts';
+import type {
+  CustomerHardship,
+  HardshipDecisionResult,
+} from '../../src/features/hardship/schemas.ts';
 import type { ConsentTextView, Identity } from '../../src/features/identity/schemas.ts';
 import type { MandateStep, PaymentMethod } from '../../src/features/payment-methods/schemas.ts';
 import type { Plan } from '../../src/features/plans/schemas.ts';
@@ -25,6 +29,11 @@ export type TrustSummary = Static<typeof Trust>;
 export type Method = Static<typeof PaymentMethod>;
 export type MandateStepResult = Static<typeof MandateStep>;
 export type PaymentPlan = Static<typeof Plan>;
+export type PlanHardship = Static<typeof CustomerHardship>;
+export type HardshipAnswer = Static<typeof HardshipDecisionResult>;
+export type HardshipAsk =
+  | { kind: 'move_due_date'; installment_id: string; new_due_date: string; reason?: string }
+  | { kind: 'spread'; extra_installments: number; reason?: string };
 export type SignedIn = Static<typeof CustomerSession>;
 export type Customer = SignedIn['customer'];
 
@@ -472,6 +481,22 @@ export class ApiClient {
     const path = `/customers/me/plans/${enc(planId)}`;
     const body = { payment_method_id: paymentMethodId };
     return (await this.send<{ data: PaymentPlan }>('PATCH', path, body, true)).data;
+  }
+
+  /** What the customer may ask on this plan if they cannot pay on time (decision 0072). */
+  async planHardship(planId: string): Promise<PlanHardship> {
+    const path = `/customers/me/plans/${enc(planId)}/hardship`;
+    return (await this.send<{ data: PlanHardship }>('GET', path, undefined, true)).data;
+  }
+
+  async requestHardship(planId: string, ask: HardshipAsk): Promise<HardshipAnswer> {
+    const path = `/customers/me/plans/${enc(planId)}/hardship-requests`;
+    return (await this.send<{ data: HardshipAnswer }>('POST', path, ask, true)).data;
+  }
+
+  async cancelHardship(planId: string, requestId: string): Promise<HardshipAnswer> {
+    const path = `/customers/me/plans/${enc(planId)}/hardship-requests/${enc(requestId)}/cancel`;
+    return (await this.send<{ data: HardshipAnswer }>('POST', path, {}, true)).data;
   }
 
   async setDefaultMethod(methodId: string): Promise<void> {

@@ -41,6 +41,9 @@ export interface FieldProps {
   required?: boolean;
   minLength?: number;
   maxLength?: number;
+  /** For `type="date"`: the first and last days offered (YYYY-MM-DD). */
+  min?: string;
+  max?: string;
 }
 
 export function Field(props: FieldProps) {

@@ -4,6 +4,7 @@ import {
   Banks,
   CheckoutSessions,
   Disputes,
+  HardshipRequests,
   Keys,
   MerchantResource,
   PaymentLinks,
@@ -22,6 +23,7 @@ export class Tranche {
   readonly plans: Plans;
   readonly refunds: Refunds;
   readonly disputes: Disputes;
+  readonly hardshipRequests: HardshipRequests;
   readonly paymentLinks: PaymentLinks;
   readonly wallet: WalletResource;
   readonly payouts: Payouts;
@@ -39,6 +41,7 @@ export class Tranche {
     this.plans = new Plans(http);
     this.refunds = new Refunds(http);
     this.disputes = new Disputes(http);
+    this.hardshipRequests = new HardshipRequests(http);
     this.paymentLinks = new PaymentLinks(http);
     this.wallet = new WalletResource(http);
     this.payouts = new Payouts(http);
@@ -60,6 +63,7 @@ export type {
   Banks,
   CheckoutSessions,
   Disputes,
+  HardshipRequests,
   Keys,
   MerchantResource,
   PaymentLinks,

@@ -851,6 +851,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/hardship-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Customers' hardship requests
+     * @description The 100 newest requests of every merchant, optionally of one `status`.
+     */
+    get: operations['adminListHardshipRequests'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/hardship-requests/{request_id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve a customer's hardship request
+     * @description As the merchant's approve does (`decided_by: "operator"`), under the merchant's limits; recorded in the audit log with the note as its reason. Already answered or expired: 409.
+     */
+    post: operations['adminApproveHardshipRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/hardship-requests/{request_id}/decline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Decline a customer's hardship request
+     * @description As the merchant's decline does (`decided_by: "operator"`), under the merchant's limits; recorded in the audit log with the note as its reason. Already answered or expired: 409.
+     */
+    post: operations['adminDeclineHardshipRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/merchant/{merchant_id}/wallet': {
     parameters: {
       query?: never;
@@ -1973,6 +2033,147 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/customers/me/plans/{plan_id}/hardship': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What you may ask if you cannot pay on time
+     * @description The shop's limits, the installments whose due date may move (each with the latest day), whether the plan's one request is still available, and your requests on this plan, newest first.
+     */
+    get: operations['getCustomerPlanHardship'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/me/plans/{plan_id}/hardship-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask to move a due date or to spread the rest
+     * @description One request per plan (a cancelled or expired one does not count): `move_due_date` moves one scheduled or failed installment to a later day, at most the shop’s `max_move_days` after its due date; `spread` splits what is still scheduled over `extra_installments` more installments (at most the shop’s `max_extra_installments`). The shop approves or declines within 3 days, or at once when it approves automatically. Outside the limits: 400; a second request or a plan that is not active: 409.
+     */
+    post: operations['requestCustomerPlanHardship'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/me/plans/{plan_id}/hardship-requests/{request_id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Withdraw a request not yet answered
+     * @description The plan keeps its schedule and its one request. Already answered (or withdrawn): 409.
+     */
+    post: operations['cancelCustomerPlanHardship'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/hardship-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List hardship requests
+     * @description The 100 newest requests of your customers, newest first.
+     */
+    get: operations['listHardshipRequests'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/hardship-requests/{request_id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve a hardship request
+     * @description The schedule changes at once (checked again against the plan as it is now: 409 when a payment made it impossible) and `payment_plan.updated` follows with `reason: "hardship"`. A moved installment is collected on its new date, and failed attempts before the move no longer count against the customer. No money moves.
+     */
+    post: operations['approveHardshipRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/hardship-requests/{request_id}/decline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Decline a hardship request
+     * @description The schedule stays; the customer sees your note. Already answered or expired: 409.
+     */
+    post: operations['declineHardshipRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/merchant/{merchant_id}/hardship-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your limits on hardship requests */
+    get: operations['getHardshipSettings'];
+    /**
+     * Set your limits on hardship requests
+     * @description Applies to requests made from now on and to approvals (a waiting request is checked again against the limits when approved).
+     */
+    put: operations['updateHardshipSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/customers/me/plans': {
     parameters: {
       query?: never;
@@ -2856,7 +3057,7 @@ export interface webhooks {
     put?: never;
     /**
      * payment_plan.updated
-     * @description A refund shortened the schedule.
+     * @description The schedule changed: a refund shortened it (`reason: "refund"`), or a hardship request was approved (`reason: "hardship"`: one due date moved, or the rest spread over more installments).
      */
     post: operations['paymentPlanUpdatedWebhook'];
     delete?: never;
@@ -3433,6 +3634,106 @@ export interface components {
       /** @description Past the deadline and still held at the gateway: reported (metric, log). Resend the OTP and give it, or wait for the gateway to abandon it (the money then returns to the wallet). */
       overdue: boolean;
     };
+    PaymentPlan: {
+      /** @example plan_3Jd9sKq0LmT2vX7yB1cN */
+      id: string;
+      /** @enum {string} */
+      object: 'payment_plan';
+      merchant_id: string;
+      customer_id: string;
+      checkout_session_id: string;
+      order_reference: string;
+      /**
+       * @description What was bought: the checkout session’s title (spec §2.3).
+       * @example Samsung Galaxy A15
+       */
+      title: string;
+      /** @description The shop’s business name. In the customer’s reads (their own plans) only. */
+      merchant_name?: string;
+      /** @description The session’s line items; null when the shop sent none. */
+      line_items:
+        | {
+            /** @example Samsung Galaxy A15 */
+            name: string;
+            /** @example 1 */
+            quantity: number;
+            /**
+             * @description Kobo, for one.
+             * @example 2500000
+             */
+            unit_amount: number;
+          }[]
+        | null;
+      /**
+       * @description The session’s `metadata` (`{}` when none; decision 0051). In the merchant’s reads and webhooks only; never in the customer’s.
+       * @example {
+       *       "cart_id": "c-1042"
+       *     }
+       */
+      metadata?: {
+        [key: string]: string;
+      };
+      /** @description Who bought, as they were at the checkout: the customer account’s name, e-mail and phone. Personal data (decision 0052): only the merchant whose plan it is (API, dashboard, webhooks) and the customer themselves see it. An addition to the spec. */
+      customer: {
+        /** @example cus_1aB2cD3eF4gH5iJ6kL7m */
+        id: string;
+        /** @example Ada Obi */
+        name: string | null;
+        /** @example ada@example.ng */
+        email: string | null;
+        /** @example +2348031234567 */
+        phone: string | null;
+      };
+      /** @description A payment link’s plan: what the buyer answered to the link’s questions (delivery address, phone, custom fields; decision 0052). Null for other plans. Personal data, like `customer`. */
+      customer_fields:
+        | {
+            /** @example delivery_address */
+            key: string;
+            /** @example Delivery address */
+            label: string;
+            /** @example 12 Allen Avenue, Ikeja, Lagos */
+            value: string;
+          }[]
+        | null;
+      livemode: boolean;
+      amount: number;
+      /** @enum {string} */
+      currency: 'NGN';
+      /** @enum {string} */
+      frequency: 'weekly' | 'monthly';
+      installment_count: number;
+      upfront_pct: number;
+      /** @enum {string} */
+      status: 'pending_deposit' | 'active' | 'completed' | 'defaulted' | 'cancelled';
+      payment_method_id: string;
+      installments: components['schemas']['Installment'][];
+      /** Format: date-time */
+      created_at: string;
+    };
+    Installment: {
+      /** @example inst_6Rk1pT9wQ2nV5xB8mZ3c */
+      id: string;
+      /** @description 0 is the deposit. */
+      sequence: number;
+      /** @description What is (or was) collected, in kobo. */
+      amount: number;
+      /** @description Kobo taken off this installment by refunds before it was collected (amount + refunded is what the schedule set). */
+      refunded: number;
+      /**
+       * @description Kobo collected on this installment by partial debits (decision 0045); `amount` is what it still owes. 0 for most installments.
+       * @example 0
+       */
+      partially_paid: number;
+      /** Format: date-time */
+      due_at: string;
+      /**
+       * @description scheduled, processing, failed, paid, cancelled
+       * @example scheduled
+       */
+      status: string;
+      /** Format: date-time */
+      paid_at: string | null;
+    };
     Wallet: {
       /** @enum {string} */
       object: 'wallet';
@@ -3730,106 +4031,6 @@ export interface components {
       /** @description Installments after the deposit. */
       installment_count: number;
       upfront_pct: number;
-    };
-    PaymentPlan: {
-      /** @example plan_3Jd9sKq0LmT2vX7yB1cN */
-      id: string;
-      /** @enum {string} */
-      object: 'payment_plan';
-      merchant_id: string;
-      customer_id: string;
-      checkout_session_id: string;
-      order_reference: string;
-      /**
-       * @description What was bought: the checkout session’s title (spec §2.3).
-       * @example Samsung Galaxy A15
-       */
-      title: string;
-      /** @description The shop’s business name. In the customer’s reads (their own plans) only. */
-      merchant_name?: string;
-      /** @description The session’s line items; null when the shop sent none. */
-      line_items:
-        | {
-            /** @example Samsung Galaxy A15 */
-            name: string;
-            /** @example 1 */
-            quantity: number;
-            /**
-             * @description Kobo, for one.
-             * @example 2500000
-             */
-            unit_amount: number;
-          }[]
-        | null;
-      /**
-       * @description The session’s `metadata` (`{}` when none; decision 0051). In the merchant’s reads and webhooks only; never in the customer’s.
-       * @example {
-       *       "cart_id": "c-1042"
-       *     }
-       */
-      metadata?: {
-        [key: string]: string;
-      };
-      /** @description Who bought, as they were at the checkout: the customer account’s name, e-mail and phone. Personal data (decision 0052): only the merchant whose plan it is (API, dashboard, webhooks) and the customer themselves see it. An addition to the spec. */
-      customer: {
-        /** @example cus_1aB2cD3eF4gH5iJ6kL7m */
-        id: string;
-        /** @example Ada Obi */
-        name: string | null;
-        /** @example ada@example.ng */
-        email: string | null;
-        /** @example +2348031234567 */
-        phone: string | null;
-      };
-      /** @description A payment link’s plan: what the buyer answered to the link’s questions (delivery address, phone, custom fields; decision 0052). Null for other plans. Personal data, like `customer`. */
-      customer_fields:
-        | {
-            /** @example delivery_address */
-            key: string;
-            /** @example Delivery address */
-            label: string;
-            /** @example 12 Allen Avenue, Ikeja, Lagos */
-            value: string;
-          }[]
-        | null;
-      livemode: boolean;
-      amount: number;
-      /** @enum {string} */
-      currency: 'NGN';
-      /** @enum {string} */
-      frequency: 'weekly' | 'monthly';
-      installment_count: number;
-      upfront_pct: number;
-      /** @enum {string} */
-      status: 'pending_deposit' | 'active' | 'completed' | 'defaulted' | 'cancelled';
-      payment_method_id: string;
-      installments: components['schemas']['Installment'][];
-      /** Format: date-time */
-      created_at: string;
-    };
-    Installment: {
-      /** @example inst_6Rk1pT9wQ2nV5xB8mZ3c */
-      id: string;
-      /** @description 0 is the deposit. */
-      sequence: number;
-      /** @description What is (or was) collected, in kobo. */
-      amount: number;
-      /** @description Kobo taken off this installment by refunds before it was collected (amount + refunded is what the schedule set). */
-      refunded: number;
-      /**
-       * @description Kobo collected on this installment by partial debits (decision 0045); `amount` is what it still owes. 0 for most installments.
-       * @example 0
-       */
-      partially_paid: number;
-      /** Format: date-time */
-      due_at: string;
-      /**
-       * @description scheduled, processing, failed, paid, cancelled
-       * @example scheduled
-       */
-      status: string;
-      /** Format: date-time */
-      paid_at: string | null;
     };
     Charge: {
       /** @example chg-inst3Jd9sKq0LmT2vX7yB1cN-1 */
@@ -4319,8 +4520,47 @@ export interface components {
     PlanUpdatedEventData: {
       payment_plan: components['schemas']['PaymentPlan'];
       /** @enum {string} */
-      reason: 'refund';
+      reason: 'refund' | 'hardship';
+      /** @description Null unless `reason` is `refund`. */
       refund: components['schemas']['Refund'] | null;
+      /** @description The approved request when `reason` is `hardship`. */
+      hardship_request?: {
+        /** @example hsr_6mT1qZ8vKc3LpW0xNb2d */
+        id: string;
+        /** @enum {string} */
+        object: 'hardship_request';
+        payment_plan_id: string;
+        merchant_id: string;
+        livemode: boolean;
+        /**
+         * @description `move_due_date`: one installment falls due later (`installment_id`, `new_due_date`). `spread`: what is still scheduled is split over `extra_installments` more installments.
+         * @enum {string}
+         */
+        kind: 'move_due_date' | 'spread';
+        /**
+         * @description `requested`: waiting for the merchant (until `expires_at`). `approved`: the schedule changed. `declined`: the schedule stays. `expired`: nobody answered in time. `cancelled`: the customer withdrew it. A plan has one request that is requested, approved or declined.
+         * @enum {string}
+         */
+        status: 'requested' | 'approved' | 'declined' | 'expired' | 'cancelled';
+        installment_id: string | null;
+        /**
+         * Format: date
+         * @description The Lagos day asked for (due at 09:00 Lagos).
+         */
+        new_due_date: string | null;
+        extra_installments: number | null;
+        /** @description The customer's words, if any. */
+        reason: string | null;
+        /** @enum {string|null} */
+        decided_by: 'merchant' | 'operator' | 'automatic' | null;
+        decision_note: string | null;
+        /** Format: date-time */
+        expires_at: string;
+        /** Format: date-time */
+        decided_at: string | null;
+        /** Format: date-time */
+        created_at: string;
+      } | null;
     };
     PaymentMethodRevokedEventData: {
       payment_method: {
@@ -4545,6 +4785,132 @@ export interface components {
           /** @enum {boolean} */
           ok: true;
           data: components['schemas']['OperatorSession'];
+        };
+      };
+    };
+    /** @description OK */
+    AdminListHardshipRequestsResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "ok": true,
+         *       "data": [
+         *         {
+         *           "id": "hsr_6mT1qZ8vKc3LpW0xNb2d",
+         *           "object": "hardship_request",
+         *           "payment_plan_id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "livemode": false,
+         *           "kind": "move_due_date",
+         *           "status": "requested",
+         *           "installment_id": "installment_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "new_due_date": "1990-01-15",
+         *           "extra_installments": 1,
+         *           "reason": "Customer returned the item",
+         *           "decided_by": "merchant",
+         *           "decision_note": "text",
+         *           "expires_at": "2026-11-21T10:00:00.000Z",
+         *           "decided_at": "2026-11-21T10:00:00.000Z",
+         *           "created_at": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: {
+            /** @example hsr_6mT1qZ8vKc3LpW0xNb2d */
+            id: string;
+            /** @enum {string} */
+            object: 'hardship_request';
+            payment_plan_id: string;
+            merchant_id: string;
+            livemode: boolean;
+            /**
+             * @description `move_due_date`: one installment falls due later (`installment_id`, `new_due_date`). `spread`: what is still scheduled is split over `extra_installments` more installments.
+             * @enum {string}
+             */
+            kind: 'move_due_date' | 'spread';
+            /**
+             * @description `requested`: waiting for the merchant (until `expires_at`). `approved`: the schedule changed. `declined`: the schedule stays. `expired`: nobody answered in time. `cancelled`: the customer withdrew it. A plan has one request that is requested, approved or declined.
+             * @enum {string}
+             */
+            status: 'requested' | 'approved' | 'declined' | 'expired' | 'cancelled';
+            installment_id: string | null;
+            /**
+             * Format: date
+             * @description The Lagos day asked for (due at 09:00 Lagos).
+             */
+            new_due_date: string | null;
+            extra_installments: number | null;
+            /** @description The customer's words, if any. */
+            reason: string | null;
+            /** @enum {string|null} */
+            decided_by: 'merchant' | 'operator' | 'automatic' | null;
+            decision_note: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            decided_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+          }[];
+        };
+      };
+    };
+    /** @description OK */
+    AdminApproveHardshipRequestResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {boolean} */
+          ok: true;
+          data: {
+            hardship_request: {
+              /** @example hsr_6mT1qZ8vKc3LpW0xNb2d */
+              id: string;
+              /** @enum {string} */
+              object: 'hardship_request';
+              payment_plan_id: string;
+              merchant_id: string;
+              livemode: boolean;
+              /**
+               * @description `move_due_date`: one installment falls due later (`installment_id`, `new_due_date`). `spread`: what is still scheduled is split over `extra_installments` more installments.
+               * @enum {string}
+               */
+              kind: 'move_due_date' | 'spread';
+              /**
+               * @description `requested`: waiting for the merchant (until `expires_at`). `approved`: the schedule changed. `declined`: the schedule stays. `expired`: nobody answered in time. `cancelled`: the customer withdrew it. A plan has one request that is requested, approved or declined.
+               * @enum {string}
+               */
+              status: 'requested' | 'approved' | 'declined' | 'expired' | 'cancelled';
+              installment_id: string | null;
+              /**
+               * Format: date
+               * @description The Lagos day asked for (due at 09:00 Lagos).
+               */
+              new_due_date: string | null;
+              extra_installments: number | null;
+              /** @description The customer's words, if any. */
+              reason: string | null;
+              /** @enum {string|null} */
+              decided_by: 'merchant' | 'operator' | 'automatic' | null;
+              decision_note: string | null;
+              /** Format: date-time */
+              expires_at: string;
+              /** Format: date-time */
+              decided_at: string | null;
+              /** Format: date-time */
+              created_at: string;
+            };
+            payment_plan: components['schemas']['PaymentPlan'];
+          };
         };
       };
     };
@@ -5229,6 +5595,7 @@ export interface components {
     /** @description The `next_cursor` of the previous page. */
     cursorQuery: string;
     payoutIdPath: string;
+    requestIdPath: string;
     statusQuery: 'pending_deposit' | 'active' | 'completed' | 'defaulted' | 'cancelled';
     customerIdQuery: string;
     orderReferenceQuery: string;
@@ -7507,7 +7874,9 @@ export interface operations {
                 | 'merchant.reactivate'
                 | 'reconciliation.run'
                 | 'payout.otp_submit'
-                | 'payout.otp_resend';
+                | 'payout.otp_resend'
+                | 'hardship.approve'
+                | 'hardship.decline';
               /** @enum {string} */
               target_type: 'merchant' | 'ledger';
               target_id: string | null;
@@ -7673,6 +8042,91 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  adminListHardshipRequests: {
+    parameters: {
+      query?: {
+        status?: 'requested' | 'approved' | 'declined' | 'expired' | 'cancelled';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['AdminListHardshipRequestsResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  adminApproveHardshipRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        request_id: components['parameters']['requestIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "note": "text"
+         *     }
+         */
+        'application/json': {
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['AdminApproveHardshipRequestResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  adminDeclineHardshipRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        request_id: components['parameters']['requestIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "note": "text"
+         *     }
+         */
+        'application/json': {
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['AdminApproveHardshipRequestResponse'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -10711,6 +11165,587 @@ export interface operations {
     };
     responses: {
       200: components['responses']['DisputeResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getCustomerPlanHardship: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        plan_id: components['parameters']['planIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "max_move_days": 0,
+           *         "max_extra_installments": 0,
+           *         "auto_approve": false,
+           *         "can_request": false,
+           *         "movable_installments": [
+           *           {
+           *             "installment_id": "installment_4fQ2d8LkP0aZ7sVbN1xY",
+           *             "sequence": 1,
+           *             "due_date": "1990-01-15",
+           *             "earliest_due_date": "1990-01-15",
+           *             "latest_due_date": "1990-01-15"
+           *           }
+           *         ],
+           *         "requests": [
+           *           {
+           *             "id": "hsr_6mT1qZ8vKc3LpW0xNb2d",
+           *             "object": "hardship_request",
+           *             "payment_plan_id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+           *             "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+           *             "livemode": false,
+           *             "kind": "move_due_date",
+           *             "status": "requested",
+           *             "installment_id": "installment_4fQ2d8LkP0aZ7sVbN1xY",
+           *             "new_due_date": "1990-01-15",
+           *             "extra_installments": 1,
+           *             "reason": "Customer returned the item",
+           *             "decided_by": "merchant",
+           *             "decision_note": "text",
+           *             "expires_at": "2026-11-21T10:00:00.000Z",
+           *             "decided_at": "2026-11-21T10:00:00.000Z",
+           *             "created_at": "2026-11-21T10:00:00.000Z"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @description The shop's limit on moving one due date. */
+              max_move_days: number;
+              /** @description The shop's limit on installments a spread adds. */
+              max_extra_installments: number;
+              /** @description Whether the shop approves at once. */
+              auto_approve: boolean;
+              /** @description The plan is active, its one request is not used, and something can be asked (a date that may move, or a spread). */
+              can_request: boolean;
+              /** @description Installments whose due date may move, each with the latest day allowed. */
+              movable_installments: {
+                installment_id: string;
+                sequence: number;
+                /** Format: date */
+                due_date: string;
+                /** Format: date */
+                earliest_due_date: string;
+                /** Format: date */
+                latest_due_date: string;
+              }[];
+              requests: {
+                /** @example hsr_6mT1qZ8vKc3LpW0xNb2d */
+                id: string;
+                /** @enum {string} */
+                object: 'hardship_request';
+                payment_plan_id: string;
+                merchant_id: string;
+                livemode: boolean;
+                /**
+                 * @description `move_due_date`: one installment falls due later (`installment_id`, `new_due_date`). `spread`: what is still scheduled is split over `extra_installments` more installments.
+                 * @enum {string}
+                 */
+                kind: 'move_due_date' | 'spread';
+                /**
+                 * @description `requested`: waiting for the merchant (until `expires_at`). `approved`: the schedule changed. `declined`: the schedule stays. `expired`: nobody answered in time. `cancelled`: the customer withdrew it. A plan has one request that is requested, approved or declined.
+                 * @enum {string}
+                 */
+                status: 'requested' | 'approved' | 'declined' | 'expired' | 'cancelled';
+                installment_id: string | null;
+                /**
+                 * Format: date
+                 * @description The Lagos day asked for (due at 09:00 Lagos).
+                 */
+                new_due_date: string | null;
+                extra_installments: number | null;
+                /** @description The customer's words, if any. */
+                reason: string | null;
+                /** @enum {string|null} */
+                decided_by: 'merchant' | 'operator' | 'automatic' | null;
+                decision_note: string | null;
+                /** Format: date-time */
+                expires_at: string;
+                /** Format: date-time */
+                decided_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+              }[];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  requestCustomerPlanHardship: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A UUID v4. The same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and does nothing again; with another request it is a 409 `idempotency_key_reused` (decisions 0002, 0038). */
+        'idempotency-key'?: components['parameters']['idempotencyKeyHeader'];
+      };
+      path: {
+        plan_id: components['parameters']['planIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "kind": "move_due_date",
+         *       "installment_id": "installment_4fQ2d8LkP0aZ7sVbN1xY",
+         *       "new_due_date": "1990-01-15",
+         *       "reason": "Customer returned the item"
+         *     }
+         */
+        'application/json':
+          | {
+              /** @enum {string} */
+              kind: 'move_due_date';
+              installment_id: string;
+              /** Format: date */
+              new_due_date: string;
+              reason?: string;
+            }
+          | {
+              /** @enum {string} */
+              kind: 'spread';
+              extra_installments: number;
+              reason?: string;
+            };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              hardship_request: {
+                /** @example hsr_6mT1qZ8vKc3LpW0xNb2d */
+                id: string;
+                /** @enum {string} */
+                object: 'hardship_request';
+                payment_plan_id: string;
+                merchant_id: string;
+                livemode: boolean;
+                /**
+                 * @description `move_due_date`: one installment falls due later (`installment_id`, `new_due_date`). `spread`: what is still scheduled is split over `extra_installments` more installments.
+                 * @enum {string}
+                 */
+                kind: 'move_due_date' | 'spread';
+                /**
+                 * @description `requested`: waiting for the merchant (until `expires_at`). `approved`: the schedule changed. `declined`: the schedule stays. `expired`: nobody answered in time. `cancelled`: the customer withdrew it. A plan has one request that is requested, approved or declined.
+                 * @enum {string}
+                 */
+                status: 'requested' | 'approved' | 'declined' | 'expired' | 'cancelled';
+                installment_id: string | null;
+                /**
+                 * Format: date
+                 * @description The Lagos day asked for (due at 09:00 Lagos).
+                 */
+                new_due_date: string | null;
+                extra_installments: number | null;
+                /** @description The customer's words, if any. */
+                reason: string | null;
+                /** @enum {string|null} */
+                decided_by: 'merchant' | 'operator' | 'automatic' | null;
+                decision_note: string | null;
+                /** Format: date-time */
+                expires_at: string;
+                /** Format: date-time */
+                decided_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+              };
+              payment_plan: components['schemas']['PaymentPlan'];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  cancelCustomerPlanHardship: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        plan_id: components['parameters']['planIdPath'];
+        request_id: components['parameters']['requestIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "hardship_request": {
+           *           "id": "hsr_6mT1qZ8vKc3LpW0xNb2d",
+           *           "object": "hardship_request",
+           *           "payment_plan_id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+           *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+           *           "livemode": false,
+           *           "kind": "move_due_date",
+           *           "status": "requested",
+           *           "installment_id": "installment_4fQ2d8LkP0aZ7sVbN1xY",
+           *           "new_due_date": "1990-01-15",
+           *           "extra_installments": 1,
+           *           "reason": "Customer returned the item",
+           *           "decided_by": "merchant",
+           *           "decision_note": "text",
+           *           "expires_at": "2026-11-21T10:00:00.000Z",
+           *           "decided_at": "2026-11-21T10:00:00.000Z",
+           *           "created_at": "2026-11-21T10:00:00.000Z"
+           *         },
+           *         "payment_plan": {
+           *           "id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+           *           "object": "payment_plan",
+           *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+           *           "customer_id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+           *           "checkout_session_id": "cs_9hT3kQ0vZr2mW8yL1pXa",
+           *           "order_reference": "order-1001",
+           *           "title": "Samsung Galaxy A15",
+           *           "merchant_name": "Ada Stores",
+           *           "line_items": [
+           *             {
+           *               "name": "Samsung Galaxy A15",
+           *               "quantity": 1,
+           *               "unit_amount": 2500000
+           *             }
+           *           ],
+           *           "metadata": {
+           *             "cart_id": "c-1042"
+           *           },
+           *           "customer": {
+           *             "id": "cus_1aB2cD3eF4gH5iJ6kL7m",
+           *             "name": "Ada Obi",
+           *             "email": "ada@example.ng",
+           *             "phone": "+2348031234567"
+           *           },
+           *           "customer_fields": [
+           *             {
+           *               "key": "delivery_address",
+           *               "label": "Delivery address",
+           *               "value": "12 Allen Avenue, Ikeja, Lagos"
+           *             }
+           *           ],
+           *           "livemode": false,
+           *           "amount": 2500000,
+           *           "currency": "NGN",
+           *           "frequency": "weekly",
+           *           "installment_count": 3,
+           *           "upfront_pct": 25,
+           *           "status": "pending_deposit",
+           *           "payment_method_id": "pm_7bQ1vN4kT9sX2mL0pZcA",
+           *           "installments": [
+           *             {
+           *               "id": "inst_6Rk1pT9wQ2nV5xB8mZ3c",
+           *               "sequence": 1,
+           *               "amount": 2500000,
+           *               "refunded": 0,
+           *               "partially_paid": 0,
+           *               "due_at": "2026-11-21T10:00:00.000Z",
+           *               "status": "scheduled",
+           *               "paid_at": "2026-11-21T10:00:00.000Z"
+           *             }
+           *           ],
+           *           "created_at": "2026-11-21T10:00:00.000Z"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              hardship_request: {
+                /** @example hsr_6mT1qZ8vKc3LpW0xNb2d */
+                id: string;
+                /** @enum {string} */
+                object: 'hardship_request';
+                payment_plan_id: string;
+                merchant_id: string;
+                livemode: boolean;
+                /**
+                 * @description `move_due_date`: one installment falls due later (`installment_id`, `new_due_date`). `spread`: what is still scheduled is split over `extra_installments` more installments.
+                 * @enum {string}
+                 */
+                kind: 'move_due_date' | 'spread';
+                /**
+                 * @description `requested`: waiting for the merchant (until `expires_at`). `approved`: the schedule changed. `declined`: the schedule stays. `expired`: nobody answered in time. `cancelled`: the customer withdrew it. A plan has one request that is requested, approved or declined.
+                 * @enum {string}
+                 */
+                status: 'requested' | 'approved' | 'declined' | 'expired' | 'cancelled';
+                installment_id: string | null;
+                /**
+                 * Format: date
+                 * @description The Lagos day asked for (due at 09:00 Lagos).
+                 */
+                new_due_date: string | null;
+                extra_installments: number | null;
+                /** @description The customer's words, if any. */
+                reason: string | null;
+                /** @enum {string|null} */
+                decided_by: 'merchant' | 'operator' | 'automatic' | null;
+                decision_note: string | null;
+                /** Format: date-time */
+                expires_at: string;
+                /** Format: date-time */
+                decided_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+              };
+              payment_plan: components['schemas']['PaymentPlan'];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  listHardshipRequests: {
+    parameters: {
+      query?: {
+        livemode?: boolean;
+        status?: 'requested' | 'approved' | 'declined' | 'expired' | 'cancelled';
+      };
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['AdminListHardshipRequestsResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  approveHardshipRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        request_id: components['parameters']['requestIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "note": "text"
+         *     }
+         */
+        'application/json': {
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['AdminApproveHardshipRequestResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  declineHardshipRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+        request_id: components['parameters']['requestIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "note": "text"
+         *     }
+         */
+        'application/json': {
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['AdminApproveHardshipRequestResponse'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getHardshipSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "max_move_days": 0,
+           *         "max_extra_installments": 0,
+           *         "auto_approve": false
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @description How many days later one due date may move (default 14; 0: not offered). */
+              max_move_days: number;
+              /** @description How many installments a spread may add (default 3; 0: not offered). The plan never exceeds the longest plan Tranche offers (52 weeks, 24 months). */
+              max_extra_installments: number;
+              /** @description Approve every request within these limits at once, without waiting for you (default false). */
+              auto_approve: boolean;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  updateHardshipSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "max_move_days": 0,
+         *       "max_extra_installments": 0,
+         *       "auto_approve": false
+         *     }
+         */
+        'application/json': {
+          /** @description How many days later one due date may move (default 14; 0: not offered). */
+          max_move_days: number;
+          /** @description How many installments a spread may add (default 3; 0: not offered). The plan never exceeds the longest plan Tranche offers (52 weeks, 24 months). */
+          max_extra_installments: number;
+          /** @description Approve every request within these limits at once, without waiting for you (default false). */
+          auto_approve: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: {
+              /** @description How many days later one due date may move (default 14; 0: not offered). */
+              max_move_days: number;
+              /** @description How many installments a spread may add (default 3; 0: not offered). The plan never exceeds the longest plan Tranche offers (52 weeks, 24 months). */
+              max_extra_installments: number;
+              /** @description Approve every request within these limits at once, without waiting for you (default false). */
+              auto_approve: boolean;
+            };
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -13908,6 +14943,24 @@ export interface operations {
          *           "failure_reason": null,
          *           "created_at": "2026-11-21T10:00:00.000Z",
          *           "updated_at": "2026-11-21T10:00:00.000Z"
+         *         },
+         *         "hardship_request": {
+         *           "id": "hsr_6mT1qZ8vKc3LpW0xNb2d",
+         *           "object": "hardship_request",
+         *           "payment_plan_id": "plan_3Jd9sKq0LmT2vX7yB1cN",
+         *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "livemode": false,
+         *           "kind": "move_due_date",
+         *           "status": "requested",
+         *           "installment_id": "installment_4fQ2d8LkP0aZ7sVbN1xY",
+         *           "new_due_date": "1990-01-15",
+         *           "extra_installments": 1,
+         *           "reason": "Customer returned the item",
+         *           "decided_by": "merchant",
+         *           "decision_note": "text",
+         *           "expires_at": "2026-11-21T10:00:00.000Z",
+         *           "decided_at": "2026-11-21T10:00:00.000Z",
+         *           "created_at": "2026-11-21T10:00:00.000Z"
          *         }
          *       }
          *     }

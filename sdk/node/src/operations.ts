@@ -214,6 +214,31 @@ export const OPERATIONS = {
     path: '/api/v1/merchant/{merchant_id}/disputes/{dispute_id}/decline',
     idempotent: false,
   },
+  listHardshipRequests: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/hardship-requests',
+    idempotent: false,
+  },
+  approveHardshipRequest: {
+    method: 'POST',
+    path: '/api/v1/merchant/{merchant_id}/hardship-requests/{request_id}/approve',
+    idempotent: false,
+  },
+  declineHardshipRequest: {
+    method: 'POST',
+    path: '/api/v1/merchant/{merchant_id}/hardship-requests/{request_id}/decline',
+    idempotent: false,
+  },
+  getHardshipSettings: {
+    method: 'GET',
+    path: '/api/v1/merchant/{merchant_id}/hardship-settings',
+    idempotent: false,
+  },
+  updateHardshipSettings: {
+    method: 'PUT',
+    path: '/api/v1/merchant/{merchant_id}/hardship-settings',
+    idempotent: false,
+  },
   createPaymentLink: {
     method: 'POST',
     path: '/api/v1/merchant/{merchant_id}/payment-links',

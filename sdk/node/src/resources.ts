@@ -299,6 +299,62 @@ export class Disputes {
   }
 }
 
+/** Customers' hardship requests and the merchant's answer and limits (decision 0072). */
+export class HardshipRequests {
+  private readonly http: HttpClient;
+  constructor(http: HttpClient) {
+    this.http = http;
+  }
+
+  /** The 100 newest requests, optionally of one `status`. */
+  list(
+    params?: Query<'listHardshipRequests'>,
+    options?: RequestOptions,
+  ): Promise<ResponseData<'listHardshipRequests'>> {
+    return call(this.http, 'listHardshipRequests', { query: params ?? {} }, options);
+  }
+
+  /** The schedule changes now; `payment_plan.updated` follows with `reason: "hardship"`. */
+  approve(
+    requestId: string,
+    params: RequestBody<'approveHardshipRequest'> = {},
+    options?: RequestOptions,
+  ): Promise<ResponseData<'approveHardshipRequest'>> {
+    return call(
+      this.http,
+      'approveHardshipRequest',
+      { path: { request_id: requestId }, body: params },
+      options,
+    );
+  }
+
+  /** The schedule stays; the customer sees the note. */
+  decline(
+    requestId: string,
+    params: RequestBody<'declineHardshipRequest'> = {},
+    options?: RequestOptions,
+  ): Promise<ResponseData<'declineHardshipRequest'>> {
+    return call(
+      this.http,
+      'declineHardshipRequest',
+      { path: { request_id: requestId }, body: params },
+      options,
+    );
+  }
+
+  /** How far a due date may move, how many installments a spread may add, auto-approval. */
+  getSettings(options?: RequestOptions): Promise<ResponseData<'getHardshipSettings'>> {
+    return call(this.http, 'getHardshipSettings', {}, options);
+  }
+
+  updateSettings(
+    params: RequestBody<'updateHardshipSettings'>,
+    options?: RequestOptions,
+  ): Promise<ResponseData<'updateHardshipSettings'>> {
+    return call(this.http, 'updateHardshipSettings', { body: params }, options);
+  }
+}
+
 export class PaymentLinks {
   private readonly http: HttpClient;
   constructor(http: HttpClient) {

@@ -7,6 +7,7 @@ import type { TypedApp } from '../../http/typed-app.ts';
 import { listOperatorActions } from '../audit-log/index.ts';
 import { checkLedger, reconcileForOperator } from '../money/index.ts';
 import { listDeadLetters } from './dead-letters.ts';
+import { registerAdminHardshipRoutes } from './hardship-routes.ts';
 import { registerAdminPayoutOtpRoutes } from './payout-otp-routes.ts';
 import { adminAuth, adminSecurity as security, operatorOf } from './routes.ts';
 import { DeadLetter, LedgerCheck, OperatorActionEntry, ReconciliationReport } from './schemas.ts';
@@ -20,6 +21,7 @@ export function registerAdminOversightRoutes(app: TypedApp, ctx: AppContext): vo
   adminCheckLedgerRoute(app, ctx);
   adminListAuditLogRoute(app, ctx);
   registerAdminPayoutOtpRoutes(app, ctx);
+  registerAdminHardshipRoutes(app, ctx);
 }
 
 function adminRunReconciliationRoute(app: TypedApp, ctx: AppContext): void {

@@ -134,6 +134,8 @@ export const OperatorActionEntry = Type.Object({
     Type.Literal('reconciliation.run'),
     Type.Literal('payout.otp_submit'),
     Type.Literal('payout.otp_resend'),
+    Type.Literal('hardship.approve'),
+    Type.Literal('hardship.decline'),
   ]),
   target_type: Type.Union([Type.Literal('merchant'), Type.Literal('ledger')]),
   target_id: Nullable(Type.String()),

@@ -17,6 +17,7 @@ function row(status: InstallmentRow['status'], chargeReference: string | null): 
     paid_at: null,
     refunded_kobo: 0,
     partially_paid_kobo: 0,
+    excused_failed_attempts: 0,
   };
 }
 

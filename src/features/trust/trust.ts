@@ -68,7 +68,8 @@ export async function loadTrustProfile(
     FROM (SELECT 1) AS one
     LEFT JOIN (
       SELECT p.id AS plan_id, p.status AS plan_status, i.status, i.amount_kobo, i.due_at,
-             i.paid_at, i.failed_attempts
+             -- Attempts before an approved move of the due date are excused (decision 0072).
+             i.paid_at, i.failed_attempts - i.excused_failed_attempts AS failed_attempts
       FROM payment_plans p JOIN installments i ON i.plan_id = p.id
       WHERE p.customer_id = ${customerId} AND p.livemode = ${livemode}
     ) AS h ON true`.execute(db);

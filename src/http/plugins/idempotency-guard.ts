@@ -26,6 +26,12 @@ export const KEY_NOT_TAKEN: Readonly<Record<string, string>> = {
     'a dispute is answered once: a repeat is 409 and changes nothing',
   '/api/v1/merchant/:merchant_id/disputes/:dispute_id/decline':
     'a dispute is answered once: a repeat is 409 and changes nothing',
+  '/api/v1/merchant/:merchant_id/hardship-requests/:request_id/approve':
+    'a hardship request is answered once: a repeat is 409 and changes nothing',
+  '/api/v1/merchant/:merchant_id/hardship-requests/:request_id/decline':
+    'a hardship request is answered once: a repeat is 409 and changes nothing',
+  '/api/v1/customers/me/plans/:plan_id/hardship-requests/:request_id/cancel':
+    'a request is withdrawn once: a repeat is 409 and changes nothing',
   '/api/v1/merchant/login': ANONYMOUS,
   '/api/v1/merchant/token/refresh': CREDENTIALS,
   '/api/v1/merchant/logout':
@@ -61,6 +67,10 @@ export const KEY_NOT_TAKEN: Readonly<Record<string, string>> = {
   '/api/v1/admin/merchants/:merchant_id/deactivate': OPERATOR,
   '/api/v1/admin/merchants/:merchant_id/reactivate': OPERATOR,
   '/api/v1/admin/reconciliation': OPERATOR,
+  '/api/v1/admin/hardship-requests/:request_id/approve':
+    'a hardship request is answered once: a repeat is 409 and changes nothing; each answer is in the audit log under the signed-in operator',
+  '/api/v1/admin/hardship-requests/:request_id/decline':
+    'a hardship request is answered once: a repeat is 409 and changes nothing; each answer is in the audit log under the signed-in operator',
   '/api/v1/admin/payouts/:payout_id/otp':
     'the gateway names one transfer by its code and sends it at most once: a repeated OTP is refused (409) and sends nothing; each one is in the audit log under the signed-in operator',
   '/api/v1/admin/payouts/:payout_id/otp/resend':

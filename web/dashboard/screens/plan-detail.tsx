@@ -8,6 +8,7 @@ import { useCustomerDashboard } from '../context.ts';
 import { isOpen, planFigures } from '../plan-facts.ts';
 import { ChangeMethodCard } from './plan-detail/change-method-card.tsx';
 import { PlanFactsCard } from './plan-detail/facts-card.tsx';
+import { HardshipCard } from './plan-detail/hardship-card.tsx';
 import { OrderCard } from './plan-detail/order-card.tsx';
 import { PayCard } from './plan-detail/pay-card.tsx';
 import { ReceiptsCard } from './plan-detail/receipts-card.tsx';
@@ -124,6 +125,7 @@ export function PlanDetail(props: { id: string }) {
           onDone={changed}
         />
       )}
+      {isOpen(plan) && <HardshipCard plan={plan} onDone={changed} />}
       <ScheduleCard plan={plan} />
       <ReceiptsCard planId={plan.id} notices={notices} />
     </>

@@ -1,0 +1,2 @@
+export { decideHardshipRequest, listHardshipRequests } from './requests.ts';
+export { registerHardshipRoutes } from './routes.ts';
