@@ -11,6 +11,7 @@ import type {
   CustomerNotificationPreferencesTable,
   CustomerNotificationsTable,
   CustomersTable,
+  DirectorConsentsTable,
   DisputesTable,
   GatewayEventsTable,
   IdempotencyKeysTable,
@@ -22,6 +23,7 @@ import type {
   LedgerBalanceCheckpointsTable,
   LedgerCheckpointHorizonTable,
   MerchantAuditLogTable,
+  MerchantBusinessDetailsTable,
   MerchantMembersTable,
   MerchantNotificationPreferencesTable,
   MerchantsTable,
@@ -108,6 +110,8 @@ export interface Database {
   operators: OperatorsTable;
   disputes: DisputesTable;
   charge_reversals: ChargeReversalsTable;
+  director_consents: DirectorConsentsTable;
+  merchant_business_details: MerchantBusinessDetailsTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;
@@ -132,3 +136,4 @@ export type PaymentLinkRow = Selectable<PaymentLinksTable>;
 export type NotificationOutboxRow = Selectable<NotificationOutboxTable>;
 export type OperatorAuditRow = Selectable<OperatorAuditLogTable>;
 export type OperatorRow = Selectable<OperatorsTable>;
+export type BusinessDetailsRow = Selectable<MerchantBusinessDetailsTable>;

@@ -61,6 +61,8 @@ export const ERROR_CODES = [
   // the settlement account (decision 0057)
   'reauthentication_required',
   'account_not_resolved',
+  // merchant due diligence before approval (decision 0074)
+  'business_details_incomplete',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -44,7 +44,8 @@ export type IdPrefix =
   | 'rdv'
   | 'mem'
   | 'mal'
-  | 'whi';
+  | 'whi'
+  | 'dcn';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(20)}`;
