@@ -119,6 +119,8 @@ describe('business details for live approval', () => {
       .getByText('The date of birth does not match the one on the BVN record.')
       .first()
       .waitFor();
+    // The review card at the top says why, in the API's words.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await lookAt(page, 'merchant-business-details-check-failed');
 
     // Corrected: the BVN and date of birth are asked again (never kept), then verified.
