@@ -11,6 +11,7 @@ import type {
   CustomerNotificationPreferencesTable,
   CustomerNotificationsTable,
   CustomersTable,
+  DirectorConsentsTable,
   DisputesTable,
   GatewayEventsTable,
   HardshipRequestsTable,
@@ -25,6 +26,7 @@ import type {
   LedgerCheckpointHorizonTable,
   MerchantAuditLogTable,
   MerchantMemberRecoveryCodesTable,
+  MerchantBusinessDetailsTable,
   MerchantMembersTable,
   MerchantNotificationPreferencesTable,
   MerchantsTable,
@@ -120,6 +122,8 @@ export interface Database {
   transfer_accounts: TransferAccountsTable;
   transfer_receipts: TransferReceiptsTable;
   transfer_allocations: TransferAllocationsTable;
+  director_consents: DirectorConsentsTable;
+  merchant_business_details: MerchantBusinessDetailsTable;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;
@@ -147,3 +151,4 @@ export type PaymentLinkRow = Selectable<PaymentLinksTable>;
 export type NotificationOutboxRow = Selectable<NotificationOutboxTable>;
 export type OperatorAuditRow = Selectable<OperatorAuditLogTable>;
 export type OperatorRow = Selectable<OperatorsTable>;
+export type BusinessDetailsRow = Selectable<MerchantBusinessDetailsTable>;

@@ -502,6 +502,43 @@ export interface IdentityConsentsTable {
   withdrawn_at: Date | null;
 }
 
+/** A dashboard user's word that the director agreed to a BVN check (decision 0074). */
+export interface DirectorConsentsTable {
+  id: string;
+  merchant_id: string;
+  text_version: string;
+  text_sha256: string;
+  provider: string;
+  bvn_digest: string;
+  given_by: string;
+  ip_address: string;
+  user_agent: string;
+  given_at: Date;
+}
+
+/** The merchant's business details and its director's check (decision 0074). */
+export interface MerchantBusinessDetailsTable {
+  merchant_id: string;
+  registered_name: string;
+  registration_number: string;
+  tax_id: string | null;
+  street: string;
+  city: string;
+  state: string;
+  director_first_name: string;
+  director_last_name: string;
+  director_bvn_digest: string;
+  director_bvn_last4: string;
+  director_check: 'verified' | 'bvn_not_found' | 'dob_mismatch' | 'name_mismatch';
+  director_check_provider: string;
+  director_check_reference: string | null;
+  director_checked_at: Date;
+  director_consent_id: string;
+  submitted_by: string;
+  submitted_at: Date;
+  reviewed_at: Date | null;
+}
+
 export interface IdentityPhoneChecksTable {
   customer_id: string;
   consent_id: string;

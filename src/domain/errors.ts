@@ -65,6 +65,8 @@ export const ERROR_CODES = [
   'second_factor_required',
   'second_factor_enrolment_required',
   'step_up_required',
+  // merchant due diligence before approval (decision 0074)
+  'business_details_incomplete',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -88,6 +88,24 @@ describe('judging a dashboard request', () => {
     expect(judgeDashboardRequest('admin', read, null).allowed).toBe(true);
   });
 
+  it('keeps the business details for approval to owners and admins; everyone reads them (decision 0074)', () => {
+    const route = '/api/v1/merchant/:merchant_id/business-details';
+    const submit = { method: 'PUT', route, body: { registered_name: 'x' } };
+    for (const role of ['owner', 'admin'] as const) {
+      expect(judgeDashboardRequest(role, submit, null).allowed, role).toBe(true);
+    }
+    for (const role of ['developer', 'support', 'finance', 'viewer'] as const) {
+      expect(judgeDashboardRequest(role, submit, null), role).toMatchObject({
+        allowed: false,
+        permission: 'submit_business_details',
+        detail: expect.stringContaining('submit the business details for live approval'),
+      });
+      expect(
+        judgeDashboardRequest(role, { method: 'GET', route, body: undefined }, null).allowed,
+      ).toBe(true);
+    }
+  });
+
   it('holds support refunds to the owner’s limit, with a stated amount', () => {
     expect(judgeDashboardRequest('support', refund(5_000_00), null)).toMatchObject({
       allowed: false,

@@ -34,6 +34,7 @@ export type Permission =
   | 'change_settings'
   | 'manage_team'
   | 'read_audit_log'
+  | 'submit_business_details'
   | 'own_account';
 
 /** In words, after "A <role> member cannot …". */
@@ -52,6 +53,7 @@ export const PERMISSION_WORDS: Record<Permission, string> = {
   change_settings: 'change the account settings',
   manage_team: 'invite, change or remove team members',
   read_audit_log: 'read the audit log',
+  submit_business_details: 'submit the business details for live approval',
   own_account: 'change their own password or two-factor sign-in',
 };
 
@@ -77,6 +79,8 @@ export const ROLE_PERMISSIONS: Record<Permission, readonly Role[]> = {
   change_settings: ADMINS,
   manage_team: ADMINS,
   read_audit_log: ADMINS,
+  // The director's BVN and the account's legal identity: the people who answer for the account.
+  submit_business_details: ADMINS,
 };
 
 export function roleMay(role: Role, permission: Permission): boolean {
@@ -111,6 +115,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST /api/v1/merchant/:merchant_id/plans/:plan_id/simulate': 'use_test_tools',
   'POST /api/v1/merchant/:merchant_id/payouts': 'pay_out',
   'PATCH /api/v1/merchant/:merchant_id/settings': 'change_settings',
+  'PUT /api/v1/merchant/:merchant_id/business-details': 'submit_business_details',
   'POST /api/v1/merchant/:merchant_id/password': 'own_account',
   'POST /api/v1/merchant/:merchant_id/team/me/two-factor': 'own_account',
   'POST /api/v1/merchant/:merchant_id/team/me/two-factor/confirm': 'own_account',

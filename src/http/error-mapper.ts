@@ -46,6 +46,7 @@ export function statusForCode(code: ErrorCode): number {
     case 'identity_already_verified':
     case 'payment_link_inactive':
     case 'no_phone_code_pending':
+    case 'business_details_incomplete':
       return 409;
     case 'payload_too_large':
       return 413;

@@ -126,11 +126,14 @@ Creates a merchant and prints its id, test and live secret keys and webhook secr
   --name N           business name (required)
   --email E          login email (required)
   --password P       dashboard password (default: none, no dashboard login)
-  --approve          approve at once: the live key works immediately
+  --approve          approve at once: the live key works immediately (not with
+                     TRANCHE_ENV=production, where approval needs the business details)
   --json             machine-readable output`,
   'merchants approve': `tranche merchants approve ID [--reason R] [--operator NAME] [--json]
 
-Approves a merchant in pending_approval: its live key starts working.
+Approves a merchant in pending_approval: its live key starts working. Refused until the
+merchant has submitted its business details with a verified director and has a named
+settlement account (decision 0074); the error says what is missing.
 ${AUDITED}`,
   'merchants deactivate': `tranche merchants deactivate ID --reason R [--operator NAME] [--json]
 

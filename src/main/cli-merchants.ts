@@ -59,18 +59,27 @@ export async function runMerchants(argv: string[]): Promise<number> {
     if (!values.name || !values.email) {
       throw new DomainError('invalid_request', 'merchants create needs --name and --email.');
     }
-    const { created, setPasswordUrl } = await withRuntime(async (rt) => ({
-      created: await createMerchant(rt.ctx, {
-        businessName: values.name ?? '',
-        email: values.email ?? '',
-        approve: values.approve,
-        ...(values.password && { password: values.password }),
-      }),
-      // Without --password the dashboard has none: the reset by e-mail sets the first one.
-      setPasswordUrl: values.password
-        ? null
-        : `${rt.ctx.settings.publicBaseUrl}/merchant/forgot-password`,
-    }));
+    const { created, setPasswordUrl } = await withRuntime(async (rt) => {
+      if (values.approve && rt.config.env === 'production') {
+        // Decision 0074: a live merchant is approved on its business details, never at birth.
+        throw new DomainError(
+          'business_details_incomplete',
+          '--approve is refused when TRANCHE_ENV=production: the merchant submits its business details in the dashboard, then `tranche merchants approve ID` (or the operator console) approves it.',
+        );
+      }
+      return {
+        created: await createMerchant(rt.ctx, {
+          businessName: values.name ?? '',
+          email: values.email ?? '',
+          approve: values.approve,
+          ...(values.password && { password: values.password }),
+        }),
+        // Without --password the dashboard has none: the reset by e-mail sets the first one.
+        setPasswordUrl: values.password
+          ? null
+          : `${rt.ctx.settings.publicBaseUrl}/merchant/forgot-password`,
+      };
+    });
     emit(
       {
         merchant_id: created.merchant.id,

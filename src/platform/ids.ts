@@ -46,7 +46,8 @@ export type IdPrefix =
   | 'mem'
   | 'mrc'
   | 'mal'
-  | 'whi';
+  | 'whi'
+  | 'dcn';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(20)}`;

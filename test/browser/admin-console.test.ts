@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestOperator } from '../harness/operators.ts';
 import { DESKTOP, PHONE, screenshots, seriousA11yViolations } from './support/browser.ts';
 import { apiCustomer, createSession, registerMerchant } from './support/checkout.ts';
-import { registerInDashboard } from './support/merchant.ts';
+import { provideBusinessDetails, registerInDashboard } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
 
 /**
@@ -65,6 +65,8 @@ describe('operator console', () => {
     expect(liveKey).toMatch(/^sk_live_/);
     const liveCall = () => stack.api.get(`/api/v1/merchant/${merchant.id}`, { token: liveKey });
     expect((await liveCall()).body.code).toBe('merchant_not_approved');
+    // What approval needs (decision 0074); the form itself: merchant-business-details.test.ts.
+    await provideBusinessDetails(shop, stack.api, merchant.id);
 
     // The operator signs in with their own account: email, password, authenticator code, all
     // by keyboard. A wrong code is refused and the field is cleared for the next one.

@@ -9,6 +9,7 @@ import {
 } from '../../src/identity/dojah-simulator/test-bvns.ts';
 import { waitFor } from '../harness/e2e.ts';
 import { type LiveStack, startLiveStack } from '../harness/live-stack.ts';
+import { enrolTwoFactor, STEP_MS } from '../harness/two-factor.ts';
 import { DESKTOP, launchBrowser, screenshots, seriousA11yViolations } from './support/browser.ts';
 import { CUSTOMER_PASSWORD } from './support/checkout.ts';
 
@@ -25,21 +26,70 @@ vi.setConfig({ testTimeout: 180_000 });
 
 let stack: LiveStack;
 let browser: Browser;
-type LiveMerchant = { id: string; liveKey: string };
+type LiveMerchant = { id: string; liveKey: string; email: string };
+const MERCHANT_PASSWORD = 'a long merchant password';
 /** Approved in beforeAll: the refusal journeys' shop. */
 let merchant: LiveMerchant;
 
 async function registerLiveMerchant(name: string): Promise<LiveMerchant> {
+  const email = `live-${randomUUID()}@shop.test`;
   const registered = await stack.api.post('/api/v1/merchant/register', {
     business_name: name,
-    email: `live-${randomUUID()}@shop.test`,
-    password: 'a long merchant password',
+    email,
+    password: MERCHANT_PASSWORD,
   });
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
   return {
     id: registered.body.data.merchant.id as string,
     liveKey: registered.body.data.secret_keys.live as string,
+    email,
   };
+}
+
+/**
+ * Due diligence as a live shop does it from its dashboard (decision 0074): the owner signs in,
+ * turns two-factor sign-in on (a settlement-account change needs it, decision 0065), sets the
+ * settlement account (the gateway names it), and submits the business details, whose director's
+ * BVN the Dojah adapter checks against the simulator over HTTP.
+ */
+async function submitDueDiligence(m: LiveMerchant): Promise<void> {
+  const login = await stack.api.post('/api/v1/merchant/login', {
+    email: m.email,
+    password: MERCHANT_PASSWORD,
+  });
+  expect(login.status, JSON.stringify(login.body)).toBe(200);
+  const token = login.body.data.access_token as string;
+  const { authenticator } = await enrolTwoFactor(stack.api, m.id, token);
+  // A code is good once: the settlement change takes the next step's.
+  await new Promise((resolve) => setTimeout(resolve, STEP_MS));
+  const settled = await stack.api.patch(
+    `/api/v1/merchant/${m.id}/settings`,
+    {
+      settlement_account: { bank_code: '058', account_number: '0123456789' },
+      password: MERCHANT_PASSWORD,
+    },
+    { token, headers: { 'two-factor-code': await authenticator.code() } },
+  );
+  expect(settled.status, JSON.stringify(settled.body)).toBe(200);
+  const shown = await stack.api.get(`/api/v1/merchant/${m.id}/business-details`, { token });
+  expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+  const submitted = await stack.api.put(
+    `/api/v1/merchant/${m.id}/business-details`,
+    {
+      registered_name: 'Ikeja Phones Limited',
+      registration_number: 'RC1234567',
+      address: { street: '3 Computer Village Road', city: 'Ikeja', state: 'Lagos' },
+      director: {
+        first_name: 'Emeka',
+        last_name: 'Nwosu',
+        date_of_birth: SIMULATOR_DATE_OF_BIRTH,
+        bvn: liveBvn('01'),
+      },
+      consent: { text_version: shown.body.data.director_consent.version as string, agreed: true },
+    },
+    { token },
+  );
+  expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
 }
 
 async function approve(m: LiveMerchant): Promise<void> {
@@ -55,6 +105,7 @@ beforeAll(async () => {
   stack = await startLiveStack();
   browser = await launchBrowser();
   merchant = await registerLiveMerchant('Yaba Gadgets');
+  await submitDueDiligence(merchant);
   await approve(merchant);
 }, 240_000);
 
@@ -145,6 +196,15 @@ describe('live mode, production configuration, providers simulated over HTTP', (
       { token: shop.liveKey, headers: { 'idempotency-key': randomUUID() } },
     );
     expect(early.status).toBe(403);
+    // Approval waits for due diligence: refused, naming what is missing, until it is done.
+    const refused = await stack.api.post(
+      `/api/v1/admin/merchants/${shop.id}/approve`,
+      { reason: 'too early' },
+      { token: await stack.operatorToken() },
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('business_details_incomplete');
+    await submitDueDiligence(shop);
     await approve(shop);
 
     const page = await toIdentityStep(await liveSession(shop));

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { DESKTOP, screenshots, seriousA11yViolations } from './support/browser.ts';
 import { apiCustomer, createSession } from './support/checkout.ts';
-import { registerInDashboard } from './support/merchant.ts';
+import { provideBusinessDetails, registerInDashboard } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
 
 /**
@@ -59,6 +59,7 @@ describe('merchant dashboard: account and developers', () => {
       (m) => m.email === email,
     );
     expect(mine).toBeDefined();
+    await provideBusinessDetails(page, suite.stack.api, mine?.id ?? '');
     const approved = await suite.stack.api.post(
       `/api/v1/admin/merchants/${mine?.id}/approve`,
       {},

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startTestSmtpServer, type TestSmtpServer } from '../harness/smtp.ts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, seriousA11yViolations } from './support/browser.ts';
-import { registerInDashboard } from './support/merchant.ts';
+import { provideBusinessDetails, registerInDashboard } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
 
 /**
@@ -122,6 +122,7 @@ describe('merchant dashboard: e-mail notifications in Settings', () => {
     await card.getByLabel('Send them to').fill('ops@fabrics.ng');
 
     // The operator approves the account: the worker e-mails the chosen address.
+    await provideBusinessDetails(page, suite.stack.api, merchant.id);
     const approved = await suite.stack.api.post(
       `/api/v1/admin/merchants/${merchant.id}/approve`,
       {},

@@ -132,6 +132,9 @@ describe('every dashboard page fits a 375 px phone', () => {
       page.getByRole('button', { name: 'Roll test key' }).waitFor(),
     );
     await expectFits(page, '/merchant/settings', anyHeading(page));
+    await expectFits(page, '/merchant/business-details', () =>
+      page.getByRole('heading', { name: 'Your business' }).waitFor(),
+    );
     await expectFits(page, '/merchant/team', () =>
       page.getByRole('heading', { name: 'Invite a team member' }).waitFor(),
     );

@@ -1,6 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
 
-import { approveMerchant, createMerchant } from '../../src/features/merchants/index.ts';
+import {
+  approveMerchant,
+  createMerchant,
+  getBusinessDetails,
+  submitBusinessDetails,
+} from '../../src/features/merchants/index.ts';
 import { randomBase62 } from '../../src/platform/ids.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -25,7 +30,10 @@ export async function createTestMerchant(
   const email = `m_${randomBase62(8).toLowerCase()}@shop.test`;
   const password = 'correct horse battery';
   const created = await createMerchant(t.ctx, { businessName: 'Ade Stores', email, password });
-  if (options.approve) await approveMerchant(t.ctx, created.merchant.id, { name: 'test-fixture' });
+  if (options.approve) {
+    await provideBusinessDetails(t, created.merchant.id);
+    await approveMerchant(t.ctx, created.merchant.id, { name: 'test-fixture' });
+  }
   return {
     id: created.merchant.id,
     testKey: created.secret_keys.test,
@@ -36,6 +44,51 @@ export async function createTestMerchant(
     email,
     password,
   };
+}
+
+/**
+ * What approval needs (decision 0074): business details through the same use case as the
+ * dashboard, its director a BVN the app's identity provider verifies (its `test_values`), and a
+ * named settlement account. Most test apps have no gateway to resolve the account's name, so an
+ * account the test has not set is written as the sandbox gateway would have named it; the
+ * resolve itself is tested in test/integration/business-details.test.ts.
+ */
+export async function provideBusinessDetails(t: TestApp, merchantId: string): Promise<void> {
+  const shown = await getBusinessDetails(t.ctx, merchantId);
+  const director = shown.test_values;
+  if (!director) throw new Error('provideBusinessDetails needs a test identity provider');
+  await submitBusinessDetails(
+    t.ctx,
+    merchantId,
+    {
+      registeredName: 'Ade Stores Limited',
+      registrationNumber: 'RC1234567',
+      street: '12 Allen Avenue',
+      city: 'Ikeja',
+      state: 'Lagos',
+      director: {
+        firstName: 'Adebayo',
+        lastName: 'Ogunleye',
+        dateOfBirth: director.date_of_birth,
+        bvn: director.director_bvn,
+      },
+      consent: { textVersion: shown.director_consent.version, agreed: true },
+    },
+    { submittedBy: 'test-fixture', ip: '127.0.0.1', userAgent: 'test-fixture' },
+    (error) => {
+      throw error;
+    },
+  );
+  await t.ctx.db
+    .updateTable('merchants')
+    .set({
+      settlement_bank_code: '058',
+      settlement_account_number: '0123456789',
+      settlement_account_name: 'ADE STORES LIMITED',
+    })
+    .where('id', '=', merchantId)
+    .where('settlement_account_number', 'is', null)
+    .execute();
 }
 
 export function sessionBody(merchantId: string, overrides: Record<string, unknown> = {}) {

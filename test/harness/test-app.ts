@@ -183,6 +183,8 @@ export async function startTestAppWithSandbox(
     };
     /** The credit bureau (e.g. the adapter pointing at a credit simulator the test started). */
     creditBureau?: CreditBureau;
+    /** The identity provider (e.g. the Dojah adapter pointing at a simulator the test started). */
+    identity?: IdentityProvider;
   } = {},
 ): Promise<TestAppWithSandbox> {
   const database = await createTestDatabase();
@@ -201,6 +203,7 @@ export async function startTestAppWithSandbox(
     // As in a sandbox-mode process (src/main/runtime.ts): the simulations reach the sandbox.
     sandboxControls: true,
     ...(options.creditBureau && { creditBureau: options.creditBureau }),
+    ...(options.identity && { identity: options.identity }),
   });
   let closing: Promise<void> | undefined;
   return {

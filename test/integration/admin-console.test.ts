@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWrite } from '../../src/db/write.ts';
 import { recordEvent } from '../../src/features/merchant-webhooks/events.ts';
 import { disableOperator } from '../../src/features/operator/index.ts';
-import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';
+import {
+  createTestMerchant,
+  provideBusinessDetails,
+  sessionBody,
+  type TestMerchant,
+} from '../harness/fixtures.ts';
 import {
   addOperator,
   operatorLogin,
@@ -108,6 +113,12 @@ describe('merchant status changes are audited', () => {
 
   it('approve, deactivate, reactivate: each one row with who, what, why, from and to', async () => {
     const m = await createTestMerchant(t);
+    // Refused without the business details (decision 0074): no audit row, the status unchanged.
+    const early = await t.http.post(action(m.id, 'approve'), {}, await as('Ada Obi'));
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe('business_details_incomplete');
+    expect(await auditOf(m.id)).toEqual([]);
+    await provideBusinessDetails(t, m.id);
     const approve = await t.http.post(action(m.id, 'approve'), {}, await as('Ada Obi'));
     expect(approve.status).toBe(200);
     const deactivate = await t.http.post(
@@ -435,6 +446,7 @@ describe('operators sign in with their own accounts (decision 0035)', () => {
 
   it('a self-declared X-Operator no longer sets who: the audit names the signed-in account', async () => {
     const m = await createTestMerchant(t);
+    await provideBusinessDetails(t, m.id);
     const ada = await addOperator(t, 'Ada Obi');
     const session = await operatorLogin(t.http, ada, nowSeconds());
     const res = await t.http.post(

@@ -327,6 +327,9 @@ function namesInSuites(suite: string): Set<string> {
 /** The team routes (decision 0064) take dashboard tokens only; their cells are in their own test. */
 const TEAM_CELLS =
   'another merchant’s dashboard token reaches no team route (404), a secret key none (401)';
+/** The business details (decision 0074) take dashboard tokens only. */
+const KYB_CELLS =
+  'a secret key reaches neither business-details route (401), another merchant’s dashboard token neither (404)';
 const ELSEWHERE: Record<string, [file: string, title: string] | { none: string }> = {
   'GET /merchant/{}/team': ['integration/team.test.ts', TEAM_CELLS],
   'GET /merchant/{}/team/me': ['integration/team.test.ts', TEAM_CELLS],
@@ -335,6 +338,8 @@ const ELSEWHERE: Record<string, [file: string, title: string] | { none: string }
   'DELETE /merchant/{}/team/members/{}': ['integration/team.test.ts', TEAM_CELLS],
   'PATCH /merchant/{}/team/refund-limit': ['integration/team.test.ts', TEAM_CELLS],
   'GET /merchant/{}/audit-log': ['integration/team.test.ts', TEAM_CELLS],
+  'GET /merchant/{}/business-details': ['integration/business-details.test.ts', KYB_CELLS],
+  'PUT /merchant/{}/business-details': ['integration/business-details.test.ts', KYB_CELLS],
   'GET /banks': {
     none: 'the same bank list for every valid caller: no merchant’s data in it, no mode',
   },

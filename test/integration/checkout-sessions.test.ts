@@ -8,6 +8,7 @@ import { deactivateMerchant } from '../../src/features/merchants/index.ts';
 import {
   createTestMerchant,
   newIdempotencyKey,
+  provideBusinessDetails,
   sessionBody,
   type TestMerchant,
 } from '../harness/fixtures.ts';
@@ -222,6 +223,7 @@ describe('POST /api/v1/checkout/sessions', () => {
       const test = await t.http.post(PATH, sessionBody(fresh.id), { token: fresh.testKey });
       expect(test.status).toBe(201);
 
+      await provideBusinessDetails(t, fresh.id);
       const approve = await t.http.post(
         `/api/v1/admin/merchants/${fresh.id}/approve`,
         {},

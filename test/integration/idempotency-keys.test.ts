@@ -8,6 +8,7 @@ import {
   createTestCustomer,
   createTestMerchant,
   newIdempotencyKey,
+  provideBusinessDetails,
   sessionBody,
   type TestMerchant,
 } from '../harness/fixtures.ts';
@@ -436,6 +437,8 @@ describe('POSTs that take no key', () => {
     expect(probe.body.code).toBe('invalid_idempotency_key');
 
     const pending = await createTestMerchant(t);
+    // Ready for approval (decision 0074): only the Idempotency-Key can refuse it.
+    await provideBusinessDetails(t, pending.id);
     const approve = await t.http.post(`/api/v1/admin/merchants/${pending.id}/approve`, undefined, {
       token: await operatorToken(t),
       headers: { 'idempotency-key': key },

@@ -21,7 +21,12 @@ import { logSmsProvider } from '../../src/notifications/log-sms.ts';
 import type { NotificationChannels } from '../../src/notifications/port.ts';
 import { loadConfig } from '../../src/platform/config.ts';
 import { createLogger } from '../../src/platform/logger.ts';
-import { createTestCustomer, createTestMerchant, type TestMerchant } from '../harness/fixtures.ts';
+import {
+  createTestCustomer,
+  createTestMerchant,
+  provideBusinessDetails,
+  type TestMerchant,
+} from '../harness/fixtures.ts';
 import { operatorToken } from '../harness/operators.ts';
 import { collect, confirmPlanFor } from '../harness/plans.ts';
 import { merchantRouteSecuritySuite, type SecurityFixtures } from '../harness/security-suite.ts';
@@ -126,6 +131,7 @@ async function payOut(merchant: TestMerchant, body: Record<string, unknown> = {}
 describe('account approved or deactivated (operator console)', () => {
   it('e-mails the account address once for each change, with the reason for a deactivation', async () => {
     const m = await createTestMerchant(t);
+    await provideBusinessDetails(t, m.id);
     const approved = await t.http.post(
       `/api/v1/admin/merchants/${m.id}/approve`,
       {},
@@ -169,6 +175,7 @@ describe('account approved or deactivated (operator console)', () => {
       email: 'ops@ade-stores.test',
       sends_to: 'ops@ade-stores.test',
     });
+    await provideBusinessDetails(t, m.id);
     await t.http.post(`/api/v1/admin/merchants/${m.id}/approve`, {}, await admin());
     await deliver();
     expect(subjects('ops@ade-stores.test')).toEqual([
@@ -280,6 +287,7 @@ describe('payouts paid, failed or reversed', () => {
         .execute();
       expect(entries.map((e) => e.kind).sort()).toEqual(['payout_initiated', 'payout_succeeded']);
       const m = await createTestMerchant(t);
+      await provideBusinessDetails(t, m.id);
       const approved = await t.http.post(
         `/api/v1/admin/merchants/${m.id}/approve`,
         {},

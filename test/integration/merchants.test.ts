@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { checkoutFrameAncestors } from '../../src/features/checkout/embedding.ts';
-import { createTestMerchant, sessionBody } from '../harness/fixtures.ts';
+import { createTestMerchant, provideBusinessDetails, sessionBody } from '../harness/fixtures.ts';
 import { operatorToken } from '../harness/operators.ts';
 import { startTestApp, type TestApp } from '../harness/test-app.ts';
 
@@ -238,6 +238,7 @@ describe('merchant onboarding', () => {
     expect(list.status).toBe(200);
     expect(list.body.data.map((x: { id: string }) => x.id)).toContain(m.id);
 
+    await provideBusinessDetails(t, m.id);
     const approved = await t.http.post(
       `/api/v1/admin/merchants/${m.id}/approve`,
       {},
@@ -689,6 +690,11 @@ describe('tranche CLI', () => {
       ).status,
     ).toBe(201);
 
+    // Not without its business details (decision 0074): the CLI says what is missing.
+    const early = cli(['merchants', 'approve', out.merchant_id]);
+    expect(early.status).not.toBe(0);
+    expect(early.stderr).toContain('has not submitted its business details');
+    await provideBusinessDetails(t, out.merchant_id);
     const approved = cli(['merchants', 'approve', out.merchant_id, '--json']);
     expect(JSON.parse(approved.stdout).status).toBe('active');
     expect(

@@ -12,6 +12,7 @@ import {
   takeInvitationToken,
 } from './screens/accept-invitation.tsx';
 import { AuditLogSection } from './screens/audit-log.tsx';
+import { BusinessDetailsSection } from './screens/business-details.tsx';
 import { DevelopersSection } from './screens/developers.tsx';
 import { DisputesSection } from './screens/disputes.tsx';
 import { GettingStartedSection } from './screens/getting-started.tsx';
@@ -55,6 +56,11 @@ const SECTIONS: readonly (Section & { render: () => preact.JSX.Element; needs?: 
   { path: '/merchant/hardship', title: 'Hardship', render: () => <HardshipSection /> },
   { path: '/merchant/developers', title: 'Developers', render: () => <DevelopersSection /> },
   { path: '/merchant/settings', title: 'Settings', render: () => <SettingsSection /> },
+  {
+    path: '/merchant/business-details',
+    title: 'Business details',
+    render: () => <BusinessDetailsSection />,
+  },
   { path: '/merchant/team', title: 'Team', render: () => <TeamSection /> },
   {
     path: '/merchant/audit-log',

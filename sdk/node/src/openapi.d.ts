@@ -335,6 +335,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/merchant/{merchant_id}/business-details': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the business details submitted for live approval
+     * @description The last submission (registered name, CAC number, address, the director with the outcome of the BVN check), the settlement account with its holder’s name, what still stands between the merchant and approval (`blockers`), the consent text to show before submitting, and, with a test identity provider, test values (decision 0074).
+     */
+    get: operations['getBusinessDetails'];
+    /**
+     * Submit the business details for live approval
+     * @description Owners and admins. Replaces the last submission and checks the director’s BVN, date of birth and names with the identity provider (the BVN and date of birth are not stored: the BVN’s digest and last four digits are). The answer carries the check’s outcome: a failed check is saved and refuses approval until a new submission passes. Bad input is 400 naming each field (`errors[]`); no consent is 400 `consent_required`; an identity provider without an answer is 503 `identity_provider_unavailable` and nothing is saved; more than five failed checks in a day is 429 `verification_throttled`. A submission after approval keeps the merchant active and shows the operator the change (`changed_since_approval`). The settlement account is set apart (`PATCH …/settings`, with the password).
+     */
+    put: operations['submitBusinessDetails'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/merchant/{merchant_id}/team': {
     parameters: {
       query?: never;
@@ -640,7 +664,7 @@ export interface paths {
     };
     /**
      * A merchant's overview
-     * @description The merchant record, its plans counted by status in each mode, its wallet, and each mode's webhook health (the endpoint, the last delivery attempt, events waiting, dead letters).
+     * @description The merchant record, its business details for approval (decision 0074: the registered name, CAC number, address, the director and the outcome of the BVN check, the settlement account with the name the gateway resolved, and what still blocks approval), its plans counted by status in each mode, its wallet, and each mode's webhook health (the endpoint, the last delivery attempt, events waiting, dead letters).
      */
     get: operations['adminGetMerchant'];
     put?: never;
@@ -662,7 +686,7 @@ export interface paths {
     put?: never;
     /**
      * Approve a merchant
-     * @description Live keys start working. `reason` is optional. Recorded in the audit log.
+     * @description Live keys start working. `reason` is optional. Recorded in the audit log. Refused with 409 `business_details_incomplete`, whose detail names what is missing, until the merchant has submitted its business details with a verified director and has a settlement account the gateway named (decision 0074; the overview’s `business_details.blockers`). Approving an active merchant again marks details it changed after approval as reviewed.
      */
     post: operations['adminApproveMerchant'];
     delete?: never;
@@ -3473,6 +3497,76 @@ export interface components {
       /** Format: date-time */
       expires_at: string | null;
     };
+    BusinessDetails: {
+      /** @enum {string} */
+      object: 'business_details';
+      merchant_id: string;
+      /** @description The last submission; null until the merchant submits. */
+      submission: {
+        /** @example Balogun Market Fabrics Ltd */
+        registered_name: string;
+        /**
+         * @description The CAC number, normalised: RC…, BN… or IT… and its digits.
+         * @example RC1234567
+         */
+        registration_number: string;
+        tax_id: string | null;
+        address: {
+          street: string;
+          city: string;
+          /** @example Lagos */
+          state: string;
+        };
+        director: {
+          first_name: string;
+          last_name: string;
+          /**
+           * @description The last four digits: the BVN itself is never stored.
+           * @example 4567
+           */
+          bvn_last4: string;
+          /**
+           * @description What the identity provider said: `verified` only when the BVN exists and both the date of birth and the names match its record.
+           * @enum {string}
+           */
+          check: 'verified' | 'bvn_not_found' | 'dob_mismatch' | 'name_mismatch';
+          /** @description The outcome in words. */
+          check_detail: string;
+          /** Format: date-time */
+          checked_at: string;
+          /** @description Who checked: `dojah`, or `dojah-simulator` / `sandbox` (test providers, not for a real approval). */
+          provider: string;
+        };
+        /** Format: date-time */
+        submitted_at: string;
+        /** @description The team member who submitted, and the role. */
+        submitted_by: string;
+        /** Format: date-time */
+        reviewed_at: string | null;
+      } | null;
+      settlement_account: {
+        bank_code: string;
+        account_number: string;
+        /** @description The holder’s name from the gateway’s account resolve (decision 0057); null: unconfirmed. */
+        account_name: string | null;
+      } | null;
+      ready_for_approval: boolean;
+      /** @description What still stands between the merchant and its approval, in words; empty when ready. */
+      blockers: string[];
+      /** @description The merchant is approved and submitted new details afterwards that no operator has approved yet (it stays active meanwhile). */
+      changed_since_approval: boolean;
+      /** @description The text the submitter agrees to (the director’s consent to the BVN check); send its `version` back as `consent.text_version`. */
+      director_consent: {
+        version: string;
+        text: string;
+        sha256: string;
+      };
+      /** @description With a test identity provider only (sandbox mode): a director BVN and date of birth it verifies. Null with a real provider. */
+      test_values: {
+        director_bvn: string;
+        date_of_birth: string;
+      } | null;
+    };
     Team: {
       /** @enum {string} */
       object: 'team';
@@ -5462,7 +5556,7 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description The object is not in a state that allows this. Codes: `conflict`, `email_taken`, `idempotency_key_reused`, `session_completed`, `session_not_pending`, `setup_pending`, `setup_expired`, `payment_method_unusable`, `payment_method_in_use`, `bvn_in_use`, `identity_already_verified`, `no_phone_code_pending`, `payment_link_inactive`. */
+    /** @description The object is not in a state that allows this. Codes: `conflict`, `email_taken`, `idempotency_key_reused`, `session_completed`, `session_not_pending`, `setup_pending`, `setup_expired`, `payment_method_unusable`, `payment_method_in_use`, `bvn_in_use`, `identity_already_verified`, `no_phone_code_pending`, `payment_link_inactive`, `business_details_incomplete`. */
     Conflict: {
       headers: {
         [name: string]: unknown;
@@ -6367,6 +6461,184 @@ export interface operations {
               expires_at: string | null;
               previous_keys_expire_at: string;
             };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  getBusinessDetails: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "data": {
+           *         "object": "business_details",
+           *         "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+           *         "submission": {
+           *           "registered_name": "Balogun Market Fabrics Ltd",
+           *           "registration_number": "RC1234567",
+           *           "tax_id": "tax_4fQ2d8LkP0aZ7sVbN1xY",
+           *           "address": {
+           *             "street": "text",
+           *             "city": "text",
+           *             "state": "Lagos"
+           *           },
+           *           "director": {
+           *             "first_name": "Ada",
+           *             "last_name": "Obi",
+           *             "bvn_last4": "4567",
+           *             "check": "verified",
+           *             "check_detail": "text",
+           *             "checked_at": "2026-11-21T10:00:00.000Z",
+           *             "provider": "text"
+           *           },
+           *           "submitted_at": "2026-11-21T10:00:00.000Z",
+           *           "submitted_by": "text",
+           *           "reviewed_at": "2026-11-21T10:00:00.000Z"
+           *         },
+           *         "settlement_account": {
+           *           "bank_code": "058",
+           *           "account_number": "0123456789",
+           *           "account_name": "text"
+           *         },
+           *         "ready_for_approval": false,
+           *         "blockers": [
+           *           "text"
+           *         ],
+           *         "changed_since_approval": false,
+           *         "director_consent": {
+           *           "version": "text",
+           *           "text": "text",
+           *           "sha256": "text"
+           *         },
+           *         "test_values": {
+           *           "director_bvn": "text",
+           *           "date_of_birth": "1990-01-15"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['BusinessDetails'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['OtherError'];
+    };
+  };
+  submitBusinessDetails: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: components['parameters']['merchantIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "registered_name": "Balogun Market Fabrics Ltd",
+         *       "registration_number": "RC1234567",
+         *       "tax_id": "12345678-0001",
+         *       "address": {
+         *         "street": "14 Balogun Street",
+         *         "city": "Lagos Island",
+         *         "state": "Lagos"
+         *       },
+         *       "director": {
+         *         "first_name": "Folake",
+         *         "last_name": "Balogun",
+         *         "date_of_birth": "1985-06-30",
+         *         "bvn": "22310000001"
+         *       },
+         *       "consent": {
+         *         "text_version": "director-2026-11-28-dojah",
+         *         "agreed": false
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @example Balogun Market Fabrics Ltd */
+          registered_name: string;
+          /**
+           * @description The CAC number: RC…, BN… or IT… and its digits (spaces allowed).
+           * @example RC1234567
+           */
+          registration_number: string;
+          /** @example 12345678-0001 */
+          tax_id?: string | null;
+          address: {
+            /** @example 14 Balogun Street */
+            street: string;
+            /** @example Lagos Island */
+            city: string;
+            /**
+             * @description One of the 36 states or `Federal Capital Territory`.
+             * @example Lagos
+             */
+            state: string;
+          };
+          director: {
+            /** @example Folake */
+            first_name: string;
+            /** @example Balogun */
+            last_name: string;
+            /** @example 1985-06-30 */
+            date_of_birth: string;
+            /** @example 22310000001 */
+            bvn: string;
+          };
+          consent?: {
+            /** @example director-2026-11-28-dojah */
+            text_version: string;
+            agreed: boolean;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            data: components['schemas']['BusinessDetails'];
           };
         };
       };
@@ -7394,6 +7666,51 @@ export interface operations {
            *           },
            *           "created_at": "2026-11-21T10:00:00.000Z"
            *         },
+           *         "business_details": {
+           *           "object": "business_details",
+           *           "merchant_id": "mer_4fQ2d8LkP0aZ7sVbN1xY",
+           *           "submission": {
+           *             "registered_name": "Balogun Market Fabrics Ltd",
+           *             "registration_number": "RC1234567",
+           *             "tax_id": "tax_4fQ2d8LkP0aZ7sVbN1xY",
+           *             "address": {
+           *               "street": "text",
+           *               "city": "text",
+           *               "state": "Lagos"
+           *             },
+           *             "director": {
+           *               "first_name": "Ada",
+           *               "last_name": "Obi",
+           *               "bvn_last4": "4567",
+           *               "check": "verified",
+           *               "check_detail": "text",
+           *               "checked_at": "2026-11-21T10:00:00.000Z",
+           *               "provider": "text"
+           *             },
+           *             "submitted_at": "2026-11-21T10:00:00.000Z",
+           *             "submitted_by": "text",
+           *             "reviewed_at": "2026-11-21T10:00:00.000Z"
+           *           },
+           *           "settlement_account": {
+           *             "bank_code": "058",
+           *             "account_number": "0123456789",
+           *             "account_name": "text"
+           *           },
+           *           "ready_for_approval": false,
+           *           "blockers": [
+           *             "text"
+           *           ],
+           *           "changed_since_approval": false,
+           *           "director_consent": {
+           *             "version": "text",
+           *             "text": "text",
+           *             "sha256": "text"
+           *           },
+           *           "test_values": {
+           *             "director_bvn": "text",
+           *             "date_of_birth": "1990-01-15"
+           *           }
+           *         },
            *         "plans": {
            *           "test": {
            *             "pending_deposit": 0,
@@ -7463,6 +7780,7 @@ export interface operations {
               /** @enum {string} */
               object: 'merchant_overview';
               merchant: components['schemas']['Merchant'];
+              business_details: components['schemas']['BusinessDetails'];
               /** @description Payment plans counted by status, per mode. */
               plans: {
                 test: components['schemas']['PlanCountsByStatus'];

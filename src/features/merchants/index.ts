@@ -1,4 +1,9 @@
 export { rollApiKey } from './api-keys.ts';
+export {
+  type BusinessDetailsView,
+  getBusinessDetails,
+  submitBusinessDetails,
+} from './business-details.ts';
 export { dashboardSession, type LoginResult } from './dashboard-sign-in.ts';
 export { approveMerchant, deactivateMerchant, reactivateMerchant } from './lifecycle.ts';
 export { listPublishableKeys } from './publishable-keys.ts';

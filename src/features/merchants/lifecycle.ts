@@ -6,6 +6,7 @@ import { approvedStatus } from '../../domain/merchant.ts';
 import { operatorReason } from '../../domain/operator-action.ts';
 import { type Operator, recordOperatorAction } from '../audit-log/index.ts';
 import { notifyMerchant } from '../merchant-notifications/index.ts';
+import { assertApprovable } from './business-details.ts';
 import { runCredentialChange } from './credential-change.ts';
 import { viewOf } from './queries.ts';
 import type { MerchantView } from './views.ts';
@@ -21,6 +22,8 @@ async function setStatus(
     action: 'merchant.approve' | 'merchant.deactivate' | 'merchant.reactivate';
     operator: Operator;
     reason: string | null;
+    /** Refuses the change by throwing, in the transaction, after the row is locked. */
+    check?: (tx: Tx, row: MerchantRow, now: Date) => Promise<void>;
     next: (
       row: MerchantRow,
     ) => Partial<
@@ -39,6 +42,7 @@ async function setStatus(
       .forNoKeyUpdate()
       .executeTakeFirst();
     if (!row) throw notFound('Merchant');
+    await change.check?.(tx, row, now);
     const updated = await tx
       .updateTable('merchants')
       .set({ ...change.next(row), updated_at: now })
@@ -93,7 +97,12 @@ async function tellMerchant(tx: Tx, before: MerchantRow, after: MerchantRow, now
   }
 }
 
-/** Live keys start working. A reason is optional. */
+/**
+ * Live keys start working. A reason is optional. Refused (409 `business_details_incomplete`)
+ * until the merchant's business details are in with a verified director and its settlement
+ * account is named (decision 0074); approving marks those details reviewed, so approving an
+ * active merchant again is how an operator accepts details changed after approval.
+ */
 export async function approveMerchant(
   ctx: AppContext,
   merchantId: string,
@@ -104,6 +113,11 @@ export async function approveMerchant(
     action: 'merchant.approve',
     operator,
     reason: operatorReason(reason, 'optional', 'approve a merchant'),
+    check: async (tx, row, now) => {
+      // A deactivated merchant is refused by approvedStatus, with its own words, first.
+      approvedStatus(row.status);
+      await assertApprovable(tx, row, now);
+    },
     next: (row) => ({
       status: approvedStatus(row.status),
       approved_at: row.approved_at ?? ctx.clock.now(),

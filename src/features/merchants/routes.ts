@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { registerAccountRoutes } from './account-routes.ts';
+import { registerBusinessDetailsRoutes } from './business-details-routes.ts';
 import { registerKeyRoutes } from './key-routes.ts';
 import { registerSettingsRoutes } from './settings-routes.ts';
 
@@ -9,4 +10,5 @@ export function registerMerchantRoutes(app: TypedApp, ctx: AppContext): void {
   registerAccountRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
   registerKeyRoutes(app, ctx);
+  registerBusinessDetailsRoutes(app, ctx);
 }

@@ -168,3 +168,96 @@ export const ApiKey = Type.Object(
   },
   { $id: 'ApiKey' },
 );
+
+/** A merchant's due diligence before live approval (decision 0074), as merchant and operator see it. */
+export const BusinessDetails = Type.Object(
+  {
+    object: Type.Literal('business_details'),
+    merchant_id: Type.String(),
+    submission: Type.Union(
+      [
+        Type.Object({
+          registered_name: Type.String({ examples: ['Balogun Market Fabrics Ltd'] }),
+          registration_number: Type.String({
+            description: 'The CAC number, normalised: RC…, BN… or IT… and its digits.',
+            examples: ['RC1234567'],
+          }),
+          tax_id: Type.Union([Type.String(), Type.Null()]),
+          address: Type.Object({
+            street: Type.String(),
+            city: Type.String(),
+            state: Type.String({ examples: ['Lagos'] }),
+          }),
+          director: Type.Object({
+            first_name: Type.String(),
+            last_name: Type.String(),
+            bvn_last4: Type.String({
+              description: 'The last four digits: the BVN itself is never stored.',
+              examples: ['4567'],
+            }),
+            check: Type.Union(
+              [
+                Type.Literal('verified'),
+                Type.Literal('bvn_not_found'),
+                Type.Literal('dob_mismatch'),
+                Type.Literal('name_mismatch'),
+              ],
+              {
+                description:
+                  'What the identity provider said: `verified` only when the BVN exists and both the date of birth and the names match its record.',
+              },
+            ),
+            check_detail: Type.String({ description: 'The outcome in words.' }),
+            checked_at: Timestamp,
+            provider: Type.String({
+              description:
+                'Who checked: `dojah`, or `dojah-simulator` / `sandbox` (test providers, not for a real approval).',
+            }),
+          }),
+          submitted_at: Timestamp,
+          submitted_by: Type.String({
+            description: 'The team member who submitted, and the role.',
+          }),
+          reviewed_at: NullableTimestamp,
+        }),
+        Type.Null(),
+      ],
+      { description: 'The last submission; null until the merchant submits.' },
+    ),
+    settlement_account: Type.Union([
+      Type.Object({
+        bank_code: Type.String(),
+        account_number: Type.String(),
+        account_name: Type.Union([Type.String(), Type.Null()], {
+          description:
+            'The holder’s name from the gateway’s account resolve (decision 0057); null: unconfirmed.',
+        }),
+      }),
+      Type.Null(),
+    ]),
+    ready_for_approval: Type.Boolean(),
+    blockers: Type.Array(Type.String(), {
+      description:
+        'What still stands between the merchant and its approval, in words; empty when ready.',
+    }),
+    changed_since_approval: Type.Boolean({
+      description:
+        'The merchant is approved and submitted new details afterwards that no operator has approved yet (it stays active meanwhile).',
+    }),
+    director_consent: Type.Object(
+      { version: Type.String(), text: Type.String(), sha256: Type.String() },
+      {
+        description:
+          'The text the submitter agrees to (the director’s consent to the BVN check); send its `version` back as `consent.text_version`.',
+      },
+    ),
+    test_values: Type.Union(
+      [Type.Object({ director_bvn: Type.String(), date_of_birth: Type.String() }), Type.Null()],
+      {
+        description:
+          'With a test identity provider only (sandbox mode): a director BVN and date of birth it verifies. Null with a real provider.',
+      },
+    ),
+  },
+  { $id: 'BusinessDetails' },
+);

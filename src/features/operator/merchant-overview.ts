@@ -3,12 +3,18 @@ import type { Static } from 'typebox';
 import type { AppContext } from '../../app-context.ts';
 import { type LedgerAccount } from '../../domain/ledger.ts';
 import { merchantWallet } from '../../domain/ledger-balances.ts';
-import { getMerchant, type MerchantView } from '../merchants/index.ts';
+import {
+  type BusinessDetailsView,
+  getBusinessDetails,
+  getMerchant,
+  type MerchantView,
+} from '../merchants/index.ts';
 import { accountBalances } from '../money/index.ts';
 import type { WebhookHealth } from './schemas.ts';
 
 /**
- * What an operator looks at before approving or deactivating a merchant: the record, its plans
+ * What an operator looks at before approving or deactivating a merchant: the record, its business
+ * details (decision 0074), its plans
  * by status in each mode, its wallet, and each mode's webhook health (the last delivery attempt,
  * what is waiting, what was dead-lettered).
  */
@@ -26,6 +32,8 @@ export type WebhookHealthView = Static<typeof WebhookHealth>;
 export interface MerchantOverview {
   object: 'merchant_overview';
   merchant: MerchantView;
+  /** What the merchant submitted for approval and what still blocks it (decision 0074). */
+  business_details: BusinessDetailsView;
   plans: { test: Record<PlanStatus, number>; live: Record<PlanStatus, number> };
   wallet: {
     livemode: boolean;
@@ -44,7 +52,10 @@ export async function getMerchantOverview(
   ctx: AppContext,
   merchantId: string,
 ): Promise<MerchantOverview> {
-  const merchant = await getMerchant(ctx, merchantId);
+  const [merchant, businessDetails] = await Promise.all([
+    getMerchant(ctx, merchantId),
+    getBusinessDetails(ctx, merchantId),
+  ]);
   const accounts: LedgerAccount[] = [
     { kind: 'merchant_payable', merchantId },
     { kind: 'merchant_pending', merchantId },
@@ -116,6 +127,7 @@ export async function getMerchantOverview(
   return {
     object: 'merchant_overview',
     merchant,
+    business_details: businessDetails,
     plans,
     wallet: {
       livemode: ctx.settings.gatewayLivemode,

@@ -59,7 +59,7 @@ const merchantTransitions = [
     'adminApproveMerchant',
     approveMerchant,
     'Approve a merchant',
-    'Live keys start working. `reason` is optional. Recorded in the audit log.',
+    'Live keys start working. `reason` is optional. Recorded in the audit log. Refused with 409 `business_details_incomplete`, whose detail names what is missing, until the merchant has submitted its business details with a verified director and has a settlement account the gateway named (decision 0074; the overview’s `business_details.blockers`). Approving an active merchant again marks details it changed after approval as reviewed.',
   ],
   [
     'deactivate',
@@ -141,7 +141,7 @@ function adminGetMerchantRoute(app: TypedApp, ctx: AppContext): void {
         tags: ['Admin'],
         summary: "A merchant's overview",
         description:
-          "The merchant record, its plans counted by status in each mode, its wallet, and each mode's webhook health (the endpoint, the last delivery attempt, events waiting, dead letters).",
+          "The merchant record, its business details for approval (decision 0074: the registered name, CAC number, address, the director and the outcome of the BVN check, the settlement account with the name the gateway resolved, and what still blocks approval), its plans counted by status in each mode, its wallet, and each mode's webhook health (the endpoint, the last delivery attempt, events waiting, dead letters).",
         security,
         params: MerchantIdParams,
         response: { 200: Envelope(MerchantOverview), ...errorResponses },

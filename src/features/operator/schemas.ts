@@ -1,7 +1,7 @@
 import { type TSchema, Type } from 'typebox';
 
 import { sharedSchema, TokenPair } from '../../http/schemas.ts';
-import { Merchant } from '../merchants/schemas.ts';
+import { BusinessDetails, Merchant } from '../merchants/schemas.ts';
 
 /** Response shapes of the operator routes (/api/v1/admin/*, decision 0020). */
 const Timestamp = Type.String({ format: 'date-time' });
@@ -48,6 +48,7 @@ export const WebhookHealth = sharedSchema(
 export const MerchantOverview = Type.Object({
   object: Type.Literal('merchant_overview'),
   merchant: Merchant,
+  business_details: BusinessDetails,
   plans: Type.Object(
     { test: PlanCounts, live: PlanCounts },
     { description: 'Payment plans counted by status, per mode.' },

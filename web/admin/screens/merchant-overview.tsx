@@ -7,6 +7,7 @@ import { Alert, Spinner, StepHeading } from '../../shared/ui.tsx';
 import type { AuditEntry, Overview, StatusAction } from '../api.ts';
 import { useConsole } from '../context.ts';
 import { ACTION_WORDS } from '../words.ts';
+import { BusinessDetailsFacts } from './business-details.tsx';
 import { StatusBadge } from './merchants.tsx';
 import { ACTION_BUTTONS, actionsFor, StatusChange } from './status-change.tsx';
 
@@ -80,6 +81,7 @@ export function MerchantOverviewSection(props: { merchantId: string }) {
             </>
           )}
         </dl>
+        <BusinessDetailsFacts details={overview.business_details} />
         {!changing && (
           <div class="inline-actions">
             {actionsFor(merchant).map((action) => (

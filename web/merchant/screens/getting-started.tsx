@@ -172,6 +172,16 @@ export function GettingStartedSection() {
           </div>
         </section>
       )}
+      {merchant.status === 'pending_approval' && (
+        <section class="card" aria-labelledby="going-live-title">
+          <h2 id="going-live-title">Going live</h2>
+          <p>
+            Your live keys work once Tranche approves the account. Submit your business details, its
+            director and a settlement account in{' '}
+            <Link href="/merchant/business-details">Business details</Link>.
+          </p>
+        </section>
+      )}
     </>
   );
 }
