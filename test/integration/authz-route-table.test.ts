@@ -330,7 +330,17 @@ const TEAM_CELLS =
 /** The business details (decision 0074) take dashboard tokens only. */
 const KYB_CELLS =
   'a secret key reaches neither business-details route (401), another merchant’s dashboard token neither (404)';
+/** Two-factor sign-in (decision 0065): each member's own, dashboard tokens only. */
+const TWO_FACTOR_CELLS =
+  'another merchant’s dashboard token reaches no two-factor route (404), a secret key none (401)';
 const ELSEWHERE: Record<string, [file: string, title: string] | { none: string }> = {
+  'POST /merchant/{}/team/me/two-factor': ['integration/two-factor.test.ts', TWO_FACTOR_CELLS],
+  'GET /merchant/{}/team/me/two-factor': ['integration/two-factor.test.ts', TWO_FACTOR_CELLS],
+  'DELETE /merchant/{}/team/me/two-factor': ['integration/two-factor.test.ts', TWO_FACTOR_CELLS],
+  'POST /merchant/{}/team/me/two-factor/confirm': [
+    'integration/two-factor.test.ts',
+    TWO_FACTOR_CELLS,
+  ],
   'GET /merchant/{}/team': ['integration/team.test.ts', TEAM_CELLS],
   'GET /merchant/{}/team/me': ['integration/team.test.ts', TEAM_CELLS],
   'POST /merchant/{}/team/invitations': ['integration/team.test.ts', TEAM_CELLS],

@@ -12,6 +12,7 @@ import {
 import { createTestMerchant, sessionBody, type TestMerchant } from '../harness/fixtures.ts';
 import { operatorToken } from '../harness/operators.ts';
 import { startTestAppWithSandbox, type TestAppWithSandbox } from '../harness/test-app.ts';
+import { enrolTwoFactor, STEP_MS } from '../harness/two-factor.ts';
 
 /**
  * Merchant due diligence before live approval (issue 25 item 5, decision 0074): the dashboard
@@ -57,16 +58,20 @@ async function signedIn(m: TestMerchant) {
   expect(login.status).toBe(200);
   const token = login.body.data.access_token as string;
   const path = `/api/v1/merchant/${m.id}/business-details`;
+  // A settlement-account change needs two-factor sign-in and a fresh code (decision 0065).
+  const { authenticator } = await enrolTwoFactor(t.http, m.id, token, () => t.clock.now());
   return {
     token,
     read: () => t.http.get(path, { token }),
     submit: (body: Record<string, unknown>) => t.http.put(path, body, { token }),
-    setAccount: () =>
-      t.http.patch(
+    setAccount: async () => {
+      t.clock.advance(STEP_MS);
+      return t.http.patch(
         `/api/v1/merchant/${m.id}/settings`,
         { settlement_account: GTBANK, password: m.password },
-        { token },
-      ),
+        { token, headers: { 'two-factor-code': await authenticator.code() } },
+      );
+    },
   };
 }
 

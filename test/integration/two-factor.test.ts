@@ -24,7 +24,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const GTBANK = { bank_code: '058', account_number: '0123456789' };
+// Another account than the one the approval fixture sets (058 0123456789): a change shows.
+const GTBANK = { bank_code: '058', account_number: '0011223344' };
 const now = () => t.clock.now();
 
 async function login(email: string, password: string, code?: string) {
@@ -227,6 +228,8 @@ describe('two-factor sign-in', () => {
     const settle = (headers: Record<string, string>, body: Record<string, unknown>) =>
       t.http.patch(`/api/v1/merchant/${m.id}/settings`, body, { token, headers });
 
+    const before = (await t.http.get(`/api/v1/merchant/${m.id}`, { token })).body.data
+      .settlement_account as unknown;
     const bare = await settle({}, { settlement_account: GTBANK, password: m.password });
     expect(bare.status).toBe(403);
     expect(bare.body).toMatchObject({ code: 'step_up_required' });
@@ -250,16 +253,17 @@ describe('two-factor sign-in', () => {
       { settlement_account: GTBANK, password: m.password },
     );
     expect(replay.body.code).toBe('step_up_required');
+    // Nothing moved: the account is still the one the approval fixture gave it.
     expect(
       (await t.http.get(`/api/v1/merchant/${m.id}`, { token })).body.data.settlement_account,
-    ).toBeNull();
+    ).toEqual(before);
     t.clock.advance(STEP_MS);
     const saved = await settle(
       { 'two-factor-code': await authenticator.code() },
       { settlement_account: GTBANK, password: m.password },
     );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body.data.settlement_account.account_name).toBe('BALOGUN MARKET FABRICS LTD');
+    expect(saved.body.data.settlement_account.account_name).toBe('TRANCHE TEST ACCOUNT 3344');
 
     // Other settings need no code.
     expect((await settle({}, { min_customer_tier: 'Tranche Silver' })).status).toBe(200);
@@ -397,6 +401,32 @@ describe('two-factor sign-in', () => {
     expect((await dueAt())?.getTime()).toBe(now().getTime() + 7 * 86_400_000);
     expect((await role('finance')).status).toBe(200);
     expect(await dueAt()).toBeNull();
+  });
+
+  it('another merchant’s dashboard token reaches no two-factor route (404), a secret key none (401)', async () => {
+    const m = await createTestMerchant(t);
+    const stranger = await createTestMerchant(t);
+    const strangerToken = await tokenOf(stranger);
+    const base = `/api/v1/merchant/${m.id}/team/me/two-factor`;
+    const calls = [
+      ['POST', base, {}],
+      ['GET', base, undefined],
+      ['DELETE', base, { code: '123456' }],
+      ['DELETE', base, undefined],
+      ['POST', `${base}/confirm`, { code: '123456' }],
+    ] as const;
+    for (const [method, path, body] of calls) {
+      const asStranger = await t.http.request(method, path, {
+        headers: { authorization: `Bearer ${strangerToken}` },
+        ...(body !== undefined && { body }),
+      });
+      expect(asStranger.status, `${method} ${path} other dashboard`).toBe(404);
+      const withKey = await t.http.request(method, path, {
+        headers: { authorization: `Bearer ${m.testKey}` },
+        ...(body !== undefined && { body }),
+      });
+      expect(withKey.status, `${method} ${path} secret key`).toBe(401);
+    }
   });
 
   it('an owner cannot turn two-factor sign-in off', async () => {

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 
 import type { AppContext } from '../../app-context.ts';
@@ -361,7 +362,14 @@ function registerTwoFactorRoutes(app: TypedApp, ctx: AppContext): void {
   app.delete(
     '/api/v1/merchant/:merchant_id/team/me/two-factor',
     {
-      preValidation: requireAuth(ctx, dashboard),
+      // The merchant first, then the body: another merchant's member gets 404, not a 400 about
+      // what the body needs.
+      preValidation: [
+        requireAuth(ctx, dashboard),
+        async (request: FastifyRequest<{ Params: { merchant_id: string } }>) => {
+          merchantScope(principalOf(request, ...dashboard), request.params.merchant_id);
+        },
+      ],
       schema: {
         operationId: 'disableTwoFactor',
         tags: ['Team'],

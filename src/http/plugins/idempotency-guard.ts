@@ -42,6 +42,10 @@ export const KEY_NOT_TAKEN: Readonly<Record<string, string>> = {
   '/api/v1/merchant/team/accept': CREDENTIALS,
   '/api/v1/merchant/:merchant_id/team/invitations':
     'an address already on a team is refused with 409, so a repeated invitation invites no one twice',
+  '/api/v1/merchant/:merchant_id/team/me/two-factor':
+    'a repeat starts the enrolment again with a new key: only the last one shown can be confirmed',
+  '/api/v1/merchant/:merchant_id/team/me/two-factor/confirm':
+    'a code is good once: a repeat is refused (403) and changes nothing',
   '/api/v1/customers/register': ANONYMOUS,
   '/api/v1/customers/login': ANONYMOUS,
   '/api/v1/customers/token/refresh': CREDENTIALS,
