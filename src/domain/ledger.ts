@@ -419,9 +419,20 @@ export function disputeReturnedEntry(input: DisputeMoney): JournalEntry {
 }
 
 function disputePostings(input: DisputeMoney): Posting[] {
+  return takenBackPostings(input, 'dispute');
+}
+
+/**
+ * The gateway took `amountKobo` back from our balance (a dispute, or a reversal): the merchant's
+ * available balance and the fee revenue give it up, in the split given.
+ */
+function takenBackPostings(
+  input: { merchantId: string; amountKobo: Kobo; feeShareKobo: Kobo },
+  what: 'dispute' | 'reversal',
+): Posting[] {
   ledgerInvariant(
     input.feeShareKobo >= 0 && input.feeShareKobo <= input.amountKobo,
-    'the fee share of a dispute lies within its amount',
+    `the fee share of a ${what} lies within its amount`,
   );
   return nonZero([
     debit(payable(input.merchantId), input.amountKobo - input.feeShareKobo),
@@ -442,7 +453,7 @@ export interface ReversalMoney {
 
 /** The gateway reports the payment reversed: the merchant and the fee give the amount up. */
 export function paymentReversedEntry(input: ReversalMoney): JournalEntry {
-  return entry('payment_reversed', input.reversalId, takenBackPostings(input));
+  return entry('payment_reversed', input.reversalId, takenBackPostings(input, 'reversal'));
 }
 
 /** A dispute of the same charge explains the reversal and takes the money itself: undo ours. */
@@ -450,20 +461,8 @@ export function paymentReversalSupersededEntry(input: ReversalMoney): JournalEnt
   return entry(
     'payment_reversal_superseded',
     input.reversalId,
-    takenBackPostings(input).map(swapSides),
+    takenBackPostings(input, 'reversal').map(swapSides),
   );
-}
-
-function takenBackPostings(input: ReversalMoney): Posting[] {
-  ledgerInvariant(
-    input.feeShareKobo >= 0 && input.feeShareKobo <= input.amountKobo,
-    'the fee share of a reversal lies within its amount',
-  );
-  return nonZero([
-    debit(payable(input.merchantId), input.amountKobo - input.feeShareKobo),
-    debit(platformFeeRevenue, input.feeShareKobo),
-    credit(gatewayClearing, input.amountKobo),
-  ]);
 }
 
 // ── payouts (merchant wallet → merchant bank) ────────────────────────────────────────────

@@ -366,8 +366,9 @@ function registerTwoFactorRoutes(app: TypedApp, ctx: AppContext): void {
       // what the body needs.
       preValidation: [
         requireAuth(ctx, dashboard),
-        async (request: FastifyRequest<{ Params: { merchant_id: string } }>) => {
-          merchantScope(principalOf(request, ...dashboard), request.params.merchant_id);
+        async (request: FastifyRequest) => {
+          const { merchant_id: merchantId } = request.params as { merchant_id: string };
+          merchantScope(principalOf(request, ...dashboard), merchantId);
         },
       ],
       schema: {
