@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 import type { HttpClient } from '../../harness/http-client.ts';
+import { enrolTwoFactor } from '../../harness/two-factor.ts';
 import type { ApiMerchant } from './checkout.ts';
 
 /** The password registerInDashboard gives every merchant. */
@@ -85,13 +86,16 @@ export async function provideBusinessDetails(
   expect(submitted.body.data?.submission?.director?.check, JSON.stringify(submitted.body)).toBe(
     'verified',
   );
+  // A settlement-account change needs two-factor sign-in and a code (decision 0065): a recovery
+  // code serves, so the test need not wait for the authenticator's next step.
+  const { recoveryCodes } = await enrolTwoFactor(api, merchantId, token);
   const account = await api.patch(
     `/api/v1/merchant/${merchantId}/settings`,
     {
       settlement_account: { bank_code: '058', account_number: '0123456789' },
       password: MERCHANT_PASSWORD,
     },
-    { token },
+    { token, headers: { 'two-factor-code': recoveryCodes[0] ?? '' } },
   );
   expect(account.status, JSON.stringify(account.body)).toBe(200);
 }
