@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
+import { enrolTwoFactor } from '../harness/two-factor.ts';
 import { DESKTOP, PHONE, screenshots, seriousA11yViolations } from './support/browser.ts';
 import { MERCHANT_PASSWORD, registerInDashboard } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
@@ -135,13 +136,15 @@ describe('business details for live approval', () => {
       const raw = sessionStorage.getItem('tranche.merchant.session');
       return raw ? (JSON.parse(raw) as { access: string }).access : '';
     });
+    // A settlement change needs two-factor sign-in and a code (decision 0065); a recovery code.
+    const { recoveryCodes } = await enrolTwoFactor(stack.api, merchant.id, token);
     const account = await stack.api.patch(
       `/api/v1/merchant/${merchant.id}/settings`,
       {
         settlement_account: { bank_code: '058', account_number: '0123456789' },
         password: MERCHANT_PASSWORD,
       },
-      { token },
+      { token, headers: { 'two-factor-code': recoveryCodes[0] ?? '' } },
     );
     expect(account.status).toBe(200);
     const accountName = account.body.data.settlement_account.account_name as string;
