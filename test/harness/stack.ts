@@ -49,6 +49,21 @@ export async function startStack(options: {
   /** More settings for `tranche start` (e.g. SMTP_URL of a test mail server). */
   env?: Record<string, string>;
 }): Promise<Stack> {
+  // A port freePort() handed out can be taken by another process before `tranche start` binds
+  // it (CI runs many files at once): that start is thrown away and tried again on new ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startStackOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startStackOnce(options: {
+  demoStore: boolean;
+  env?: Record<string, string>;
+}): Promise<Stack> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'tranche-stack-'));
   const [port, sandboxPort, storePort] = [await freePort(), await freePort(), await freePort()];
@@ -87,7 +102,11 @@ export async function startStack(options: {
     90_000,
     () => output,
   );
-  if (child.exitCode !== null) throw new Error(`tranche start exited:\n${output}`);
+  if (child.exitCode !== null) {
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`tranche start exited:\n${output}`);
+  }
   const storeLine = /Demo store\s+(\S+)/.exec(output);
   const smsLine = /Customer SMS\s+Termii simulator at (\S+)/.exec(output);
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
