@@ -267,6 +267,19 @@ export async function refundableCharges(tx: Db | Tx, planId: string): Promise<Re
     ])
     .where('c.plan_id', '=', planId)
     .where('c.status', '=', 'success')
+    // A payment the gateway reversed (decision 0073) is back with the customer already: nothing
+    // of it is left to refund in cash (found by the API fuzzer: a refund after a reversal).
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('charge_reversals as v')
+            .select('v.id')
+            .whereRef('v.charge_reference', '=', 'c.reference')
+            .where('v.superseded_by_dispute_id', 'is', null),
+        ),
+      ),
+    )
     .groupBy(['c.reference', 'c.amount_kobo', 'c.settled_at', 'i.sequence'])
     // Collected order; payments settled in the same instant go by their place in the schedule.
     .orderBy('c.settled_at')
